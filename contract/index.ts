@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './errors.ts';
+export * from './schema.ts';
+export * from './entities.ts';
+export * from './commands.ts';

@@ -1,0 +1,296 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Columns the database fills in (identity, defaults, the rev trigger). */
+type Auto<T> = ColumnType<T, T | undefined, T>;
+type Rev = ColumnType<number, never, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface ReplicatedColumns {
+  rev: Rev;
+  deleted: Auto<boolean>;
+}
+
+export interface CountriesTable { code: string; name: string }
+export interface CitiesTable { id: number; name: string; country_code: string; lat: Auto<number>; lng: Auto<number> }
+export interface CategoriesTable { id: number; name: string }
+
+export interface UsersTable extends ReplicatedColumns {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: Auto<string>;
+  last_name: Auto<string>;
+  avatar: Auto<string>;
+  country_code: string | null;
+  city_id: number | null;
+  phone: Auto<string>;
+  position: Auto<string>;
+  company: Auto<string>;
+  help: Auto<string>;
+  status: Auto<string>;
+  show_status: Auto<number>;
+  trip_status: Auto<number>;
+  hobby: Auto<string>;
+  sex: number | null;
+  birth_year: number | null;
+  social: Json<Record<string, string>>;
+  show_email: Auto<boolean>;
+  hide_phone: Auto<boolean>;
+  hide_trip_plan: Auto<boolean>;
+  hide_from_visitors: Auto<boolean>;
+  disabled: Auto<boolean>;
+  created_at: Auto<Date>;
+}
+
+export interface SessionsTable { token_hash: Uint8Array; user_id: number; created_at: Auto<Date>; expires_at: Date }
+export interface LoginFailuresTable { key: string; window_start: Date; failures: number }
+
+export interface CompaniesTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number | null;
+  name: string;
+  location: Auto<string>;
+  link: Auto<string>;
+  description: Auto<string>;
+  phone: Auto<string>;
+  email: Auto<string>;
+  image: Auto<string>;
+  image_thumb: Auto<string>;
+  sort: Auto<number>;
+}
+
+export interface EventOptions {
+  broadcast_background: string;
+  menu: { id: number; name: string }[];
+}
+
+export interface EventsTable extends ReplicatedColumns {
+  id: Generated<number>;
+  name: string;
+  category_id: number;
+  city_id: number | null;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+  is_webinar: Auto<boolean>;
+  webinar_link: Auto<string>;
+  video_type: Auto<number>;
+  where_text: Auto<string>;
+  address: Auto<string>;
+  place_public: Auto<boolean>;
+  place_name: Auto<string>;
+  place_address: Auto<string>;
+  poster: Auto<string>;
+  description: Auto<string>;
+  ticket_min_price: ColumnType<number, number | undefined, number>;
+  currency: Auto<string>;
+  is_free: Auto<boolean>;
+  barcode_type: Auto<string>;
+  company_id: number | null;
+  options: ColumnType<EventOptions, string | undefined, string>;
+  users_online: Auto<number>;
+  favorites_count: Auto<number>;
+  total_people: Auto<number>;
+  meetings_count: Auto<number>;
+  visitors_with_appointments_count: Auto<number>;
+  created_at: Auto<Date>;
+}
+
+export interface UserEventsTable extends ReplicatedColumns {
+  event_id: number;
+  user_id: number;
+  role: Auto<string>;
+  menu_id: number | null;
+  is_owner: Auto<boolean>;
+  is_moderator: Auto<boolean>;
+  is_favorite: Auto<boolean>;
+  checked_in: Auto<boolean>;
+  checked_in_at: Date | null;
+  viewed_at: Date | null;
+  about: Auto<string>;
+  interest: Auto<string>;
+}
+
+export interface ScheduleDaysTable extends ReplicatedColumns { id: Generated<number>; event_id: number; date: string; title: Auto<string> }
+export interface TracksTable extends ReplicatedColumns { id: Generated<number>; event_id: number; title: string; sort: Auto<number> }
+export interface SpeechesTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  track_id: number;
+  day_date: string;
+  title: string;
+  description: Auto<string>;
+  starts_at: Date;
+  ends_at: Date;
+  presentation_url: Auto<string>;
+}
+export interface SpeechSpeakersTable { speech_id: number; user_id: number; sort: Auto<number> }
+
+export interface MeetingSettingsTable {
+  event_id: number;
+  slot_minutes: Auto<number>;
+  tables_count: Auto<number>;
+  places: ColumnType<Record<string, string>, string | undefined, string>;
+  allowed_times: ColumnType<{ day: string; from: string; to: string }[], string | undefined, string>;
+}
+
+export interface AppointmentsTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  from_user_id: number;
+  to_user_id: number;
+  date: string;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  any_time: Auto<boolean>;
+  comment: Auto<string>;
+  place: number | null;
+  table_num: number | null;
+  where_type: number | null;
+  where_text: Auto<string>;
+  response: number | null;
+  response_msg: Auto<string>;
+  canceled_by: number | null;
+  request_date: Auto<Date>;
+  occurred_at: Date | null;
+  updated_at: Auto<Date>;
+}
+
+export interface DialogsTable extends ReplicatedColumns {
+  id: Generated<number>;
+  user_a: number;
+  user_b: number;
+  muted_by_a: Auto<boolean>;
+  muted_by_b: Auto<boolean>;
+  starred_by_a: Auto<boolean>;
+  starred_by_b: Auto<boolean>;
+  closed_by_a: Auto<boolean>;
+  closed_by_b: Auto<boolean>;
+  last_message_at: Date | null;
+}
+
+export interface MessagesTable extends ReplicatedColumns {
+  id: Generated<number>;
+  dialog_id: number;
+  sender_id: number;
+  text: string;
+  client_id: string | null;
+  created_at: Auto<Date>;
+  received_at: Auto<Date>;
+  read_at: Date | null;
+}
+
+export interface ChatCommentsTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  comment: Auto<string>;
+  image: Auto<string>;
+  client_id: string | null;
+  created_at: Auto<Date>;
+  received_at: Auto<Date>;
+  likes_count: Auto<number>;
+  dislikes_count: Auto<number>;
+  deleted_by: number | null;
+}
+export interface CommentLikesTable { comment_id: number; user_id: number; like_type: number }
+export interface ChatBlocksTable extends ReplicatedColumns {
+  event_id: number;
+  user_id: number;
+  blocked_by: number;
+  reason: Auto<string>;
+  active: Auto<boolean>;
+  created_at: Auto<Date>;
+}
+
+export interface StandMembersTable { company_id: number; user_id: number; position: Auto<string>; is_manager: Auto<boolean>; sort: Auto<number> }
+
+export interface TicketsTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  code: string;
+  type: Auto<string>;
+  name: Auto<string>;
+  company: Auto<string>;
+  position: Auto<string>;
+  price: ColumnType<number, number | undefined, number>;
+  currency: Auto<string>;
+  description: Auto<string>;
+  place: Auto<string>;
+  status: Auto<string>;
+  invalid: Auto<boolean>;
+  visitor_category: Auto<string>;
+  created_at: Auto<Date>;
+}
+export interface TicketDesignsTable { event_id: number; settings: Json<Record<string, unknown>>; updated_at: Auto<Date> }
+
+export interface UserRelationsTable extends ReplicatedColumns {
+  user_id: number;
+  target_user_id: number;
+  like_status: Auto<number>;
+  favorite: Auto<boolean>;
+}
+export interface FriendsTable { user_id: number; friend_id: number; created_at: Auto<Date> }
+export interface TripsTable {
+  event_id: number;
+  user_id: number;
+  hotel: Auto<string>;
+  transport_before: Auto<string>;
+  transport_after: Auto<string>;
+  image: Auto<string>;
+  updated_at: Auto<Date>;
+}
+export interface CheckinsTable extends ReplicatedColumns {
+  id: string;
+  ticket_id: number | null;
+  event_id: number;
+  code: string;
+  device_id: string;
+  scanned_by: number;
+  result: string;
+  scanned_at: Date;
+  received_at: Auto<Date>;
+  duplicate_of: string | null;
+}
+export interface CommandsTable {
+  user_id: number;
+  id: string;
+  kind: string;
+  status: string;
+  code: string | null;
+  result: Json<unknown>;
+  occurred_at: Date | null;
+  received_at: Auto<Date>;
+}
+
+export interface DB {
+  countries: CountriesTable;
+  cities: CitiesTable;
+  categories: CategoriesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  companies: CompaniesTable;
+  events: EventsTable;
+  user_events: UserEventsTable;
+  schedule_days: ScheduleDaysTable;
+  tracks: TracksTable;
+  speeches: SpeechesTable;
+  speech_speakers: SpeechSpeakersTable;
+  meeting_settings: MeetingSettingsTable;
+  appointments: AppointmentsTable;
+  dialogs: DialogsTable;
+  messages: MessagesTable;
+  chat_comments: ChatCommentsTable;
+  comment_likes: CommentLikesTable;
+  chat_blocks: ChatBlocksTable;
+  stand_members: StandMembersTable;
+  tickets: TicketsTable;
+  ticket_designs: TicketDesignsTable;
+  user_relations: UserRelationsTable;
+  friends: FriendsTable;
+  trips: TripsTable;
+  checkins: CheckinsTable;
+  commands: CommandsTable;
+}

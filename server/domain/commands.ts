@@ -1,0 +1,109 @@
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { TSchema } from '@sinclair/typebox';
+import { sql, type Kysely } from 'kysely';
+import {
+  COMMAND_PAYLOADS,
+  isCommandKind,
+  type CommandEnvelope,
+  type CommandKind,
+  type CommandPayload,
+  type CommandResult,
+} from '../../contract/commands.ts';
+import { DomainError, isErrorCode } from '../../contract/errors.ts';
+import type { DB } from '../db/types.ts';
+import { writeTx, type Tx } from '../db/tx.ts';
+import type { Effect } from './events/service.ts';
+import * as events from './events/service.ts';
+
+export interface CommandContext {
+  userId: number;
+  /** When the user did it on the device; may be skewed, so rules use server time. */
+  occurredAt: Date | null;
+}
+
+type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
+
+/** Each kind of the contract is handled by one domain service call inside one transaction. */
+const HANDLERS: { [K in CommandKind]: Handler<K> } = {
+  'event.favorite': (trx, ctx, p) => events.setFavorite(trx, ctx.userId, p.event_id, p.favorite),
+  'event.checkin': (trx, ctx, p) => events.checkin(trx, ctx.userId, p.event_id),
+  'event.uncheckin': (trx, ctx, p) => events.uncheckin(trx, ctx.userId, p.event_id),
+};
+
+const CHECKS = Object.fromEntries(
+  Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)]),
+) as Record<CommandKind, TypeCheck<TSchema>>;
+
+export function parseOccurredAt(value: string): Date | null {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * Applies one command exactly once. The stored answer is looked up inside the same transaction
+ * that applies it (after the change-feed lock), so two deliveries of one id racing each other
+ * still apply it once. Rejections with a domain code are stored too: the same command always gets
+ * the same answer. Unexpected failures are not stored, so the device may retry them.
+ */
+export async function applyCommand(
+  db: Kysely<DB>,
+  userId: number,
+  cmd: CommandEnvelope,
+  onEffect: (effect: Effect) => void,
+): Promise<CommandResult> {
+  const occurredAt = parseOccurredAt(cmd.occurredAt);
+  const reject = async (code: CommandResult['code']): Promise<CommandResult> => {
+    const result: CommandResult = { id: cmd.id, status: 'rejected', code };
+    return writeTx(db, async (trx) => {
+      const stored = await findStored(trx, userId, cmd.id);
+      if (stored) return stored;
+      await trx
+        .insertInto('commands')
+        .values({ user_id: userId, id: cmd.id, kind: cmd.kind, status: 'rejected', code: code ?? null, result: JSON.stringify(result), occurred_at: occurredAt })
+        .execute();
+      return result;
+    });
+  };
+
+  if (!isCommandKind(cmd.kind)) return reject('unknown_command');
+  const kind = cmd.kind;
+  if (!CHECKS[kind].Check(cmd.payload)) return reject('invalid_input');
+
+  let effect: Effect | undefined;
+  try {
+    const result = await writeTx(db, async (trx) => {
+      const stored = await findStored(trx, userId, cmd.id);
+      if (stored) return stored;
+      const handler = HANDLERS[kind] as Handler<CommandKind>;
+      effect = await handler(trx, { userId, occurredAt }, cmd.payload as CommandPayload<CommandKind>);
+      const res: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };
+      await trx
+        .insertInto('commands')
+        .values({ user_id: userId, id: cmd.id, kind, status: 'applied', code: null, result: JSON.stringify(res), occurred_at: occurredAt })
+        .execute();
+      return res;
+    });
+    if (effect) onEffect(effect);
+    return result;
+  } catch (err) {
+    if (err instanceof DomainError && isErrorCode(err.code)) return reject(err.code);
+    throw err;
+  }
+}
+
+async function findStored(trx: Tx, userId: number, id: string): Promise<CommandResult | undefined> {
+  const row = await trx
+    .selectFrom('commands')
+    .select('result')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as CommandResult;
+}
+
+/** Exposed for tests that need to see the dedupe table. */
+export async function countStoredCommands(db: Kysely<DB>, userId: number): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM commands WHERE user_id = ${userId}`.execute(db);
+  return r.rows[0]!.n;
+}

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { CollectionName } from '../../../contract/entities.ts';
+import { selectEventRows, selectMyEventRows, toEventDoc, toMyEventDoc } from '../events/repository.ts';
+
+export interface FeedArgs {
+  userId: number | null;
+  checkpoint: number;
+  limit: number;
+  /** Scope parameters from the query string (event_id and the like), already validated as strings. */
+  scope: Record<string, string>;
+}
+
+export interface FeedPage {
+  documents: (Record<string, unknown> & { rev: number; deleted: boolean })[];
+}
+
+type Feed = (db: Kysely<DB>, args: FeedArgs) => Promise<FeedPage>;
+
+/**
+ * One feed per replicated collection. Each applies the user's scope in SQL, before LIMIT, and
+ * orders by rev, so a page shorter than the limit always means "caught up".
+ */
+export const FEEDS: Record<CollectionName, Feed> = {
+  async events(db, { checkpoint, limit }) {
+    const rows = await selectEventRows(db).where('e.rev', '>', checkpoint).orderBy('e.rev').limit(limit).execute();
+    return { documents: rows.map(toEventDoc) };
+  },
+  async my_events(db, { userId, checkpoint, limit }) {
+    if (userId === null) return { documents: [] };
+    const rows = await selectMyEventRows(db, userId).where('ue.rev', '>', checkpoint).orderBy('ue.rev').limit(limit).execute();
+    return { documents: rows.map(toMyEventDoc) };
+  },
+};

@@ -1,0 +1,23 @@
+import { loadConfig } from './config.ts';
+import { openDatabase, migrate } from './db/index.ts';
+import { runSeed } from './db/seed/index.ts';
+import { buildApp } from './app.ts';
+import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrate(database);
+const seeded = await runSeed(database, config.seed);
+const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
+const app = await buildApp({ config, database, bus }, { logger: { level: config.logLevel } });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Foyer on http://${config.host}:${config.port} (${database.kind}${seeded ? `, seeded ${seeded}` : ''})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await bus.close();
+    await database.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,79 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/**
+ * Carries realtime events between the parts of the server, and between server instances when
+ * REDIS_URL is set. Nothing here is needed for correctness of data: a lost message costs a client
+ * some latency (it pulls on the next hint or reconnect), never a document.
+ */
+export interface Bus {
+  publish(channel: string, message: unknown): Promise<void>;
+  subscribe(channel: string, handler: (message: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createMemoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, message) {
+      // Delivered on the next tick, as Redis would, so publishers never run subscriber code inline.
+      const copy = JSON.parse(JSON.stringify(message));
+      setImmediate(() => emitter.emit(channel, copy));
+    },
+    subscribe(channel, handler) {
+      emitter.on(channel, handler);
+      return () => emitter.off(channel, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+export async function createRedisBus(url: string): Promise<Bus> {
+  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
+  const sub = new Redis(url, { lazyConnect: true });
+  await Promise.all([pub.connect(), sub.connect()]);
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<string, number>();
+  sub.on('message', (channel: string, text: string) => {
+    try {
+      local.emit(channel, JSON.parse(text));
+    } catch {
+      // A malformed message from another instance is dropped; clients recover on their next pull.
+    }
+  });
+  return {
+    async publish(channel, message) {
+      await pub.publish(channel, JSON.stringify(message));
+    },
+    subscribe(channel, handler) {
+      const n = counts.get(channel) ?? 0;
+      counts.set(channel, n + 1);
+      if (n === 0) void sub.subscribe(channel);
+      local.on(channel, handler);
+      return () => {
+        local.off(channel, handler);
+        const left = (counts.get(channel) ?? 1) - 1;
+        counts.set(channel, left);
+        if (left === 0) void sub.unsubscribe(channel);
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}
+
+/** The channel on which committed changes are announced to the live hint streams. */
+export const HINTS_CHANNEL = 'foyer:hints';
+
+export interface ChangeHint {
+  collections: string[];
+  /** Set when only these users can see the change; absent for public collections. */
+  userIds?: number[];
+}

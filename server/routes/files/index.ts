@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { parseId } from '../envelope.ts';
+
+/**
+ * Posters, avatars and logos are drawn here as SVG from the record they belong to, so the demo
+ * looks real and Foyer loads nothing from outside its own server: a venue may have no internet.
+ */
+const PALETTES = [
+  ['#0f4c81', '#3fa7d6'], ['#5b2a86', '#c06c84'], ['#1b5e20', '#8bc34a'], ['#b23a48', '#fcb9b2'],
+  ['#2d3047', '#e0a458'], ['#0b6e4f', '#f2c14e'], ['#3d5a80', '#ee6c4d'], ['#432371', '#faae7b'],
+];
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+}
+
+function wrap(text: string, width: number): string[] {
+  const words = text.split(/\s+/);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if ((line + ' ' + w).trim().length > width && line) {
+      lines.push(line);
+      line = w;
+    } else line = (line + ' ' + w).trim();
+  }
+  if (line) lines.push(line);
+  return lines.slice(0, 3);
+}
+
+export function posterSvg(id: number, title: string, subtitle: string): string {
+  const [a, b] = PALETTES[id % PALETTES.length]!;
+  const lines = wrap(title, 22)
+    .map((l, i) => `<text x="48" y="${250 + i * 56}" font-size="46" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
+    .join('');
+  const circles = Array.from({ length: 5 }, (_, i) => {
+    const r = 40 + ((id * (i + 3)) % 120);
+    return `<circle cx="${(id * 97 * (i + 1)) % 800}" cy="${(id * 53 * (i + 2)) % 450}" r="${r}" fill="#fff" opacity="0.08"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 450" width="800" height="450" role="img" aria-label="${escapeXml(title)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+<rect width="800" height="450" fill="url(#g)"/>${circles}
+<text x="48" y="120" font-size="26" fill="#fff" opacity="0.85" font-family="system-ui, sans-serif">${escapeXml(subtitle)}</text>
+<g font-family="system-ui, sans-serif">${lines}</g></svg>`;
+}
+
+export function initialsSvg(id: number, text: string, rounded: boolean): string {
+  const [a, b] = PALETTES[(id * 7) % PALETTES.length]!;
+  const initials = escapeXml(
+    text
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?',
+  );
+  const shape = rounded ? '<circle cx="64" cy="64" r="64" fill="url(#g)"/>' : '<rect width="128" height="128" rx="18" fill="url(#g)"/>';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${escapeXml(text)}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
+${shape}<text x="64" y="80" text-anchor="middle" font-size="46" font-family="system-ui, sans-serif" font-weight="600" fill="#fff">${initials}</text></svg>`;
+}
+
+export async function fileRoutes(app: FastifyInstance) {
+  const send = (reply: import('fastify').FastifyReply, svg: string) =>
+    reply
+      .header('content-type', 'image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=86400')
+      // An SVG opened on its own must not run script.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('x-content-type-options', 'nosniff')
+      .send(svg);
+
+  app.get<{ Params: { id: string } }>('/files/posters/:id.svg', async (request, reply) => {
+    const id = parseId(request.params.id);
+    if (!id) return reply.code(404).send();
+    const row = await app.db
+      .selectFrom('events')
+      .innerJoin('categories', 'categories.id', 'events.category_id')
+      .select(['events.name', 'categories.name as category'])
+      .where('events.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return reply.code(404).send();
+    return send(reply, posterSvg(id, row.name, row.category));
+  });
+
+  app.get<{ Params: { id: string } }>('/files/avatars/:id.svg', async (request, reply) => {
+    const id = parseId(request.params.id);
+    if (!id) return reply.code(404).send();
+    const row = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+    if (!row) return reply.code(404).send();
+    return send(reply, initialsSvg(id, `${row.first_name} ${row.last_name}`, true));
+  });
+
+  app.get<{ Params: { id: string } }>('/files/logos/:id.svg', async (request, reply) => {
+    const id = parseId(request.params.id);
+    if (!id) return reply.code(404).send();
+    const row = await app.db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
+    if (!row) return reply.code(404).send();
+    return send(reply, initialsSvg(id, row.name, false));
+  });
+}

@@ -26,6 +26,9 @@ export const ERROR_CODES = {
   appointment_not_found: { legacyStatus: 404 },
   // chat
   chat_blocked: { legacyStatus: 403 },
+  // events (events.md §7): trip plans belong to participants; uploads must be real images
+  participation_required: { legacyStatus: 403 },
+  invalid_image: { legacyStatus: 400 },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

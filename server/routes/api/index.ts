@@ -1,4 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { eventsApi } from './events.ts';
 
 /** The specs' legacy REST calls, in the {status_code, data} envelope, one module per area. */
-export async function apiRoutes(_app: FastifyInstance) {}
+export async function apiRoutes(app: FastifyInstance) {
+  // Events: lists, event page, favorites, check-in, schedules, trip plans (events.ts registers the rest).
+  await app.register(eventsApi);
+}

@@ -50,6 +50,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   }
   const pglite = new PGlite(dataDir, { parsers });
   await pglite.waitReady;
+  // PGlite 0.5 applies `parsers` only when a query passes them, not from the constructor, so every
+  // query Kysely sends gets them here; without this, numeric and date come back unlike pg's.
+  const query = pglite.query.bind(pglite);
+  pglite.query = ((text: string, params?: unknown[], options?: Record<string, unknown>) =>
+    query(text, params, { ...options, parsers: { ...parsers, ...(options?.parsers as object | undefined) } })) as typeof pglite.query;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {
     db,

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { isLocale, rememberLocale, storedLocale, swapLocale } from './locale.ts';
+
+/**
+ * Every screen lives under a locale prefix. This keeps i18next, `<html lang>` and the remembered
+ * choice in step with the URL; a path without a known prefix (an old link such as /events/5) is sent
+ * to the same path in the user's language instead of a dead end.
+ */
+export function LocaleRoot() {
+  const { locale } = useParams();
+  const location = useLocation();
+  const { i18n } = useTranslation();
+  const valid = isLocale(locale);
+
+  useEffect(() => {
+    if (!valid) return;
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    document.documentElement.lang = locale;
+    rememberLocale(locale);
+  }, [valid, locale, i18n]);
+
+  if (!valid) {
+    return <Navigate replace to={swapLocale(location.pathname, location.search, location.hash, storedLocale())} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,8 @@
+import { Navigate, useLocation } from 'react-router-dom';
+import { storedLocale } from './locale.ts';
+
+/** "/" opens the home page in the language chosen last time, or in the default language. */
+export function RootRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate replace to={`/${storedLocale()}${search}${hash}`} />;
+}

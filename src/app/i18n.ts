@@ -1,0 +1,36 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
+import uk from '../../locales/uk.json';
+import en from '../../locales/en.json';
+import ru from '../../locales/ru.json';
+import pl from '../../locales/pl.json';
+import { localeOfPath } from './locale.ts';
+
+/**
+ * The four languages are bundled with the app rather than fetched: together they are a few
+ * kilobytes, and a venue with no connection must still get a translated interface on first open.
+ */
+export const resources = {
+  uk: { translation: uk },
+  en: { translation: en },
+  ru: { translation: ru },
+  pl: { translation: pl },
+} satisfies Record<Locale, { translation: unknown }>;
+
+export function initI18n(pathname: string) {
+  const lng = localeOfPath(pathname) ?? DEFAULT_LOCALE;
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng,
+    fallbackLng: FALLBACK_LOCALE,
+    supportedLngs: [...LOCALES],
+    // Resources are already in memory: initialise synchronously so the first render is translated.
+    initAsync: false,
+    // React escapes what it renders; escaping here too would show "&amp;" to users.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lng;
+  return i18next;
+}

@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useEvent, useRejections, type Rejection } from '../../data/index.ts';
+import { Toast, ToastRegion } from '../../ui/Toast.tsx';
+import { useLocalePath } from '../useLocale.ts';
+
+/**
+ * Commands the server turned down stay on screen until the user dismisses them: the screen itself
+ * already shows the server's truth (the optimistic change was rolled back), and this says why.
+ */
+export function Rejections() {
+  const { t } = useTranslation();
+  const { items, dismiss } = useRejections();
+  return (
+    <ToastRegion label={t('rejections.region')}>
+      {items.map((item) => (
+        <RejectionToast key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
+      ))}
+    </ToastRegion>
+  );
+}
+
+function eventIdOf(payload: unknown): number | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const id = (payload as { event_id?: unknown }).event_id;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Names what was tried; a command kind without its own wording gets the general one. */
+function titleKey(item: Rejection, exists: (key: string) => boolean): string {
+  let key = `rejections.${item.kind}`;
+  if (item.kind === 'event.favorite') {
+    const favorite = (item.payload as { favorite?: unknown } | null)?.favorite;
+    key += favorite === false ? '.remove' : '.add';
+  }
+  return exists(key) ? key : 'rejections.generic';
+}
+
+function RejectionToast({ item, onDismiss }: { item: Rejection; onDismiss(): void }) {
+  const { t, i18n } = useTranslation();
+  const to = useLocalePath();
+  const eventId = eventIdOf(item.payload);
+  // Hooks cannot be conditional; id 0 matches no event and simply yields nothing.
+  const { data: event } = useEvent(eventId ?? 0);
+  const reason = i18n.exists(`errors.${item.code}`) ? t(`errors.${item.code}`) : t('errors.unknown_error');
+  return (
+    <Toast tone="error" title={t(titleKey(item, (k) => i18n.exists(k)))} dismissLabel={t('common.dismiss')} onDismiss={onDismiss}>
+      <p>{reason}</p>
+      {event && eventId ? (
+        <p>
+          <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
+        </p>
+      ) : null}
+    </Toast>
+  );
+}

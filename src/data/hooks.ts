@@ -1,0 +1,119 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { myEventCounts, namedCounts, queryEvents } from '../../sync/queries.ts';
+import type {
+  EventActions,
+  EventsPage,
+  EventsQuery,
+  EventView,
+  Loadable,
+  MyEventCounts,
+  NamedCount,
+  RejectionsState,
+  SessionState,
+  SyncStatus,
+} from './api.ts';
+import type { DataRuntime } from './runtime.ts';
+import type { ValueStore } from './value-store.ts';
+
+export const DataContext = createContext<DataRuntime | null>(null);
+
+function useRuntime(): DataRuntime {
+  const runtime = useContext(DataContext);
+  if (!runtime) throw new Error('src/data hooks need a <DataProvider> above them');
+  return runtime;
+}
+
+function useStore<T>(store: ValueStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * Unix seconds, refreshed once a minute: enough for "future", "running" and "past" to move as time
+ * passes without re-filtering every list each second.
+ */
+const NOW_REFRESH_MS = 60_000;
+function useNowSeconds(): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), NOW_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function useSession(): SessionState {
+  const runtime = useRuntime();
+  const snap = useStore(runtime.session);
+  return useMemo(
+    () => ({
+      status: snap.status,
+      user: snap.user,
+      login: (email: string, password: string) => runtime.login(email, password),
+      logout: () => runtime.logout(),
+    }),
+    [runtime, snap],
+  );
+}
+
+function useViews() {
+  return useStore(useRuntime().views);
+}
+
+export function useEvents(query: EventsQuery): Loadable<EventsPage> {
+  const views = useViews();
+  const now = useNowSeconds();
+  // Screens pass the query inline; its content, not its identity, decides when to recompute.
+  const key = JSON.stringify(query);
+  const data = useMemo(() => queryEvents(views.value, JSON.parse(key) as EventsQuery, now), [views.value, key, now]);
+  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+}
+
+export function useEvent(eventId: number): Loadable<EventView | undefined> {
+  const views = useViews();
+  const data = useMemo(() => views.value.find((e) => e.event_id === eventId), [views.value, eventId]);
+  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+}
+
+export function useMyEventCounts(): Loadable<MyEventCounts> {
+  const views = useViews();
+  const now = useNowSeconds();
+  const data = useMemo(() => myEventCounts(views.value, now), [views.value, now]);
+  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+}
+
+export function useEventCategories(): Loadable<NamedCount[]> {
+  const views = useViews();
+  const data = useMemo(() => namedCounts(views.value, 'category'), [views.value]);
+  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+}
+
+export function useEventCities(): Loadable<NamedCount[]> {
+  const views = useViews();
+  const data = useMemo(() => namedCounts(views.value, 'city'), [views.value]);
+  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+}
+
+export function useEventActions(): EventActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      setFavorite: (eventId: number, favorite: boolean) => runtime.enqueue('event.favorite', { event_id: eventId, favorite }),
+      checkin: (eventId: number) => runtime.enqueue('event.checkin', { event_id: eventId }),
+      uncheckin: (eventId: number) => runtime.enqueue('event.uncheckin', { event_id: eventId }),
+      markViewed: (eventId: number) => runtime.markViewed(eventId),
+    }),
+    [runtime],
+  );
+}
+
+export function useSyncStatus(): SyncStatus {
+  const runtime = useRuntime();
+  const snap = useStore(runtime.sync);
+  return useMemo(() => ({ ...snap, retry: () => runtime.retry() }), [runtime, snap]);
+}
+
+export function useRejections(): RejectionsState {
+  const runtime = useRuntime();
+  const { value } = useStore(runtime.rejections);
+  return useMemo(() => ({ items: value, dismiss: (id: string) => void runtime.dismiss(id) }), [runtime, value]);
+}

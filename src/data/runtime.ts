@@ -1,0 +1,279 @@
+import { proxy, wrap, type Remote } from 'comlink';
+import type { Subscription } from 'rxjs';
+import type { CommandKind, CommandPayload } from '../../contract/commands.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
+import { DEFAULT_DB_NAME, openDatabase, type FoyerDatabase } from '../../sync/database.ts';
+import { markViewed } from '../../sync/local.ts';
+import { dismiss, enqueue } from '../../sync/outbox.ts';
+import type { EventView } from '../../sync/overlay.ts';
+import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeSession, type SessionUser } from '../../sync/session.ts';
+import type { SyncSnapshot } from '../../sync/status.ts';
+import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store.ts';
+import { NetworkError, type HttpOptions } from '../../sync/http.ts';
+import type { SyncWorkerApi } from '../../workers/api.ts';
+import { ValueStore } from './value-store.ts';
+
+/**
+ * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
+ * keeps the live reads in stores the hooks subscribe to, and runs the session. The page never
+ * replicates; it only reads and enqueues, and the worker (the one that leads among the tabs) does
+ * the network work.
+ */
+
+export interface SessionSnapshot {
+  status: 'loading' | 'ready';
+  user: SessionUser | null;
+}
+export interface Loaded<T> {
+  loading: boolean;
+  value: T;
+}
+
+export interface RuntimeOptions {
+  baseUrl?: string;
+  dbName?: string;
+  /** null where workers do not exist; the page then shows local data only. */
+  createWorker?: () => Worker | null;
+}
+
+/** Logging out should not hang on a server that does not answer. */
+const LOGOUT_TIMEOUT_MS = 5000;
+/** Tells the other tabs of this origin that the database they have open was wiped. */
+const SESSION_CHANNEL = 'foyer-session';
+
+function defaultWorker(): Worker | null {
+  if (typeof Worker === 'undefined') return null;
+  return new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module' });
+}
+
+const sameUser = (a: SessionSnapshot, b: SessionSnapshot) => a.status === b.status && JSON.stringify(a.user) === JSON.stringify(b.user);
+const sameStatus = (a: SyncSnapshot, b: SyncSnapshot) => JSON.stringify(a) === JSON.stringify(b);
+
+export class DataRuntime {
+  readonly session = new ValueStore<SessionSnapshot>({ status: 'loading', user: null }, sameUser);
+  readonly views = new ValueStore<Loaded<EventView[]>>({ loading: true, value: [] });
+  readonly rejections = new ValueStore<Loaded<RejectionItem[]>>({ loading: true, value: [] });
+  readonly sync = new ValueStore<SyncSnapshot>({ state: 'connecting', pending: 0, lastSyncedAt: null, error: null }, sameStatus);
+
+  private readonly http: HttpOptions;
+  private readonly dbName: string;
+  private db: FoyerDatabase | null = null;
+  private dbWaiters: { resolve: (db: FoyerDatabase) => void; reject: (err: unknown) => void }[] = [];
+  private openError: unknown = null;
+  private subs: Subscription[] = [];
+  private worker: Worker | null = null;
+  private api: Remote<SyncWorkerApi> | null = null;
+  private statusSubscription: number | null = null;
+  private workerStatus: SyncSnapshot | null = null;
+  private workerFailed: Promise<never> = new Promise<never>(() => {});
+  private unsent = 0;
+  private channel: BroadcastChannel | null = null;
+  /** Opening, wiping and closing never overlap: RxDB refuses a second open of the same name. */
+  private lifecycle: Promise<unknown> = Promise.resolve();
+  private started = false;
+
+  constructor(private readonly opts: RuntimeOptions = {}) {
+    this.http = { baseUrl: opts.baseUrl ?? '' };
+    this.dbName = opts.dbName ?? DEFAULT_DB_NAME;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.serial(async () => {
+      let db: FoyerDatabase;
+      try {
+        db = await openDatabase({ name: this.dbName, multiInstance: true });
+      } catch (err) {
+        // No usable IndexedDB (some private modes): render as an empty guest instead of loading forever.
+        console.error('foyer: the local database could not be opened', err);
+        this.openError = err;
+        for (const w of this.dbWaiters.splice(0)) w.reject(err);
+        this.session.set({ status: 'ready', user: null });
+        this.views.set({ loading: false, value: [] });
+        this.rejections.set({ loading: false, value: [] });
+        this.sync.set({ state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'local_database_unavailable', retryAt: null } });
+        return;
+      }
+      this.bind(db);
+      await this.startWorkerSafely();
+      if (typeof BroadcastChannel !== 'undefined') {
+        this.channel = new BroadcastChannel(SESSION_CHANNEL);
+        this.channel.onmessage = (e: MessageEvent<{ type?: string; dbName?: string }>) => {
+          // Another tab wiped the database under us: start over from the fresh one.
+          if (e.data?.type === 'wiped' && e.data.dbName === this.dbName && typeof location !== 'undefined') location.reload();
+        };
+      }
+      this.revalidateSession(db).catch((err: unknown) => console.error('foyer: checking the session failed', err));
+    });
+  }
+
+  stop(): Promise<void> {
+    if (!this.started) return Promise.resolve();
+    this.started = false;
+    return this.serial(async () => {
+      this.channel?.close();
+      this.channel = null;
+      await this.stopWorker(true);
+      const db = this.unbind();
+      await db?.close();
+    });
+  }
+
+  // ---- actions ----
+
+  async enqueue<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<void> {
+    const db = await this.ready();
+    const session = await readSession(db);
+    if (!session.user || session.ended) throw new Error('auth_required');
+    await enqueue(db, kind, payload);
+  }
+
+  async markViewed(eventId: number): Promise<void> {
+    await markViewed(await this.ready(), eventId);
+  }
+
+  async dismiss(id: string): Promise<void> {
+    await dismiss(await this.ready(), id);
+  }
+
+  retry(): void {
+    void this.api?.retry();
+  }
+
+  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error' }> {
+    const result = await loginRequest(this.http, email, password);
+    if (!result.ok) return result;
+    await this.serial(async () => {
+      let db = await this.ready();
+      const current = await readSession(db);
+      // Another person's data and queued work must not become visible to this one.
+      if (current.ownerId !== null && current.ownerId !== result.user.id) db = await this.wipe();
+      await writeSession(db, result.user);
+    });
+    return { ok: true };
+  }
+
+  async logout(): Promise<void> {
+    await Promise.race([logoutRequest(this.http), new Promise((resolve) => setTimeout(resolve, LOGOUT_TIMEOUT_MS))]);
+    await this.serial(() => this.wipe());
+  }
+
+  // ---- internals ----
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.lifecycle.catch(() => undefined).then(fn);
+    this.lifecycle = next;
+    return next;
+  }
+
+  private ready(): Promise<FoyerDatabase> {
+    if (this.db) return Promise.resolve(this.db);
+    if (this.openError) return Promise.reject(this.openError);
+    return new Promise((resolve, reject) => this.dbWaiters.push({ resolve, reject }));
+  }
+
+  private bind(db: FoyerDatabase) {
+    this.db = db;
+    this.subs.push(
+      observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
+      observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
+      observeRejections(db).subscribe((value) => this.rejections.set({ loading: false, value })),
+      observeUnsentCount(db).subscribe((n) => {
+        this.unsent = n;
+        this.publishSync();
+      }),
+    );
+    for (const w of this.dbWaiters.splice(0)) w.resolve(db);
+  }
+
+  private unbind(): FoyerDatabase | null {
+    for (const s of this.subs.splice(0)) s.unsubscribe();
+    const db = this.db;
+    this.db = null;
+    return db;
+  }
+
+  private publishSync() {
+    const base = this.workerStatus ?? { state: this.worker ? 'connecting' : 'offline', pending: 0, lastSyncedAt: null, error: null };
+    // The page counts its own outbox so a tap shows up in the pending number at once.
+    this.sync.set({ ...base, pending: this.unsent });
+  }
+
+  private async startWorker() {
+    if (!this.worker) {
+      const worker = (this.opts.createWorker ?? defaultWorker)();
+      if (!worker) {
+        this.publishSync();
+        return;
+      }
+      this.worker = worker;
+      this.api = wrap<SyncWorkerApi>(worker);
+      // A worker script that fails to load never answers a comlink call; its error event is all we get.
+      this.workerFailed = new Promise<never>((_, reject) => {
+        worker.addEventListener('error', (e) => reject(new Error(`sync worker failed: ${e.message || 'load error'}`)), { once: true });
+      });
+      this.workerFailed.catch(() => undefined);
+    }
+    await Promise.race([this.api!.start({ baseUrl: this.http.baseUrl, dbName: this.dbName }), this.workerFailed]);
+    this.statusSubscription = await this.api!.subscribeStatus(
+      proxy((status: SyncSnapshot) => {
+        this.workerStatus = status;
+        this.publishSync();
+      }),
+    );
+  }
+
+  private async startWorkerSafely() {
+    try {
+      await this.startWorker();
+    } catch (err) {
+      // The page still works from local data; the status says that nothing is being synced.
+      console.error('foyer: the sync worker did not start', err);
+      this.workerStatus = { state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'sync_worker_failed', retryAt: null } };
+      this.publishSync();
+    }
+  }
+
+  private async stopWorker(terminate: boolean) {
+    if (!this.api) return;
+    // A dead worker holds no database; waiting for its answer would block logout forever.
+    const unlessDead = <T>(call: Promise<T>) => Promise.race([call, this.workerFailed.catch(() => undefined)]);
+    if (this.statusSubscription !== null) await unlessDead(this.api.unsubscribeStatus(this.statusSubscription));
+    this.statusSubscription = null;
+    await unlessDead(this.api.stop());
+    if (terminate) {
+      this.worker?.terminate();
+      this.worker = null;
+      this.api = null;
+    }
+  }
+
+  /** Removes the whole local database (after the worker let go of it) and starts a fresh, guest one. */
+  private async wipe(): Promise<FoyerDatabase> {
+    await this.stopWorker(false);
+    const old = this.unbind();
+    if (old) await old.remove();
+    this.channel?.postMessage({ type: 'wiped', dbName: this.dbName });
+    this.views.set({ loading: true, value: [] });
+    const db = await openDatabase({ name: this.dbName, multiInstance: true });
+    this.bind(db);
+    if (this.api) await this.startWorkerSafely();
+    return db;
+  }
+
+  /** An online start asks the server whether the stored session still holds; offline it is kept. */
+  private async revalidateSession(db: FoyerDatabase) {
+    const stored = await readSession(db);
+    if (!stored.user) return;
+    try {
+      const user = await meRequest(this.http);
+      if (this.db !== db) return;
+      if (!user) await endSession(db);
+      else if (user.id === stored.user.id) await writeSession(db, user);
+      else await this.serial(async () => writeSession(await this.wipe(), user));
+    } catch (err) {
+      if (!(err instanceof NetworkError)) throw err;
+    }
+  }
+}

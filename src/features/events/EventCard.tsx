@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { EventView } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { FavoriteButton } from './FavoriteButton.tsx';
+import { EventPrice } from './EventPrice.tsx';
+import { formatEventStart, isoInEventZone } from './format.ts';
+
+export function EventCard({ event }: { event: EventView }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <article className="event-card">
+      <div className="event-card__media">
+        <img
+          src={event.poster_middle}
+          alt={t('event.posterAlt', { name: event.name })}
+          loading="lazy"
+          decoding="async"
+          width={800}
+          height={450}
+        />
+      </div>
+      <div className="event-card__body">
+        <p className="event-card__category">{event.category_name}</p>
+        <h3 className="event-card__title">
+          {/* The title link covers the whole card (see .event-card__link::after), leaving one tab stop per card. */}
+          <Link className="event-card__link" to={to(`/events/${event.event_id}`)}>
+            {event.name}
+          </Link>
+        </h3>
+        <p className="event-card__when">
+          <time dateTime={isoInEventZone(event.when, event.timezone)}>{formatEventStart(event.when, event.timezone)}</time>
+        </p>
+        <p className="event-card__where">{event.is_webinar ? t('event.online') : event.city_name || t('event.placeUnknown')}</p>
+        <EventPrice event={event} className="event-card__price" />
+      </div>
+      <div className="event-card__fav">
+        <FavoriteButton event={event} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EventView } from '../../data/index.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { EventCard } from './EventCard.tsx';
+
+export interface EventListProps {
+  items: EventView[];
+  isLoading: boolean;
+  /** 'row' scrolls sideways (home cards); 'grid' wraps (list pages). */
+  layout?: 'grid' | 'row';
+  /** How many placeholders to draw while the first page loads. */
+  skeletons?: number;
+  empty: { title: ReactNode; text?: ReactNode; action?: ReactNode };
+}
+
+export function EventList({ items, isLoading, layout = 'grid', skeletons = 4, empty }: EventListProps) {
+  const { t } = useTranslation();
+  if (isLoading && items.length === 0) {
+    return (
+      <div className={`event-list event-list--${layout}`} aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {t('common.loading')}
+        </span>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <div key={i} className="event-card event-card--skeleton" aria-hidden="true">
+            <div className="event-card__media" />
+            <div className="event-card__body">
+              <span className="skeleton-line skeleton-line--short" />
+              <span className="skeleton-line" />
+              <span className="skeleton-line skeleton-line--short" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (items.length === 0) return <EmptyState compact title={empty.title} text={empty.text} action={empty.action} />;
+  return (
+    <ul className={`event-list event-list--${layout}`} role="list">
+      {items.map((event) => (
+        <li key={event.event_id}>
+          <EventCard event={event} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMemo } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { EVENTS_PAGE_SIZE, PAGINATION_MARGIN_PAGES } from '../../../../contract/constants.ts';
+import { useEvents, type EventsQuery, type Loadable, type NamedCount } from '../../../data/index.ts';
+import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
+import { Pagination } from '../../../ui/Pagination.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
+import { pageCount, parsePage } from '../../../ui/pagination.ts';
+import { EventList } from '../EventList.tsx';
+
+type Period = 'future' | 'past';
+
+export interface BrowseEventsProps {
+  /** The query parameter that selects an option: `category` or `city`. */
+  param: 'category' | 'city';
+  options: Loadable<NamedCount[]>;
+  title: (selected: NamedCount | undefined) => string;
+  optionsLabel: string;
+  allLabel: string;
+  /** The other way to browse (by city from the category page and back). */
+  alternative: { href: string; label: string };
+}
+
+function parseId(value: string | null): number | undefined {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * Events narrowed by one category or city, upcoming or past, a page at a time. Everything that
+ * defines the view lives in the query string, so a filtered page can be bookmarked and shared.
+ */
+export function BrowseEvents({ param, options, title, optionsLabel, allLabel, alternative }: BrowseEventsProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const selectedId = parseId(params.get(param));
+  const period: Period = params.get('when') === 'past' ? 'past' : 'future';
+  const page = parsePage(params.get('page'));
+
+  const query = useMemo<EventsQuery>(
+    () => ({
+      filter: period,
+      sort: period === 'past' ? '-when' : 'when',
+      limit: EVENTS_PAGE_SIZE,
+      offset: (page - 1) * EVENTS_PAGE_SIZE,
+      ...(param === 'category' ? { category_id: selectedId } : { city_id: selectedId }),
+    }),
+    [period, page, param, selectedId],
+  );
+  const { data, isLoading } = useEvents(query);
+  const selected = options.data.find((o) => o.id === selectedId);
+  const heading = title(selected);
+  useDocumentTitle(heading);
+
+  const href = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    const search = next.toString();
+    return `${pathname}${search ? `?${search}` : ''}`;
+  };
+
+  const totalPages = pageCount(data.total, EVENTS_PAGE_SIZE);
+
+  return (
+    <div className="page">
+      <div className="page__intro">
+        <h1 className="page__title">{heading}</h1>
+        <p className="page__lead">
+          <Link to={alternative.href}>{alternative.label}</Link>
+        </p>
+      </div>
+
+      <nav className="chips" aria-label={optionsLabel}>
+        <Link className="chip" to={href({ [param]: undefined, page: undefined })} aria-current={selectedId === undefined ? 'page' : undefined}>
+          {allLabel}
+        </Link>
+        {options.data.map((option) => (
+          <Link
+            key={option.id}
+            className="chip"
+            to={href({ [param]: option.id, page: undefined })}
+            aria-current={option.id === selectedId ? 'page' : undefined}
+          >
+            {option.name}
+            <span className="chip__count">{option.count}</span>
+          </Link>
+        ))}
+      </nav>
+
+      <Tabs<Period>
+        label={t('browse.periodLabel')}
+        tabs={[
+          { id: 'future', label: t('browse.upcoming') },
+          { id: 'past', label: t('browse.past') },
+        ]}
+        value={period}
+        onChange={(value) =>
+          setParams((prev) => {
+            const next = new URLSearchParams(prev);
+            if (value === 'past') next.set('when', 'past');
+            else next.delete('when');
+            next.delete('page');
+            return next;
+          })
+        }
+      >
+        <EventList
+          items={data.items}
+          isLoading={isLoading}
+          empty={{
+            title: period === 'past' ? t('browse.emptyPast') : t('browse.emptyUpcoming'),
+            text: selectedId !== undefined ? t('browse.emptyTextFiltered') : t('browse.emptyText'),
+          }}
+        />
+        <Pagination page={page} totalPages={totalPages} margin={PAGINATION_MARGIN_PAGES} hrefFor={(p) => href({ page: p > 1 ? p : undefined })} />
+      </Tabs>
+    </div>
+  );
+}

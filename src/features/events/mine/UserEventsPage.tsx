@@ -1,0 +1,100 @@
+import { useMemo } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PAGINATION_MARGIN_PAGES, USER_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
+import { useEvents, useSession, type EventsQuery } from '../../../data/index.ts';
+import { useLocalePath } from '../../../app/useLocale.ts';
+import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { Pagination } from '../../../ui/Pagination.tsx';
+import { Spinner } from '../../../ui/Spinner.tsx';
+import { Tabs } from '../../../ui/Tabs.tsx';
+import { pageCount, parsePage } from '../../../ui/pagination.ts';
+import { useNow } from '../../../ui/useNow.ts';
+import { EventList } from '../EventList.tsx';
+import { inPeriod } from './period.ts';
+
+type Tab = 'all' | 'future' | 'past' | 'favorites';
+const TABS: Tab[] = ['all', 'future', 'past', 'favorites'];
+const PERIOD_REFRESH_MS = 60_000;
+
+/**
+ * /{locale}/user/{userId}/events — a user's events: all, future, past and favorites, six per page.
+ * Only the signed-in user's own relations are on this device (other people's arrive with the
+ * visitors work), so for anyone else the page says so plainly instead of showing an empty list.
+ */
+export function UserEventsPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { userId } = useParams();
+  const { user, status } = useSession();
+  useDocumentTitle(t('userEvents.title'));
+
+  if (status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (!user || String(user.id) !== userId) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState
+          title={<span role="heading" aria-level={1}>{t('userEvents.title')}</span>}
+          text={t('userEvents.notOnDevice')}
+          action={
+            <Link className="btn btn--primary" to={to('/')}>
+              {t('notFound.home')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return <OwnEvents />;
+}
+
+function OwnEvents() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'all';
+  const page = parsePage(params.get('page'));
+  const now = useNow(PERIOD_REFRESH_MS);
+
+  const query = useMemo<EventsQuery>(
+    () => (tab === 'favorites' ? { filter: 'favorites', sort: 'when' } : { filter: 'mine', sort: tab === 'future' ? 'when' : '-when' }),
+    [tab],
+  );
+  const { data, isLoading } = useEvents(query);
+  const matching = tab === 'future' || tab === 'past' ? data.items.filter((e) => inPeriod(e, tab, now)) : data.items;
+  const start = (page - 1) * USER_EVENTS_PAGE_SIZE;
+  const items = matching.slice(start, start + USER_EVENTS_PAGE_SIZE);
+  const totalPages = pageCount(matching.length, USER_EVENTS_PAGE_SIZE);
+
+  const hrefFor = (p: number) => {
+    const next = new URLSearchParams(params);
+    if (p > 1) next.set('page', String(p));
+    else next.delete('page');
+    const search = next.toString();
+    return `${pathname}${search ? `?${search}` : ''}`;
+  };
+
+  return (
+    <div className="page">
+      <div className="page__intro">
+        <h1 className="page__title">{t('userEvents.title')}</h1>
+      </div>
+      <Tabs<Tab>
+        label={t('userEvents.tabsLabel')}
+        tabs={TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
+        value={tab}
+        onChange={(next) => setParams(next === 'all' ? {} : { tab: next }, { replace: true })}
+      >
+        <EventList
+          items={items}
+          isLoading={isLoading}
+          skeletons={USER_EVENTS_PAGE_SIZE}
+          empty={{ title: t(`userEvents.empty.${tab}`) }}
+        />
+        <Pagination page={page} totalPages={totalPages} margin={PAGINATION_MARGIN_PAGES} hrefFor={hrefFor} />
+      </Tabs>
+    </div>
+  );
+}

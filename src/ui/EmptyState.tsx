@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+export interface EmptyStateProps {
+  title: ReactNode;
+  text?: ReactNode;
+  /** The way forward: a link or a button. An empty screen should never be a dead end. */
+  action?: ReactNode;
+  icon?: ReactNode;
+  compact?: boolean;
+}
+
+export function EmptyState({ title, text, action, icon, compact = false }: EmptyStateProps) {
+  return (
+    <div className={compact ? 'empty empty--compact' : 'empty'}>
+      {icon ? (
+        <div className="empty__icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
+      <p className="empty__title">{title}</p>
+      {text ? <p className="empty__text">{text}</p> : null}
+      {action ? <div className="empty__action">{action}</div> : null}
+    </div>
+  );
+}

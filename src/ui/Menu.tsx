@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+export interface MenuProps {
+  /** The content of the button that opens the menu. */
+  trigger: ReactNode;
+  /** Spoken name of the button when its content is only an icon or a short code. */
+  label: string;
+  align?: 'start' | 'end';
+  children(close: () => void): ReactNode;
+}
+
+/**
+ * A disclosure menu: a button that shows a list of links or actions. Escape and a click elsewhere
+ * close it and give focus back to the button, so keyboard users never lose their place.
+ */
+export function Menu({ trigger, label, align = 'end', children }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  return (
+    <div
+      className="menu"
+      ref={rootRef}
+      onBlur={(event) => {
+        // Tabbing out of the open panel closes it. A blur without a new focus target is left to the
+        // pointerdown listener: Safari does not focus links on click, and closing here would swallow it.
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !rootRef.current?.contains(next)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="menu__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={label}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {trigger}
+        <span className="menu__caret" aria-hidden="true" />
+      </button>
+      <div id={panelId} className={`menu__panel menu__panel--${align}`} hidden={!open}>
+        {children(close)}
+      </div>
+    </div>
+  );
+}

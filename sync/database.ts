@@ -1,0 +1,135 @@
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTIONS, toRxJsonSchema, type CollectionDef, type EventDoc, type MyEventDoc } from '../contract/index.ts';
+import type { CommandKind } from '../contract/commands.ts';
+
+/**
+ * The one client database, opened with the same name and schemas by the sync worker (which
+ * replicates and drains the outbox) and by the page (which queries and enqueues). Collections are
+ * scarce — the open-source RxDB build allows 13 per JS realm across all databases — so only the
+ * replicated collections and the outbox are collections; the session, the recently viewed ids,
+ * the mirrored sync status and the like are local documents.
+ *
+ * Collections used today: events, my_events (contract COLLECTIONS) and outbox = 3 of 13. Every
+ * contract collection added later is opened here too; openDatabase refuses to pass the limit.
+ */
+
+export const DEFAULT_DB_NAME = 'foyer';
+
+export type OutboxStatus = 'pending' | 'sending' | 'applied' | 'rejected';
+
+export interface OutboxDoc {
+  /** The client-generated command id; the server dedupes on it, so resending is always safe. */
+  id: string;
+  kind: CommandKind;
+  payload: Record<string, unknown>;
+  /** ISO 8601, when the user did it on this device. */
+  occurredAt: string;
+  /** Drain order. Monotonic per device; ties (two tabs in the same microsecond) fall back to id. */
+  seq: number;
+  /**
+   * pending: waits to be sent; sending: in a request whose answer has not come back; applied: the
+   * server applied it and the next complete pull will bring its documents, then it is removed;
+   * rejected: the server refused it with `code`, kept until the user dismisses it.
+   */
+  status: OutboxStatus;
+  code?: string;
+  attempts: number;
+}
+
+export const OUTBOX_SCHEMA: RxJsonSchema<OutboxDoc> = {
+  title: 'outbox',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 64 },
+    kind: { type: 'string', maxLength: 64 },
+    payload: { type: 'object' },
+    occurredAt: { type: 'string', maxLength: 40 },
+    // Microseconds since the epoch fit well below 2^53.
+    seq: { type: 'integer', minimum: 0, maximum: 9e15, multipleOf: 1 },
+    status: { type: 'string', enum: ['pending', 'sending', 'applied', 'rejected'], maxLength: 16 },
+    code: { type: 'string', maxLength: 64 },
+    attempts: { type: 'integer', minimum: 0 },
+  },
+  required: ['id', 'kind', 'payload', 'occurredAt', 'seq', 'status', 'attempts'],
+  additionalProperties: false,
+  indexes: ['seq', ['status', 'seq']],
+};
+
+export interface FoyerCollections {
+  events: RxCollection<EventDoc>;
+  my_events: RxCollection<MyEventDoc>;
+  outbox: RxCollection<OutboxDoc>;
+}
+export type FoyerDatabase = RxDatabase<FoyerCollections>;
+
+/** Every collection this client opens; kept small on purpose (see the note at the top). */
+export const CLIENT_COLLECTION_NAMES = [...COLLECTIONS.map((c) => c.name), 'outbox'] as const;
+export const RXDB_COLLECTION_LIMIT = 13;
+
+let pluginsAdded = false;
+function addPlugins() {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBLocalDocumentsPlugin);
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+}
+
+/**
+ * A contract version bump means the document shape changed. Old documents are dropped rather than
+ * converted: the replication identifier carries the version, so the new collection is pulled from
+ * the server from scratch.
+ */
+function dropOldDocuments(def: CollectionDef): Record<number, () => null> {
+  const strategies: Record<number, () => null> = {};
+  for (let v = 1; v <= def.version; v++) strategies[v] = () => null;
+  return strategies;
+}
+
+export interface OpenDatabaseOptions {
+  /** Each simulated device in node tests needs its own name: RxDB caches Dexie handles by name. */
+  name?: string;
+  /**
+   * Defaults to Dexie on the realm's IndexedDB. Tests pass Dexie over a fake-indexeddb factory,
+   * wrapped in the ajv validator (dev-mode is loaded by the tests only, never by the app).
+   */
+  storage?: RxStorage<unknown, unknown>;
+  /** true in browsers (page and worker share the database); false in node tests. */
+  multiInstance?: boolean;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<FoyerDatabase> {
+  addPlugins();
+  if (CLIENT_COLLECTION_NAMES.length > RXDB_COLLECTION_LIMIT) {
+    throw new Error(`the client would open ${CLIENT_COLLECTION_NAMES.length} collections; RxDB allows ${RXDB_COLLECTION_LIMIT}`);
+  }
+  const db = await createRxDatabase<FoyerCollections>({
+    name: opts.name ?? DEFAULT_DB_NAME,
+    storage: opts.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>),
+    multiInstance: opts.multiInstance ?? true,
+    localDocuments: true,
+    // A pull of a few hundred documents should re-run the live queries once, not per document.
+    liveQueryUpdateThrottleTime: 16,
+  });
+  try {
+    const creators: Record<string, { schema: RxJsonSchema<unknown>; migrationStrategies?: Record<number, () => null> }> = {};
+    for (const def of COLLECTIONS) {
+      creators[def.name] = {
+        schema: toRxJsonSchema(def) as unknown as RxJsonSchema<unknown>,
+        migrationStrategies: dropOldDocuments(def),
+      };
+    }
+    creators.outbox = { schema: OUTBOX_SCHEMA as RxJsonSchema<unknown> };
+    await db.addCollections(creators as never);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  return db;
+}

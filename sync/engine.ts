@@ -1,0 +1,334 @@
+import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
+import type { RxCollection } from 'rxdb';
+import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, SYNC_STREAM_HEARTBEAT_MS } from '../contract/constants.ts';
+import { SYNC_RESYNC } from '../contract/commands.ts';
+import { COLLECTIONS, USER_SCOPED } from '../contract/entities.ts';
+import type { FoyerDatabase } from './database.ts';
+import { AbortedError, HttpError, NetworkError, type HeaderSource, type HttpOptions } from './http.ts';
+import { OutboxDrainer, removeSettled, unsentSelector } from './outbox.ts';
+import { replicationIdentifier, startPullReplication, type PullReplication } from './replication.ts';
+import { GUEST_SESSION, endSession, observeSessionDoc, type SessionDoc } from './session.ts';
+import { readSse, type SseMessage } from './sse.ts';
+import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
+
+/**
+ * The sync engine: pull replications per collection, the live hint stream that triggers them, the
+ * outbox drain and the status. No React and no worker APIs, so the worker runs it for the app and
+ * node tests run it against a real server. It follows the session local document: a guest
+ * replicates only public collections and sends nothing; a 401 ends the session and the engine
+ * carries on as a guest.
+ */
+
+export interface SyncEngineOptions {
+  db: FoyerDatabase;
+  /** '' for same-origin (the PWA), or the server's origin. */
+  baseUrl: string;
+  /** Node tests authenticate with a Bearer token; the PWA's worker sends its cookie instead. */
+  headers?: HeaderSource;
+  fetch?: typeof fetch;
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  pullBatchSize?: number;
+  /** No bytes on the live stream for this long means it is dead; the server sends keep-alives. */
+  streamIdleTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  random?: () => number;
+}
+
+/** Sleeps that a reconnect, a manual retry or a stop cut short. */
+class Waker {
+  private waiters = new Set<() => void>();
+  wait(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+      signal.addEventListener('abort', done);
+    });
+  }
+  wake() {
+    for (const w of [...this.waiters]) w();
+  }
+}
+
+interface Run {
+  session: SessionDoc;
+  controller: AbortController;
+  replications: PullReplication[];
+  subs: Subscription[];
+  streamTask: Promise<void>;
+  drainTask: Promise<void>;
+  draining: boolean;
+  drainAgain: boolean;
+  settling: Promise<void>;
+}
+
+export class SyncEngine {
+  private machine = INITIAL_MACHINE;
+  private readonly statusSubject = new BehaviorSubject<SyncSnapshot>(snapshot(INITIAL_MACHINE));
+  readonly status$: Observable<SyncSnapshot> = this.statusSubject.asObservable();
+  private readonly waker = new Waker();
+  private readonly http: HttpOptions;
+  private run: Run | null = null;
+  private sessionSub: Subscription | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private attempts: Partial<Record<FailureSource, number>> = {};
+  private clock = 0;
+  /** Outbox id → clock when the server answered 'applied'; entries applied in an earlier run count as 0. */
+  private readonly appliedAt = new Map<string, number>();
+  /** Collection → clock at which the last pull that found nothing more had started. */
+  private readonly caughtUpAt = new Map<string, number>();
+
+  constructor(private readonly opts: SyncEngineOptions) {
+    this.http = { baseUrl: opts.baseUrl, headers: opts.headers, fetch: opts.fetch, timeoutMs: opts.requestTimeoutMs };
+  }
+
+  get status(): SyncSnapshot {
+    return this.statusSubject.getValue();
+  }
+
+  /** Starts following the session document; every change of user restarts replication for that scope. */
+  start(): void {
+    if (this.sessionSub) return;
+    this.sessionSub = observeSessionDoc(this.opts.db)
+      .pipe(
+        map((s) => s ?? GUEST_SESSION),
+        distinctUntilChanged((a, b) => a.user?.id === b.user?.id && a.ended === b.ended),
+      )
+      .subscribe((session) => {
+        this.queue = this.queue
+          .then(() => this.restart(session))
+          .catch((err: unknown) => {
+            // Nothing above would hear about it; the status at least must not claim all is well.
+            console.error('foyer sync: restart failed', err);
+            this.dispatch({ type: 'failed', source: 'pull', failure: { code: 'unknown_error', retryAt: null, network: false } });
+          });
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.sessionSub?.unsubscribe();
+    this.sessionSub = null;
+    this.queue = this.queue.then(() => this.stopRun());
+    await this.queue;
+    this.dispatch({ type: 'stop' });
+  }
+
+  /** Retries now whatever waits for its backoff, and pulls everything again. */
+  retry(): void {
+    this.attempts = {};
+    this.waker.wake();
+    this.resync();
+    if (this.run) this.requestDrain(this.run);
+  }
+
+  /** Pulls every replicated collection again (RESYNC). */
+  resync(collections?: readonly string[]): void {
+    for (const r of this.run?.replications ?? []) if (!collections || collections.includes(r.name)) r.resync();
+  }
+
+  /** Resolves once every replication has written what its last pull brought. */
+  async awaitInSync(): Promise<void> {
+    await Promise.all((this.run?.replications ?? []).map((r) => r.state.awaitInSync()));
+  }
+
+  private dispatch(event: SyncEvent) {
+    this.machine = reduce(this.machine, event);
+    const next = snapshot(this.machine);
+    if (!sameSnapshot(next, this.statusSubject.getValue())) this.statusSubject.next(next);
+  }
+
+  private async restart(session: SessionDoc) {
+    await this.stopRun();
+    const run: Run = {
+      session,
+      controller: new AbortController(),
+      replications: [],
+      subs: [],
+      streamTask: Promise.resolve(),
+      drainTask: Promise.resolve(),
+      draining: false,
+      drainAgain: false,
+      settling: Promise.resolve(),
+    };
+    this.run = run;
+    this.attempts = {};
+    this.caughtUpAt.clear();
+    this.dispatch({ type: 'start' });
+    if (session.ended) this.dispatch({ type: 'session_ended' });
+    const userId = session.user?.id ?? null;
+    const signal = run.controller.signal;
+    for (const def of COLLECTIONS) {
+      if (USER_SCOPED.has(def.name) && userId === null) continue;
+      const collection = (this.opts.db.collections as unknown as Record<string, RxCollection>)[def.name]!;
+      run.replications.push(
+        startPullReplication(collection, def, {
+          http: this.http,
+          signal,
+          tick: () => ++this.clock,
+          onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
+          onSuccess: () => this.succeeded('pull'),
+          onCaughtUp: (name, startedAt) => this.caughtUp(run, name, startedAt),
+          onFailure: (err) => this.failed('pull', err, signal),
+          onUnauthorized: () => this.unauthorized(run),
+        }, { identifier: replicationIdentifier(def, this.opts.baseUrl, userId), batchSize: this.opts.pullBatchSize }),
+      );
+    }
+    run.streamTask = this.streamLoop(run);
+    run.subs.push(
+      this.opts.db.outbox.find({ selector: unsentSelector() }).$.subscribe((docs) => {
+        this.dispatch({ type: 'pending', count: docs.length });
+        if (docs.length > 0) this.requestDrain(run);
+      }),
+    );
+  }
+
+  private async stopRun() {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    run.controller.abort();
+    for (const s of run.subs) s.unsubscribe();
+    await Promise.all(run.replications.map((r) => r.cancel()));
+    await Promise.allSettled([run.streamTask, run.drainTask, run.settling]);
+  }
+
+  private succeeded(source: FailureSource) {
+    this.attempts[source] = 0;
+    this.dispatch({ type: 'succeeded', source });
+  }
+
+  /** Records the failure for the status and waits out the backoff for this source. */
+  private async failed(source: FailureSource, err: unknown, signal: AbortSignal): Promise<void> {
+    const attempt = (this.attempts[source] ?? 0) + 1;
+    this.attempts[source] = attempt;
+    const delay = backoffDelay(attempt, this.opts.random, this.opts.retryBaseMs ?? SYNC_RETRY_BASE_MS, this.opts.retryMaxMs ?? SYNC_RETRY_MAX_MS);
+    const network = err instanceof NetworkError;
+    const code = err instanceof HttpError ? err.code : err instanceof NetworkError ? 'network_error' : 'unknown_error';
+    this.dispatch({ type: 'failed', source, failure: { code, retryAt: Date.now() + delay, network } });
+    await this.waker.wait(delay, signal);
+  }
+
+  private async unauthorized(run: Run) {
+    if (run.controller.signal.aborted) return;
+    this.dispatch({ type: 'session_ended' });
+    // The session subscription restarts the engine as a guest once the document changes.
+    await endSession(this.opts.db);
+  }
+
+  private async streamLoop(run: Run): Promise<void> {
+    const signal = run.controller.signal;
+    const idle = this.opts.streamIdleTimeoutMs ?? SYNC_STREAM_HEARTBEAT_MS * 2 + 5000;
+    while (!signal.aborted) {
+      try {
+        await readSse({
+          ...this.http,
+          path: '/sync/v1/stream',
+          signal,
+          idleTimeoutMs: idle,
+          onMessage: (m) => this.onStreamMessage(run, m),
+        });
+        // The server ended the stream (a restart, a deploy): reconnect after a pause.
+        this.dispatch({ type: 'disconnected' });
+        await this.waker.wait(backoffDelay(1, this.opts.random, this.opts.retryBaseMs ?? SYNC_RETRY_BASE_MS), signal);
+      } catch (err) {
+        if (err instanceof AbortedError || signal.aborted) break;
+        this.dispatch({ type: 'disconnected' });
+        await this.failed('stream', err, signal);
+      }
+    }
+  }
+
+  private onStreamMessage(run: Run, message: SseMessage) {
+    let data: { type?: unknown; collections?: unknown };
+    try {
+      data = JSON.parse(message.data) as typeof data;
+    } catch {
+      return;
+    }
+    if (data.type === SYNC_RESYNC) {
+      // Sent first on every connection: whatever changed while we were away is pulled now, and
+      // everything that was waiting for the network tries again at once.
+      this.succeeded('stream');
+      this.dispatch({ type: 'connected' });
+      this.attempts = {};
+      this.waker.wake();
+      for (const r of run.replications) r.resync();
+      this.requestDrain(run);
+    } else if (data.type === 'hint' && Array.isArray(data.collections)) {
+      const names = data.collections.filter((c): c is string => typeof c === 'string');
+      for (const r of run.replications) if (names.includes(r.name)) r.resync();
+    }
+  }
+
+  private requestDrain(run: Run) {
+    run.drainAgain = true;
+    if (run.draining || !run.session.user || run.session.ended) return;
+    run.draining = true;
+    const signal = run.controller.signal;
+    const drainer = new OutboxDrainer({
+      db: this.opts.db,
+      http: this.http,
+      signal,
+      onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
+      onApplied: (ids) => {
+        for (const id of ids) this.appliedAt.set(id, this.clock);
+        // The server applied them: their documents come back with the next pull.
+        for (const r of run.replications) r.resync();
+      },
+    });
+    run.drainTask = (async () => {
+      try {
+        while (run.drainAgain && !signal.aborted) {
+          run.drainAgain = false;
+          for (;;) {
+            try {
+              const outcome = await drainer.drain();
+              this.succeeded('push');
+              if (outcome.kind === 'unauthorized') {
+                await this.unauthorized(run);
+                return;
+              }
+              break;
+            } catch (err) {
+              if (err instanceof AbortedError || signal.aborted) return;
+              await this.failed('push', err, signal);
+              if (signal.aborted) return;
+            }
+          }
+        }
+      } finally {
+        run.draining = false;
+      }
+    })();
+  }
+
+  private caughtUp(run: Run, name: string, startedAt: number) {
+    this.caughtUpAt.set(name, Math.max(this.caughtUpAt.get(name) ?? 0, startedAt));
+    if (run.replications.every((r) => this.caughtUpAt.has(r.name))) this.dispatch({ type: 'pulled', at: Date.now() });
+    run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
+  }
+
+  /**
+   * Removes applied outbox entries once every replicated collection has completed a pull that
+   * started after the server's answer, and that pull's documents are written. Until then the
+   * overlay keeps showing them, so the screen never flickers back to the pre-command state.
+   */
+  private async settle(run: Run) {
+    if (run.controller.signal.aborted) return;
+    const floor = Math.min(...run.replications.map((r) => this.caughtUpAt.get(r.name) ?? -1));
+    const applied = await this.opts.db.outbox.find({ selector: { status: 'applied' } }).exec();
+    const ready = applied.filter((e) => (this.appliedAt.get(e.id) ?? 0) < floor).map((e) => e.id);
+    if (ready.length === 0) return;
+    const aborted = new Promise<'aborted'>((resolve) => run.controller.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
+    const synced = Promise.all(run.replications.map((r) => r.state.awaitInSync())).then(() => 'synced' as const);
+    if ((await Promise.race([synced, aborted])) === 'aborted') return;
+    await removeSettled(this.opts.db, ready);
+    for (const id of ready) this.appliedAt.delete(id);
+  }
+}

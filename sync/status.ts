@@ -1,0 +1,139 @@
+import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } from '../contract/constants.ts';
+
+/**
+ * The sync status the screens always show, as a pure state machine: the engine reports what
+ * happens (stream up or down, requests starting and ending, failures, the outbox size) and the
+ * visible state is derived from that, so it can be tested without a network.
+ */
+
+export type SyncState = 'offline' | 'connecting' | 'syncing' | 'idle' | 'error';
+
+export interface SyncSnapshot {
+  state: SyncState;
+  /** Outbox entries not yet answered by the server. */
+  pending: number;
+  /** Epoch milliseconds of the last complete pull. */
+  lastSyncedAt: number | null;
+  error: { code: string; retryAt: number | null } | null;
+}
+
+/** Where a failure came from; a success of the same source clears it. */
+export type FailureSource = 'stream' | 'pull' | 'push' | 'auth';
+
+export interface Failure {
+  code: string;
+  retryAt: number | null;
+  /** No answer from the server at all, as opposed to an answer saying something went wrong. */
+  network: boolean;
+}
+
+export interface MachineState {
+  running: boolean;
+  connected: boolean;
+  /** Pulls and pushes in flight. */
+  active: number;
+  failures: Partial<Record<FailureSource, Failure>>;
+  pending: number;
+  lastSyncedAt: number | null;
+}
+
+export type SyncEvent =
+  | { type: 'start' }
+  | { type: 'stop' }
+  | { type: 'connected' }
+  | { type: 'disconnected' }
+  | { type: 'request_started' }
+  | { type: 'request_ended' }
+  | { type: 'failed'; source: FailureSource; failure: Failure }
+  | { type: 'succeeded'; source: FailureSource }
+  | { type: 'pulled'; at: number }
+  | { type: 'pending'; count: number }
+  | { type: 'session_ended' };
+
+export const INITIAL_MACHINE: MachineState = {
+  running: false,
+  connected: false,
+  active: 0,
+  failures: {},
+  pending: 0,
+  lastSyncedAt: null,
+};
+
+export function reduce(s: MachineState, e: SyncEvent): MachineState {
+  switch (e.type) {
+    case 'start':
+      return { ...s, running: true, connected: false, active: 0, failures: {} };
+    case 'stop':
+      return { ...s, running: false, connected: false, active: 0, failures: {} };
+    case 'connected': {
+      const { stream: _cleared, ...rest } = s.failures;
+      return { ...s, connected: true, failures: rest };
+    }
+    case 'disconnected':
+      return { ...s, connected: false };
+    case 'request_started':
+      return { ...s, active: s.active + 1 };
+    case 'request_ended':
+      return { ...s, active: Math.max(0, s.active - 1) };
+    case 'failed':
+      return { ...s, failures: { ...s.failures, [e.source]: e.failure } };
+    case 'succeeded': {
+      if (!s.failures[e.source]) return s;
+      const failures = { ...s.failures };
+      delete failures[e.source];
+      return { ...s, failures };
+    }
+    case 'pulled':
+      return { ...s, lastSyncedAt: Math.max(s.lastSyncedAt ?? 0, e.at) };
+    case 'pending':
+      return s.pending === e.count ? s : { ...s, pending: e.count };
+    case 'session_ended':
+      return { ...s, failures: { ...s.failures, auth: { code: 'auth_required', retryAt: null, network: false } } };
+  }
+}
+
+/** The failure the user should hear about: an answer that says something is wrong beats silence. */
+function worstFailure(s: MachineState): Failure | null {
+  const all = Object.values(s.failures).filter((f): f is Failure => !!f);
+  const answer = all.find((f) => !f.network);
+  if (answer) return answer;
+  if (all.length === 0) return null;
+  // Several sources waiting on the network: show the soonest retry.
+  return all.reduce((a, b) => ((a.retryAt ?? Infinity) <= (b.retryAt ?? Infinity) ? a : b));
+}
+
+export function snapshot(s: MachineState): SyncSnapshot {
+  const failure = worstFailure(s);
+  let state: SyncState;
+  if (failure && !failure.network) state = 'error';
+  else if (failure || !s.running) state = 'offline';
+  else if (s.active > 0) state = 'syncing';
+  else if (!s.connected) state = 'connecting';
+  else state = 'idle';
+  return {
+    state,
+    pending: s.pending,
+    lastSyncedAt: s.lastSyncedAt,
+    error: failure ? { code: failure.code, retryAt: failure.retryAt } : null,
+  };
+}
+
+export function sameSnapshot(a: SyncSnapshot, b: SyncSnapshot): boolean {
+  return (
+    a.state === b.state &&
+    a.pending === b.pending &&
+    a.lastSyncedAt === b.lastSyncedAt &&
+    a.error?.code === b.error?.code &&
+    a.error?.retryAt === b.error?.retryAt
+  );
+}
+
+/**
+ * Delay before retry number `attempt` (1-based): doubling from the base, capped, with ±20 % jitter
+ * so devices that lost the server together do not come back in lockstep.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random, baseMs = SYNC_RETRY_BASE_MS, maxMs = SYNC_RETRY_MAX_MS): number {
+  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  const jittered = exp * (0.8 + 0.4 * random());
+  return Math.round(Math.min(maxMs, jittered));
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { imageCacheFor, isAppNavigation, notificationTarget } from '../../../../src/app/pwa/sw-rules.ts';
+
+describe('service worker: which navigations get the cached shell', () => {
+  it.each(['/', '/uk/', '/uk', '/en/events/42', '/uk/events/list', '/pl/profile/myevents', '/ru/user/7/events'])(
+    'serves the app shell for the screen %s',
+    (path) => expect(isAppNavigation(path)).toBe(true),
+  );
+
+  it.each([
+    '/api/events/events-list',
+    '/api',
+    '/sync/v1/events/pull',
+    '/sync/v1/stream',
+    '/files/posters/3.svg',
+    '/oauth/broadcast',
+    '/uk/oauth/logout',
+    '/wss/notice',
+    '/healthz',
+    '/sw.js',
+    '/manifest.webmanifest',
+    '/assets/index-abc123.js',
+  ])('leaves %s to the network', (path) => expect(isAppNavigation(path)).toBe(false));
+
+  it('does not mistake screens that merely start like a server path', () => {
+    expect(isAppNavigation('/apiary')).toBe(true);
+    expect(isAppNavigation('/uk/files')).toBe(true);
+  });
+});
+
+describe('service worker: runtime image caches', () => {
+  it('caches posters, avatars and logos', () => {
+    expect(imageCacheFor('/files/posters/12.svg')).toBe('posters');
+    expect(imageCacheFor('/files/avatars/5.svg')).toBe('people');
+    expect(imageCacheFor('/files/logos/9.svg')).toBe('people');
+  });
+
+  it.each(['/api/events/events-list', '/sync/v1/events/pull', '/sync/v1/my_events/pull', '/sync/v1/commands', '/files/tickets/1.pdf', '/files/posters/'])(
+    'never caches %s',
+    (path) => expect(imageCacheFor(path)).toBeNull(),
+  );
+});
+
+describe('service worker: notification clicks', () => {
+  const origin = 'https://foyer.example';
+
+  it('opens the screen the notification names', () => {
+    expect(notificationTarget({ url: '/uk/events/3' }, origin)).toBe('https://foyer.example/uk/events/3');
+    expect(notificationTarget({ url: 'https://foyer.example/en/' }, origin)).toBe('https://foyer.example/en/');
+  });
+
+  it('falls back to the app start for missing, malformed or foreign targets', () => {
+    const start = 'https://foyer.example/';
+    expect(notificationTarget(undefined, origin)).toBe(start);
+    expect(notificationTarget(null, origin)).toBe(start);
+    expect(notificationTarget({}, origin)).toBe(start);
+    expect(notificationTarget({ url: 42 }, origin)).toBe(start);
+    expect(notificationTarget({ url: 'https://evil.example/uk/' }, origin)).toBe(start);
+    expect(notificationTarget({ url: '//evil.example/x' }, origin)).toBe(start);
+    expect(notificationTarget({ url: 'http://[bad' }, origin)).toBe(start);
+  });
+});

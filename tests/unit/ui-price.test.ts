@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { convertApprox, formatMoney, priceView, REFERENCE_RATES_USD } from '../../src/features/events/price.ts';
+
+/** Intl puts narrow no-break spaces in some locales; compare with plain spaces. */
+const plain = (s: string | null | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ') ?? null;
+
+describe('priceView', () => {
+  it('says free for free events', () => {
+    expect(priceView({ is_free: true, ticket_min_price: 0, currency: 'UAH' }, 'uk')).toEqual({ kind: 'free' });
+  });
+
+  it('shows nothing for a paid event without a price yet', () => {
+    expect(priceView({ is_free: false, ticket_min_price: 0, currency: 'UAH' }, 'en')).toBeNull();
+  });
+
+  it('shows the event currency alone when it is the language currency', () => {
+    const view = priceView({ is_free: false, ticket_min_price: 500, currency: 'UAH' }, 'uk');
+    expect(view?.kind).toBe('paid');
+    if (view?.kind !== 'paid') return;
+    expect(plain(view.amount)).toBe('500 ₴');
+    expect(view.approx).toBeNull();
+  });
+
+  it('adds an approximate amount in the language currency when they differ', () => {
+    const view = priceView({ is_free: false, ticket_min_price: 500, currency: 'UAH' }, 'en');
+    if (view?.kind !== 'paid') throw new Error('expected a paid price');
+    expect(plain(view.amount)).toBe('UAH 500');
+    expect(view.approx).toBe('$12');
+  });
+
+  it('keeps cents only when the price has them', () => {
+    expect(plain(formatMoney(19.5, 'USD', 'en'))).toBe('$19.50');
+    expect(plain(formatMoney(20, 'USD', 'en'))).toBe('$20');
+  });
+
+  it('survives a currency it does not know', () => {
+    const view = priceView({ is_free: false, ticket_min_price: 10, currency: 'XYZ1' }, 'pl');
+    if (view?.kind !== 'paid') throw new Error('expected a paid price');
+    expect(view.amount).toContain('XYZ1');
+    expect(view.approx).toBeNull();
+  });
+});
+
+describe('reference conversion', () => {
+  it('converts through US dollars and rounds to whole units', () => {
+    expect(convertApprox(100, 'USD', 'USD')).toBe(100);
+    expect(convertApprox(1000, 'UAH', 'USD')).toBe(Math.round(1000 * REFERENCE_RATES_USD.UAH!));
+    expect(convertApprox(10, 'EUR', 'UAH')).toBe(Math.round((10 * REFERENCE_RATES_USD.EUR!) / REFERENCE_RATES_USD.UAH!));
+  });
+
+  it('gives up on currencies without a rate', () => {
+    expect(convertApprox(10, 'GBP', 'USD')).toBeNull();
+  });
+});

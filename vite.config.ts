@@ -1,0 +1,90 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The Fastify server of `npm run serve`; the dev server forwards everything that is not the app to it. */
+const BACKEND = process.env.FOYER_BACKEND ?? 'http://127.0.0.1:8080';
+
+const toBackend: ProxyOptions = { target: BACKEND, changeOrigin: false };
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      // Our own service worker (src/sw.ts): we need runtime image caching and notification clicks that
+      // generateSW cannot express, and an update flow that waits for the sync to settle.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // src/app/pwa registers it through virtual:pwa-register, so nothing is injected into index.html.
+      injectRegister: false,
+      // The update prompt decides when to activate a new version, never the worker on its own.
+      registerType: 'prompt',
+      // A caching worker under the dev server fights HMR; the offline behaviour is tested on the build.
+      devOptions: { enabled: false },
+      manifest: {
+        id: '/',
+        name: 'Foyer',
+        short_name: 'Foyer',
+        description: 'Events, live stage, chat and one-to-one meetings that keep working without a network.',
+        lang: 'uk',
+        dir: 'ltr',
+        // Ukrainian is the default locale; the router redirects to the user's saved language from here.
+        start_url: '/uk/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f4c81',
+        background_color: '#ffffff',
+        categories: ['events', 'social', 'business'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          // Full-bleed background with the mark inside the 80% safe zone, so launchers may crop it to any shape.
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // globPatterns below already precache every icon and the favicon; listing them again here would
+      // only add duplicate precache entries.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The whole shell: scripts (including the sync worker chunk, which an offline reload must start),
+        // styles, the HTML that navigateFallback serves, fonts and icons. The plugin adds the web manifest
+        // itself, so it is not globbed here (it would appear twice).
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The RxDB + Dexie chunk of the sync worker is large; an offline start needs it all the same.
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        // Built as a classic script: the plugin registers the worker without type 'module', and classic
+        // service workers run in every browser that has service workers at all.
+        rollupFormat: 'iife',
+      },
+    }),
+  ],
+  // The sync worker (workers/sync.worker.ts) is started as `new Worker(new URL(...), { type: 'module' })`,
+  // so its bundle must be an ES module too.
+  worker: { format: 'es' },
+  build: {
+    // server/app.ts serves this folder (DIST_DIR) with an SPA fallback to index.html.
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': toBackend,
+      '/sync': toBackend,
+      '/files': toBackend,
+      '/oauth': toBackend,
+      // The specs' per-locale logout URL (/uk/oauth/logout) is a server route, not a screen.
+      '^/(uk|en|ru|pl)/oauth/': toBackend,
+      '/wss': { ...toBackend, ws: true },
+      '/healthz': toBackend,
+    },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+  },
+});

@@ -1,0 +1,161 @@
+/// <reference lib="webworker" />
+import { expose } from 'comlink';
+import type { Subscription } from 'rxjs';
+import { openDatabase, type FoyerDatabase } from '../sync/database.ts';
+import { SyncEngine } from '../sync/engine.ts';
+import { LOCAL_SYNC_STATUS, observeLocal, writeLocal } from '../sync/local.ts';
+import type { SyncSnapshot } from '../sync/status.ts';
+import { syncControlChannel, syncLeaderLock, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
+
+/**
+ * The sync worker: one per open tab, but only the one holding the leader lock replicates and
+ * drains the outbox, so several tabs never pull and send the same work twice. The leader mirrors
+ * its status into a local document; every worker forwards that document to its page, so all tabs
+ * show the same status. The session comes from the local document the page writes; requests are
+ * same-origin, so the HttpOnly session cookie goes along and this worker never sees a token.
+ */
+
+interface Running {
+  opts: SyncWorkerStartOptions;
+  db: FoyerDatabase;
+  engine: SyncEngine | null;
+  engineStatus: Subscription | null;
+  mirror: Subscription;
+  control: BroadcastChannel;
+  releaseLeadership: () => void;
+  statusWrites: Promise<void>;
+}
+
+let running: Running | null = null;
+let lifecycle: Promise<void> = Promise.resolve();
+const callbacks = new Map<number, (status: SyncSnapshot) => void>();
+let nextCallbackId = 1;
+let lastStatus: SyncSnapshot | null = null;
+
+/**
+ * Web Locks where available: the lock is released when the holder's worker ends (tab closed,
+ * crashed), so the next tab takes over at once. RxDB's leader election is the fallback.
+ */
+function acquireLeadership(run: Running, onLead: () => void): () => void {
+  let cancelled = false;
+  if (typeof navigator !== 'undefined' && navigator.locks) {
+    const abort = new AbortController();
+    let release = () => {};
+    navigator.locks
+      .request(syncLeaderLock(run.opts.dbName), { signal: abort.signal }, () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          if (cancelled) resolve();
+          else onLead();
+        }),
+      )
+      // Rejects with AbortError when the worker stops before it ever led.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      abort.abort();
+      release();
+    };
+  }
+  void run.db.waitForLeadership().then(() => {
+    if (!cancelled) onLead();
+  });
+  return () => {
+    cancelled = true;
+  };
+}
+
+function lead(run: Running) {
+  if (running !== run) return;
+  const engine = new SyncEngine({ db: run.db, baseUrl: run.opts.baseUrl });
+  run.engine = engine;
+  run.engineStatus = engine.status$.subscribe((status) => {
+    // Written in order, so a slow write never lets an older status land last.
+    run.statusWrites = run.statusWrites.then(() => writeLocal(run.db, LOCAL_SYNC_STATUS, status)).catch(() => undefined);
+  });
+  engine.start();
+}
+
+async function start(opts: SyncWorkerStartOptions): Promise<void> {
+  if (running) return;
+  const db = await openDatabase({ name: opts.dbName, multiInstance: true });
+  const control = new BroadcastChannel(syncControlChannel(opts.dbName));
+  const run: Running = {
+    opts,
+    db,
+    engine: null,
+    engineStatus: null,
+    control,
+    releaseLeadership: () => {},
+    statusWrites: Promise.resolve(),
+    mirror: observeLocal<SyncSnapshot>(db, LOCAL_SYNC_STATUS).subscribe((status) => {
+      if (!status) return;
+      lastStatus = status;
+      for (const cb of callbacks.values()) cb(status);
+    }),
+  };
+  control.onmessage = (e: MessageEvent<SyncControlMessage>) => {
+    if (!run.engine) return;
+    if (e.data.type === 'retry') run.engine.retry();
+    else if (e.data.type === 'resync') run.engine.resync();
+  };
+  running = run;
+  run.releaseLeadership = acquireLeadership(run, () => lead(run));
+}
+
+async function stop(): Promise<void> {
+  const run = running;
+  if (!run) return;
+  running = null;
+  run.releaseLeadership();
+  run.engineStatus?.unsubscribe();
+  await run.engine?.stop();
+  run.mirror.unsubscribe();
+  run.control.close();
+  await run.statusWrites;
+  await run.db.close();
+}
+
+function control(message: SyncControlMessage) {
+  const run = running;
+  if (!run) return;
+  if (run.engine) {
+    if (message.type === 'retry') run.engine.retry();
+    else run.engine.resync();
+  } else {
+    // Another tab leads: ask it. A BroadcastChannel never delivers to its own sender.
+    run.control.postMessage(message);
+  }
+}
+
+const api: SyncWorkerApi = {
+  start(opts) {
+    // A failed start must not make every later start or stop fail with it.
+    lifecycle = lifecycle.catch(() => undefined).then(() => start(opts));
+    return lifecycle;
+  },
+  stop() {
+    lifecycle = lifecycle.catch(() => undefined).then(stop);
+    return lifecycle;
+  },
+  retry() {
+    control({ type: 'retry' });
+  },
+  resync() {
+    control({ type: 'resync' });
+  },
+  subscribeStatus(callback) {
+    const id = nextCallbackId++;
+    callbacks.set(id, callback);
+    if (lastStatus) callback(lastStatus);
+    return id;
+  },
+  unsubscribeStatus(id) {
+    callbacks.delete(id);
+  },
+};
+
+// The radio came back: do not wait for the backoff.
+self.addEventListener('online', () => running?.engine?.retry());
+
+expose(api);

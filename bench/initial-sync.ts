@@ -1,0 +1,139 @@
+/**
+ * `npm run bench:initial-sync`: how long a first sync takes and how much it moves, against a server
+ * seeded with one big event (SEED=scale:<visitors>, 5000 by default; BENCH_VISITORS overrides).
+ * Prints figures; never asserts, because timings on a shared two-core machine say little about pass
+ * or fail. Run it before and after a change to the feeds or the sync engine and compare.
+ *
+ * The server is a real child process (the e2e fixture) on a temp DATA_DIR. The client is the real
+ * sync engine (sync/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user anna,
+ * from an empty database until its status first reports idle with a completed pull. Bytes are the
+ * response bodies as they arrive (the server does not compress); the gzip column is what the same
+ * pull bodies would weigh with compression on, e.g. behind a reverse proxy.
+ */
+import { gzipSync } from 'node:zlib';
+import { performance } from 'node:perf_hooks';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { RxStorage } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { COLLECTION_NAMES } from '../contract/entities.ts';
+import { openDatabase } from '../sync/database.ts';
+import { SyncEngine } from '../sync/engine.ts';
+import { loginRequest, writeSession } from '../sync/session.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
+import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
+
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
+/** Generous: the point is a figure, but a hung sync must still end the run. */
+const SYNC_TIMEOUT_MS = 10 * 60 * 1000;
+
+interface Tally {
+  requests: number;
+  bytes: number;
+  gzipBytes: number;
+}
+const newTally = (): Tally => ({ requests: 0, bytes: 0, gzipBytes: 0 });
+
+/** Which collection a request belongs to, from its path; other calls (login, stream) are grouped apart. */
+function bucketOf(url: string): string {
+  const path = new URL(url).pathname;
+  const pull = /^\/sync\/v1\/([a-z_]+)\/pull$/.exec(path);
+  if (pull) return pull[1]!;
+  if (path === '/sync/v1/stream') return '(live stream)';
+  return '(other)';
+}
+
+/**
+ * A fetch that counts every body as it streams through. It must not buffer: the live hint stream
+ * never ends, so a fetch that waited for the whole body would hang the engine.
+ */
+function countingFetch(tallies: Map<string, Tally>): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const bucket = bucketOf(url);
+    const tally = tallies.get(bucket) ?? newTally();
+    tallies.set(bucket, tally);
+    tally.requests += 1;
+    if (!res.body) return res;
+    const chunks: Uint8Array[] = [];
+    const keep = bucket !== '(live stream)';
+    const counted = res.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          tally.bytes += chunk.byteLength;
+          if (keep) chunks.push(chunk);
+          controller.enqueue(chunk);
+        },
+        flush() {
+          if (keep) tally.gzipBytes += gzipSync(Buffer.concat(chunks)).length;
+        },
+      }),
+    );
+    return new Response(counted, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function main() {
+  console.log(`initial-sync bench: SEED=scale:${VISITORS}, collections ${COLLECTION_NAMES.join(', ')}`);
+  const seedStart = performance.now();
+  const server = await startFoyerServer({ seed: `scale:${VISITORS}`, distDir: '/nonexistent' });
+  console.log(`server up and seeded in ${ms(performance.now() - seedStart)} (${server.url})`);
+
+  const tallies = new Map<string, Tally>();
+  const http = { baseUrl: server.url, fetch: countingFetch(tallies) };
+  const db = await openDatabase({
+    name: 'foyer-bench',
+    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
+    multiInstance: false,
+  });
+  let engine: SyncEngine | null = null;
+  try {
+    const login = await loginRequest(http, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+    if (!login.ok) throw new Error(`login as ${DEMO_ACCOUNTS.anna} failed: ${login.code}`);
+    await writeSession(db, login.user);
+    tallies.clear();
+
+    engine = new SyncEngine({ db, ...http, headers: { authorization: `Bearer ${login.token}` } });
+    const start = performance.now();
+    engine.start();
+    await firstValueFrom(
+      engine.status$.pipe(
+        filter((s) => s.state === 'idle' && s.lastSyncedAt !== null),
+        timeout(SYNC_TIMEOUT_MS),
+      ),
+    );
+    await engine.awaitInSync();
+    const elapsed = performance.now() - start;
+
+    const counts = new Map<string, number>();
+    for (const name of COLLECTION_NAMES) {
+      const collection = (db.collections as unknown as Record<string, { count(): { exec(): Promise<number> } }>)[name];
+      counts.set(name, collection ? await collection.count().exec() : 0);
+    }
+
+    console.log('\ncollection          docs  requests        bytes    gzip(same)');
+    const total = newTally();
+    let docs = 0;
+    for (const [name, tally] of [...tallies.entries()].sort()) {
+      const n = counts.get(name);
+      console.log(`${name.padEnd(16)} ${(n === undefined ? '' : String(n)).padStart(7)} ${String(tally.requests).padStart(9)} ${kib(tally.bytes).padStart(12)} ${(tally.gzipBytes ? kib(tally.gzipBytes) : '').padStart(13)}`);
+      docs += n ?? 0;
+      total.requests += tally.requests;
+      total.bytes += tally.bytes;
+      total.gzipBytes += tally.gzipBytes;
+    }
+    console.log(`${'total'.padEnd(16)} ${String(docs).padStart(7)} ${String(total.requests).padStart(9)} ${kib(total.bytes).padStart(12)} ${kib(total.gzipBytes).padStart(13)}`);
+    console.log(`\ninitial sync: ${ms(elapsed)} from engine start to idle, ${docs} documents stored, ${kib(total.bytes)} on the wire (${kib(total.gzipBytes)} gzipped).`);
+    console.log('client: sync/engine.ts with RxDB + Dexie on fake-indexeddb in node; a browser\'s IndexedDB is slower to write, faster to read.');
+  } finally {
+    await engine?.stop();
+    await db.close();
+    await server.dispose();
+  }
+}
+
+await main();

@@ -1,5 +1,18 @@
 import { Type, type TSchema, type Static } from '@sinclair/typebox';
 import type { ErrorCode } from './errors.ts';
+import { ProfilePatch, VisitorFavoritePayload, VisitorLikePayload } from './visitors.ts';
+import { AppointmentApprovePayload, AppointmentRejectPayload, AppointmentRequestPayload } from './appointments.ts';
+import {
+  ChatBlockPayload,
+  ChatUnblockPayload,
+  CommentAddPayload,
+  CommentLikePayload,
+  CommentRefPayload,
+  DialogReadPayload,
+  DialogUpdatePayload,
+  MessageSendPayload,
+} from './chat.ts';
+import { TicketScanPayload } from './checkin.ts';
 
 /**
  * Commands are what a device asks the server to do. Each carries a client-generated id, so the
@@ -14,6 +27,32 @@ export const COMMAND_PAYLOADS = {
   ),
   'event.checkin': EventRef,
   'event.uncheckin': EventRef,
+  // Visitors and profile (contract/visitors.ts): a like carries the wanted status (1 or 2) and a
+  // favorite the wanted value, so a replay lands on the same state instead of flipping it.
+  'visitor.like': VisitorLikePayload,
+  'visitor.favorite': VisitorFavoritePayload,
+  'profile.update': ProfilePatch,
+  // Appointments (contract/appointments.ts): request is the body of meetings/create-meeting (with
+  // meeting_id it edits); reject also cancels.
+  'appointment.request': AppointmentRequestPayload,
+  'appointment.approve': AppointmentApprovePayload,
+  'appointment.reject': AppointmentRejectPayload,
+  // Event chat and private messages (contract/chat.ts). comment.add's image is the name a prior
+  // upload answered with; a like carries the wanted type. dialog.read and dialog.update are the
+  // messages screen's own actions (mark read; mute, star, close), keyed by the partner's user id
+  // so they work on a dialog the device created offline.
+  'comment.add': CommentAddPayload,
+  'comment.like': CommentLikePayload,
+  'comment.unlike': CommentRefPayload,
+  'comment.remove': CommentRefPayload,
+  'chat.block': ChatBlockPayload,
+  'chat.unblock': ChatUnblockPayload,
+  'message.send': MessageSendPayload,
+  'dialog.read': DialogReadPayload,
+  'dialog.update': DialogUpdatePayload,
+  // Door check-in (contract/checkin.ts): one scan, admitted or refused; the command id is the
+  // scan's own id, so a scan uploaded twice is recorded once.
+  'ticket.scan': TicketScanPayload,
 } satisfies Record<string, TSchema>;
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

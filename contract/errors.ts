@@ -24,8 +24,28 @@ export const ERROR_CODES = {
   appointment_status_changed: { legacyStatus: 202 },
   appointment_canceled_before: { legacyStatus: 203 },
   appointment_not_found: { legacyStatus: 404 },
+  // The meeting's time has begun: it can no longer be answered, edited or called off.
+  appointment_started: { legacyStatus: 400 },
+  // An online meeting needs the requester's phone (the contact modal saves it first).
+  phone_required: { legacyStatus: 400 },
   // chat
   chat_blocked: { legacyStatus: 403 },
+  // chat and private messages (contract/chat.ts): a comment that does not exist (or was deleted),
+  // a moderation action by somebody who is not an owner or moderator of the event, a block of
+  // oneself or of another owner or moderator, a message to somebody without an approved meeting,
+  // a dialog that is not the user's or does not exist.
+  comment_not_found: { legacyStatus: 404 },
+  moderator_required: { legacyStatus: 403 },
+  chat_block_not_allowed: { legacyStatus: 403 },
+  meeting_required: { legacyStatus: 403 },
+  dialog_not_found: { legacyStatus: 404 },
+  // tickets and door check-in (contract/tickets.ts, contract/checkin.ts): a ticket that does not
+  // exist or was removed; "send to email" again within 60 s of the last send; a design that removes
+  // or un-defaults a default role, or removes or unblocks a blocked one.
+  ticket_not_found: { legacyStatus: 404 },
+  ticket_email_locked: { legacyStatus: 429 },
+  design_role_default: { legacyStatus: 400 },
+  design_role_blocked: { legacyStatus: 400 },
   // events (events.md §7): trip plans belong to participants; uploads must be real images
   participation_required: { legacyStatus: 403 },
   invalid_image: { legacyStatus: 400 },

@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth/index.ts';
 import { syncRoutes } from './routes/sync/index.ts';
 import { fileRoutes } from './routes/files/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
+import { uploadRoutes } from './routes/files/uploads.ts';
+import { socketRoutes } from './realtime/sockets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +104,9 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   await app.register(syncRoutes);
   await app.register(fileRoutes);
   await app.register(apiRoutes);
+  // Chat pictures, served as images only; the websocket channels and their tickets.
+  await app.register(uploadRoutes);
+  await app.register(socketRoutes);
 
   await registerPwa(app, deps.config.distDir);
   app.addHook('onClose', async () => {

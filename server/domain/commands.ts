@@ -14,11 +14,19 @@ import type { DB } from '../db/types.ts';
 import { writeTx, type Tx } from '../db/tx.ts';
 import type { Effect } from './events/service.ts';
 import * as events from './events/service.ts';
+import * as visitors from './visitors/service.ts';
+import { updateProfile } from './profile/service.ts';
+import * as appointments from './appointments/service.ts';
+import * as chat from './chat/service.ts';
+import * as messages from './messages/service.ts';
+import { recordScan } from './checkin/service.ts';
 
 export interface CommandContext {
   userId: number;
   /** When the user did it on the device; may be skewed, so rules use server time. */
   occurredAt: Date | null;
+  /** The command's own id: stored with what it creates, so devices match it to their outbox. */
+  commandId?: string;
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
@@ -28,6 +36,22 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'event.favorite': (trx, ctx, p) => events.setFavorite(trx, ctx.userId, p.event_id, p.favorite),
   'event.checkin': (trx, ctx, p) => events.checkin(trx, ctx.userId, p.event_id),
   'event.uncheckin': (trx, ctx, p) => events.uncheckin(trx, ctx.userId, p.event_id),
+  'visitor.like': async (trx, ctx, p) => (await visitors.setLike(trx, ctx.userId, p.user_id, p.status)).effect,
+  'visitor.favorite': (trx, ctx, p) => visitors.setUserFavorite(trx, ctx.userId, p.user_id, p.favorite),
+  'profile.update': (trx, ctx, p) => updateProfile(trx, ctx.userId, p),
+  'appointment.request': (trx, ctx, p) => appointments.requestAppointment(trx, ctx.userId, p, ctx.occurredAt),
+  'appointment.approve': (trx, ctx, p) => appointments.approveAppointment(trx, ctx.userId, p, ctx.occurredAt),
+  'appointment.reject': (trx, ctx, p) => appointments.rejectAppointment(trx, ctx.userId, p, ctx.occurredAt),
+  'comment.add': async (trx, ctx, p) => (await chat.addComment(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt })).effect,
+  'comment.like': (trx, ctx, p) => chat.likeComment(trx, ctx.userId, p.comment_id, p.like_type),
+  'comment.unlike': (trx, ctx, p) => chat.unlikeComment(trx, ctx.userId, p.comment_id),
+  'comment.remove': (trx, ctx, p) => chat.removeComment(trx, ctx.userId, p.comment_id),
+  'chat.block': (trx, ctx, p) => chat.blockUser(trx, ctx.userId, p),
+  'chat.unblock': (trx, ctx, p) => chat.unblockUser(trx, ctx.userId, p),
+  'message.send': async (trx, ctx, p) => (await messages.sendMessage(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt })).effect,
+  'dialog.read': (trx, ctx, p) => messages.readDialog(trx, ctx.userId, p.user_id),
+  'dialog.update': (trx, ctx, p) => messages.updateDialog(trx, ctx.userId, p),
+  'ticket.scan': (trx, ctx, p) => recordScan(trx, ctx.userId, ctx.commandId!, p),
 };
 
 const CHECKS = Object.fromEntries(
@@ -75,7 +99,7 @@ export async function applyCommand(
       const stored = await findStored(trx, userId, cmd.id);
       if (stored) return stored;
       const handler = HANDLERS[kind] as Handler<CommandKind>;
-      effect = await handler(trx, { userId, occurredAt }, cmd.payload as CommandPayload<CommandKind>);
+      effect = await handler(trx, { userId, occurredAt, commandId: cmd.id }, cmd.payload as CommandPayload<CommandKind>);
       const res: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };
       await trx
         .insertInto('commands')

@@ -10,6 +10,16 @@ export interface Bus {
   publish(channel: string, message: unknown): Promise<void>;
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
   close(): Promise<void>;
+  /**
+   * Resolves once messages published on `channel` reach this instance's handlers (Redis confirms a
+   * SUBSCRIBE asynchronously). A socket is only told it is registered after this.
+   */
+  ready?(channel: string): Promise<void>;
+  /**
+   * Shared state for what must span instances (chat presence), on the Redis bus only; keys are
+   * prefixed with `prefix`, as the bus's channels are.
+   */
+  readonly shared?: { redis: Redis; prefix: string };
 }
 
 export function createMemoryBus(): Bus {
@@ -28,39 +38,62 @@ export function createMemoryBus(): Bus {
     async close() {
       emitter.removeAllListeners();
     },
+    async ready() {},
   };
 }
 
-export async function createRedisBus(url: string): Promise<Bus> {
+/**
+ * `prefix` namespaces every channel and shared key, so several deployments (or test runs) can share
+ * one Redis without hearing each other.
+ */
+export async function createRedisBus(url: string, opts: { prefix?: string } = {}): Promise<Bus> {
+  const prefix = opts.prefix ?? '';
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
+  const subscribed = new Map<string, Promise<void>>();
   sub.on('message', (channel: string, text: string) => {
+    if (!channel.startsWith(prefix)) return;
     try {
-      local.emit(channel, JSON.parse(text));
+      local.emit(channel.slice(prefix.length), JSON.parse(text));
     } catch {
       // A malformed message from another instance is dropped; clients recover on their next pull.
     }
   });
   return {
     async publish(channel, message) {
-      await pub.publish(channel, JSON.stringify(message));
+      await pub.publish(prefix + channel, JSON.stringify(message));
     },
     subscribe(channel, handler) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
-      if (n === 0) void sub.subscribe(channel);
+      if (n === 0) {
+        subscribed.set(
+          channel,
+          sub.subscribe(prefix + channel).then(
+            () => undefined,
+            () => undefined,
+          ),
+        );
+      }
       local.on(channel, handler);
       return () => {
         local.off(channel, handler);
         const left = (counts.get(channel) ?? 1) - 1;
         counts.set(channel, left);
-        if (left === 0) void sub.unsubscribe(channel);
+        if (left === 0) {
+          subscribed.delete(channel);
+          void sub.unsubscribe(prefix + channel);
+        }
       };
     },
+    async ready(channel) {
+      await subscribed.get(channel);
+    },
+    shared: { redis: pub, prefix },
     async close() {
       local.removeAllListeners();
       sub.disconnect();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -11,6 +11,7 @@ import { toUnix, writeTx } from '../../db/tx.ts';
 import { findTrip, findVisibleTripImage, listTrips, saveTrip, tripEventInfo, type TripEventInfo, type TripPatch, type TripRow } from '../../domain/events/trips.ts';
 import { fail, ok } from '../envelope.ts';
 import { avatarUrl, EventParams, Flag, isOn, Lang, needUser } from './events-shared.ts';
+import { readUploadForm } from './forms.ts';
 
 /**
  * Trip plans of an event's participants (events.md §3 "Trip plan").
@@ -117,36 +118,6 @@ function rowUser(r: TripRow): TripUser {
   };
 }
 
-/** The text fields and the picture of a trip-plan request, from multipart, JSON or a form. */
-async function readTripForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
-  // No prototype: a field named __proto__ must stay a plain key.
-  const fields: Record<string, unknown> = Object.create(null);
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body === undefined || body === null) return { fields };
-    if (typeof body !== 'object' || Array.isArray(body)) throw new DomainError('invalid_input', 'body');
-    for (const [k, v] of Object.entries(body)) fields[k] = v;
-    if ('img' in fields) throw new DomainError('invalid_input', 'img must be sent as a multipart file');
-    return { fields };
-  }
-  let image: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'img') {
-        part.file.resume();
-        throw new DomainError('invalid_input', `unexpected file ${part.fieldname}`);
-      }
-      const data = await part.toBuffer();
-      // A browser sends an empty file part when no file was chosen.
-      if (data.length > 0) image = data;
-    } else {
-      if (part.valueTruncated || part.fieldnameTruncated) throw new DomainError('invalid_input', part.fieldname);
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, image };
-}
-
 export async function tripRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: TRIP_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4 * TRIP_TEXT_MAX, fieldNameSize: 64 },
@@ -177,7 +148,7 @@ export async function tripRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = needUser(request, reply);
       if (!user) return reply;
-      const { fields, image } = await readTripForm(request);
+      const { fields, image } = await readUploadForm(request, 'img');
       if (!checkFields.Check(fields)) {
         const first = checkFields.Errors(fields).First();
         return fail(reply, 'invalid_input', first ? `${first.path} ${first.message}` : undefined);

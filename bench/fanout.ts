@@ -1,0 +1,173 @@
+/**
+ * `node --import tsx bench/fanout.ts`: how long a chat comment takes to reach every one of
+ * BENCH_SOCKETS (1000) registered chat sockets, next to a bare `ws` server broadcasting a frame of
+ * the same size to the same number of clients in the same run. Prints figures; never asserts.
+ *
+ * The Foyer path is the real one: POST /api/events/add-comment (one transaction), the change hint
+ * on the bus, the fan-out reading the committed comment back (server/realtime/changes.ts) and the
+ * send to every registered socket. The bare broadcast is only serialise-once-and-send, the floor
+ * any design pays. Both run in this one process with their clients, over loopback only, so the
+ * client-side parsing is in both figures alike; BENCH_ROUNDS rounds each, the median reported.
+ *
+ * Database: PGlite in memory, or DATABASE_URL (a PostgreSQL database it may write to). Bus: memory,
+ * or REDIS_URL (a Redis pub/sub hop, as between instances).
+ */
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import { WebSocket, WebSocketServer } from 'ws';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { openDatabase, migrate } from '../server/db/index.ts';
+import { createMemoryBus, createRedisBus } from '../server/realtime/bus.ts';
+import { createSession } from '../server/auth/sessions.ts';
+import { hashPassword } from '../server/auth/passwords.ts';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUND_TIMEOUT_MS = 30_000;
+
+interface Round {
+  /** ms from sending until the first and the last socket had the frame, and the median socket. */
+  first: number;
+  median: number;
+  last: number;
+}
+
+function summary(rounds: Round[]): Round {
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { first: mid(rounds.map((r) => r.first)), median: mid(rounds.map((r) => r.median)), last: mid(rounds.map((r) => r.last)) };
+}
+
+/** Waits until every client saw a frame passing `match`; returns arrival offsets from `start`. */
+function arrivals(clients: WebSocket[], match: (text: string) => boolean, start: () => number): Promise<Round> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const timer = setTimeout(() => reject(new Error(`only ${times.length} of ${clients.length} sockets got the frame`)), ROUND_TIMEOUT_MS);
+    const handlers = clients.map((ws) => {
+      const h = (data: Buffer) => {
+        if (!match(data.toString())) return;
+        ws.off('message', h);
+        times.push(performance.now() - start());
+        if (times.length === clients.length) {
+          clearTimeout(timer);
+          times.sort((a, b) => a - b);
+          resolve({ first: times[0]!, median: times[Math.floor(times.length / 2)]!, last: times.at(-1)! });
+        }
+      };
+      ws.on('message', h);
+      return h;
+    });
+    void handlers;
+  });
+}
+
+async function connectAll(make: (i: number) => WebSocket): Promise<WebSocket[]> {
+  const clients: WebSocket[] = [];
+  // In batches, so the listen backlog never overflows.
+  for (let i = 0; i < SOCKETS; i += 100) {
+    const batch = Array.from({ length: Math.min(100, SOCKETS - i) }, (_, j) => make(i + j));
+    await Promise.all(batch.map((ws) => new Promise((res, rej) => (ws.once('open', res), ws.once('error', rej)))));
+    clients.push(...batch);
+  }
+  return clients;
+}
+
+async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', inMemory: !process.env.DATABASE_URL });
+  await migrate(database);
+  const bus = process.env.REDIS_URL ? await createRedisBus(process.env.REDIS_URL, { prefix: `bench-${randomBytes(4).toString('hex')}:` }) : createMemoryBus();
+  const config = { ...loadConfig({ DATA_DIR: '.tmp/bench-data', SEED: 'none' }), distDir: '/nonexistent' };
+  const app = await buildApp({ config, database, bus });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const db = database.db;
+  try {
+    await db.insertInto('countries').values({ code: 'UA', name: 'Ukraine' }).onConflict((oc) => oc.doNothing()).execute();
+    await db.insertInto('categories').values({ id: 1, name: 'IT' }).onConflict((oc) => oc.doNothing()).execute();
+    const start = new Date(Date.now() - 3600_000);
+    const event = await db
+      .insertInto('events')
+      .values({ name: `Fan-out bench ${Date.now()}`, category_id: 1, starts_at: start, ends_at: new Date(start.getTime() + 8 * 3600_000), timezone: 'Europe/Kyiv', is_free: false })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const hash = await hashPassword(randomBytes(12).toString('hex'));
+    const tag = randomBytes(4).toString('hex');
+    const users = await db
+      .insertInto('users')
+      .values(Array.from({ length: SOCKETS }, (_, i) => ({ email: `bench-${tag}-${i}@bench.local`, password_hash: hash, first_name: `User${i}`, last_name: 'Bench', social: '{}' })))
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('tickets')
+      .values(users.map((u, i) => ({ event_id: event.id, user_id: u.id, code: `B-${tag}-${i}` })))
+      .execute();
+    const tokens = await Promise.all(users.map((u) => createSession(db, u.id)));
+
+    const wsUrl = `${url.replace('http', 'ws')}/wss/chat`;
+    const clients = await connectAll((i) => new WebSocket(wsUrl, { headers: { authorization: `Bearer ${tokens[i]}` } }));
+    const registered = arrivals(clients, (t) => t.includes('"registered"'), () => 0);
+    clients.forEach((ws, i) => ws.send(JSON.stringify({ type: 'register', userId: users[i]!.id, eventId: event.id })));
+    await registered;
+
+    const rounds: Round[] = [];
+    let bytes = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      const text = `round ${r} ${randomBytes(6).toString('hex')}`;
+      let t0 = 0;
+      const done = arrivals(clients, (t) => t.includes(text), () => t0);
+      const poster = tokens[r % tokens.length]!;
+      t0 = performance.now();
+      const res = await fetch(`${url}/api/events/add-comment`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${poster}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ event_id: event.id, comment: text }),
+      });
+      if (!res.ok) throw new Error(`add-comment answered ${res.status}`);
+      const round = await done;
+      rounds.push(round);
+      bytes = Buffer.byteLength(
+        JSON.stringify({ type: 'commentCreated', comment: { id: 1, event_id: event.id, user_id: 1, comment: text, image: '', date: 0, likes: { like: 0, dislike: 0, my_like_type: 0 }, is_blocked_in_chat: false }, users: {}, broadcast_statistics: { users_online: SOCKETS } }),
+      );
+      // Comments are rate-limited per person, not per event: each round posts as another user.
+    }
+    await Promise.all(clients.map((ws) => new Promise((res) => (ws.once('close', res), ws.close()))));
+    return { rounds, bytes };
+  } finally {
+    await app.close();
+    await bus.close();
+    await database.close();
+  }
+}
+
+async function bareRun(frameBytes: number): Promise<Round[]> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise((res) => wss.once('listening', res));
+  const port = (wss.address() as { port: number }).port;
+  const clients = await connectAll(() => new WebSocket(`ws://127.0.0.1:${port}`));
+  const rounds: Round[] = [];
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      const marker = `bare ${r} ${randomBytes(6).toString('hex')}`;
+      const frame = JSON.stringify({ type: 'commentCreated', marker, pad: 'x'.repeat(Math.max(0, frameBytes - marker.length - 40)) });
+      let t0 = 0;
+      const done = arrivals(clients, (t) => t.includes(marker), () => t0);
+      t0 = performance.now();
+      for (const c of wss.clients) c.send(frame);
+      rounds.push(await done);
+    }
+  } finally {
+    await Promise.all(clients.map((ws) => new Promise((res) => (ws.once('close', res), ws.close()))));
+    await new Promise((res) => wss.close(res));
+  }
+  return rounds;
+}
+
+const foyer = await foyerRun();
+const bare = await bareRun(foyer.bytes);
+const f = summary(foyer.rounds);
+const b = summary(bare);
+const fmt = (n: number) => n.toFixed(1).padStart(8);
+console.log(`fan-out to ${SOCKETS} sockets, ${ROUNDS} rounds, median round (ms from send):`);
+console.log(`                                   first   median     last`);
+console.log(`foyer comment (POST -> socket)  ${fmt(f.first)} ${fmt(f.median)} ${fmt(f.last)}`);
+console.log(`bare ws broadcast               ${fmt(b.first)} ${fmt(b.median)} ${fmt(b.last)}`);
+console.log(`database ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, bus ${process.env.REDIS_URL ? 'redis' : 'memory'}, frame ~${foyer.bytes} bytes`);

@@ -1,0 +1,325 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { SCAN_RESULTS, type DoorScan, type DoorTicketDoc, type ScanResult } from './tickets.ts';
+
+/**
+ * Door check-in with no network: the rules a door device applies to a scanned code, the same code
+ * the server runs on every upload. Nothing here does I/O; signature checks use WebCrypto Ed25519
+ * (`crypto.subtle`, in Node 20 and in Chromium since 137; browsers expose it in secure contexts
+ * only, which an installed PWA always is).
+ *
+ * The QR payload of a ticket is
+ *
+ *     FYT1.<event id>.<ticket id>.<signature>.<code>
+ *
+ * where the signature is Ed25519 (64 bytes, base64url) by the event's key over
+ * `foyer-ticket-v1\n<event id>\n<ticket id>\n<code>`. The code comes last so any code text fits.
+ * A bare code (typed by hand, or an old printout) is accepted too, but only for tickets the device
+ * knows: the code itself is the secret then.
+ *
+ * Product decision for a genuine ticket the device does not know (sold after its last download):
+ * it is ADMITTED, marked `unlisted`. The promise is that the door works with no network, and a
+ * buyer from this morning must get in; the signature proves the server issued it for this event.
+ * What the device cannot know offline is a cancellation of a ticket it never saw; the server
+ * records its own judgement beside the door's (`server_result`) and the organiser sees it after sync.
+ *
+ * Why a door device keeps working when two devices admit one ticket offline: neither can know. Both
+ * records are kept; after sync the later scan (by scanned_at, then id) is flagged `duplicate_of` the
+ * earlier one, whatever order the uploads arrived in, and the head count counts the ticket once.
+ */
+
+export const TICKET_PAYLOAD_PREFIX = 'FYT1';
+const SIGNING_CONTEXT = 'foyer-ticket-v1';
+export const ED25519_SIGNATURE_BYTES = 64;
+export const ED25519_PUBLIC_KEY_BYTES = 32;
+/** Longest text a scan may carry; a QR payload is about 120 characters. */
+export const SCAN_CODE_MAX = 512;
+
+// ---------------------------------------------------------------------------------------------
+// base64url without Buffer, so the same code runs in the browser.
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
+
+export function toBase64Url(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+  }
+  if (i < bytes.length) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8);
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]!;
+    if (i + 1 < bytes.length) out += ALPHABET[(n >> 6) & 63]!;
+  }
+  return out;
+}
+
+/** Strict: unpadded base64url only, with zero trailing bits, so one byte string has one text form. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let bits = 0;
+  let acc = 0;
+  let o = 0;
+  for (const c of text) {
+    const v = LOOKUP.get(c);
+    if (v === undefined) return null;
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[o++] = (acc >> bits) & 0xff;
+    }
+  }
+  if (bits > 0 && (acc & ((1 << bits) - 1)) !== 0) return null;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payload
+
+export function ticketSigningMessage(eventId: number, ticketId: number, code: string): Uint8Array {
+  return new TextEncoder().encode(`${SIGNING_CONTEXT}\n${eventId}\n${ticketId}\n${code}`);
+}
+
+export function formatTicketPayload(eventId: number, ticketId: number, code: string, signature: Uint8Array): string {
+  return `${TICKET_PAYLOAD_PREFIX}.${eventId}.${ticketId}.${toBase64Url(signature)}.${code}`;
+}
+
+export type ParsedTicketCode =
+  | { kind: 'signed'; eventId: number; ticketId: number; code: string; signature: Uint8Array }
+  | { kind: 'plain'; code: string }
+  | { kind: 'empty' };
+
+const ID = /^[1-9]\d{0,9}$/;
+
+/**
+ * Reads what the camera or the code field gave. A text that starts like a signed payload but does
+ * not parse as one is still judged, as a plain code: it then matches no ticket and is refused as
+ * unknown, never half-trusted.
+ */
+export function parseTicketPayload(raw: string): ParsedTicketCode {
+  const text = raw.trim();
+  if (!text) return { kind: 'empty' };
+  const parts = text.split('.');
+  if (parts[0] === TICKET_PAYLOAD_PREFIX && parts.length >= 5) {
+    const [, e, t, sig] = parts as [string, string, string, string];
+    const code = parts.slice(4).join('.');
+    const signature = fromBase64Url(sig);
+    if (ID.test(e) && ID.test(t) && Number(e) < 2 ** 31 && Number(t) < 2 ** 31 && code && signature?.length === ED25519_SIGNATURE_BYTES) {
+      return { kind: 'signed', eventId: Number(e), ticketId: Number(t), code, signature };
+    }
+  }
+  return { kind: 'plain', code: text };
+}
+
+/** The code a person would read on the ticket, for search and display. */
+export function ticketCodeOf(parsed: ParsedTicketCode): string {
+  return parsed.kind === 'empty' ? '' : parsed.code;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys and signatures
+
+const ED25519 = { name: 'Ed25519' } as const;
+
+function subtle(): SubtleCrypto {
+  const s = globalThis.crypto?.subtle;
+  if (!s) throw new Error('WebCrypto is not available (the door needs a secure context: https or localhost)');
+  return s;
+}
+
+/** Imports the event's public key as served to door devices (32 raw bytes, base64url). */
+export async function importTicketPublicKey(publicKey: string | Uint8Array): Promise<CryptoKey> {
+  const raw = typeof publicKey === 'string' ? fromBase64Url(publicKey) : publicKey;
+  if (!raw || raw.length !== ED25519_PUBLIC_KEY_BYTES) throw new Error('not an Ed25519 public key');
+  return subtle().importKey('raw', raw as BufferSource, ED25519, false, ['verify']);
+}
+
+/** True only when the event's key signed exactly this (event, ticket, code). */
+export async function verifyTicketSignature(key: CryptoKey, parsed: Extract<ParsedTicketCode, { kind: 'signed' }>): Promise<boolean> {
+  try {
+    return await subtle().verify(ED25519, key, parsed.signature as BufferSource, ticketSigningMessage(parsed.eventId, parsed.ticketId, parsed.code) as BufferSource);
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+
+/** A scan the device knows about: its own (uploaded or not) or one the server sent in a door ticket. */
+export interface KnownScan {
+  id: string;
+  ticket_id: number | null;
+  device_id: string;
+  scanned_at_ms: number;
+  result: ScanResult;
+}
+
+export interface ScanVerdict {
+  result: ScanResult;
+  admitted: boolean;
+  /** The code as a person reads it ('' for an empty scan). */
+  code: string;
+  /** The ticket the scan is about, when genuine: from the device's list or from the signature. */
+  ticketId: number | null;
+  /** The device's copy of the ticket, when it has one (holder name, type). */
+  ticket: DoorTicketDoc | null;
+  /** Admitted on the strength of the signature alone: the device does not know this ticket. */
+  unlisted: boolean;
+  /** For already_used: the admission that used it (when and at which device). */
+  usedBy: { scan_id: string; device_id: string; scanned_at_ms: number } | null;
+}
+
+export interface JudgeInput {
+  /** The event this door admits to. */
+  eventId: number;
+  parsed: ParsedTicketCode;
+  /**
+   * For a signed payload: whether the event's key verifies it; null when the device has no key
+   * (then only tickets it knows by code get in).
+   */
+  signatureValid: boolean | null;
+  /** The device's copy of the ticket: by id for a signed payload, by code for a plain one. */
+  ticket: DoorTicketDoc | undefined | null;
+  /** Scans the device knows beside those inside `ticket` (its own, not yet back from the server). */
+  scans?: readonly KnownScan[];
+}
+
+function refuse(result: Exclude<ScanResult, 'admitted'>, code: string, ticket: DoorTicketDoc | null, ticketId: number | null, usedBy: ScanVerdict['usedBy'] = null): ScanVerdict {
+  return { result, admitted: false, code, ticketId, ticket, unlisted: false, usedBy };
+}
+
+/**
+ * The earliest admission of a ticket among the scans given: by scan time, then by id, so every
+ * device and the server pick the same one.
+ */
+export function firstAdmission<T extends { id: string; scanned_at_ms: number; result: ScanResult }>(scans: readonly T[]): T | null {
+  let first: T | null = null;
+  for (const s of scans) {
+    if (s.result !== 'admitted') continue;
+    if (!first || s.scanned_at_ms < first.scanned_at_ms || (s.scanned_at_ms === first.scanned_at_ms && s.id < first.id)) first = s;
+  }
+  return first;
+}
+
+/**
+ * Decides one scan, in this order: empty or unknown code; a signed code for another event; a
+ * signature that does not verify (forged, or tampered with); a code that no longer matches its
+ * ticket; a cancelled (or removed) ticket; a ticket marked invalid; a ticket already admitted (by
+ * this device or, once synced, any other); otherwise admitted.
+ */
+export function judgeScan(input: JudgeInput): ScanVerdict {
+  const { parsed, eventId } = input;
+  const code = ticketCodeOf(parsed);
+  const ticket = input.ticket ?? null;
+  if (parsed.kind === 'empty') return refuse('unknown', code, null, null);
+
+  let ticketId: number;
+  let unlisted = false;
+  if (parsed.kind === 'signed') {
+    if (parsed.eventId !== eventId) return refuse('wrong_event', code, null, null);
+    if (input.signatureValid === false) return refuse('forged', code, null, null);
+    if (input.signatureValid === null) {
+      // No key on this device: the code alone must match a ticket it knows.
+      if (!ticket || ticket.ticket_id !== parsed.ticketId || ticket.code !== parsed.code) return refuse('unknown', code, null, null);
+    } else if (ticket && ticket.ticket_id === parsed.ticketId && ticket.code !== parsed.code) {
+      // Genuinely signed, but the ticket has been given another code since: the old one is void.
+      return refuse('invalid', code, ticket, ticket.ticket_id);
+    }
+    ticketId = parsed.ticketId;
+    unlisted = !ticket || ticket.ticket_id !== parsed.ticketId;
+  } else {
+    if (!ticket || ticket.code !== parsed.code) return refuse('unknown', code, null, null);
+    // Only the server can know another event's codes; a door device holds its own event's.
+    if (ticket.event_id !== eventId) return refuse('wrong_event', code, null, null);
+    ticketId = ticket.ticket_id;
+  }
+  const own = ticket && ticket.ticket_id === ticketId ? ticket : null;
+  if (own && own.event_id !== eventId) return refuse('wrong_event', code, null, null);
+  if (own && own.status !== 'valid') return refuse('cancelled', code, own, ticketId);
+  if (own && own.invalid) return refuse('invalid', code, own, ticketId);
+
+  const known: KnownScan[] = [
+    ...(own?.scans ?? []).map((s: DoorScan) => ({ ...s, ticket_id: ticketId })),
+    ...(input.scans ?? []).filter((s) => s.ticket_id === ticketId),
+  ];
+  const used = firstAdmission(known);
+  if (used) return refuse('already_used', code, own, ticketId, { scan_id: used.id, device_id: used.device_id, scanned_at_ms: used.scanned_at_ms });
+  return { result: 'admitted', admitted: true, code, ticketId, ticket: own, unlisted, usedBy: null };
+}
+
+export interface ValidateInput {
+  raw: string;
+  eventId: number;
+  /** The event's key (importTicketPublicKey); null when the device could not download it. */
+  publicKey: CryptoKey | null;
+  /** Finds the device's copy of a ticket, by id for signed payloads and by code for plain ones. */
+  lookup: (q: { ticketId: number } | { code: string }) => DoorTicketDoc | undefined | null | Promise<DoorTicketDoc | undefined | null>;
+  scans?: readonly KnownScan[];
+}
+
+/** parse + verify + judge: what the door runs for every scan. */
+export async function validateScan(input: ValidateInput): Promise<ScanVerdict> {
+  const parsed = parseTicketPayload(input.raw);
+  let signatureValid: boolean | null = null;
+  let ticket: DoorTicketDoc | undefined | null;
+  if (parsed.kind === 'signed') {
+    if (parsed.eventId === input.eventId && input.publicKey) signatureValid = await verifyTicketSignature(input.publicKey, parsed);
+    ticket = await input.lookup({ ticketId: parsed.ticketId });
+  } else if (parsed.kind === 'plain') {
+    ticket = await input.lookup({ code: parsed.code });
+  }
+  return judgeScan({ eventId: input.eventId, parsed, signatureValid, ticket, scans: input.scans });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command and the counts
+
+/**
+ * `ticket.scan`: one scan, admitted or refused, uploaded once (the command id is the scan id).
+ * `event_id` (the door's event) and `result` (what the door decided) are optional so the minimal
+ * {code, device_id, scanned_at} is accepted, but door devices should send both: without the event a
+ * garbage code cannot be filed under any event, and without the door's decision the server can
+ * only guess whether a person was let in (it then judges the scan itself, counting as "already
+ * used" only earlier admissions by the same device).
+ */
+export const TicketScanPayload = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: SCAN_CODE_MAX }),
+    device_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    /** ISO 8601, the device's clock at the scan. */
+    scanned_at: Type.String({ minLength: 10, maxLength: 40 }),
+    event_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    result: Type.Optional(Type.Union(SCAN_RESULTS.map((r) => Type.Literal(r)))),
+  },
+  { additionalProperties: false },
+);
+export type TicketScanPayload = Static<typeof TicketScanPayload>;
+
+export interface HeadCount {
+  /** People admitted: each ticket once, however many devices admitted it. */
+  admitted: number;
+  /** Tickets admitted more than once (the conflicts list). */
+  conflicts: number;
+  /** Admissions beyond the first of their ticket. */
+  duplicates: number;
+}
+
+/** The head count over door tickets as a device holds them. */
+export function headCount(tickets: readonly Pick<DoorTicketDoc, 'scans'>[]): HeadCount {
+  let admitted = 0;
+  let conflicts = 0;
+  let duplicates = 0;
+  for (const t of tickets) {
+    const n = t.scans.filter((s) => s.result === 'admitted').length;
+    if (n > 0) admitted++;
+    if (n > 1) {
+      conflicts++;
+      duplicates += n - 1;
+    }
+  }
+  return { admitted, conflicts, duplicates };
+}

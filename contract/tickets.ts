@@ -1,0 +1,245 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { RevField, defineCollection, type DocOf } from './schema.ts';
+
+/**
+ * Tickets (events.md §2 "My tickets", §3 Ticket, ticket design) and the door devices' copy of an
+ * event's tickets. Two replicated collections live here, not yet listed in COLLECTIONS
+ * (entities.ts):
+ *
+ * - `tickets`, user-scoped: the signed-in user's own tickets, each with the event summary its card
+ *   needs and `qr`, the signed code, so the card and its QR show offline. Rev = greatest(ticket,
+ *   event, holder) revs: renaming or moving the event re-sends the card.
+ * - `door_tickets`, scoped per event (`?event_id=`) and given only to the event's owners and the
+ *   door staff they name: what offline validation needs, plus every scan the server has recorded
+ *   for the ticket. Rev = greatest(ticket, holder, latest scan) revs, so another device's admission
+ *   reaches every door device on its next pull. A removed ticket is never sent as a tombstone: it
+ *   stays as `cancelled`, because a door device that forgot a ticket would take its (genuinely
+ *   signed) QR code for one sold after its last download and admit it.
+ */
+
+const Int = (max: number) => Type.Integer({ minimum: 0, maximum: max, multipleOf: 1 });
+const Id = Int(2147483647);
+/** Ticket codes are short ('FY-…'); bounded so RxDB can index them. */
+export const TICKET_CODE_MAX = 128;
+
+export const TICKET_STATUSES = ['valid', 'cancelled'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const TicketsCollection = defineCollection({
+  name: 'tickets',
+  version: 0,
+  schema: Type.Object({
+    /** The ticket id as a string. */
+    id: Type.String(),
+    ticket_id: Id,
+    event_id: Id,
+    code: Type.String({ maxLength: TICKET_CODE_MAX }),
+    /** The QR payload: the code signed by the server (contract/checkin.ts formatTicketPayload). */
+    qr: Type.String(),
+    type: Type.String(),
+    /** The holder's name as printed on the ticket. */
+    name: Type.String(),
+    company: Type.String(),
+    position: Type.String(),
+    price: Type.Number(),
+    currency: Type.String(),
+    description: Type.String(),
+    place: Type.String(),
+    status: Type.String(),
+    invalid: Type.Boolean(),
+    visitor_category: Type.String(),
+    /** Unix seconds of the purchase. */
+    created_at: Int(1e11),
+    /** The event's start and end (unix seconds), top level so the future/past tabs can index them. */
+    when: Int(1e11),
+    when_end: Int(1e11),
+    /** Server paths; both need the network. */
+    download_link: Type.String(),
+    send_email_link: Type.String(),
+    event: Type.Object({
+      name: Type.String(),
+      poster_small: Type.String(),
+      when: Int(1e11),
+      when_end: Int(1e11),
+      timezone: Type.String(),
+      place: Type.Object({ public: Type.Boolean(), name: Type.String(), address: Type.String() }),
+    }),
+    user: Type.Object({
+      first_name: Type.String(),
+      last_name: Type.String(),
+      full_name: Type.String(),
+      profile_link: Type.String(),
+      company: Type.Object({ name: Type.String(), position: Type.String(), visitor_category: Type.String() }),
+    }),
+    ...RevField,
+  }),
+  indexes: ['when_end'],
+});
+export type TicketDoc = DocOf<typeof TicketsCollection>;
+
+/** What a door scan came to (contract/checkin.ts explains each). */
+export const SCAN_RESULTS = ['admitted', 'unknown', 'forged', 'wrong_event', 'cancelled', 'invalid', 'already_used'] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+
+export const DoorScan = Type.Object({
+  /** The scan's own id, made by the device (the ticket.scan command id). */
+  id: Type.String(),
+  device_id: Type.String(),
+  /** When the device scanned, by its clock (unix milliseconds). */
+  scanned_at_ms: Int(1e14),
+  /** When the server received the upload (unix milliseconds). */
+  received_at_ms: Int(1e14),
+  result: Type.Union(SCAN_RESULTS.map((r) => Type.Literal(r))),
+  /** The earlier admission this one repeats, or '' (only admitted scans are ever duplicates). */
+  duplicate_of: Type.String(),
+});
+export type DoorScan = Static<typeof DoorScan>;
+
+export const DoorTicketsCollection = defineCollection({
+  name: 'door_tickets',
+  version: 0,
+  schema: Type.Object({
+    /** The ticket id as a string. */
+    id: Type.String(),
+    ticket_id: Id,
+    event_id: Id,
+    code: Type.String({ maxLength: TICKET_CODE_MAX }),
+    holder_name: Type.String(),
+    type: Type.String(),
+    /** 'cancelled' also for a ticket the organiser removed. */
+    status: Type.Union(TICKET_STATUSES.map((s) => Type.Literal(s))),
+    invalid: Type.Boolean(),
+    /** Every scan of this ticket the server has recorded, in scan order. */
+    scans: Type.Array(DoorScan),
+    ...RevField,
+  }),
+  indexes: ['event_id', ['event_id', 'code']],
+});
+export type DoorTicketDoc = DocOf<typeof DoorTicketsCollection>;
+
+/** The tabs of My tickets (events.md §2); the legacy call's `period`. */
+export const TICKET_PERIODS = ['all_time', 'future', 'past'] as const;
+export type TicketPeriod = (typeof TICKET_PERIODS)[number];
+
+/** A ticket belongs to the future tab until its event has ended, like the events lists. */
+export function ticketPeriodOf(whenEndSeconds: number, nowMs: number): 'future' | 'past' {
+  return whenEndSeconds * 1000 >= nowMs ? 'future' : 'past';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ticket design (events.md §3): instructions, sponsors, roles, badge.
+
+const Text = (max: number) => Type.String({ maxLength: max });
+
+export const DesignRole = Type.Object(
+  {
+    /** Missing for a role the organiser is adding; the server numbers it. */
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    name: Type.String({ minLength: 1, maxLength: 60 }),
+    color: Type.String({ maxLength: 20 }),
+    canDelete: Type.Boolean(),
+    is_default: Type.Boolean(),
+    enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type DesignRole = Static<typeof DesignRole>;
+
+export const DesignSponsor = Type.Object(
+  {
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    name: Text(200),
+    description: Text(2000),
+    event_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    image: Text(500),
+    image_thumb: Text(500),
+    link: Text(500),
+    role_id: Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+const Checkable = {
+  /** 'standart' is the spelling the old clients use. */
+  type: Text(40),
+  checked: Type.Array(Text(100), { maxItems: 100 }),
+  image: Text(500),
+};
+
+export const TicketDesignSettings = Type.Object(
+  {
+    instructions: Type.Object(
+      {
+        type: Text(40),
+        image: Text(500),
+        cropImage: Text(500),
+        items: Type.Array(
+          Type.Object({ id: Type.Integer({ minimum: 0, maximum: 1_000_000 }), text: Text(2000), sort: Type.Integer({ minimum: 0, maximum: 10_000 }) }, { additionalProperties: false }),
+          { maxItems: 50 },
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    sponsors: Type.Object({ ...Checkable, items: Type.Array(DesignSponsor, { maxItems: 100 }) }, { additionalProperties: false }),
+    roles: Type.Array(DesignRole, { minItems: 1, maxItems: 50 }),
+    badge: Type.Object({ ...Checkable, items: Type.Array(Text(100), { maxItems: 100 }) }, { additionalProperties: false }),
+  },
+  { additionalProperties: false },
+);
+export type TicketDesignSettings = Static<typeof TicketDesignSettings>;
+
+/** What an event's design is before its organiser saves one: the participant roles, visitor as default. */
+export function defaultTicketDesign(): TicketDesignSettings {
+  return {
+    instructions: { type: 'standart', image: '', cropImage: '', items: [] },
+    sponsors: { type: 'standart', checked: [], items: [], image: '' },
+    roles: [
+      { id: 1, name: 'visitor', color: '#3f7cac', canDelete: false, is_default: true, enabled: true },
+      { id: 2, name: 'speaker', color: '#e07a5f', canDelete: false, is_default: false, enabled: true },
+      { id: 3, name: 'organizer', color: '#2a9d8f', canDelete: false, is_default: false, enabled: true },
+      { id: 4, name: 'sponsor', color: '#f2cc8f', canDelete: true, is_default: false, enabled: true },
+      { id: 5, name: 'volunteer', color: '#81b29a', canDelete: true, is_default: false, enabled: true },
+    ],
+    badge: { type: 'standart', checked: ['first_name', 'last_name', 'company', 'position', 'qr'], items: [], image: '' },
+  };
+}
+
+export type DesignRoleProblem = 'design_role_default' | 'design_role_blocked' | 'invalid_input';
+
+/**
+ * The role rules of events.md §3, the same on the settings screen and on the server: a default role
+ * can be disabled but never removed, nor stop being the default; a blocked role (canDelete false)
+ * cannot be removed nor unblocked; ids are unique; at least one default role stays; a sponsor only
+ * points at an existing role. New roles (no id, or an id not saved before) are added as deletable
+ * non-default roles. Returns the first problem, or null when `next` may replace `saved`.
+ */
+export function checkDesignRoles(saved: readonly DesignRole[], next: TicketDesignSettings): DesignRoleProblem | null {
+  const ids = next.roles.map((r) => r.id).filter((id): id is number => id !== undefined);
+  if (new Set(ids).size !== ids.length) return 'invalid_input';
+  const byId = new Map(next.roles.filter((r) => r.id !== undefined).map((r) => [r.id!, r]));
+  for (const old of saved) {
+    if (old.id === undefined) continue;
+    const now = byId.get(old.id);
+    if (old.is_default && (!now || !now.is_default)) return 'design_role_default';
+    if (!old.canDelete && (!now || now.canDelete)) return 'design_role_blocked';
+  }
+  const savedIds = new Set(saved.map((r) => r.id));
+  for (const r of next.roles) {
+    if (r.id === undefined || !savedIds.has(r.id)) {
+      if (r.is_default || !r.canDelete) return 'invalid_input';
+    }
+  }
+  if (!next.roles.some((r) => r.is_default)) return 'design_role_default';
+  const roleIds = new Set(ids);
+  for (const s of next.sponsors.items) if (s.role_id !== null && s.role_id !== 0 && !roleIds.has(s.role_id)) return 'invalid_input';
+  return null;
+}
+
+/**
+ * Gives roles added without an id fresh ids, so saved roles always have one. An id is never reused,
+ * not even a removed role's: a sponsor or a badge still pointing at it must not land on a new role.
+ */
+export function numberDesignRoles(roles: readonly DesignRole[], saved: readonly DesignRole[] = []): DesignRole[] {
+  let next = [...roles, ...saved].reduce((m, r) => Math.max(m, r.id ?? 0), 0);
+  return roles.map((r) => (r.id === undefined ? { ...r, id: ++next } : r));
+}

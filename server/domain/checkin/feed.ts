@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { FeedArgs, FeedPage } from '../sync/feeds.ts';
+import { FeedScopeError, feedEventId } from '../tickets/tables.ts';
+import { doorRole, doorTicketsSince } from './repository.ts';
+
+/**
+ * Change feed of the `door_tickets` collection (contract/tickets.ts), with the signature of FEEDS in
+ * server/domain/sync/feeds.ts. Scoped per event (`event_id`) and given only to the event's owners
+ * and door staff: a guest gets 401, anybody else 403 (a device whose user lost door access drops
+ * the event's tickets), a missing or malformed event_id 400, an unknown or removed event 404.
+ *
+ * The event's public key, which offline validation also needs, is a separate call
+ * (GET /api/checkin/key?event_id=) so it is not repeated in every document.
+ */
+export async function doorTicketsFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope }: FeedArgs): Promise<FeedPage> {
+  const eventId = feedEventId(scope);
+  if (userId === null) throw new FeedScopeError('auth_required', 401);
+  const event = await db.selectFrom('events').select('deleted').where('id', '=', eventId).executeTakeFirst();
+  if (!event || event.deleted) throw new FeedScopeError('event_not_found', 404);
+  if (!(await doorRole(db, eventId, userId))) throw new FeedScopeError('forbidden', 403);
+  return { documents: await doorTicketsSince(db, eventId, checkpoint, limit) };
+}

@@ -1,0 +1,129 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  importTicketPublicKey,
+  judgeScan,
+  parseTicketPayload,
+  SCAN_CODE_MAX,
+  ticketCodeOf,
+  verifyTicketSignature,
+  type TicketScanPayload,
+} from '../../../contract/checkin.ts';
+import { DomainError } from '../../../contract/errors.ts';
+import type { ScanResult } from '../../../contract/tickets.ts';
+import type { DB } from '../../db/types.ts';
+import type { Tx } from '../../db/tx.ts';
+import type { Effect } from '../events/service.ts';
+import { eventKey, ticketSigningSecret } from '../tickets/signing.ts';
+import { withTickets, type Q } from '../tickets/tables.ts';
+import {
+  doorRole,
+  doorTicket,
+  doorUserIds,
+  insertScan,
+  reflagDuplicates,
+  sameDeviceAdmittedBefore,
+  scanOwner,
+  type DoorRole,
+} from './repository.ts';
+
+/**
+ * Door check-in on the server: the `ticket.scan` command and the organisers' door management.
+ *
+ * A scan is recorded as the door decided it (`result`, from the payload; judged by the server when
+ * a device does not say) next to what the server makes of the ticket (`server_result`, the same
+ * rules as contract/checkin.ts with the server's full knowledge, minus other devices' admissions).
+ * Usage across devices is not a refusal after the fact: two admissions of one ticket are both kept
+ * and the later one is flagged `duplicate_of` the earlier (reflagDuplicates), whatever order they
+ * arrive in.
+ */
+
+async function requireEvent(db: Q, eventId: number) {
+  const e = await (db as Kysely<DB>).selectFrom('events').select('deleted').where('id', '=', eventId).executeTakeFirst();
+  if (!e) throw new DomainError('event_not_found');
+  if (e.deleted) throw new DomainError('event_removed');
+}
+
+export async function requireDoor(db: Q, eventId: number, userId: number): Promise<DoorRole> {
+  await requireEvent(db, eventId);
+  const role = await doorRole(db, eventId, userId);
+  if (!role) throw new DomainError('forbidden');
+  return role;
+}
+
+export async function requireOwner(db: Q, eventId: number, userId: number): Promise<void> {
+  if ((await requireDoor(db, eventId, userId)) !== 'owner') throw new DomainError('forbidden');
+}
+
+export async function recordScan(trx: Tx, userId: number, scanId: string, p: TicketScanPayload): Promise<Effect> {
+  if (!scanId) throw new Error('ticket.scan needs the command id as the scan id');
+  const scannedAt = new Date(p.scanned_at);
+  if (Number.isNaN(scannedAt.getTime())) throw new DomainError('invalid_input', 'scanned_at');
+  const parsed = parseTicketPayload(p.code);
+
+  let eventId = p.event_id ?? (parsed.kind === 'signed' ? parsed.eventId : undefined);
+  const serverTicket =
+    parsed.kind === 'signed' ? await doorTicket(trx, { ticketId: parsed.ticketId }) : parsed.kind === 'plain' ? await doorTicket(trx, { code: parsed.code }) : undefined;
+  eventId ??= serverTicket?.event_id;
+  if (!eventId) throw new DomainError('invalid_input', 'event_id');
+  await requireDoor(trx, eventId, userId);
+
+  const owner = await scanOwner(trx, scanId);
+  if (owner !== undefined) {
+    // Scan ids are global; one made by another account cannot be taken over.
+    if (owner !== userId) throw new DomainError('invalid_input', 'id');
+    return { ids: [scanId], collections: [], userIds: [] };
+  }
+
+  let signatureValid: boolean | null = null;
+  if (parsed.kind === 'signed' && parsed.eventId === eventId) {
+    const key = await importTicketPublicKey(eventKey(await ticketSigningSecret(trx), eventId).publicKey);
+    signatureValid = await verifyTicketSignature(key, parsed);
+  }
+  // Judged without usage: duplicates are flagged below rather than turned into refusals.
+  const judged = judgeScan({ eventId, parsed, signatureValid, ticket: serverTicket ? { ...serverTicket, scans: [] } : null });
+  const ticketId = judged.ticketId !== null && serverTicket?.ticket_id === judged.ticketId && serverTicket.event_id === eventId ? judged.ticketId : null;
+
+  let result: ScanResult = p.result ?? judged.result;
+  if (!p.result && result === 'admitted' && ticketId !== null && (await sameDeviceAdmittedBefore(trx, ticketId, p.device_id, scannedAt))) {
+    result = 'already_used';
+  }
+
+  await insertScan(trx, {
+    id: scanId,
+    ticket_id: ticketId,
+    event_id: eventId,
+    code: (ticketCodeOf(parsed) || p.code).slice(0, SCAN_CODE_MAX),
+    device_id: p.device_id,
+    scanned_by: userId,
+    result,
+    server_result: judged.result,
+    scanned_at: scannedAt,
+  });
+  if (ticketId === null) return { ids: [scanId], collections: [], userIds: [] };
+  await reflagDuplicates(trx, ticketId);
+  // The ticket's door document carries its scans, so every door device of the event pulls it again.
+  return { ids: [scanId, String(ticketId)], collections: ['door_tickets'], userIds: await doorUserIds(trx, eventId) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Door staff, named by the event's owners
+
+export async function addStaff(db: Kysely<DB>, eventId: number, ownerId: number, who: { user_id?: number; email?: string }): Promise<number> {
+  await requireOwner(db, eventId, ownerId);
+  const q = db.selectFrom('users').select(['id', 'disabled', 'deleted']);
+  const user = who.user_id !== undefined
+    ? await q.where('id', '=', who.user_id).executeTakeFirst()
+    : await q.where(sql<boolean>`lower(email) = lower(${who.email ?? ''})`).executeTakeFirst();
+  if (!user || user.deleted || user.disabled) throw new DomainError('not_found');
+  await withTickets(db)
+    .insertInto('door_staff')
+    .values({ event_id: eventId, user_id: user.id, added_by: ownerId })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .execute();
+  return user.id;
+}
+
+export async function removeStaff(db: Kysely<DB>, eventId: number, ownerId: number, userId: number): Promise<void> {
+  await requireOwner(db, eventId, ownerId);
+  await withTickets(db).deleteFrom('door_staff').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,100 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { CompanyDoc, StandMemberDoc } from '../../../contract/companies.ts';
+import { placeholderLogo } from '../../../contract/companies.ts';
+import { withTies, type Q } from '../tickets/tables.ts';
+
+/**
+ * Stands of an event with their visible members, for the companies feed and the legacy calls.
+ *
+ * A member who hides from visitor lists (users.hide_from_visitors), a disabled or a removed account
+ * is left out, except from the viewer's own view of a stand they belong to. The document's rev is
+ * the greatest of the stand's rev and every member's user rev (hidden members included, so hiding
+ * re-sends the stand); membership changes touch the stand row (005_tickets.sql).
+ */
+
+interface StandRow {
+  id: number;
+  event_id: number;
+  name: string;
+  location: string;
+  link: string;
+  description: string;
+  image: string;
+  image_thumb: string;
+  sort: number;
+  deleted: boolean;
+  rev: number;
+  members: StandMemberDoc[] | string | null;
+}
+
+function standSelect(viewerId: number | null): RawBuilder<StandRow> {
+  const viewer = viewerId ?? 0;
+  return sql<StandRow>`
+    SELECT c.id, c.event_id, c.name, c.location, c.link, c.description, c.image, c.image_thumb, c.sort, c.deleted,
+      greatest(c.rev, coalesce(m.rev, 0)) AS rev, m.members
+    FROM companies c
+    LEFT JOIN LATERAL (
+      SELECT max(u.rev) AS rev,
+        json_agg(json_build_object(
+          'user_id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
+          'position', CASE WHEN sm.position <> '' THEN sm.position ELSE u.position END,
+          'avatar', CASE WHEN u.avatar <> '' THEN u.avatar ELSE '/files/avatars/' || u.id || '.svg' END,
+          'is_manager', sm.is_manager) ORDER BY sm.sort, u.id)
+          FILTER (WHERE NOT u.deleted AND NOT u.disabled AND (NOT u.hide_from_visitors OR u.id = ${viewer})) AS members
+      FROM stand_members sm JOIN users u ON u.id = sm.user_id
+      WHERE sm.company_id = c.id
+    ) m ON true`;
+}
+
+function members(v: StandRow['members']): StandMemberDoc[] {
+  if (!v) return [];
+  return typeof v === 'string' ? (JSON.parse(v) as StandMemberDoc[]) : v;
+}
+
+export function toCompanyDoc(r: StandRow): CompanyDoc & { deleted: boolean } {
+  return {
+    id: String(r.id),
+    stand_id: r.id,
+    event_id: r.event_id,
+    name: r.name,
+    location: r.location,
+    link: r.link,
+    description: r.description,
+    image: r.image,
+    image_thumb: r.image_thumb,
+    logo: r.image_thumb || r.image || placeholderLogo(r.id),
+    sort: r.sort,
+    members: members(r.members),
+    rev: r.rev,
+    deleted: r.deleted,
+  };
+}
+
+/** Feed page of one event's stands, tombstones included, in (rev, id) order. */
+export async function standsSince(db: Q, eventId: number, viewerId: number | null, checkpoint: number, limit: number): Promise<(CompanyDoc & { deleted: boolean })[]> {
+  const base = standSelect(viewerId);
+  const page = await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev > ${checkpoint} ORDER BY s.rev, s.id LIMIT ${limit}`.execute(db);
+  const rows = await withTies(page.rows, limit, async (rev, afterId) =>
+    (await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev = ${rev} AND s.id > ${afterId} ORDER BY s.id`.execute(db)).rows,
+  );
+  return rows.map(toCompanyDoc);
+}
+
+/** A page of an event's stands in display order, and how many there are. */
+export async function listStands(db: Q, eventId: number, viewerId: number | null, limit: number, offset: number) {
+  const rows = await sql<StandRow>`SELECT * FROM (${standSelect(viewerId)}) s WHERE s.event_id = ${eventId} AND NOT s.deleted
+    ORDER BY s.sort, s.name, s.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM companies WHERE event_id = ${eventId} AND NOT deleted`.execute(db);
+  return { docs: rows.rows.map(toCompanyDoc), count: count.rows[0]!.n };
+}
+
+export async function findStand(db: Q, eventId: number, standId: number, viewerId: number | null): Promise<(CompanyDoc & { deleted: boolean }) | undefined> {
+  const r = await sql<StandRow>`SELECT * FROM (${standSelect(viewerId)}) s WHERE s.id = ${standId} AND s.event_id = ${eventId}`.execute(db);
+  return r.rows[0] ? toCompanyDoc(r.rows[0]) : undefined;
+}
+
+export async function eventState(db: Q, eventId: number): Promise<'ok' | 'missing' | 'removed'> {
+  const r = await sql<{ deleted: boolean }>`SELECT deleted FROM events WHERE id = ${eventId}`.execute(db);
+  if (!r.rows[0]) return 'missing';
+  return r.rows[0].deleted ? 'removed' : 'ok';
+}

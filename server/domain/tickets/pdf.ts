@@ -1,0 +1,163 @@
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { labels, type MailLocale } from './i18n.ts';
+
+/**
+ * The printable ticket: event, date and time in the event's timezone, place, holder, type, price
+ * and a QR code of the signed ticket code (contract/checkin.ts), drawn as vector squares so it
+ * stays sharp at any print size.
+ *
+ * Names are in Ukrainian, Russian and Polish as often as in English, which the 14 standard PDF
+ * fonts cannot show; DejaVu Sans (from the dejavu-fonts-ttf package, so no system font is needed)
+ * is embedded, subset to the glyphs used.
+ */
+
+const require = createRequire(import.meta.url);
+const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
+const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+
+export interface TicketPdfData {
+  ticketId: number;
+  code: string;
+  /** The signed payload the QR code carries. */
+  qrPayload: string;
+  eventName: string;
+  startsAt: Date;
+  endsAt: Date;
+  timezone: string;
+  placeName: string;
+  placeAddress: string;
+  isWebinar: boolean;
+  holder: string;
+  company: string;
+  position: string;
+  type: string;
+  price: number;
+  currency: string;
+  description: string;
+  status: string;
+  invalid: boolean;
+  /** The organiser's instructions from the ticket design, in their order. */
+  instructions: string[];
+  lang: MailLocale;
+}
+
+/** DD.MM.YYYY and HH:mm (events.md §9) in the event's own timezone. */
+export function eventDateTime(d: Date, timezone: string): { date: string; time: string } {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+    }).formatToParts(d);
+  } catch {
+    return eventDateTime(d, 'UTC');
+  }
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return { date: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+export function formatWhen(start: Date, end: Date, timezone: string): string {
+  const a = eventDateTime(start, timezone);
+  const b = eventDateTime(end, timezone);
+  const range = a.date === b.date ? `${a.date} ${a.time}–${b.time}` : `${a.date} ${a.time} – ${b.date} ${b.time}`;
+  return `${range} (${timezone})`;
+}
+
+export function formatPrice(price: number, currency: string, lang: MailLocale): string {
+  if (!price) return labels(lang).free;
+  const amount = Number.isInteger(price) ? String(price) : price.toFixed(2);
+  return `${amount} ${currency}`;
+}
+
+/** The QR code's modules as a matrix (true = dark), with error correction M as printed tickets use. */
+export function qrMatrix(payload: string): boolean[][] {
+  const qr = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const n = qr.modules.size;
+  return Array.from({ length: n }, (_, y) => Array.from({ length: n }, (_, x) => qr.modules.get(x, y) === 1));
+}
+
+const QUIET_MODULES = 4;
+
+function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, size: number) {
+  const m = qrMatrix(payload);
+  const n = m.length + 2 * QUIET_MODULES;
+  const unit = size / n;
+  doc.save();
+  doc.rect(x, y, size, size).fill('#ffffff');
+  // One rectangle per horizontal run of dark modules keeps the page small.
+  m.forEach((row, r) => {
+    let c = 0;
+    while (c < row.length) {
+      if (!row[c]) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < row.length && row[c]) c++;
+      doc.rect(x + (start + QUIET_MODULES) * unit, y + (r + QUIET_MODULES) * unit, (c - start) * unit, unit);
+    }
+  });
+  doc.fill('#000000');
+  doc.restore();
+}
+
+export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
+  const L = labels(t.lang);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: { Title: `${L.ticket} #${t.ticketId} — ${t.eventName}`, Author: 'Foyer', Subject: t.eventName },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', FONT_REGULAR);
+  doc.registerFont('bold', FONT_BOLD);
+
+  const left = 48;
+  const width = doc.page.width - 96;
+  doc.rect(0, 0, doc.page.width, 120).fill('#0f4c81');
+  doc.fillColor('#ffffff').font('regular').fontSize(11).text(L.ticket.toUpperCase(), left, 34, { width, characterSpacing: 2 });
+  doc.font('bold').fontSize(22).text(t.eventName, left, 54, { width, height: 60, ellipsis: true });
+
+  const qrSize = 190;
+  const qrX = doc.page.width - 48 - qrSize;
+  const top = 150;
+  drawQr(doc, t.qrPayload, qrX, top, qrSize);
+  doc.fillColor('#333333').font('regular').fontSize(10).text(t.code, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
+
+  const colWidth = qrX - left - 24;
+  let y = top;
+  const field = (label: string, value: string) => {
+    if (!value) return;
+    doc.fillColor('#666666').font('regular').fontSize(9).text(label.toUpperCase(), left, y, { width: colWidth, characterSpacing: 1 });
+    y = doc.y + 2;
+    doc.fillColor('#111111').font('bold').fontSize(13).text(value, left, y, { width: colWidth });
+    y = doc.y + 12;
+  };
+  field(L.when, formatWhen(t.startsAt, t.endsAt, t.timezone));
+  field(L.where, t.isWebinar ? L.online : [t.placeName, t.placeAddress].filter(Boolean).join(', '));
+  field(L.holder, t.holder);
+  field(L.company, [t.company, t.position].filter(Boolean).join(', '));
+  field(L.type, t.type);
+  field(L.price, formatPrice(t.price, t.currency, t.lang));
+  if (t.status !== 'valid' || t.invalid) field(L.status, t.status !== 'valid' ? L.cancelled : L.invalid);
+
+  y = Math.max(y, top + qrSize + 40);
+  if (t.description) {
+    doc.fillColor('#333333').font('regular').fontSize(11).text(t.description, left, y, { width });
+    y = doc.y + 16;
+  }
+  if (t.instructions.length) {
+    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(L.instructions, left, y, { width });
+    doc.moveDown(0.4);
+    doc.fillColor('#222222').font('regular').fontSize(11).list(t.instructions, left, doc.y, { width, bulletRadius: 2 });
+  }
+  doc.fillColor('#888888').font('regular').fontSize(8).text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,219 @@
+import { sql, type Kysely } from 'kysely';
+import { TICKET_EMAIL_LOCK_MS } from '../../../contract/constants.ts';
+import { DomainError } from '../../../contract/errors.ts';
+import {
+  checkDesignRoles,
+  defaultTicketDesign,
+  numberDesignRoles,
+  type TicketDesignSettings,
+  type TicketPeriod,
+} from '../../../contract/tickets.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/types.ts';
+import { toUnix } from '../../db/tx.ts';
+import { sendMail } from './email.ts';
+import { labels, type MailLocale } from './i18n.ts';
+import { formatWhen, renderTicketPdf } from './pdf.ts';
+import {
+  countUserTickets,
+  findTicketRow,
+  isEventOwner,
+  listUserTickets,
+  ticketRows,
+  toLegacyTicket,
+  toTicketDoc,
+  type TicketRow,
+} from './repository.ts';
+import { ticketSigner } from './signing.ts';
+import { withTickets, type Q } from './tables.ts';
+
+/** Rules of the tickets area; the routes only translate between HTTP and these. */
+
+async function requireEvent(db: Q, eventId: number) {
+  const e = await (db as Kysely<DB>).selectFrom('events').select(['deleted', 'is_webinar']).where('id', '=', eventId).executeTakeFirst();
+  if (!e) throw new DomainError('event_not_found');
+  if (e.deleted) throw new DomainError('event_removed');
+  return e;
+}
+
+async function requireOwner(db: Q, eventId: number, userId: number) {
+  await requireEvent(db, eventId);
+  if (!(await isEventOwner(db, eventId, userId))) throw new DomainError('forbidden');
+}
+
+/** A ticket is the holder's and its event owners' to see, print and send; nobody else's. */
+export async function ticketForViewer(db: Q, ticketId: number, viewerId: number): Promise<TicketRow> {
+  const row = await findTicketRow(db, ticketId);
+  if (!row || row.deleted || row.event_deleted) throw new DomainError('ticket_not_found');
+  if (row.user_id !== viewerId && !(await isEventOwner(db, row.event_id, viewerId))) throw new DomainError('forbidden');
+  return row;
+}
+
+export async function myTickets(db: Q, userId: number, period: TicketPeriod, limit: number, offset: number) {
+  const sign = await ticketSigner(db);
+  const [rows, counts] = await Promise.all([listUserTickets(db, userId, period, limit, offset), countUserTickets(db, userId)]);
+  return { tickets: rows.map((r) => toLegacyTicket(toTicketDoc(r, sign))), total: counts[period === 'all_time' ? 'all' : period], counts };
+}
+
+/** The user's most recent purchases (the profile aside), newest first. */
+export async function lastTickets(db: Q, userId: number, limit: number) {
+  const sign = await ticketSigner(db);
+  const rows = await ticketRows(db)
+    .where('t.user_id', '=', userId)
+    .where('t.deleted', '=', false)
+    .where('e.deleted', '=', false)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => toLegacyTicket(toTicketDoc(r, sign)));
+}
+
+/**
+ * events/get-user-tickets: the valid tickets one user holds for one event ("a non-empty data.items
+ * means the user has a ticket"). Asked about oneself, or by an owner of the event.
+ */
+export async function userEventTickets(db: Q, eventId: number, userId: number, viewerId: number) {
+  await requireEvent(db, eventId);
+  if (userId !== viewerId && !(await isEventOwner(db, eventId, viewerId))) throw new DomainError('forbidden');
+  const sign = await ticketSigner(db);
+  const rows = await ticketRows(db)
+    .where('t.event_id', '=', eventId)
+    .where('t.user_id', '=', userId)
+    .where('t.deleted', '=', false)
+    .where('t.status', '=', 'valid')
+    .where('t.invalid', '=', false)
+    .orderBy('t.id')
+    .execute();
+  return rows.map((r) => toLegacyTicket(toTicketDoc(r, sign)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// PDF and email
+
+export async function ticketPdf(db: Q, ticketId: number, viewerId: number, lang: MailLocale): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
+  const row = await ticketForViewer(db, ticketId, viewerId);
+  const event = await requireEvent(db, row.event_id);
+  const design = await storedDesign(db, row.event_id);
+  const sign = await ticketSigner(db);
+  const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
+  const pdf = await renderTicketPdf({
+    ticketId: row.id,
+    code: row.code,
+    qrPayload: sign(row.event_id, row.id, row.code),
+    eventName: row.event_name,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    timezone: row.timezone,
+    placeName: row.place_name,
+    placeAddress: row.place_address,
+    isWebinar: event.is_webinar,
+    holder,
+    company: row.company,
+    position: row.position,
+    type: row.type,
+    price: Number(row.price),
+    currency: row.currency,
+    description: row.description,
+    status: row.status,
+    invalid: row.invalid,
+    instructions: (design?.instructions.items ?? []).slice().sort((a, b) => a.sort - b.sort).map((i) => i.text).filter(Boolean),
+    lang,
+  });
+  return { filename: `ticket-${row.id}.pdf`, pdf, row };
+}
+
+/** Refused while the ticket's email lock runs; `lockedUntil` is unix seconds. */
+export class TicketEmailLocked extends DomainError {
+  constructor(readonly lockedUntil: number) {
+    super('ticket_email_locked');
+  }
+}
+
+/**
+ * Sends the ticket PDF to the holder's own address (never to an address given in the request).
+ * The 60 s lock is claimed first with one conditional upsert, so concurrent requests on any
+ * instance send once; a failed send gives the lock back so the user can retry at once.
+ */
+export async function sendTicketEmail(db: Kysely<DB>, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, ticketId: number, viewerId: number, lang: MailLocale) {
+  const row = await ticketForViewer(db, ticketId, viewerId);
+  const t = withTickets(db);
+  const lockSeconds = TICKET_EMAIL_LOCK_MS / 1000;
+  // The stamp comes back as text: a JS Date would drop the microseconds and never match again.
+  const claimed = await sql<{ sent_at: Date; stamp: string }>`
+    INSERT INTO ticket_email_sends (ticket_id, sent_at, sent_by) VALUES (${ticketId}, now(), ${viewerId})
+    ON CONFLICT (ticket_id) DO UPDATE SET sent_at = now(), sent_by = EXCLUDED.sent_by
+      WHERE ticket_email_sends.sent_at <= now() - make_interval(secs => ${lockSeconds})
+    RETURNING sent_at, sent_at::text AS stamp`.execute(db);
+  const sentAt = claimed.rows[0]?.sent_at;
+  const stamp = claimed.rows[0]?.stamp;
+  if (!sentAt || !stamp) {
+    const held = await t.selectFrom('ticket_email_sends').select('sent_at').where('ticket_id', '=', ticketId).executeTakeFirst();
+    throw new TicketEmailLocked(toUnix(held?.sent_at ?? new Date()) + lockSeconds);
+  }
+  try {
+    const { pdf, filename } = await ticketPdf(db, ticketId, viewerId, lang);
+    const L = labels(lang);
+    const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
+    const result = await sendMail(config, {
+      to: row.email,
+      subject: L.subject(row.event_name),
+      text: L.body(holder, row.event_name, formatWhen(row.starts_at, row.ends_at, row.timezone)),
+      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+    });
+    return { result, lockedUntil: toUnix(sentAt) + lockSeconds, to: row.email };
+  } catch (err) {
+    await sql`DELETE FROM ticket_email_sends WHERE ticket_id = ${ticketId} AND sent_at = ${stamp}::timestamptz`.execute(db);
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ticket design
+
+async function storedDesign(db: Q, eventId: number): Promise<TicketDesignSettings | null> {
+  const row = await (db as Kysely<DB>).selectFrom('ticket_designs').select('settings').where('event_id', '=', eventId).executeTakeFirst();
+  if (!row) return null;
+  const s = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Partial<TicketDesignSettings>;
+  const d = defaultTicketDesign();
+  // Older rows may lack a part; the defaults fill it so the screen always gets the four parts.
+  return {
+    instructions: { ...d.instructions, ...s.instructions },
+    sponsors: { ...d.sponsors, ...s.sponsors },
+    roles: Array.isArray(s.roles) && s.roles.length ? s.roles : d.roles,
+    badge: { ...d.badge, ...s.badge },
+  };
+}
+
+export async function getTicketDesign(db: Q, eventId: number, viewerId: number): Promise<TicketDesignSettings> {
+  await requireOwner(db, eventId, viewerId);
+  return (await storedDesign(db, eventId)) ?? defaultTicketDesign();
+}
+
+/**
+ * Saves the design under the role rules (contract/tickets.ts checkDesignRoles). The saved row is
+ * locked while checking, so two organisers saving at once cannot together remove a blocked role.
+ */
+export async function saveTicketDesign(db: Kysely<DB>, eventId: number, viewerId: number, next: TicketDesignSettings): Promise<TicketDesignSettings> {
+  await requireOwner(db, eventId, viewerId);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT 1 FROM ticket_designs WHERE event_id = ${eventId} FOR UPDATE`.execute(trx);
+    const saved = (await storedDesign(trx, eventId)) ?? defaultTicketDesign();
+    const problem = checkDesignRoles(saved.roles, next);
+    if (problem) throw new DomainError(problem);
+    const settings: TicketDesignSettings = { ...next, roles: numberDesignRoles(next.roles, saved.roles) };
+    await trx
+      .insertInto('ticket_designs')
+      .values({ event_id: eventId, settings: JSON.stringify(settings), updated_at: new Date() })
+      .onConflict((oc) => oc.column('event_id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: new Date() }))
+      .execute();
+    return settings;
+  });
+}
+
+/** For ticket-design?ticket_id=: the ticket must be of that event. */
+export async function designTicket(db: Q, eventId: number, ticketId: number) {
+  const row = await findTicketRow(db, ticketId);
+  if (!row || row.deleted || row.event_id !== eventId) throw new DomainError('ticket_not_found');
+  return toLegacyTicket(toTicketDoc(row, await ticketSigner(db)));
+}

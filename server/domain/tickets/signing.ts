@@ -1,0 +1,98 @@
+import { createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { formatTicketPayload, fromBase64Url, ticketSigningMessage } from '../../../contract/checkin.ts';
+import { withTickets, type Q } from './tables.ts';
+
+/**
+ * Ticket QR codes are signed with Ed25519 so a door device with no network can tell a genuine
+ * ticket, even one sold after its last download, from a forged one (contract/checkin.ts).
+ *
+ * One master secret (TICKET_SIGNING_KEY, or generated once and kept in the database so every
+ * instance signs alike) gives each event its own key pair by HKDF-SHA256. A door device holds only
+ * its event's public key, and a code signed for one event never verifies at another's door even
+ * before the event id in the payload is compared.
+ */
+
+const SEED_BYTES = 32;
+/** PKCS#8 DER header of an Ed25519 private key; the 32-byte seed follows it (RFC 8410). */
+const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+export function parseTicketSigningKey(text: string): Uint8Array {
+  const value = text.trim();
+  let seed: Uint8Array | null = null;
+  if (value.startsWith('-----BEGIN')) {
+    const key = createPrivateKey(value);
+    if (key.asymmetricKeyType !== 'ed25519') throw new Error('TICKET_SIGNING_KEY must be an Ed25519 private key');
+    seed = fromBase64Url(String(key.export({ format: 'jwk' }).d));
+  } else if (/^[0-9a-fA-F]{64}$/.test(value)) {
+    seed = Buffer.from(value, 'hex');
+  } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    seed = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  }
+  if (!seed || seed.length !== SEED_BYTES) throw new Error('TICKET_SIGNING_KEY must be 32 bytes (base64url, base64 or hex) or an Ed25519 PEM private key');
+  return new Uint8Array(seed);
+}
+
+let configured: Uint8Array | undefined;
+
+/**
+ * Set from the app's config when the routes register. Process-wide on purpose: the sync feeds and
+ * command handlers get only a database handle, and one process serves one configuration.
+ */
+export function configureTicketSigning(secret: Uint8Array | undefined): void {
+  configured = secret;
+}
+
+/** The master secret: the configured one, else the database's, created by whichever instance asks first. */
+export async function ticketSigningSecret(db: Q): Promise<Uint8Array> {
+  if (configured) return configured;
+  const t = withTickets(db);
+  const read = () => t.selectFrom('ticket_signing_secret').select('seed').where('id', '=', 1).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await t.insertInto('ticket_signing_secret').values({ id: 1, seed: randomBytes(SEED_BYTES) }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    row = await read();
+  }
+  if (!row || row.seed.length !== SEED_BYTES) throw new Error('ticket_signing_secret is missing or damaged');
+  return new Uint8Array(row.seed);
+}
+
+export interface EventKey {
+  eventId: number;
+  privateKey: KeyObject;
+  /** 32 raw bytes, base64url: what door devices import (contract/checkin.ts importTicketPublicKey). */
+  publicKey: string;
+}
+
+/** Derived keys are pure functions of (secret, event); kept only to skip the derivation. */
+const derived = new Map<string, EventKey>();
+const DERIVED_CACHE_MAX = 1000;
+
+export function eventKey(secret: Uint8Array, eventId: number): EventKey {
+  const id = `${createHash('sha256').update(secret).digest('hex')}:${eventId}`;
+  const hit = derived.get(id);
+  if (hit) return hit;
+  const seed = Buffer.from(hkdfSync('sha256', secret, 'foyer-ticket-signing', `event:${eventId}`, SEED_BYTES));
+  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, seed]), format: 'der', type: 'pkcs8' });
+  const jwk = createPublicKey(privateKey).export({ format: 'jwk' });
+  const key: EventKey = { eventId, privateKey, publicKey: String(jwk.x) };
+  if (derived.size >= DERIVED_CACHE_MAX) derived.clear();
+  derived.set(id, key);
+  return key;
+}
+
+/** The QR payload of a ticket: its code with the event key's signature over (event, ticket, code). */
+export function signTicket(key: EventKey, ticketId: number, code: string): string {
+  const signature = sign(null, ticketSigningMessage(key.eventId, ticketId, code), key.privateKey);
+  return formatTicketPayload(key.eventId, ticketId, code, new Uint8Array(signature));
+}
+
+/** Signs many tickets with one secret lookup (a feed page, a list answer). */
+export async function ticketSigner(db: Q): Promise<(eventId: number, ticketId: number, code: string) => string> {
+  const secret = await ticketSigningSecret(db);
+  return (eventId, ticketId, code) => signTicket(eventKey(secret, eventId), ticketId, code);
+}
+
+export async function eventPublicKey(db: Q, eventId: number): Promise<string> {
+  return eventKey(await ticketSigningSecret(db), eventId).publicKey;
+}
+

@@ -1,0 +1,209 @@
+import { sql, type Kysely } from 'kysely';
+import type { MeetingNoticeType, ServerFrame } from '../../contract/ws.ts';
+import type { DB } from '../db/types.ts';
+import { commentsChangedSince, toWsComment, toWsUser } from '../domain/chat/repository.ts';
+import { messagesCreatedAfter, toWsMessage } from '../domain/messages/repository.ts';
+import { HINTS_CHANNEL, type Bus, type ChangeHint } from './bus.ts';
+import type { Hub } from './hub.ts';
+import type { Presence } from './presence.ts';
+
+/**
+ * Turns committed changes into socket frames, on every instance.
+ *
+ * Every write (a REST call, a socket frame, a replayed sync command, on any instance) ends with a
+ * change hint on the bus. Each instance answers a hint that names comments, messages or
+ * appointments by reading what changed after its own watermark — from the database, the system of
+ * record — and sending frames to its own sockets. So a comment posted on one instance reaches the
+ * sockets of all others, whatever path posted it, and a frame only ever says what has committed.
+ * Revs become visible in the order they were allocated (db/tx.ts), so reading "after the
+ * watermark" never skips a change; ids are allocated under the same lock, so a row whose id is
+ * above the watermark id is new. A missed hint only delays frames until the next hint or the poll.
+ */
+
+const BATCH = 500;
+/** Safety net for hints lost on the way (a Redis reconnect): with sockets open, look anyway. */
+const POLL_MS = 5000;
+
+type Kind = 'comments' | 'blocks' | 'messages' | 'appointments';
+const HINT_KINDS: Record<string, Kind[]> = {
+  comments: ['comments', 'blocks'],
+  messages: ['messages'],
+  dialogs: ['messages'],
+  appointments: ['appointments'],
+};
+
+export interface Fanout {
+  start(): Promise<void>;
+  /** Reads and delivers now (after pending writes have announced themselves). */
+  kick(kinds?: Kind[]): void;
+  stop(): Promise<void>;
+}
+
+export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presence: Presence; log: { error(o: unknown, msg?: string): void } }): Fanout {
+  const { db, bus, hub, presence } = deps;
+  const wm = { commentRev: 0, commentId: 0, blockRev: 0, messageId: 0, appointmentRev: 0, appointmentId: 0 };
+  const pending = new Set<Kind>();
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  let unsubscribe = () => {};
+  let poll: NodeJS.Timeout | undefined;
+
+  async function init() {
+    const r = await sql<{ cr: number; ci: number; br: number; mi: number; ar: number; ai: number }>`
+      SELECT (SELECT coalesce(max(rev), 0) FROM chat_comments) AS cr,
+        (SELECT coalesce(max(id), 0) FROM chat_comments) AS ci,
+        (SELECT coalesce(max(rev), 0) FROM chat_blocks) AS br,
+        (SELECT coalesce(max(id), 0) FROM messages) AS mi,
+        (SELECT coalesce(max(rev), 0) FROM appointments) AS ar,
+        (SELECT coalesce(max(id), 0) FROM appointments) AS ai`.execute(db);
+    const w = r.rows[0]!;
+    Object.assign(wm, { commentRev: w.cr, commentId: w.ci, blockRev: w.br, messageId: w.mi, appointmentRev: w.ar, appointmentId: w.ai });
+  }
+
+  async function comments() {
+    for (;;) {
+      const rows = await commentsChangedSince(db, wm.commentRev, BATCH);
+      const knownId = wm.commentId;
+      const online = new Map<number, number>();
+      const stats = async (eventId: number) => {
+        let n = online.get(eventId);
+        if (n === undefined) online.set(eventId, (n = await presence.count(eventId)));
+        return { users_online: n };
+      };
+      for (const r of rows) {
+        wm.commentRev = Math.max(wm.commentRev, r.row_rev);
+        wm.commentId = Math.max(wm.commentId, r.id);
+        if (!hub.hasEvent(r.event_id)) continue;
+        let frame: ServerFrame;
+        if (r.deleted) frame = { type: 'commentDeleted', comment_id: r.id, event_id: r.event_id, broadcast_statistics: await stats(r.event_id) };
+        else if (r.id > knownId) {
+          frame = { type: 'commentCreated', comment: toWsComment(r), users: { [String(r.user_id)]: toWsUser(r) }, broadcast_statistics: await stats(r.event_id) };
+        } else {
+          frame = {
+            type: 'commentVoted',
+            comment_id: r.id,
+            event_id: r.event_id,
+            likes: { like: r.likes_count, dislike: r.dislikes_count },
+            broadcast_statistics: await stats(r.event_id),
+          };
+        }
+        hub.toEvent(r.event_id, frame);
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  async function blocks() {
+    for (;;) {
+      const rows = await sql<{ event_id: number; user_id: number; active: boolean; deleted: boolean; reason: string; rev: number }>`
+        SELECT event_id, user_id, active, deleted, reason, rev FROM chat_blocks WHERE rev > ${wm.blockRev} ORDER BY rev LIMIT ${BATCH}`.execute(db);
+      for (const b of rows.rows) {
+        wm.blockRev = Math.max(wm.blockRev, b.rev);
+        const blocked = b.active && !b.deleted;
+        if (blocked) {
+          // Everybody in the chat learns who is blocked; why is for the person and the moderators.
+          const full: ServerFrame = { type: 'chatUserBlockedNotice', event_id: b.event_id, userId: b.user_id, reasonText: b.reason };
+          const bare: ServerFrame = { type: 'chatUserBlockedNotice', event_id: b.event_id, userId: b.user_id };
+          hub.toEvent(b.event_id, full, (c) => (c.staff || c.userId === b.user_id ? full : bare));
+          hub.toUser(b.user_id, full, 'notice');
+        } else {
+          const frame: ServerFrame = { type: 'chatUserUnblockedNotice', event_id: b.event_id, userId: b.user_id };
+          hub.toEvent(b.event_id, frame);
+          hub.toUser(b.user_id, frame, 'notice');
+        }
+      }
+      if (rows.rows.length < BATCH) return;
+    }
+  }
+
+  async function messages() {
+    for (;;) {
+      const rows = await messagesCreatedAfter(db, wm.messageId, BATCH);
+      for (const m of rows) {
+        wm.messageId = Math.max(wm.messageId, m.id);
+        const recipient = m.sender_id === m.user_a ? m.user_b : m.user_a;
+        const message = toWsMessage(m, recipient);
+        const mutedBy = (userId: number) => (userId === m.user_a ? m.muted_by_a : m.muted_by_b);
+        if (hub.hasUser(m.sender_id)) hub.toUser(m.sender_id, { type: 'personalMessageCreated', message, muted: mutedBy(m.sender_id) });
+        if (hub.hasUser(recipient)) hub.toUser(recipient, { type: 'personalMessageCreated', message, muted: mutedBy(recipient) });
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  /**
+   * The notice channel's meetingNotice, told to the person who did not act: a new or edited request
+   * to its recipient (an edit makes the editor the requester), an approval to the requester, a
+   * rejection to the requester and a cancellation to the other person.
+   */
+  async function appointments() {
+    for (;;) {
+      const rows = await sql<{ id: number; from_user_id: number; to_user_id: number; response: number | null; canceled_by: number | null; rev: number }>`
+        SELECT id, from_user_id, to_user_id, response, canceled_by, rev FROM appointments
+        WHERE rev > ${wm.appointmentRev} AND NOT deleted ORDER BY rev LIMIT ${BATCH}`.execute(db);
+      const knownId = wm.appointmentId;
+      for (const a of rows.rows) {
+        wm.appointmentRev = Math.max(wm.appointmentRev, a.rev);
+        wm.appointmentId = Math.max(wm.appointmentId, a.id);
+        let to: number;
+        let type: MeetingNoticeType;
+        if (a.response === null) [to, type] = [a.to_user_id, a.id > knownId ? 'CURRENT_USER_INVITED' : 'APPOINTMENT_UPDATED'];
+        else if (a.response === 1) [to, type] = [a.from_user_id, 'APPOINTMENT_APPROVED'];
+        else {
+          const other = a.canceled_by === a.from_user_id ? a.to_user_id : a.from_user_id;
+          [to, type] = [a.canceled_by === null ? a.from_user_id : other, 'APPOINTMENT_REJECTED'];
+        }
+        if (hub.hasUser(to)) hub.toUser(to, { type: 'meetingNotice', meetingNotice: { meeting_id: a.id, event_type: type } }, 'notice');
+      }
+      if (rows.rows.length < BATCH) return;
+    }
+  }
+
+  const RUNNERS: Record<Kind, () => Promise<void>> = { comments, blocks, messages, appointments };
+
+  function kick(kinds: Kind[] = ['comments', 'blocks', 'messages', 'appointments']) {
+    if (stopped) return;
+    for (const k of kinds) pending.add(k);
+    if (running) return;
+    running = (async () => {
+      while (pending.size > 0 && !stopped) {
+        const batch = [...pending];
+        pending.clear();
+        for (const k of batch) {
+          try {
+            await RUNNERS[k]();
+          } catch (err) {
+            // The watermark did not move past what failed; the next hint or poll retries it.
+            deps.log.error(err, `realtime fan-out of ${k} failed`);
+          }
+        }
+      }
+    })().finally(() => {
+      running = null;
+    });
+  }
+
+  return {
+    async start() {
+      await init();
+      unsubscribe = bus.subscribe(HINTS_CHANNEL, (message) => {
+        const hint = message as ChangeHint;
+        const kinds = new Set<Kind>();
+        for (const c of hint.collections ?? []) for (const k of HINT_KINDS[c] ?? []) kinds.add(k);
+        if (kinds.size > 0) kick([...kinds]);
+      });
+      await bus.ready?.(HINTS_CHANNEL);
+      poll = setInterval(() => {
+        if (hub.all.size > 0) kick();
+      }, POLL_MS);
+      poll.unref();
+    },
+    kick,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      clearInterval(poll);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
+import { Type, type Static } from '@sinclair/typebox';
+import { API_MAX_LIMIT, CHAT_PAGE_SIZE, SESSION_COOKIE } from '../../../contract/constants.ts';
+import { CHAT_IMAGE_MAX_BYTES, chatImageUrl, COMMENT_MAX_LENGTH, type LikeType } from '../../../contract/chat.ts';
+import { DomainError, ERROR_CODES, type ErrorCode } from '../../../contract/errors.ts';
+import { writeTx } from '../../db/tx.ts';
+import { chatAccess, requireSpeaker } from '../../domain/chat/access.ts';
+import {
+  insertUpload,
+  reencodeImage,
+  removeImageFile,
+  sweepUploads,
+  writeImageFile,
+} from '../../domain/chat/images.ts';
+import { findComment, listComments, toWsComment, toWsUser, usersMap } from '../../domain/chat/repository.ts';
+import { addComment, likeComment, removeComment, unlikeComment } from '../../domain/chat/service.ts';
+import { ok, parseId, unauthorized } from '../envelope.ts';
+import { Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
+import { readUploadForm } from './forms.ts';
+
+/**
+ * The event chat's legacy calls (events.md §7 "Chat and comments"), on the same domain services as
+ * the sync commands and the sockets. The rules are the CHAT RULES of contract/chat.ts.
+ *
+ * - GET /api/events/get-chat-messages?event_id&offset&limit&sort_by=-date[&before_id]:
+ *   {users, comment_data: {items, count, offset}, userIsModerator, is_owner, is_blocked}. Items are
+ *   live comments, newest first with sort_by=-date (the default) or oldest first with sort_by=date;
+ *   before_id pages from a comment id instead of an offset, which stays stable while new comments
+ *   arrive. Its catalogue is kept as events.md §8 gives it: status_code 403 for an unknown or removed
+ *   event, 400 for a bad event_id, 404 for "auth error" (no session, or no access to the chat).
+ * - POST /api/events/add-comment (multipart, or JSON/form without a picture): event_id, comment and
+ *   an optional picture in `image`. Answers {result: true, comment, users}.
+ * - POST /api/events/upload-chat-image (multipart event_id, image): stores a picture for a later
+ *   comment (the offline path: the device uploads when online, then queues comment.add with the
+ *   name). Answers {result: true, image: <name>, url}.
+ * - POST remove-comment (commentId), set-like-comment and unset-like-comment (commentId, like_type):
+ *   {result: true, ...}; failures carry the catalogue's status_code and result is absent.
+ * - Pictures: checked by their bytes and re-encoded (domain/chat/images.ts), at most
+ *   CHAT_IMAGE_MAX_BYTES; served by server/routes/files/uploads.ts.
+ */
+
+const ListQuery = Type.Object({
+  lang: Lang,
+  event_id: Type.Optional(Type.String({ maxLength: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
+  sort_by: Type.Optional(Type.Union([Type.Literal('-date'), Type.Literal('date')])),
+  before_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+type ListQuery = Static<typeof ListQuery>;
+
+/** events.md §8 for the chat list: the labels look swapped, and old clients map the codes as given. */
+const LIST_STATUS: Partial<Record<ErrorCode, number>> = { event_not_found: 403, event_removed: 403, auth_required: 404, ticket_required: 404 };
+
+function listFail(reply: FastifyReply, code: ErrorCode, detail?: string) {
+  return reply.code(200).send({ status_code: LIST_STATUS[code] ?? ERROR_CODES[code].legacyStatus, data: null, error: code, ...(detail ? { message: detail } : {}) });
+}
+
+function idField(fields: Record<string, unknown>, ...names: string[]): number {
+  for (const n of names) {
+    const id = parseId(fields[n]);
+    if (id !== undefined) return id;
+  }
+  throw new DomainError('invalid_input', names[0]);
+}
+
+function likeTypeField(fields: Record<string, unknown>, required: boolean): LikeType | undefined {
+  const v = fields.like_type;
+  if (v === undefined && !required) return undefined;
+  if (v === 1 || v === '1') return 1;
+  if (v === 2 || v === '2') return 2;
+  throw new DomainError('invalid_input', 'like_type');
+}
+
+export async function chatApi(app: FastifyInstance) {
+  app.setErrorHandler(legacyErrorHandler);
+  await app.register(multipart, {
+    limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: COMMENT_MAX_LENGTH * 4 + 64, fieldNameSize: 64 },
+  });
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+
+  app.get<{ Querystring: ListQuery }>('/api/events/get-chat-messages', { schema: { querystring: ListQuery } }, async (request, reply) => {
+    const q = request.query;
+    const eventId = parseId(q.event_id);
+    if (eventId === undefined) return listFail(reply, 'invalid_input', 'Invalid input data: event_id');
+    const user = request.user;
+    if (!user) {
+      // As needUser: a dead session is HTTP 401 (the client signs in again); no credentials at all
+      // is the catalogue's auth error, with this call's status code.
+      const presented = request.headers.authorization?.startsWith('Bearer ') || Boolean(request.cookies?.[SESSION_COOKIE]);
+      return presented ? unauthorized(reply) : listFail(reply, 'auth_required');
+    }
+    let access;
+    try {
+      access = await chatAccess(app.db, user.id, eventId);
+    } catch (err) {
+      if (err instanceof DomainError) return listFail(reply, err.code);
+      throw err;
+    }
+    if (!access.participant) return listFail(reply, 'ticket_required');
+    const offset = q.offset ?? 0;
+    const { rows, count } = await listComments(app.db, user.id, eventId, {
+      offset,
+      limit: q.limit ?? CHAT_PAGE_SIZE,
+      newestFirst: (q.sort_by ?? '-date') === '-date',
+      beforeId: q.before_id,
+    });
+    const owner = await app.db
+      .selectFrom('user_events')
+      .select(['is_owner', 'is_moderator'])
+      .where('event_id', '=', eventId)
+      .where('user_id', '=', user.id)
+      .where('deleted', '=', false)
+      .executeTakeFirst();
+    return ok({
+      users: usersMap(rows),
+      comment_data: { items: rows.map(toWsComment), count, offset },
+      userIsModerator: access.staff,
+      is_owner: owner?.is_owner ?? false,
+      is_blocked: access.blocked,
+    });
+  });
+
+  /** The picture of a request, re-encoded and written to disk; its name, or undefined without one. */
+  const storeImage = async (image: Buffer | undefined) => {
+    if (!image) return undefined;
+    const encoded = await reencodeImage(image);
+    const name = await writeImageFile(app.config.dataDir, encoded);
+    return { name, encoded };
+  };
+
+  app.post('/api/events/add-comment', async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const { fields, image } = await readUploadForm(request, 'image');
+    const eventId = idField(fields, 'event_id');
+    const comment = typeof fields.comment === 'string' ? fields.comment : undefined;
+    if (comment === undefined) throw new DomainError('invalid_input', 'comment');
+    // Checked before the picture is decoded: a blocked user's upload costs the server nothing.
+    await requireSpeaker(app.db, user.id, eventId);
+    const stored = await storeImage(image);
+    let result;
+    try {
+      result = await writeTx(app.db, async (trx) => {
+        if (stored) await insertUpload(trx, user.id, eventId, stored.name, stored.encoded);
+        return addComment(trx, user.id, { event_id: eventId, comment, ...(stored ? { image: stored.name } : {}) });
+      });
+    } catch (err) {
+      if (stored) await removeImageFile(app.config.dataDir, stored.name);
+      throw err;
+    }
+    publishEffect(app, result.effect);
+    const row = await findComment(app.db, user.id, result.commentId);
+    return ok({ result: true, comment: toWsComment(row!), users: { [String(user.id)]: toWsUser(row!) } });
+  });
+
+  app.post('/api/events/upload-chat-image', async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const { fields, image } = await readUploadForm(request, 'image');
+    const eventId = idField(fields, 'event_id');
+    if (!image) throw new DomainError('invalid_image', 'image is missing');
+    await requireSpeaker(app.db, user.id, eventId);
+    const stored = (await storeImage(image))!;
+    try {
+      await insertUpload(app.db, user.id, eventId, stored.name, stored.encoded);
+    } catch (err) {
+      await removeImageFile(app.config.dataDir, stored.name);
+      throw err;
+    }
+    void sweepUploads(app.db, app.config.dataDir).catch((err: unknown) => app.log.error(err, 'upload sweep failed'));
+    return ok({ result: true, image: stored.name, url: chatImageUrl(stored.name), width: stored.encoded.width, height: stored.encoded.height });
+  });
+
+  app.post('/api/events/remove-comment', async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const { fields } = await readUploadForm(request, 'image');
+    const commentId = idField(fields, 'commentId', 'comment_id');
+    const effect = await writeTx(app.db, (trx) => removeComment(trx, user.id, commentId));
+    publishEffect(app, effect);
+    return ok({ result: true, comment_id: commentId });
+  });
+
+  const vote = (set: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const { fields } = await readUploadForm(request, 'image');
+    const commentId = idField(fields, 'commentId', 'comment_id');
+    const likeType = likeTypeField(fields, set);
+    const effect = await writeTx(app.db, (trx) => (set ? likeComment(trx, user.id, commentId, likeType!) : unlikeComment(trx, user.id, commentId, likeType)));
+    publishEffect(app, effect);
+    const row = await findComment(app.db, user.id, commentId);
+    return ok({ result: true, comment_id: commentId, likes: { like: row!.likes_count, dislike: row!.dislikes_count, my_like_type: row!.my_like_type } });
+  };
+  app.post('/api/events/set-like-comment', vote(true));
+  app.post('/api/events/unset-like-comment', vote(false));
+}

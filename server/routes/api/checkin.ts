@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { API_MAX_LIMIT } from '../../../contract/constants.ts';
+import { TICKET_PAYLOAD_PREFIX } from '../../../contract/checkin.ts';
+import { toUnix } from '../../db/tx.ts';
+import { conflicts, doorEvents, doorStats, listScans, staffList } from '../../domain/checkin/repository.ts';
+import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
+import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
+import { fail, ok } from '../envelope.ts';
+import { Id, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
+
+/**
+ * Calls of door devices and organisers (new; the specs have none). Scans themselves travel as the
+ * `ticket.scan` sync command and come back in the `door_tickets` feed. Owners and the door staff
+ * they name may use the door calls; naming staff is the owners' alone; anybody else gets
+ * `forbidden`.
+ *
+ * - GET /api/checkin/events: the events the user may check tickets for, with their role.
+ * - GET /api/checkin/key?event_id=: the event's Ed25519 public key for offline validation
+ *   {event_id, algorithm, public_key (32 bytes, base64url), payload_prefix, role}.
+ * - GET /api/checkin/stats?event_id=: the head count (each ticket once) and scan counts.
+ * - GET /api/checkin/conflicts?event_id=: tickets admitted more than once, with devices and times.
+ * - GET /api/checkin/scans?event_id=&limit=&offset=: every recorded scan, newest first.
+ * - GET /api/checkin/staff?event_id=, POST /api/checkin/staff {event_id, user_id | email},
+ *   POST /api/checkin/staff/remove {event_id, user_id}: door staff, owners only.
+ */
+
+const EventQuery = Type.Object({ lang: Lang, event_id: Id });
+const ScansQuery = Type.Object({
+  lang: Lang,
+  event_id: Id,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+});
+const StaffBody = Type.Object({
+  lang: Lang,
+  event_id: Id,
+  user_id: Type.Optional(Id),
+  email: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
+});
+const StaffRemoveBody = Type.Object({ lang: Lang, event_id: Id, user_id: Id });
+
+export async function checkinApi(app: FastifyInstance) {
+  configureTicketSigning(app.config.ticketSigningKey);
+  app.setErrorHandler(legacyErrorHandler);
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+
+  app.get('/api/checkin/events', { schema: { querystring: Type.Object({ lang: Lang }) } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const rows = await doorEvents(app.db, user.id);
+    return ok({ items: rows.map((r) => ({ event_id: r.event_id, name: r.name, when: toUnix(r.starts_at), when_end: toUnix(r.ends_at), timezone: r.timezone, role: r.role })) });
+  });
+
+  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/key', { schema: { querystring: EventQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const eventId = request.query.event_id;
+    const role = await requireDoor(app.db, eventId, user.id);
+    reply.header('cache-control', 'private, no-store');
+    return ok({ event_id: eventId, algorithm: 'Ed25519', public_key: await eventPublicKey(app.db, eventId), payload_prefix: TICKET_PAYLOAD_PREFIX, role });
+  });
+
+  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/stats', { schema: { querystring: EventQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    await requireDoor(app.db, request.query.event_id, user.id);
+    return ok(await doorStats(app.db, request.query.event_id));
+  });
+
+  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/conflicts', { schema: { querystring: EventQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    await requireDoor(app.db, request.query.event_id, user.id);
+    const items = await conflicts(app.db, request.query.event_id);
+    return ok({ items, count: items.length });
+  });
+
+  app.get<{ Querystring: Static<typeof ScansQuery> }>('/api/checkin/scans', { schema: { querystring: ScansQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const q = request.query;
+    await requireDoor(app.db, q.event_id, user.id);
+    return ok(await listScans(app.db, q.event_id, q.limit ?? 50, q.offset ?? 0));
+  });
+
+  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/staff', { schema: { querystring: EventQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    await requireOwner(app.db, request.query.event_id, user.id);
+    const rows = await staffList(app.db, request.query.event_id);
+    return ok({ items: rows.map((r) => ({ ...r, created_at: toUnix(r.created_at) })) });
+  });
+
+  app.post<{ Body: Static<typeof StaffBody> }>('/api/checkin/staff', { schema: { body: StaffBody } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const b = request.body;
+    if (b.user_id === undefined && !b.email) return fail(reply, 'invalid_input', 'user_id');
+    const userId = await addStaff(app.db, b.event_id, user.id, { user_id: b.user_id, email: b.email });
+    return ok({ result: true, user_id: userId });
+  });
+
+  app.post<{ Body: Static<typeof StaffRemoveBody> }>('/api/checkin/staff/remove', { schema: { body: StaffRemoveBody } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    await removeStaff(app.db, request.body.event_id, user.id, request.body.user_id);
+    return ok({ result: true });
+  });
+}

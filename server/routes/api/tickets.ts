@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { API_MAX_LIMIT, TICKETS_ASIDE_SIZE, TICKETS_PAGE_SIZE } from '../../../contract/constants.ts';
+import { TICKET_PERIODS, TicketDesignSettings } from '../../../contract/tickets.ts';
+import { mailLocale } from '../../domain/tickets/i18n.ts';
+import {
+  designTicket,
+  getTicketDesign,
+  lastTickets,
+  myTickets,
+  saveTicketDesign,
+  sendTicketEmail,
+  ticketForViewer,
+  ticketPdf,
+  TicketEmailLocked,
+  userEventTickets,
+} from '../../domain/tickets/service.ts';
+import { toLegacyTicket, toTicketDoc } from '../../domain/tickets/repository.ts';
+import { configureTicketSigning, ticketSigner } from '../../domain/tickets/signing.ts';
+import { fail, ok } from '../envelope.ts';
+import { Flag, Id, isCrossSite, isOn, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
+
+/**
+ * The tickets calls of events.md §7, in the legacy envelope. All need a session (a guest gets
+ * status_code 403 auth_required, a dead session HTTP 401).
+ *
+ * - GET /api/tickets?is_my=1&with_counts=1&period=all_time|future|past&limit=&offset=: the user's own
+ *   tickets (there is no other list: organisers' door devices use the door feed), upcoming first.
+ *   {total, count, tickets, counts{all,future,past}, countByCategories{all_count,future_count,past_count}};
+ *   the counts only with with_counts=1. A ticket is "future" until its event has ended.
+ * - GET /api/tickets/:id: one ticket, to its holder or an owner of its event.
+ * - GET /api/tickets/:id/pdf: the printable PDF (holder or owner), `lang` picks its words.
+ * - GET or POST /api/tickets/:id/send-to-email (the ticket's sendTicketToEmail link): emails the PDF to
+ *   the holder's address; {result, sent_to, locked_until}. Within 60 s of the last send of that
+ *   ticket: status_code 429 `ticket_email_locked` with data {locked_until, retry_after}. A GET that
+ *   the browser labels cross-site is refused, so a link elsewhere cannot trigger a send.
+ * - GET /api/events/get-user-tickets?event_id=&user_id=: {items, total}, the valid tickets of that
+ *   user for that event; only about oneself, or asked by an owner of the event (forbidden otherwise).
+ * - GET /api/events/get-last-tickets?limit=: the latest purchases, {items, total}. None is an empty
+ *   list with status_code 200: the specs' clients read a 404 as "empty" (events.md §7), and they read
+ *   an empty list the same way, while a client that does not know that rule shows no error.
+ * - GET /api/events/ticket-design?event_id=&ticket_id= and POST /api/events/ticket-design
+ *   {event_id, settings}: owners only; settings as contract/tickets.ts, the role rules enforced.
+ */
+
+const LangQuery = Type.Object({ lang: Lang });
+const ListQuery = Type.Object({
+  lang: Lang,
+  is_my: Flag,
+  with_counts: Flag,
+  period: Type.Optional(Type.Union(TICKET_PERIODS.map((p) => Type.Literal(p)))),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+});
+const TicketParams = Type.Object({ ticketId: Id });
+const UserTicketsQuery = Type.Object({ lang: Lang, event_id: Id, user_id: Type.Optional(Id) });
+const LastQuery = Type.Object({ lang: Lang, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })) });
+const DesignQuery = Type.Object({ lang: Lang, event_id: Id, ticket_id: Type.Optional(Id) });
+/** settings may arrive as an object (JSON body) or as JSON text (a form post). */
+const DesignBody = Type.Object({ lang: Lang, event_id: Id, settings: Type.Unknown() });
+const designCheck = TypeCompiler.Compile(TicketDesignSettings);
+
+export async function ticketsApi(app: FastifyInstance) {
+  configureTicketSigning(app.config.ticketSigningKey);
+  app.setErrorHandler(legacyErrorHandler);
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+
+  app.get<{ Querystring: Static<typeof ListQuery> }>('/api/tickets', { schema: { querystring: ListQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const q = request.query;
+    const { tickets, total, counts } = await myTickets(app.db, user.id, q.period ?? 'all_time', q.limit ?? TICKETS_PAGE_SIZE, q.offset ?? 0);
+    return ok({
+      total,
+      count: total,
+      tickets,
+      ...(isOn(q.with_counts)
+        ? { counts, countByCategories: { all_count: counts.all, future_count: counts.future, past_count: counts.past } }
+        : {}),
+    });
+  });
+
+  app.get<{ Params: Static<typeof TicketParams> }>('/api/tickets/:ticketId', { schema: { params: TicketParams, querystring: LangQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const row = await ticketForViewer(app.db, request.params.ticketId, user.id);
+    return ok(toLegacyTicket(toTicketDoc(row, await ticketSigner(app.db))));
+  });
+
+  app.get<{ Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> }>(
+    '/api/tickets/:ticketId/pdf',
+    { schema: { params: TicketParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const { pdf, filename } = await ticketPdf(app.db, request.params.ticketId, user.id, mailLocale(request.query.lang));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    },
+  );
+
+  const send = async (request: FastifyRequest<{ Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> }>, reply: FastifyReply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    if (request.method === 'GET' && isCrossSite(request)) return fail(reply, 'forbidden');
+    try {
+      const sent = await sendTicketEmail(app.db, app.config, request.params.ticketId, user.id, mailLocale(request.query.lang));
+      return ok({ result: true, sent_to: sent.to, locked_until: sent.lockedUntil });
+    } catch (err) {
+      if (err instanceof TicketEmailLocked) {
+        const retryAfter = Math.max(1, err.lockedUntil - Math.floor(Date.now() / 1000));
+        return reply.send({ status_code: 429, data: { locked_until: err.lockedUntil, retry_after: retryAfter }, error: 'ticket_email_locked' });
+      }
+      throw err;
+    }
+  };
+  const sendOpts = { schema: { params: TicketParams, querystring: LangQuery } };
+  app.get('/api/tickets/:ticketId/send-to-email', sendOpts, send);
+  app.post('/api/tickets/:ticketId/send-to-email', sendOpts, send);
+
+  app.get<{ Querystring: Static<typeof UserTicketsQuery> }>('/api/events/get-user-tickets', { schema: { querystring: UserTicketsQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const items = await userEventTickets(app.db, request.query.event_id, request.query.user_id ?? user.id, user.id);
+    return ok({ items, total: items.length });
+  });
+
+  app.get<{ Querystring: Static<typeof LastQuery> }>('/api/events/get-last-tickets', { schema: { querystring: LastQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const items = await lastTickets(app.db, user.id, request.query.limit ?? TICKETS_ASIDE_SIZE);
+    return ok({ items, total: items.length });
+  });
+
+  app.get<{ Querystring: Static<typeof DesignQuery> }>('/api/events/ticket-design', { schema: { querystring: DesignQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const { event_id: eventId, ticket_id: ticketId } = request.query;
+    const settings = await getTicketDesign(app.db, eventId, user.id);
+    return ok({ event_id: eventId, settings, ...(ticketId ? { ticket: await designTicket(app.db, eventId, ticketId) } : {}) });
+  });
+
+  app.post<{ Body: Static<typeof DesignBody> }>('/api/events/ticket-design', { schema: { body: DesignBody } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    let settings = request.body.settings;
+    if (typeof settings === 'string') {
+      try {
+        settings = JSON.parse(settings);
+      } catch {
+        return fail(reply, 'invalid_input', 'settings');
+      }
+    }
+    if (!designCheck.Check(settings)) return fail(reply, 'invalid_input', designCheck.Errors(settings).First()?.path ?? 'settings');
+    const saved = await saveTicketDesign(app.db, request.body.event_id, user.id, settings);
+    return ok({ event_id: request.body.event_id, settings: saved });
+  });
+}

@@ -1,0 +1,487 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import jsQR from 'jsqr';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
+import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import { login } from '../fixtures/server.ts';
+import { importTicketPublicKey, parseTicketPayload, validateScan, verifyTicketSignature } from '../../contract/checkin.ts';
+import { defaultTicketDesign, type TicketDoc } from '../../contract/tickets.ts';
+import { ticketsFeed } from '../../server/domain/tickets/feed.ts';
+import { eventPublicKey } from '../../server/domain/tickets/signing.ts';
+
+/**
+ * Tickets on the real server: the legacy calls with their catalogue and permissions, the tickets
+ * feed, the PDF (parsed, its text read, its QR code decoded from the drawing), and the email both as
+ * an .eml file and through SMTP to a small server this test runs on loopback.
+ */
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let dataDir: string;
+
+async function appWith(over: { dataDir: string; smtpUrl?: string }): Promise<FastifyInstance> {
+  const config = { ...loadConfig({ DATA_DIR: over.dataDir, SEED: 'none' }), distDir: '/nonexistent', smtpUrl: over.smtpUrl };
+  const a = await buildApp({ config, database });
+  await a.ready();
+  return a;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foyer-tickets-'));
+  app = await appWith({ dataDir });
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Json = Record<string, any>;
+const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+async function get(url: string, token?: string, headers: Record<string, string> = {}, on: FastifyInstance = app) {
+  const res = await on.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
+  return { http: res.statusCode, body: String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as Json) : ({} as Json), raw: res.rawPayload, headers: res.headers };
+}
+async function post(url: string, payload: unknown, token?: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'POST', url, payload: payload as string, headers: { ...auth(token), ...headers } });
+  return { http: res.statusCode, body: res.json() as Json };
+}
+
+interface Person {
+  id: number;
+  email: string;
+  token: string;
+}
+async function person(over: Parameters<typeof createUser>[1] = {}): Promise<Person> {
+  const u = await createUser(app.db, over);
+  return { id: u.id, email: u.email, token: (await login(app, u.email)).token };
+}
+async function own(eventId: number, userId: number) {
+  await app.db.insertInto('user_events').values({ event_id: eventId, user_id: userId, is_owner: true, role: 'organizer' }).execute();
+}
+
+describe('tickets list (GET /api/tickets)', () => {
+  it('lists the user own tickets by period with counts, upcoming first', async () => {
+    const me = await person();
+    const someone = await person();
+    const soon = await createEvent(app.db, { starts_in_hours: 24, is_free: false, name: 'Soon' });
+    const later = await createEvent(app.db, { starts_in_hours: 24 * 30, is_free: false, name: 'Later' });
+    const past = await createEvent(app.db, { starts_in_hours: -24 * 10, is_free: false, name: 'Past' });
+    const running = await createEvent(app.db, { starts_in_hours: -1, duration_hours: 5, name: 'Running' });
+    for (const e of [later, past, soon, running]) await createTicket(app.db, e.id, me.id);
+    const gone = await createTicket(app.db, later.id, me.id);
+    await app.db.updateTable('tickets').set({ deleted: true }).where('id', '=', gone.id).execute();
+    await createTicket(app.db, soon.id, someone.id);
+
+    const all = await get('/api/tickets?is_my=1&with_counts=1&period=all_time', me.token);
+    expect(all.body.status_code).toBe(200);
+    expect(all.body.data.tickets.map((t: Json) => t.event.name)).toEqual(['Running', 'Soon', 'Later', 'Past']);
+    expect(all.body.data).toMatchObject({ total: 4, count: 4, counts: { all: 4, future: 3, past: 1 }, countByCategories: { future_count: 3, past_count: 1 } });
+    const t = all.body.data.tickets[1];
+    expect(t).toMatchObject({ type: 'standard', price: 500, currency: 'UAH', status: 'valid', invalid: false, download_link: `/api/tickets/${t.id}/pdf`, sendTicketToEmail: `/api/tickets/${t.id}/send-to-email` });
+    expect(t.user).toMatchObject({ profile_link: `/profiles/${me.id}` });
+    expect(t.event).toMatchObject({ name: 'Soon', timezone: 'Europe/Kyiv', place: { public: true } });
+    expect(parseTicketPayload(t.qr)).toMatchObject({ kind: 'signed', ticketId: t.id, code: t.code });
+
+    const future = await get('/api/tickets?is_my=1&period=future&limit=2&offset=1', me.token);
+    expect(future.body.data.tickets.map((x: Json) => x.event.name)).toEqual(['Soon', 'Later']);
+    expect(future.body.data.total).toBe(3);
+    expect(future.body.data.counts).toBeUndefined();
+    const pastList = await get('/api/tickets?is_my=1&period=past', me.token);
+    expect(pastList.body.data.tickets.map((x: Json) => x.event.name)).toEqual(['Past']);
+
+    expect((await get('/api/tickets?is_my=1')).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+    expect((await get('/api/tickets?is_my=1', 'not-a-session')).http).toBe(401);
+    expect((await get('/api/tickets?period=someday', me.token)).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
+  });
+});
+
+describe('tickets feed', () => {
+  it('replicates the user own tickets with a verifiable QR code and re-sends them when the event changes', async () => {
+    const me = await person();
+    const other = await person();
+    const event = await createEvent(app.db, { is_free: false });
+    const mine = await createTicket(app.db, event.id, me.id);
+    await createTicket(app.db, event.id, other.id);
+    const page = await ticketsFeed(app.db, { userId: me.id, checkpoint: 0, limit: 100, scope: {} });
+    expect(page.documents.map((d) => d.id)).toEqual([String(mine.id)]);
+    const doc = page.documents[0] as unknown as TicketDoc & { deleted: boolean };
+    expect(doc).toMatchObject({ ticket_id: mine.id, event_id: event.id, code: mine.code, deleted: false });
+    const parsed = parseTicketPayload(doc.qr);
+    if (parsed.kind !== 'signed') throw new Error('qr is not signed');
+    const key = await importTicketPublicKey(await eventPublicKey(app.db, event.id));
+    expect(await verifyTicketSignature(key, parsed)).toBe(true);
+
+    expect(await ticketsFeed(app.db, { userId: null, checkpoint: 0, limit: 100, scope: {} })).toEqual({ documents: [] });
+    await app.db.updateTable('events').set({ name: 'Renamed summit' }).where('id', '=', event.id).execute();
+    const next = await ticketsFeed(app.db, { userId: me.id, checkpoint: doc.rev, limit: 100, scope: {} });
+    expect(next.documents.map((d) => [d.id, (d as unknown as TicketDoc).event.name])).toEqual([[String(mine.id), 'Renamed summit']]);
+    await app.db.updateTable('tickets').set({ deleted: true }).where('id', '=', mine.id).execute();
+    const gone = await ticketsFeed(app.db, { userId: me.id, checkpoint: next.documents[0]!.rev, limit: 100, scope: {} });
+    expect(gone.documents.map((d) => [d.id, d.deleted])).toEqual([[String(mine.id), true]]);
+  });
+});
+
+describe('events/get-user-tickets and events/get-last-tickets', () => {
+  it('answers about oneself or to an owner, with valid tickets only', async () => {
+    const [holder, owner, stranger] = await Promise.all([person(), person(), person()]);
+    const event = await createEvent(app.db, { is_free: false });
+    await own(event.id, owner.id);
+    const valid = await createTicket(app.db, event.id, holder.id);
+    const cancelled = await createTicket(app.db, event.id, holder.id);
+    await app.db.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
+
+    const self = await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, holder.token);
+    expect(self.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
+    const byOwner = await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, owner.token);
+    expect(byOwner.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
+    expect((await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, stranger.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(`/api/events/get-user-tickets?event_id=${event.id}`, stranger.token)).body.data).toEqual({ items: [], total: 0 });
+    expect((await get(`/api/events/get-user-tickets?event_id=999999&user_id=${holder.id}`, holder.token)).body).toMatchObject({ status_code: 404, error: 'event_not_found' });
+    expect((await get(`/api/events/get-user-tickets?event_id=${event.id}`)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+  });
+
+  it('lists the latest purchases, and an empty list when there are none', async () => {
+    const me = await person();
+    expect((await get('/api/events/get-last-tickets', me.token)).body).toEqual({ status_code: 200, data: { items: [], total: 0 } });
+    expect((await get('/api/events/get-last-tickets')).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const e = await createEvent(app.db);
+      const t = await createTicket(app.db, e.id, me.id);
+      await app.db.updateTable('tickets').set({ created_at: new Date(Date.now() - (3 - i) * 60_000) }).where('id', '=', t.id).execute();
+      ids.push(t.id);
+    }
+    const last = await get('/api/events/get-last-tickets', me.token);
+    expect(last.body.data.items.map((t: Json) => t.id)).toEqual([ids[2], ids[1]]);
+    expect((await get('/api/events/get-last-tickets?limit=5', me.token)).body.data.total).toBe(3);
+  });
+});
+
+describe('events/ticket-design', () => {
+  it('is read and written by owners only, and enforces the role rules', async () => {
+    const [owner, visitor] = await Promise.all([person(), person()]);
+    const event = await createEvent(app.db);
+    await own(event.id, owner.id);
+    const url = `/api/events/ticket-design?event_id=${event.id}`;
+    expect((await get(url, visitor.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(url)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+    const read = await get(url, owner.token);
+    expect(read.body.data).toEqual({ event_id: event.id, settings: defaultTicketDesign() });
+
+    const settings = read.body.data.settings as ReturnType<typeof defaultTicketDesign>;
+    const save = (next: unknown, token = owner.token) => post('/api/events/ticket-design', { event_id: event.id, settings: next }, token);
+    expect((await save(settings, visitor.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await save({ ...settings, roles: settings.roles.filter((r) => !r.is_default) })).body).toMatchObject({ status_code: 400, error: 'design_role_default' });
+    expect((await save({ ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') })).body).toMatchObject({ status_code: 400, error: 'design_role_blocked' });
+    expect((await save({ ...settings, roles: 'none' })).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
+
+    const next = {
+      ...settings,
+      instructions: { ...settings.instructions, items: [{ id: 1, text: 'Bring an ID', sort: 1 }] },
+      roles: [
+        ...settings.roles.filter((r) => r.name !== 'volunteer').map((r) => (r.is_default ? { ...r, enabled: false } : r)),
+        { name: 'press', color: '#111111', canDelete: true, is_default: false, enabled: true },
+      ],
+    };
+    const saved = await save(next);
+    expect(saved.body.status_code).toBe(200);
+    expect(saved.body.data.settings.roles.map((r: Json) => [r.id, r.name, r.enabled])).toEqual([
+      [1, 'visitor', false], [2, 'speaker', true], [3, 'organizer', true], [4, 'sponsor', true], [6, 'press', true],
+    ]);
+    expect((await get(url, owner.token)).body.data.settings).toEqual(saved.body.data.settings);
+    // The removed role stays removed; the disabled default role still cannot go.
+    const again = saved.body.data.settings;
+    expect((await save({ ...again, roles: again.roles.filter((r: Json) => r.name !== 'visitor') })).body.error).toBe('design_role_default');
+
+    // Old clients post a form with the settings as JSON text.
+    const form = await post('/api/events/ticket-design', new URLSearchParams({ event_id: String(event.id), settings: JSON.stringify(again) }).toString(), owner.token, { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(form.body).toMatchObject({ status_code: 200, data: { settings: again } });
+
+    const holder = await person();
+    const t = await createTicket(app.db, event.id, holder.id);
+    expect((await get(`${url}&ticket_id=${t.id}`, owner.token)).body.data.ticket).toMatchObject({ id: t.id, code: t.code });
+    const elsewhere = await createTicket(app.db, (await createEvent(app.db)).id, holder.id);
+    expect((await get(`${url}&ticket_id=${elsewhere.id}`, owner.token)).body).toMatchObject({ status_code: 404, error: 'ticket_not_found' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Reading the PDF back: its text through the fonts' ToUnicode maps, its QR code from the drawing.
+
+function inflate(stream: PDFRawStream): string {
+  return zlib.inflateSync(Buffer.from(stream.contents)).toString('latin1');
+}
+
+function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const hex = (h: string) => parseInt(h, 16);
+  const uni = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map(hex));
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      const start = hex(m[1]!);
+      const end = hex(m[2]!);
+      if (m[3]!.startsWith('[')) [...m[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(start + i, uni(u[1]!)));
+      else for (let c = start, u = hex(m[3]!.slice(1, -1)); c <= end; c++, u++) map.set(c, String.fromCodePoint(u));
+    }
+  }
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(hex(m[1]!), uni(m[2]!));
+  }
+  return map;
+}
+
+async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string[]; qr: string | null }> {
+  const doc = await PDFDocument.load(bytes);
+  const page = doc.getPage(0);
+  const fonts = new Map<string, Map<number, string>>();
+  const fontDict = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  for (const [name, ref] of fontDict.entries()) {
+    const font = doc.context.lookup(ref, PDFDict);
+    fonts.set(name.asString(), parseToUnicode(inflate(doc.context.lookup(font.get(PDFName.of('ToUnicode')) as PDFRef) as PDFRawStream)));
+  }
+  const contents = page.node.Contents()!;
+  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
+  const text: string[] = [];
+  const dark: [number, number, number, number][] = [];
+  let font = new Map<number, string>();
+  let pending: [number, number, number, number][] = [];
+  let black = false;
+  for (const line of streams.map(inflate).join('\n').split('\n')) {
+    const re = line.match(/^(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re$/);
+    if (re) pending.push([Number(re[1]), Number(re[2]), Number(re[3]), Number(re[4])]);
+    else if (/ (scn|rg)$/.test(line)) black = line.split(' ').slice(0, -1).every((v) => Number(v) === 0);
+    else if (line === 'f') {
+      if (black) dark.push(...pending);
+      pending = [];
+    } else if (/ Tf$/.test(line)) font = fonts.get(line.split(' ')[0]!) ?? new Map();
+    else if (/TJ$/.test(line)) {
+      const codes = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].flatMap((m) => m[1]!.match(/.{4}/g)!.map((h) => parseInt(h, 16)));
+      text.push(codes.map((c) => font.get(c) ?? '?').join(''));
+    }
+  }
+  // Rasterise the black squares (page points, y down after pdfkit's flip) and let a QR reader look.
+  let qr: string | null = null;
+  if (dark.length) {
+    const minX = Math.min(...dark.map((r) => r[0]));
+    const minY = Math.min(...dark.map((r) => r[1]));
+    const maxX = Math.max(...dark.map((r) => r[0] + r[2]));
+    const maxY = Math.max(...dark.map((r) => r[1] + r[3]));
+    const scale = 3;
+    const margin = 40;
+    const w = Math.ceil((maxX - minX) * scale) + 2 * margin;
+    const h = Math.ceil((maxY - minY) * scale) + 2 * margin;
+    const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
+    for (const [x, y, rw, rh] of dark) {
+      const x0 = Math.round((x - minX) * scale) + margin;
+      const y0 = Math.round((y - minY) * scale) + margin;
+      const x1 = Math.round((x + rw - minX) * scale) + margin;
+      const y1 = Math.round((y + rh - minY) * scale) + margin;
+      for (let py = y0; py < y1; py++) for (let px = x0; px < x1; px++) rgba.fill(0, (py * w + px) * 4, (py * w + px) * 4 + 3);
+    }
+    qr = jsQR(rgba, w, h)?.data ?? null;
+  }
+  return { pages: doc.getPageCount(), text, qr };
+}
+
+async function ticketSetup(opts: { name?: string } = {}) {
+  const holder = await person({ first_name: 'Ірина', last_name: 'Коваль' });
+  const [owner, stranger] = await Promise.all([person(), person()]);
+  const event = await createEvent(app.db, { is_free: false, name: opts.name ?? 'Kyiv Tech Summit' });
+  const start = new Date('2031-03-14T07:30:00Z');
+  await app.db.updateTable('events').set({ starts_at: start, ends_at: new Date(start.getTime() + 9 * 3600_000), place_name: 'Арсенал', place_address: 'Лаврська 10' }).where('id', '=', event.id).execute();
+  await own(event.id, owner.id);
+  const ticket = await createTicket(app.db, event.id, holder.id);
+  await app.db.updateTable('tickets').set({ type: 'VIP', name: 'Ірина Коваль', price: 1500 }).where('id', '=', ticket.id).execute();
+  return { holder, owner, stranger, eventId: event.id, ticket };
+}
+
+describe('ticket PDF', () => {
+  it('is a real PDF with the event, holder, type, price and a QR code the door accepts', async () => {
+    const x = await ticketSetup();
+    await app.db.insertInto('ticket_designs').values({ event_id: x.eventId, settings: JSON.stringify({ ...defaultTicketDesign(), instructions: { type: 'standart', image: '', cropImage: '', items: [{ id: 1, text: 'Вхід з 9:00', sort: 1 }] } }) }).execute();
+    const res = await get(`/api/tickets/${x.ticket.id}/pdf?lang=uk`, x.holder.token);
+    expect(res.http).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toContain(`ticket-${x.ticket.id}.pdf`);
+    expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await readPdf(new Uint8Array(res.raw));
+    expect(pdf.pages).toBe(1);
+    const all = pdf.text.join('\n');
+    for (const piece of ['Kyiv Tech Summit', 'Ірина Коваль', '14.03.2031 09:30–18:30 (Europe/Kyiv)', 'Арсенал, Лаврська 10', 'VIP', '1500 UAH', x.ticket.code, 'Вхід з 9:00']) {
+      expect(all, piece).toContain(piece);
+    }
+
+    const doc = (await get(`/api/tickets/${x.ticket.id}`, x.holder.token)).body.data;
+    expect(pdf.qr).toBe(doc.qr);
+    const key = await importTicketPublicKey((await get(`/api/checkin/key?event_id=${x.eventId}`, x.owner.token)).body.data.public_key);
+    const verdict = await validateScan({ raw: pdf.qr!, eventId: x.eventId, publicKey: key, lookup: () => undefined });
+    expect(verdict).toMatchObject({ result: 'admitted', ticketId: x.ticket.id, unlisted: true });
+  });
+
+  it('is given to the holder and the event owners only', async () => {
+    const x = await ticketSetup();
+    expect((await get(`/api/tickets/${x.ticket.id}/pdf`, x.owner.token)).http).toBe(200);
+    const refused = await get(`/api/tickets/${x.ticket.id}/pdf`, x.stranger.token);
+    expect(refused.body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect(refused.raw.subarray(0, 4).toString()).not.toBe('%PDF');
+    expect((await get(`/api/tickets/${x.ticket.id}`, x.stranger.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(`/api/tickets/${x.ticket.id}/pdf`)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+    expect((await get(`/api/tickets/999999/pdf`, x.holder.token)).body).toMatchObject({ status_code: 404, error: 'ticket_not_found' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Email
+
+/** A message split into its headers and MIME parts, enough to find the PDF attachment. */
+function parseMime(raw: string) {
+  const split = (text: string) => {
+    const at = text.indexOf('\r\n\r\n');
+    const head = text.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
+    const headers = new Map(head.split('\r\n').map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    return { headers, body: text.slice(at + 4) };
+  };
+  const top = split(raw);
+  const boundary = /boundary="?([^";]+)"?/.exec(top.headers.get('content-type') ?? '')?.[1];
+  const parts = boundary ? top.body.split(`--${boundary}`).slice(1, -1).map((p) => split(p.replace(/^\r\n/, ''))) : [];
+  return { headers: top.headers, parts };
+}
+
+function pdfAttachment(raw: string): Buffer {
+  const mail = parseMime(raw);
+  const part = mail.parts.find((p) => p.headers.get('content-type')?.startsWith('application/pdf'));
+  expect(part, 'a PDF part').toBeDefined();
+  expect(part!.headers.get('content-transfer-encoding')).toBe('base64');
+  expect(part!.headers.get('content-disposition')).toMatch(/^attachment; filename=ticket-\d+\.pdf/);
+  return Buffer.from(part!.body.replace(/\s+/g, ''), 'base64');
+}
+
+function mailFiles(dir: string): string[] {
+  const d = path.join(dir, 'mail');
+  return fs.existsSync(d) ? fs.readdirSync(d).filter((f) => f.endsWith('.eml')).sort() : [];
+}
+
+describe('send ticket to email', () => {
+  it('writes an RFC 822 message with the PDF to DATA_DIR/mail, then locks the ticket for 60 s', async () => {
+    const x = await ticketSetup({ name: 'Mail Summit' });
+    const before = mailFiles(dataDir);
+    const sent = await get(`/api/tickets/${x.ticket.id}/send-to-email?lang=en`, x.holder.token);
+    expect(sent.body).toMatchObject({ status_code: 200, data: { result: true, sent_to: x.holder.email } });
+    expect(sent.body.data.locked_until - Math.floor(Date.now() / 1000)).toBeGreaterThanOrEqual(58);
+    const files = mailFiles(dataDir).filter((f) => !before.includes(f));
+    expect(files).toHaveLength(1);
+    const raw = fs.readFileSync(path.join(dataDir, 'mail', files[0]!), 'latin1');
+    const mail = parseMime(raw);
+    expect(mail.headers.get('to')).toBe(x.holder.email);
+    expect(mail.headers.get('subject')).toBe('Your ticket: Mail Summit');
+    expect(mail.headers.get('message-id')).toMatch(/^<.+@.+>$/);
+    const attachment = pdfAttachment(raw);
+    expect(attachment.subarray(0, 5).toString()).toBe('%PDF-');
+    const doc = (await get(`/api/tickets/${x.ticket.id}`, x.holder.token)).body.data;
+    expect((await readPdf(new Uint8Array(attachment))).qr).toBe(doc.qr);
+
+    const locked = await post(`/api/tickets/${x.ticket.id}/send-to-email`, {}, x.holder.token);
+    expect(locked.body).toMatchObject({ status_code: 429, error: 'ticket_email_locked' });
+    expect(locked.body.data.retry_after).toBeGreaterThan(0);
+    expect(locked.body.data.retry_after).toBeLessThanOrEqual(60);
+    // The owner shares the same lock: it is the ticket's, kept in the database.
+    expect((await get(`/api/tickets/${x.ticket.id}/send-to-email`, x.owner.token)).body.error).toBe('ticket_email_locked');
+    expect(mailFiles(dataDir).filter((f) => !before.includes(f))).toHaveLength(1);
+
+    await sql`UPDATE ticket_email_sends SET sent_at = now() - interval '61 seconds' WHERE ticket_id = ${x.ticket.id}`.execute(database.db);
+    expect((await get(`/api/tickets/${x.ticket.id}/send-to-email`, x.holder.token)).body.status_code).toBe(200);
+    expect(mailFiles(dataDir).filter((f) => !before.includes(f))).toHaveLength(2);
+  });
+
+  it('sends once when several requests race, and refuses strangers and cross-site links', async () => {
+    const x = await ticketSetup();
+    const answers = await Promise.all([0, 1, 2, 3].map(() => get(`/api/tickets/${x.ticket.id}/send-to-email`, x.holder.token)));
+    expect(answers.map((a) => a.body.status_code).sort()).toEqual([200, 429, 429, 429]);
+    const y = await ticketSetup();
+    expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.stranger.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.holder.token, { 'sec-fetch-site': 'cross-site' })).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    // Neither refusal took the lock.
+    expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.holder.token)).body.status_code).toBe(200);
+  });
+
+  it('goes through SMTP when SMTP_URL is set, and gives the lock back when the relay fails', async () => {
+    const received: { from: string; to: string[]; data: string }[] = [];
+    const smtp = net.createServer((socket) => {
+      let buffer = '';
+      let inData = false;
+      let current = { from: '', to: [] as string[], data: '' };
+      const say = (line: string) => socket.write(`${line}\r\n`);
+      say('220 foyer-test ESMTP');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString('latin1');
+        for (;;) {
+          if (inData) {
+            const end = buffer.indexOf('\r\n.\r\n');
+            if (end < 0) return;
+            current.data = buffer.slice(0, end + 2).replace(/^\.\./gm, '.');
+            buffer = buffer.slice(end + 5);
+            inData = false;
+            received.push(current);
+            current = { from: '', to: [], data: '' };
+            say('250 2.0.0 queued');
+            continue;
+          }
+          const eol = buffer.indexOf('\r\n');
+          if (eol < 0) return;
+          const line = buffer.slice(0, eol);
+          buffer = buffer.slice(eol + 2);
+          const verb = line.slice(0, 4).toUpperCase();
+          if (verb === 'EHLO') socket.write('250-foyer-test\r\n250 8BITMIME\r\n');
+          else if (verb === 'HELO') say('250 foyer-test');
+          else if (verb === 'MAIL') (current.from = /<(.*)>/.exec(line)?.[1] ?? '', say('250 2.1.0 ok'));
+          else if (verb === 'RCPT') (current.to.push(/<(.*)>/.exec(line)?.[1] ?? ''), say('250 2.1.5 ok'));
+          else if (verb === 'DATA') ((inData = true), say('354 go ahead'));
+          else if (verb === 'QUIT') (say('221 bye'), socket.end());
+          else if (verb === 'RSET' || verb === 'NOOP') say('250 ok');
+          else say('502 not implemented');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.address() as net.AddressInfo).port;
+    const smtpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'foyer-smtp-'));
+    const viaSmtp = await appWith({ dataDir: smtpDir, smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const x = await ticketSetup({ name: 'SMTP Summit' });
+      const sent = await viaSmtp.inject({ method: 'GET', url: `/api/tickets/${x.ticket.id}/send-to-email?lang=pl`, headers: auth(x.holder.token) });
+      expect(sent.json()).toMatchObject({ status_code: 200, data: { sent_to: x.holder.email } });
+      expect(received).toHaveLength(1);
+      expect(received[0]!.from).toBe('tickets@foyer.invalid');
+      expect(received[0]!.to).toEqual([x.holder.email]);
+      const subject = parseMime(received[0]!.data).headers.get('subject')!;
+      const q = /^=\?UTF-8\?Q\?(.*)\?=$/i.exec(subject)![1]!;
+      const bytes = Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1'), 'latin1').toString('latin1');
+      expect(decodeURIComponent(bytes)).toBe('Twój bilet: SMTP Summit');
+      expect(pdfAttachment(received[0]!.data).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(mailFiles(smtpDir)).toEqual([]);
+
+      // A relay that is not there: the request fails with the catalogue's unknown error and the lock is given back.
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      const y = await ticketSetup();
+      const failed = await viaSmtp.inject({ method: 'GET', url: `/api/tickets/${y.ticket.id}/send-to-email`, headers: auth(y.holder.token) });
+      expect(failed.json()).toMatchObject({ status_code: 500, error: 'unknown_error' });
+      const lock = await sql`SELECT sent_at FROM ticket_email_sends WHERE ticket_id = ${y.ticket.id}`.execute(database.db);
+      expect(lock.rows).toEqual([]);
+    } finally {
+      await viaSmtp.close();
+      smtp.close();
+      fs.rmSync(smtpDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf } from './schema.ts';
+import { RelationsCollection, VisitorsCollection } from './visitors.ts';
+import { AppointmentsCollection } from './appointments.ts';
 
 /**
  * Replicated collections. The open-source RxDB build allows 13 collections per realm, so every
@@ -85,9 +87,16 @@ export const MyEventsCollection = defineCollection({
 });
 export type MyEventDoc = DocOf<typeof MyEventsCollection>;
 
-/** Everything the worker replicates, in the order it pulls them on first sync. */
-export const COLLECTIONS = [EventsCollection, MyEventsCollection] as const;
+/**
+ * Everything the worker replicates, in the order it pulls them on first sync. my_events comes
+ * before visitors because it decides which events' visitors the device replicates.
+ */
+export const COLLECTIONS = [EventsCollection, MyEventsCollection, RelationsCollection, VisitorsCollection, AppointmentsCollection] as const;
 export type CollectionName = (typeof COLLECTIONS)[number]['name'];
 export const COLLECTION_NAMES = COLLECTIONS.map((c) => c.name) as CollectionName[];
-/** Collections whose pull depends on the user; a guest gets an empty feed for these. */
-export const USER_SCOPED: ReadonlySet<string> = new Set(['my_events']);
+/**
+ * Collections whose pull depends on the user; a guest gets an empty feed for these. visitors is
+ * not here although it needs a session: it is scoped by event and its feed checks access itself
+ * (401, 403 for a non-participant, 404 for an unknown event).
+ */
+export const USER_SCOPED: ReadonlySet<string> = new Set(['my_events', 'relations', 'appointments']);

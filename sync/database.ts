@@ -3,7 +3,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, toRxJsonSchema, type CollectionDef, type EventDoc, type MyEventDoc } from '../contract/index.ts';
+import { COLLECTIONS, toRxJsonSchema, type AppointmentDoc, type CollectionDef, type EventDoc, type MyEventDoc, type RelationDoc, type VisitorDoc } from '../contract/index.ts';
 import type { CommandKind } from '../contract/commands.ts';
 
 /**
@@ -13,8 +13,30 @@ import type { CommandKind } from '../contract/commands.ts';
  * replicated collections and the outbox are collections; the session, the recently viewed ids,
  * the mirrored sync status and the like are local documents.
  *
- * Collections used today: events, my_events (contract COLLECTIONS) and outbox = 3 of 13. Every
- * contract collection added later is opened here too; openDatabase refuses to pass the limit.
+ * The budget, planned for the whole product (13 of 13; each name's scope in sync/scopes.ts):
+ *
+ *    1 events        public list
+ *    2 my_events     the user's relation to events (decides the event scopes below)
+ *    3 outbox        local only: the queued commands
+ *    4 visitors      event-scoped: the people of the events the user takes part in
+ *    5 relations     user: the user's likes and stars of other people
+ *    6 appointments  user
+ *    7 comments      event-scoped: the chat of opened events (recent window, older on demand)
+ *    8 dialogs       user
+ *    9 messages      user
+ *   10 companies     event-scoped
+ *   11 tickets       the user's own tickets and, on an organiser's door device, the event's
+ *                    tickets: one collection, two scopes, so door mode costs no collection
+ *   12 schedule      event-scoped
+ *   13 door_scans    local first: scans recorded offline at the door, uploaded as commands
+ *
+ * Nothing else gets a collection: UI state, caches of legacy calls (sync/caches.ts), the scope
+ * bookkeeping (sync/scoped.ts) and the session are local documents. Open today: events,
+ * my_events, relations, visitors, appointments (contract COLLECTIONS) and outbox = 6. Every contract collection
+ * added later is opened here too; openDatabase refuses to pass the limit.
+ *
+ * Node tests that simulate several devices in one process share the realm's 13: two devices of
+ * today's six fit, two of the final thirteen will not (RXDB_COLLECTION_LIMIT is per realm).
  */
 
 export const DEFAULT_DB_NAME = 'foyer';
@@ -64,6 +86,9 @@ export const OUTBOX_SCHEMA: RxJsonSchema<OutboxDoc> = {
 export interface FoyerCollections {
   events: RxCollection<EventDoc>;
   my_events: RxCollection<MyEventDoc>;
+  relations: RxCollection<RelationDoc>;
+  visitors: RxCollection<VisitorDoc>;
+  appointments: RxCollection<AppointmentDoc>;
   outbox: RxCollection<OutboxDoc>;
 }
 export type FoyerDatabase = RxDatabase<FoyerCollections>;

@@ -2,11 +2,15 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subsc
 import type { RxCollection } from 'rxdb';
 import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, SYNC_STREAM_HEARTBEAT_MS } from '../contract/constants.ts';
 import { SYNC_RESYNC } from '../contract/commands.ts';
-import { COLLECTIONS, USER_SCOPED } from '../contract/entities.ts';
+import { COLLECTIONS, type MyEventDoc } from '../contract/entities.ts';
+import type { CollectionDef } from '../contract/schema.ts';
+import { CacheRefresher } from './cache-refresher.ts';
 import type { FoyerDatabase } from './database.ts';
 import { AbortedError, HttpError, NetworkError, type HeaderSource, type HttpOptions } from './http.ts';
 import { OutboxDrainer, removeSettled, unsentSelector } from './outbox.ts';
 import { replicationIdentifier, startPullReplication, type PullReplication } from './replication.ts';
+import { EventScopeManager } from './scoped.ts';
+import { scopeOf } from './scopes.ts';
 import { GUEST_SESSION, endSession, observeSessionDoc, type SessionDoc } from './session.ts';
 import { readSse, type SseMessage } from './sse.ts';
 import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
@@ -17,6 +21,11 @@ import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type Fai
  * node tests run it against a real server. It follows the session local document: a guest
  * replicates only public collections and sends nothing; a 401 ends the session and the engine
  * carries on as a guest.
+ *
+ * A signed-in user also gets the user-scoped collections and, per sync/scopes.ts, one replication
+ * per (event-scoped collection, event) for the events my_events picks (sync/scoped.ts starts and
+ * stops them). The read-through caches of legacy calls (sync/caches.ts) are refreshed here too, so
+ * the page never does the network work itself.
  */
 
 export interface SyncEngineOptions {
@@ -59,7 +68,12 @@ class Waker {
 interface Run {
   session: SessionDoc;
   controller: AbortController;
+  /** Public and user-scoped replications, and the event-scoped ones running now. */
   replications: PullReplication[];
+  scopes: EventScopeManager | null;
+  caches: CacheRefresher;
+  /** Applied profile edits being folded into the cached profile; settling waits for it. */
+  folding: Promise<void>;
   subs: Subscription[];
   streamTask: Promise<void>;
   drainTask: Promise<void>;
@@ -81,8 +95,10 @@ export class SyncEngine {
   private clock = 0;
   /** Outbox id → clock when the server answered 'applied'; entries applied in an earlier run count as 0. */
   private readonly appliedAt = new Map<string, number>();
-  /** Collection → clock at which the last pull that found nothing more had started. */
+  /** Replication key → clock at which its last pull that found nothing more had started. */
   private readonly caughtUpAt = new Map<string, number>();
+  /** Cache keys asked for since the engine started; a new run (another session) fetches them too. */
+  private readonly requestedCaches = new Set<string>();
 
   constructor(private readonly opts: SyncEngineOptions) {
     this.http = { baseUrl: opts.baseUrl, headers: opts.headers, fetch: opts.fetch, timeoutMs: opts.requestTimeoutMs };
@@ -127,14 +143,35 @@ export class SyncEngine {
     if (this.run) this.requestDrain(this.run);
   }
 
-  /** Pulls every replicated collection again (RESYNC). */
+  /** Pulls every replicated collection again (RESYNC); an event-scoped name pulls all its events. */
   resync(collections?: readonly string[]): void {
     for (const r of this.run?.replications ?? []) if (!collections || collections.includes(r.name)) r.resync();
   }
 
+  /**
+   * Fetches these read-through caches now (sync/caches.ts keys), and again on every reconnect for
+   * the rest of this run. Keys that need a session are ignored for a guest.
+   */
+  refresh(keys: readonly string[]): void {
+    for (const k of keys) this.requestedCaches.add(k);
+    this.run?.caches.refresh(keys);
+  }
+
   /** Resolves once every replication has written what its last pull brought. */
   async awaitInSync(): Promise<void> {
+    await this.run?.scopes?.idle();
     await Promise.all((this.run?.replications ?? []).map((r) => r.state.awaitInSync()));
+  }
+
+  /** Resolves once the event-scoped replications match my_events and the caches asked for are fetched. */
+  async awaitScopes(): Promise<void> {
+    await this.run?.scopes?.idle();
+    await this.run?.caches.idle();
+  }
+
+  /** The keys of the replications running now (`events`, `visitors@42`…), for tests and diagnostics. */
+  get replicationKeys(): string[] {
+    return (this.run?.replications ?? []).map((r) => r.key);
   }
 
   private dispatch(event: SyncEvent) {
@@ -145,10 +182,26 @@ export class SyncEngine {
 
   private async restart(session: SessionDoc) {
     await this.stopRun();
+    const userId = session.user && !session.ended ? session.user.id : null;
+    const controller = new AbortController();
+    const signal = controller.signal;
+    // The refresher's callbacks run after `run` exists: the first fetch answers asynchronously.
+    const caches = new CacheRefresher({
+      db: this.opts.db,
+      http: this.http,
+      signal,
+      signedIn: userId !== null,
+      tick: () => ++this.clock,
+      onUnauthorized: () => this.unauthorized(run),
+    });
+    caches.refresh(this.requestedCaches);
     const run: Run = {
       session,
-      controller: new AbortController(),
+      controller,
       replications: [],
+      scopes: null,
+      caches,
+      folding: Promise.resolve(),
       subs: [],
       streamTask: Promise.resolve(),
       drainTask: Promise.resolve(),
@@ -161,23 +214,34 @@ export class SyncEngine {
     this.caughtUpAt.clear();
     this.dispatch({ type: 'start' });
     if (session.ended) this.dispatch({ type: 'session_ended' });
-    const userId = session.user?.id ?? null;
-    const signal = run.controller.signal;
     for (const def of COLLECTIONS) {
-      if (USER_SCOPED.has(def.name) && userId === null) continue;
-      const collection = (this.opts.db.collections as unknown as Record<string, RxCollection>)[def.name]!;
-      run.replications.push(
-        startPullReplication(collection, def, {
-          http: this.http,
-          signal,
-          tick: () => ++this.clock,
-          onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
-          onSuccess: () => this.succeeded('pull'),
-          onCaughtUp: (name, startedAt) => this.caughtUp(run, name, startedAt),
-          onFailure: (err) => this.failed('pull', err, signal),
-          onUnauthorized: () => this.unauthorized(run),
-        }, { identifier: replicationIdentifier(def, this.opts.baseUrl, userId), batchSize: this.opts.pullBatchSize }),
-      );
+      const scope = scopeOf(def.name);
+      if (scope === 'event' || (scope === 'user' && userId === null)) continue;
+      run.replications.push(this.startReplication(run, def, { identifier: replicationIdentifier(def, this.opts.baseUrl, userId) }));
+    }
+    if (userId !== null) {
+      const scopes = new EventScopeManager({
+        db: this.opts.db,
+        signal,
+        start: (def, eventId, generation, onGone) => {
+          const r = this.startReplication(run, def, {
+            identifier: replicationIdentifier(def, this.opts.baseUrl, userId, { eventId, generation }),
+            eventId,
+            onScopeGone: onGone,
+          });
+          run.replications.push(r);
+          return r;
+        },
+        stop: async (r) => {
+          run.replications = run.replications.filter((x) => x !== r);
+          this.caughtUpAt.delete(r.key);
+          await r.cancel();
+          // One replication fewer may be all that applied commands were waiting for.
+          run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
+        },
+      });
+      run.scopes = scopes;
+      run.subs.push(this.opts.db.my_events.find().$.subscribe((list) => scopes.update(list.map((d) => d.toJSON() as MyEventDoc))));
     }
     run.streamTask = this.streamLoop(run);
     run.subs.push(
@@ -188,12 +252,34 @@ export class SyncEngine {
     );
   }
 
+  private startReplication(run: Run, def: CollectionDef, opts: { identifier: string; eventId?: number; onScopeGone?: () => void }): PullReplication {
+    const signal = run.controller.signal;
+    const collection = (this.opts.db.collections as unknown as Record<string, RxCollection>)[def.name]!;
+    return startPullReplication(
+      collection,
+      def,
+      {
+        http: this.http,
+        signal,
+        tick: () => ++this.clock,
+        onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
+        onSuccess: () => this.succeeded('pull'),
+        onCaughtUp: (key, startedAt) => this.caughtUp(run, key, startedAt),
+        onFailure: (err, replicationSignal) => this.failed('pull', err, replicationSignal),
+        onUnauthorized: () => this.unauthorized(run),
+        ...(opts.onScopeGone ? { onScopeGone: opts.onScopeGone } : {}),
+      },
+      { identifier: opts.identifier, batchSize: this.opts.pullBatchSize, eventId: opts.eventId },
+    );
+  }
+
   private async stopRun() {
     const run = this.run;
     if (!run) return;
     this.run = null;
     run.controller.abort();
     for (const s of run.subs) s.unsubscribe();
+    await run.scopes?.stopAll();
     await Promise.all(run.replications.map((r) => r.cancel()));
     await Promise.allSettled([run.streamTask, run.drainTask, run.settling]);
   }
@@ -259,6 +345,7 @@ export class SyncEngine {
       this.attempts = {};
       this.waker.wake();
       for (const r of run.replications) r.resync();
+      run.caches.refreshWanted();
       this.requestDrain(run);
     } else if (data.type === 'hint' && Array.isArray(data.collections)) {
       const names = data.collections.filter((c): c is string => typeof c === 'string');
@@ -276,10 +363,13 @@ export class SyncEngine {
       http: this.http,
       signal,
       onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
-      onApplied: (ids) => {
+      onApplied: (ids, entries) => {
         for (const id of ids) this.appliedAt.set(id, this.clock);
         // The server applied them: their documents come back with the next pull.
         for (const r of run.replications) r.resync();
+        run.folding = run.folding
+          .then(() => run.caches.applied(entries))
+          .catch((err: unknown) => console.error('foyer sync: folding applied edits failed', err));
       },
     });
     run.drainTask = (async () => {
@@ -308,9 +398,10 @@ export class SyncEngine {
     })();
   }
 
-  private caughtUp(run: Run, name: string, startedAt: number) {
-    this.caughtUpAt.set(name, Math.max(this.caughtUpAt.get(name) ?? 0, startedAt));
-    if (run.replications.every((r) => this.caughtUpAt.has(r.name))) this.dispatch({ type: 'pulled', at: Date.now() });
+  private caughtUp(run: Run, key: string, startedAt: number) {
+    if (run.controller.signal.aborted) return;
+    this.caughtUpAt.set(key, Math.max(this.caughtUpAt.get(key) ?? 0, startedAt));
+    if (run.replications.every((r) => this.caughtUpAt.has(r.key))) this.dispatch({ type: 'pulled', at: Date.now() });
     run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
   }
 
@@ -321,10 +412,12 @@ export class SyncEngine {
    */
   private async settle(run: Run) {
     if (run.controller.signal.aborted) return;
-    const floor = Math.min(...run.replications.map((r) => this.caughtUpAt.get(r.name) ?? -1));
+    const floor = Math.min(...run.replications.map((r) => this.caughtUpAt.get(r.key) ?? -1));
     const applied = await this.opts.db.outbox.find({ selector: { status: 'applied' } }).exec();
     const ready = applied.filter((e) => (this.appliedAt.get(e.id) ?? 0) < floor).map((e) => e.id);
     if (ready.length === 0) return;
+    // The cached profile must hold an applied edit before its entry goes, or the overlay would drop it.
+    await run.folding;
     const aborted = new Promise<'aborted'>((resolve) => run.controller.signal.addEventListener('abort', () => resolve('aborted'), { once: true }));
     const synced = Promise.all(run.replications.map((r) => r.state.awaitInSync())).then(() => 'synced' as const);
     if ((await Promise.race([synced, aborted])) === 'aborted') return;

@@ -53,7 +53,9 @@ export async function unsent(db: FoyerDatabase, limit: number): Promise<OutboxDo
 export async function removeSettled(db: FoyerDatabase, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const docs = await db.outbox.findByIds([...ids]).exec();
-  await Promise.all([...docs.values()].filter((d) => d.status === 'applied').map((d) => d.remove()));
+  const settled = [...docs.values()].filter((d) => d.status === 'applied').map((d) => d.id);
+  // One write: the screens see every settled entry leave at once, never half a batch.
+  if (settled.length) await db.outbox.bulkRemove(settled);
 }
 
 export function toEnvelope(entry: OutboxDoc): CommandEnvelope {
@@ -72,8 +74,8 @@ export interface DrainerDeps {
   signal: AbortSignal;
   /** Called as each request starts and ends, for the status. */
   onRequest?(active: boolean): void;
-  /** Called with the ids just applied, before the drain goes on with the next batch. */
-  onApplied?(ids: string[]): void;
+  /** Called with the ids (and entries) just applied, before the drain goes on with the next batch. */
+  onApplied?(ids: string[], entries: OutboxDoc[]): void;
 }
 
 /**
@@ -122,6 +124,7 @@ export class OutboxDrainer {
       }
       const byId = new Map(results.map((r) => [r.id, r]));
       const justApplied: string[] = [];
+      const appliedEntries: OutboxDoc[] = [];
       for (const entry of batch) {
         const result = byId.get(entry.id);
         // No answer for this entry: it stays 'sending' and goes out again with the next drain.
@@ -129,12 +132,13 @@ export class OutboxDrainer {
         if (result.status === 'applied') {
           await this.mark([entry], { status: 'applied' });
           justApplied.push(entry.id);
+          appliedEntries.push(entry);
         } else {
           await this.mark([entry], { status: 'rejected', code: result.code ?? 'unknown_error' });
         }
       }
       applied.push(...justApplied);
-      if (justApplied.length) this.deps.onApplied?.(justApplied);
+      if (justApplied.length) this.deps.onApplied?.(justApplied, appliedEntries);
       if (byId.size === 0) {
         // A 2xx without results is a broken answer; treat it like no answer so it is retried later.
         throw new HttpError(502, 'invalid_answer');

@@ -26,14 +26,24 @@ export interface PullHooks {
   onSuccess(): void;
   /** The server had nothing more after this page; `startedAt` is the tick the request began at. */
   onCaughtUp(collection: string, startedAt: number): void;
-  /** Waits before the next attempt (backoff, cut short by a reconnect or a manual retry). */
-  onFailure(err: unknown): Promise<void>;
+  /** Waits before the next attempt (backoff, cut short by a reconnect, a manual retry or `signal`). */
+  onFailure(err: unknown, signal: AbortSignal): Promise<void>;
   /** The server refused the session. */
   onUnauthorized(): Promise<void>;
+  /**
+   * An event-scoped feed answered 403 (the user no longer takes part) or 404 (the event is gone):
+   * the engine stops this replication and forgets the event's documents. Not awaited by the pull.
+   */
+  onScopeGone?(status: 403 | 404): void;
 }
 
 export interface PullReplication {
+  /** Unique per replication: the collection name, or `visitors@42` for one event's feed. */
+  key: string;
+  /** The collection it fills; live hints name collections, so a hint resyncs every replication of it. */
   name: string;
+  /** The event of an event-scoped replication. */
+  eventId?: number;
   state: RxReplicationState<unknown, RevCheckpoint>;
   /** Asks for a pull; safe to call at any time, including while a pull is in flight. */
   resync(): void;
@@ -46,47 +56,69 @@ export function toRxDocument<T extends { deleted: boolean }>(doc: T): WithDelete
   return { ...rest, _deleted: !!deleted } as WithDeleted<Omit<T, 'deleted'>>;
 }
 
-export function replicationIdentifier(def: CollectionDef, baseUrl: string, userId: number | null): string {
-  const scope = USER_SCOPED.has(def.name) ? `:u${userId ?? 'guest'}` : '';
-  return `foyer:${def.name}:v${def.version}:${baseUrl || 'same-origin'}${scope}`;
+/**
+ * The checkpoint's name. User-scoped feeds depend on the user; an event-scoped feed depends on the
+ * user (their own document carries private fields), the event and the scope's generation, which
+ * grows each time the device forgets the event, so joining again starts that feed at 0.
+ */
+export function replicationIdentifier(
+  def: CollectionDef,
+  baseUrl: string,
+  userId: number | null,
+  event?: { eventId: number; generation: number },
+): string {
+  const user = USER_SCOPED.has(def.name) || event ? `:u${userId ?? 'guest'}` : '';
+  const scope = event ? `:e${event.eventId}:g${event.generation}` : '';
+  return `foyer:${def.name}:v${def.version}:${baseUrl || 'same-origin'}${user}${scope}`;
 }
 
 export function startPullReplication(
   collection: RxCollection,
   def: CollectionDef,
   hooks: PullHooks,
-  opts: { identifier: string; batchSize?: number },
+  opts: { identifier: string; batchSize?: number; eventId?: number },
 ): PullReplication {
   const stream$ = new Subject<RxReplicationPullStreamItem<unknown, RevCheckpoint>>();
   const batchLimit = opts.batchSize ?? SYNC_PULL_DEFAULT_LIMIT;
+  const eventId = opts.eventId;
+  // Its own signal, so stopping one event's feed leaves the others running.
+  const controller = new AbortController();
+  const signal = AbortSignal.any([hooks.signal, controller.signal]);
+  const key = eventId === undefined ? def.name : `${def.name}@${eventId}`;
 
   const handler = async (last: RevCheckpoint | undefined, batchSize: number) => {
     const checkpoint = last?.rev ?? 0;
     for (;;) {
-      if (hooks.signal.aborted) throw new AbortedError();
+      if (signal.aborted) throw new AbortedError();
       const startedAt = hooks.tick();
       hooks.onRequest(true);
       try {
         const q = new URLSearchParams({ checkpoint: String(checkpoint), limit: String(batchSize) });
-        const body = (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal: hooks.signal })) as PullResponse<Record<string, unknown>>;
+        if (eventId !== undefined) q.set('event_id', String(eventId));
+        const body = (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal })) as PullResponse<Record<string, unknown>>;
         if (!body || !Array.isArray(body.documents) || typeof body.checkpoint !== 'number') {
           throw new HttpError(502, 'invalid_answer');
         }
         hooks.onSuccess();
-        if (body.documents.length < batchSize) hooks.onCaughtUp(def.name, startedAt);
+        if (body.documents.length < batchSize) hooks.onCaughtUp(key, startedAt);
         return {
           documents: body.documents.map((d) => toRxDocument(d)),
           checkpoint: { rev: Math.max(checkpoint, body.checkpoint) },
         };
       } catch (err) {
-        if (err instanceof AbortedError || hooks.signal.aborted) throw new AbortedError();
+        if (err instanceof AbortedError || signal.aborted) throw new AbortedError();
         if (err instanceof HttpError && err.status === 401) {
           await hooks.onUnauthorized();
           throw new AbortedError();
         }
+        if (eventId !== undefined && err instanceof HttpError && (err.status === 403 || err.status === 404) && hooks.onScopeGone) {
+          // Retrying cannot help: the engine stops this feed and forgets the event's documents.
+          hooks.onScopeGone(err.status);
+          throw new AbortedError();
+        }
         // Waiting here rather than failing keeps RxDB from sleeping its own fixed retry time,
         // so a reconnect or a manual retry resumes the pull at once.
-        await hooks.onFailure(err);
+        await hooks.onFailure(err, signal);
       } finally {
         hooks.onRequest(false);
       }
@@ -110,10 +142,15 @@ export function startPullReplication(
   state.error$.subscribe(() => undefined);
 
   return {
+    key,
     name: def.name,
+    ...(eventId !== undefined ? { eventId } : {}),
     state,
-    resync: () => stream$.next('RESYNC'),
+    resync: () => {
+      if (!stream$.closed) stream$.next('RESYNC');
+    },
     async cancel() {
+      controller.abort();
       stream$.complete();
       await state.cancel();
     },

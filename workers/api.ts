@@ -1,4 +1,5 @@
 import type { SyncSnapshot } from '../sync/status.ts';
+import type { ClockNotice } from './clock.ts';
 
 /**
  * The typed comlink API of workers/sync.worker.ts, declared once for both sides. The page wraps the
@@ -26,15 +27,29 @@ export interface SyncWorkerApi {
   /** Pulls every collection again. */
   resync(): void;
   /**
+   * Fetches these read-through caches (sync/caches.ts keys) now and on every reconnect; a screen
+   * calls it when it opens. Forwarded to the leader like retry.
+   */
+  refresh(keys: string[]): void;
+  /**
    * Calls back with the sync status of whichever tab leads, at once with the last known value and
    * then on every change. The returned id is passed to unsubscribeStatus.
    */
   subscribeStatus(callback: (status: SyncSnapshot) => void): number;
   unsubscribeStatus(id: number): void;
+  /**
+   * Calls back with this tab's notification clock (workers/clock.ts): meeting reminders, "very
+   * soon", the call's start and what changed in the user's appointments. The id goes to
+   * unsubscribeClock.
+   */
+  subscribeClock(callback: (notice: ClockNotice) => void): number;
+  unsubscribeClock(id: number): void;
+  /** End-to-end tests only: the page's fake clock (Playwright) tells the worker's clock the time. */
+  followPageTime(pageNowMs: number): void;
 }
 
 /** Messages between the workers of different tabs of the same database. */
-export type SyncControlMessage = { type: 'retry' } | { type: 'resync' };
+export type SyncControlMessage = { type: 'retry' } | { type: 'resync' } | { type: 'refresh'; keys: string[] };
 
 export function syncControlChannel(dbName: string): string {
   return `foyer-sync-control:${dbName}`;

@@ -5,6 +5,7 @@ import { openDatabase, type FoyerDatabase } from '../sync/database.ts';
 import { SyncEngine } from '../sync/engine.ts';
 import { LOCAL_SYNC_STATUS, observeLocal, writeLocal } from '../sync/local.ts';
 import type { SyncSnapshot } from '../sync/status.ts';
+import { startClock, type ClockNotice, type NotificationClock } from './clock.ts';
 import { syncControlChannel, syncLeaderLock, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
 
 /**
@@ -24,6 +25,8 @@ interface Running {
   control: BroadcastChannel;
   releaseLeadership: () => void;
   statusWrites: Promise<void>;
+  /** Runs in every tab's worker, leader or not: it only reads the shared database. */
+  clock: NotificationClock;
 }
 
 let running: Running | null = null;
@@ -31,6 +34,12 @@ let lifecycle: Promise<void> = Promise.resolve();
 const callbacks = new Map<number, (status: SyncSnapshot) => void>();
 let nextCallbackId = 1;
 let lastStatus: SyncSnapshot | null = null;
+const clockCallbacks = new Map<number, (notice: ClockNotice) => void>();
+/**
+ * Caches this tab's screens asked for: a tab that becomes the leader later (the old leader's tab
+ * closed) refreshes them too, instead of waiting for its screens to be opened again.
+ */
+const askedFor = new Set<string>();
 
 /**
  * Web Locks where available: the lock is released when the holder's worker ends (tab closed,
@@ -74,6 +83,7 @@ function lead(run: Running) {
     run.statusWrites = run.statusWrites.then(() => writeLocal(run.db, LOCAL_SYNC_STATUS, status)).catch(() => undefined);
   });
   engine.start();
+  if (askedFor.size) engine.refresh([...askedFor]);
 }
 
 async function start(opts: SyncWorkerStartOptions): Promise<void> {
@@ -88,6 +98,9 @@ async function start(opts: SyncWorkerStartOptions): Promise<void> {
     control,
     releaseLeadership: () => {},
     statusWrites: Promise.resolve(),
+    clock: startClock(db, (notice) => {
+      for (const cb of clockCallbacks.values()) cb(notice);
+    }),
     mirror: observeLocal<SyncSnapshot>(db, LOCAL_SYNC_STATUS).subscribe((status) => {
       if (!status) return;
       lastStatus = status;
@@ -95,9 +108,7 @@ async function start(opts: SyncWorkerStartOptions): Promise<void> {
     }),
   };
   control.onmessage = (e: MessageEvent<SyncControlMessage>) => {
-    if (!run.engine) return;
-    if (e.data.type === 'retry') run.engine.retry();
-    else if (e.data.type === 'resync') run.engine.resync();
+    if (run.engine) perform(run.engine, e.data);
   };
   running = run;
   run.releaseLeadership = acquireLeadership(run, () => lead(run));
@@ -108,6 +119,7 @@ async function stop(): Promise<void> {
   if (!run) return;
   running = null;
   run.releaseLeadership();
+  run.clock.stop();
   run.engineStatus?.unsubscribe();
   await run.engine?.stop();
   run.mirror.unsubscribe();
@@ -116,12 +128,17 @@ async function stop(): Promise<void> {
   await run.db.close();
 }
 
+function perform(engine: SyncEngine, message: SyncControlMessage) {
+  if (message.type === 'retry') engine.retry();
+  else if (message.type === 'resync') engine.resync();
+  else engine.refresh(message.keys);
+}
+
 function control(message: SyncControlMessage) {
   const run = running;
   if (!run) return;
   if (run.engine) {
-    if (message.type === 'retry') run.engine.retry();
-    else run.engine.resync();
+    perform(run.engine, message);
   } else {
     // Another tab leads: ask it. A BroadcastChannel never delivers to its own sender.
     run.control.postMessage(message);
@@ -144,6 +161,10 @@ const api: SyncWorkerApi = {
   resync() {
     control({ type: 'resync' });
   },
+  refresh(keys) {
+    for (const k of keys) askedFor.add(k);
+    control({ type: 'refresh', keys: [...keys] });
+  },
   subscribeStatus(callback) {
     const id = nextCallbackId++;
     callbacks.set(id, callback);
@@ -152,6 +173,17 @@ const api: SyncWorkerApi = {
   },
   unsubscribeStatus(id) {
     callbacks.delete(id);
+  },
+  subscribeClock(callback) {
+    const id = nextCallbackId++;
+    clockCallbacks.set(id, callback);
+    return id;
+  },
+  unsubscribeClock(id) {
+    clockCallbacks.delete(id);
+  },
+  followPageTime(pageNowMs) {
+    running?.clock.followPageTime(pageNowMs);
   },
 };
 

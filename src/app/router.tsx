@@ -12,6 +12,11 @@ import { FavoritesPage } from '../features/events/favorites/FavoritesPage.tsx';
 import { MyEventsPage } from '../features/events/mine/MyEventsPage.tsx';
 import { UserEventsPage } from '../features/events/mine/UserEventsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { MyAppointmentsPage } from '../features/appointments/MyAppointmentsPage.tsx';
+import { VisitorsPage } from '../features/visitors/VisitorsPage.tsx';
+import { PeoplePage } from '../features/people/PeoplePage.tsx';
+import { ProfilePage } from '../features/profile/ProfilePage.tsx';
+import { MyProfilePage } from '../features/profile/MyProfilePage.tsx';
 
 /**
  * Every screen sits under a locale prefix (/uk/..., /en/...), so a shared link opens in the
@@ -33,7 +38,12 @@ export const routes: RouteObject[] = [
           { path: 'events/list', element: <EventsByCategoryPage /> },
           { path: 'events/favorites', element: <FavoritesPage /> },
           { path: 'events/:eventId', element: <EventPage /> },
+          { path: 'events/:eventId/visitors', element: <VisitorsPage /> },
+          { path: 'people', element: <PeoplePage /> },
+          { path: 'profiles/:userId', element: <ProfilePage /> },
+          { path: 'profile', element: <MyProfilePage /> },
           { path: 'profile/myevents', element: <MyEventsPage /> },
+          { path: 'profile/mymeeting', element: <MyAppointmentsPage /> },
           { path: 'user/:userId/events', element: <UserEventsPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: '*', element: <NotFound /> },

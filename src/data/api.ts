@@ -7,6 +7,37 @@
 import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import type { CommandKind } from '../../contract/commands.ts';
+import type { PeopleTab, ProfilePatch } from '../../contract/visitors.ts';
+import type { OwnProfile, PersonSummary, StatusType } from '../../sync/caches.ts';
+import type { PeopleItem, PeoplePage } from '../../sync/people.ts';
+import type { CategoryCount, CityCount, CountryCount, SortOrder, VisitorView, VisitorsFilter, VisitorsSort, VisitorsTab } from '../../sync/visitors.ts';
+import type { AppointmentStatus } from '../../contract/appointments.ts';
+import type { AppointmentEventSummary, AppointmentEvents, AppointmentFailure, AppointmentView } from '../../sync/appointments.ts';
+import type { SlotView } from '../../sync/appointments-slots.ts';
+import type { ClockNotice } from '../../workers/clock.ts';
+
+export type {
+  AppointmentEventSummary,
+  AppointmentFailure,
+  AppointmentStatus,
+  AppointmentView,
+  SlotView,
+  CategoryCount,
+  CityCount,
+  CountryCount,
+  OwnProfile,
+  PeopleItem,
+  PeoplePage,
+  PeopleTab,
+  PersonSummary,
+  ProfilePatch,
+  SortOrder,
+  StatusType,
+  VisitorView,
+  VisitorsFilter,
+  VisitorsSort,
+  VisitorsTab,
+};
 
 export interface Loadable<T> {
   data: T;
@@ -117,6 +148,129 @@ export interface EventActions {
 }
 
 /**
+ * One page of an event's visitors with what the page's selects need. `source` says where it comes
+ * from: 'device' — the event's visitors are on this device (the user takes part), everything is
+ * computed locally, offline too; 'server' — the user does not take part, so the page asks the
+ * server (online only); 'unavailable' — not on the device and the server cannot be reached now.
+ */
+export interface VisitorsPageData {
+  source: 'device' | 'server' | 'unavailable';
+  items: VisitorView[];
+  /** How many match the filter without offset and limit. */
+  total: number;
+  /** Every visitor of the event the device holds (device) or the server counts (server). */
+  allCount: number;
+  countries: CountryCount[];
+  cities: CityCount[];
+  /** The event's menu with the number of visitors in each category (0 when unknown). */
+  categories: CategoryCount[];
+  /** The user takes part but the first pull of this event's visitors has not arrived yet. */
+  waitingForSync: boolean;
+}
+
+/** A cached answer of the server, with its age. */
+export interface Cached<T> {
+  data: T | null;
+  /** Epoch milliseconds of the answer; null when the device never got one. */
+  fetchedAt: number | null;
+}
+
+/**
+ * A profile screen's subject. own: the signed-in user (from the last profile/lite answer, or their
+ * visitors document before there is one: `privacyKnown` false then). other: somebody whose visitors
+ * document is on this device, with the events the device holds them for. not_on_device: nobody with
+ * that id is on this device (not a visitor of the user's events, hidden, or unknown).
+ */
+export type ProfileState =
+  | { kind: 'own'; profile: OwnProfile; privacyKnown: boolean; fetchedAt: number | null; pending: boolean }
+  | { kind: 'other'; person: VisitorView; events: { id: number; name: string }[] }
+  | { kind: 'not_on_device' }
+  | { kind: 'signed_out' };
+
+export interface VisitorActions {
+  /** The specs' rule: sends 1 when the current like is 2 or 3, otherwise 2. Queued, shown at once. */
+  toggleLike(userId: number, currentLikeStatus: number): Promise<void>;
+  setFavorite(userId: number, favorite: boolean): Promise<void>;
+}
+
+export interface ProfileActions {
+  /** Queued offline, shown at once on the own profile and card, applied exactly once. */
+  update(patch: ProfilePatch): Promise<void>;
+  setPrivacy(switches: Pick<ProfilePatch, 'show_email' | 'hide_phone' | 'hide_trip_plan' | 'hide_from_visitors'>): Promise<void>;
+}
+
+// ---- appointments (src/data/appointments.ts) ----
+
+/** An appointment of the user with its status for them (networking.md §4 status derivation). */
+export interface AppointmentItem extends AppointmentView {
+  status: AppointmentStatus;
+}
+
+export type AppointmentEventsData = AppointmentEvents;
+
+/** The slot picker of one person and day. */
+export interface SlotsData {
+  /** The bookable days of the event (date tabs), from the server's last answer. */
+  dates: string[];
+  /** The day shown: the one asked for, or the server's first bookable day. */
+  day: string | null;
+  timezone: string;
+  placeItems: Record<string, string>;
+  tablesCount: number;
+  isOnline: boolean;
+  slots: SlotView[];
+  /**
+   * server: the server answered during this visit; device: computed on the device from the user's
+   * own meetings and the last answer kept here; none: this day's times never reached the device.
+   */
+  source: 'server' | 'device' | 'none';
+  /** Until a fresh answer arrives with nothing of the user's still queued. */
+  provisional: boolean;
+  /** Epoch milliseconds of the statuses' answer, when there is one. */
+  fetchedAt: number | null;
+  /** The server refused to answer (ticket_required, not_found …). */
+  error: ErrorCode | null;
+}
+
+export interface AppointmentRequest {
+  eventId: number;
+  userId: number;
+  date: string;
+  /** Unix seconds of the chosen slot. */
+  timeStart: number;
+  timeEnd: number;
+  comment: string;
+  /** A named place id, 5 for "no table", or null for a table. */
+  place: number | null;
+  /** Edits this appointment. */
+  meetingId?: number;
+  /** Saved first through profile.update (the contact modal of an online event). */
+  phone?: string;
+  /** The refused request (outbox id) that this one replaces: it is dismissed once this is queued. */
+  replaces?: string;
+}
+
+export interface AppointmentActions {
+  /** Queued offline, shown at once, applied exactly once after reconnect. */
+  request(r: AppointmentRequest): Promise<void>;
+  approve(meetingId: number): Promise<void>;
+  /** Rejects a request made to the user. */
+  reject(meetingId: number, reason: string): Promise<void>;
+  /** Withdraws the user's request or calls off an accepted appointment. */
+  cancel(meetingId: number, reason: string): Promise<void>;
+  /** The user has read why the server refused a command. */
+  dismissFailure(commandId: string): Promise<void>;
+}
+
+/** A notice of the worker's clock (workers/clock.ts): reminders, the call's start, changes. */
+export type AppointmentNotice = ClockNotice;
+
+export interface AppointmentNotices {
+  items: AppointmentNotice[];
+  dismiss(key: string): void;
+}
+
+/**
  * The hooks src/data/index.ts exports (signatures; the implementation lives beside them):
  *
  *   <DataProvider>{children}</DataProvider>   opens the database in the page, starts the sync worker
@@ -129,5 +283,27 @@ export interface EventActions {
  *   useEventActions(): EventActions
  *   useSyncStatus(): SyncStatus
  *   useRejections(): RejectionsState
+ *
+ * Visitors, people and profiles (src/data/networking-hooks.ts):
+ *
+ *   useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData>
+ *   usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage>
+ *   useProfile(userId: number | null): Loadable<ProfileState>       null: the signed-in user
+ *   useVisitorActions(): VisitorActions
+ *   useProfileActions(): ProfileActions
+ *   useStatusTypes(locale: Locale): Loadable<Cached<StatusType[]>>
+ *   useFriends(): Loadable<Cached<{ count: number; first: PersonSummary[] }>>
+ *   useUnreadMessages(): Loadable<Cached<{ count: number }>>
+ *
+ * Appointments (src/data/appointments.ts):
+ *
+ *   useMyAppointments(eventId?: number, role?: string | null): Loadable<AppointmentItem[]>
+ *   useAppointment(id: number | string | null): Loadable<AppointmentItem | undefined>   meeting id or view id
+ *   useAppointmentEvents(): Loadable<AppointmentEventsData>
+ *   useSlots(eventId: number, otherUserId: number, date: string | null,
+ *            opts?: { excludeMeetingId?: number; reloadKey?: number }): Loadable<SlotsData>
+ *   useAppointmentActions(): AppointmentActions
+ *   useAppointmentNotices(): AppointmentNotices
+ *   useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal) => Promise<string>
  */
 export {};

@@ -17,13 +17,13 @@ import type { ValueStore } from './value-store.ts';
 
 export const DataContext = createContext<DataRuntime | null>(null);
 
-function useRuntime(): DataRuntime {
+export function useRuntime(): DataRuntime {
   const runtime = useContext(DataContext);
   if (!runtime) throw new Error('src/data hooks need a <DataProvider> above them');
   return runtime;
 }
 
-function useStore<T>(store: ValueStore<T>): T {
+export function useStore<T>(store: Pick<ValueStore<T>, 'subscribe' | 'get'>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
 
@@ -32,7 +32,7 @@ function useStore<T>(store: ValueStore<T>): T {
  * passes without re-filtering every list each second.
  */
 const NOW_REFRESH_MS = 60_000;
-function useNowSeconds(): number {
+export function useNowSeconds(): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000));
   useEffect(() => {
     const timer = setInterval(() => setNow(Math.floor(Date.now() / 1000)), NOW_REFRESH_MS);
@@ -55,7 +55,7 @@ export function useSession(): SessionState {
   );
 }
 
-function useViews() {
+export function useViews() {
   return useStore(useRuntime().views);
 }
 

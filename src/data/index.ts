@@ -3,6 +3,37 @@
  * returns is read from the local database and overlaid with the queued commands.
  */
 export type {
+  AppointmentActions,
+  AppointmentEventSummary,
+  AppointmentEventsData,
+  AppointmentFailure,
+  AppointmentItem,
+  AppointmentNotice,
+  AppointmentNotices,
+  AppointmentRequest,
+  AppointmentStatus,
+  SlotsData,
+  SlotView,
+  Cached,
+  CategoryCount,
+  CityCount,
+  CountryCount,
+  OwnProfile,
+  PeopleItem,
+  PeoplePage,
+  PeopleTab,
+  PersonSummary,
+  ProfileActions,
+  ProfilePatch,
+  ProfileState,
+  SortOrder,
+  StatusType,
+  VisitorActions,
+  VisitorView,
+  VisitorsFilter,
+  VisitorsPageData,
+  VisitorsSort,
+  VisitorsTab,
   EventActions,
   EventsFilter,
   EventsPage,
@@ -20,6 +51,9 @@ export type {
   SyncStatus,
 } from './api.ts';
 export { DataProvider } from './DataProvider.tsx';
+/** Pure rules the profile form shares with the data layer, so the screen and the overlay agree. */
+export { effectiveShowStatus, validateVisitorInfo, type VisitorInfoErrors } from '../../sync/profile.ts';
+export { SIGNED_IN_TABS, VISITORS_TABS } from '../../sync/visitors.ts';
 export {
   useEvent,
   useEventActions,
@@ -31,3 +65,22 @@ export {
   useSession,
   useSyncStatus,
 } from './hooks.ts';
+export {
+  useFriends,
+  usePeople,
+  useProfile,
+  useProfileActions,
+  useStatusTypes,
+  useUnreadMessages,
+  useVisitorActions,
+  useVisitors,
+} from './networking-hooks.ts';
+export {
+  useAppointment,
+  useAppointmentActions,
+  useAppointmentEvents,
+  useAppointmentNotices,
+  useMeetingVideoLink,
+  useMyAppointments,
+  useSlots,
+} from './appointments.ts';

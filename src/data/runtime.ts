@@ -10,8 +10,11 @@ import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeS
 import type { SyncSnapshot } from '../../sync/status.ts';
 import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store.ts';
 import { NetworkError, type HttpOptions } from '../../sync/http.ts';
+import { legacyGet } from '../../sync/caches.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore } from './value-store.ts';
+import { NetworkingStores } from './networking.ts';
+import { AppointmentStores } from './appointments.ts';
 
 /**
  * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
@@ -54,6 +57,8 @@ export class DataRuntime {
   readonly views = new ValueStore<Loaded<EventView[]>>({ loading: true, value: [] });
   readonly rejections = new ValueStore<Loaded<RejectionItem[]>>({ loading: true, value: [] });
   readonly sync = new ValueStore<SyncSnapshot>({ state: 'connecting', pending: 0, lastSyncedAt: null, error: null }, sameStatus);
+  readonly net = new NetworkingStores();
+  readonly appointments = new AppointmentStores();
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
@@ -64,6 +69,7 @@ export class DataRuntime {
   private worker: Worker | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
   private statusSubscription: number | null = null;
+  private detachClock: (() => Promise<void>) | null = null;
   private workerStatus: SyncSnapshot | null = null;
   private workerFailed: Promise<never> = new Promise<never>(() => {});
   private unsent = 0;
@@ -141,6 +147,21 @@ export class DataRuntime {
     void this.api?.retry();
   }
 
+  /** Asks the sync worker to fetch these read-through caches (sync/caches.ts) now and on reconnect. */
+  refresh(keys: string[]): void {
+    void this.api?.refresh(keys);
+  }
+
+  /**
+   * A legacy call the page makes itself: only for what cannot be on the device, the visitors of an
+   * event the user does not take part in (their feed is for participants), and for answers wanted
+   * now while a screen is open: the appointment modal's availability (kept on the device for later)
+   * and a call's video link (src/data/appointments.ts). Throws when offline.
+   */
+  legacy(path: string, signal?: AbortSignal): Promise<unknown> {
+    return legacyGet(this.http, path, signal);
+  }
+
   async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error' }> {
     const result = await loginRequest(this.http, email, password);
     if (!result.ok) return result;
@@ -175,6 +196,8 @@ export class DataRuntime {
 
   private bind(db: FoyerDatabase) {
     this.db = db;
+    this.net.setDatabase(db);
+    this.appointments.setDatabase(db);
     this.subs.push(
       observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
       observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
@@ -189,6 +212,8 @@ export class DataRuntime {
 
   private unbind(): FoyerDatabase | null {
     for (const s of this.subs.splice(0)) s.unsubscribe();
+    this.net.setDatabase(null);
+    this.appointments.setDatabase(null);
     const db = this.db;
     this.db = null;
     return db;
@@ -222,6 +247,7 @@ export class DataRuntime {
         this.publishSync();
       }),
     );
+    this.detachClock = await this.appointments.attach(this.api!);
   }
 
   private async startWorkerSafely() {
@@ -241,6 +267,8 @@ export class DataRuntime {
     const unlessDead = <T>(call: Promise<T>) => Promise.race([call, this.workerFailed.catch(() => undefined)]);
     if (this.statusSubscription !== null) await unlessDead(this.api.unsubscribeStatus(this.statusSubscription));
     this.statusSubscription = null;
+    if (this.detachClock) await unlessDead(this.detachClock());
+    this.detachClock = null;
     await unlessDead(this.api.stop());
     if (terminate) {
       this.worker?.terminate();

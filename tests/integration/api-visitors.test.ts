@@ -396,7 +396,8 @@ describe('favorites and likes', () => {
     expect(row.favorite).toBe(true);
     await new Promise((r) => setImmediate(r));
     off();
-    expect(hints).toContainEqual({ collections: ['relations'] });
+    // relations is user-scoped: the hint goes to the user's own devices only.
+    expect(hints).toContainEqual({ collections: ['relations'], userIds: [me.id] });
 
     const cross = await get(url, me.token, { 'sec-fetch-site': 'cross-site' });
     expect(cross.body).toMatchObject({ status_code: 403, error: 'forbidden' });

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { CollectionName } from '../../../contract/entities.ts';
 import { selectEventRows, selectMyEventRows, toEventDoc, toMyEventDoc } from '../events/repository.ts';
+import { relationsFeed, visitorsFeed } from '../visitors/feed.ts';
+import { appointmentsFeed } from '../appointments/feed.ts';
 
 export interface FeedArgs {
   userId: number | null;
@@ -31,4 +33,9 @@ export const FEEDS: Record<CollectionName, Feed> = {
     const rows = await selectMyEventRows(db, userId).where('ue.rev', '>', checkpoint).orderBy('ue.rev').limit(limit).execute();
     return { documents: rows.map(toMyEventDoc) };
   },
+  // Scoped by event_id and guarded by the feed itself (401, 400, 404, 403); see visitors/feed.ts.
+  visitors: visitorsFeed,
+  relations: relationsFeed,
+  // The user's own meetings, each with the other person's card; see appointments/feed.ts.
+  appointments: appointmentsFeed,
 };

@@ -27,6 +27,12 @@ export function Header() {
           <NavLink to={to('/events/favorites')} className={navClass}>
             {t('nav.favorites')}
           </NavLink>
+          <NavLink to={to('/people')} className={navClass}>
+            {t('nav.people')}
+          </NavLink>
+          <NavLink to={to('/profile/mymeeting')} className={navClass}>
+            {t('nav.appointments')}
+          </NavLink>
         </nav>
         <div className="site-header__tools">
           <LanguageMenu />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useEvent, useRejections, type Rejection } from '../../data/index.ts';
 import { Toast, ToastRegion } from '../../ui/Toast.tsx';
 import { useLocalePath } from '../useLocale.ts';
+import { useAppointmentUi } from '../../features/appointments/AppointmentHost.tsx';
+import { Button } from '../../ui/Button.tsx';
 
 /**
  * Commands the server turned down stay on screen until the user dismisses them: the screen itself
@@ -51,6 +53,36 @@ function RejectionToast({ item, onDismiss }: { item: Rejection; onDismiss(): voi
           <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
         </p>
       ) : null}
+      {item.kind === 'appointment.request' && eventId ? <PickAnotherTime item={item} eventId={eventId} /> : null}
     </Toast>
+  );
+}
+
+/** A refused request is answered by asking again: the modal opens on the same person and day. */
+function PickAnotherTime({ item, eventId }: { item: Rejection; eventId: number }) {
+  const { t } = useTranslation();
+  const ui = useAppointmentUi();
+  const p = item.payload as { user_id?: unknown; date?: unknown; meeting_id?: unknown };
+  const userId = typeof p.user_id === 'number' ? p.user_id : 0;
+  if (!userId) return null;
+  return (
+    <p>
+      <Button
+        size="sm"
+        variant="primary"
+        onClick={() =>
+          ui.openRequest({
+            eventId,
+            userId,
+            date: typeof p.date === 'string' ? p.date : null,
+            error: item.code,
+            replaces: item.id,
+            ...(typeof p.meeting_id === 'number' ? { meetingId: p.meeting_id } : {}),
+          })
+        }
+      >
+        {t('appointments.actions.pickAnotherTime')}
+      </Button>
+    </p>
   );
 }

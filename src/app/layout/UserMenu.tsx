@@ -58,6 +58,11 @@ export function UserMenu() {
         <ul className="menu__list">
           <li className="menu__note">{user.email}</li>
           <li>
+            <Link className="menu__item" to={to('/profile')} onClick={close}>
+              {t('nav.profile')}
+            </Link>
+          </li>
+          <li>
             <Link className="menu__item" to={to(`/user/${user.id}/events`)} onClick={close}>
               {t('nav.userEvents')}
             </Link>

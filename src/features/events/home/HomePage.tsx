@@ -8,6 +8,7 @@ import { Card } from '../../../ui/Card.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useLoginHref } from '../../auth/useRequireLogin.ts';
 import { EventList } from '../EventList.tsx';
+import { PeopleCard } from '../../people/PeopleCard.tsx';
 
 // Module constants: the data hooks re-subscribe when the query object changes.
 const FAVORITES: EventsQuery = { filter: 'favorites', sort: 'when', limit: HOME_CARD_EVENTS };
@@ -69,10 +70,7 @@ export function HomePage() {
         />
       </Card>
 
-      <Card title={t('home.people')}>
-        {/* Visitors arrive with the networking part; until then the card says so instead of showing anyone. */}
-        <EmptyState compact icon={<PeopleIcon />} title={t('home.peopleEmpty')} text={t('home.peopleEmptyText')} />
-      </Card>
+      <PeopleCard />
 
       <Card title={t('home.upcoming')} actions={seeAll(to('/events'), upcoming.data.total)}>
         <EventList
@@ -83,15 +81,5 @@ export function HomePage() {
         />
       </Card>
     </div>
-  );
-}
-
-function PeopleIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" focusable="false">
-      <circle cx="9" cy="8" r="3.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <circle cx="17" cy="9.5" r="2.6" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M3 19c.6-3.3 3-5 6-5s5.4 1.7 6 5M14.5 14.6c.8-.4 1.6-.6 2.5-.6 2.4 0 4.3 1.4 4.8 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,0 +1,298 @@
+import { useEffect, useMemo, useState } from 'react';
+import { proxy, type Remote } from 'comlink';
+import { APPOINTMENT_DEFAULT_SLOT_MINUTES, localDateOf, type AppointmentRequestPayload } from '../../contract/appointments.ts';
+import { NOTIFICATION_DURATION_MS } from '../../contract/constants.ts';
+import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/appointments.ts';
+import { mergeSlots } from '../../sync/appointments-slots.ts';
+import type { CachedDaySlots, MeetingGrid } from '../../sync/appointments-slots.ts';
+import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../sync/appointments-store.ts';
+import { LegacyError } from '../../sync/caches.ts';
+import type { FoyerDatabase } from '../../sync/database.ts';
+import { NetworkError } from '../../sync/http.ts';
+import type { ClockNotice } from '../../workers/clock.ts';
+import type { SyncWorkerApi } from '../../workers/api.ts';
+import type {
+  AppointmentActions,
+  AppointmentEventsData,
+  AppointmentItem,
+  AppointmentNotices,
+  AppointmentRequest,
+  Loadable,
+  SlotsData,
+} from './api.ts';
+import { useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { LiveStore, LiveStoreMap } from './live-store.ts';
+import { ValueStore } from './value-store.ts';
+
+/**
+ * Appointments (networking.md §2–9): hooks of the appointment modal, my appointments, the call and
+ * the dashboard, with signatures in api.ts. Everything is read from the device and overlaid with
+ * the queued commands (sync/appointments.ts); the only call a screen causes itself is
+ * meetings/get-meeting-data while the appointment modal is open and the network is there, because
+ * the server decides what is free and its answer is wanted now, not on the next sync. Each answer
+ * is kept on the device, so the modal offline shows the last known grid and busy times.
+ */
+
+/** A meeting's planned length (networking.md §9): after it, its start is no longer worth acting on. */
+const START_NOTICE_TTL_MS = APPOINTMENT_DEFAULT_SLOT_MINUTES * 60_000;
+
+/** How often statuses that depend on the time (the too-late ones, past slots) are recomputed. */
+const STATUS_TICK_MS = 15_000;
+
+function useNowMs(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** Playwright's fake clock marks the page's global; production pages never carry it. */
+interface FakeClockGlobal {
+  __pwClock?: { builtins?: { setInterval?: typeof setInterval; clearInterval?: typeof clearInterval } };
+}
+
+/** The page side of appointments, outside React: live reads, availability caches and the clock's notices. */
+export class AppointmentStores {
+  readonly views = new LiveStore<{ viewerId: number | null; views: AppointmentView[] }>((db) => observeAppointmentViews(db), { viewerId: null, views: [] });
+  readonly grids = new LiveStoreMap<number, MeetingGrid | null>((eventId) => new LiveStore((db) => observeGrid(db, eventId), null));
+  /** Keyed `${eventId}:${userId}:${day}`. */
+  readonly days = new LiveStoreMap<string, CachedDaySlots | null>((key) => {
+    const [eventId, userId, day] = key.split(':');
+    return new LiveStore((db) => observeDaySlots(db, Number(eventId), Number(userId), day ?? ''), null);
+  });
+  readonly notices = new ValueStore<ClockNotice[]>([]);
+  private db: FoyerDatabase | null = null;
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.db = db;
+    this.views.setDatabase(db);
+    this.grids.setDatabase(db);
+    this.days.setDatabase(db);
+  }
+
+  async storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
+    if (!this.db || !isAvailabilityAnswer(answer)) return false;
+    await storeAvailability(this.db, eventId, userId, answer);
+    return true;
+  }
+
+  notify(notice: ClockNotice): void {
+    if (this.notices.get().some((n) => n.key === notice.key)) return;
+    this.notices.set([...this.notices.get(), notice]);
+    // events.md §9: notifications stay 50 s. The call's start waits for a hidden page to come back,
+    // but not past the planned length of the meeting: opening a call long over would only confuse.
+    setTimeout(() => this.dismiss(notice.key), notice.kind === 'start' ? START_NOTICE_TTL_MS : NOTIFICATION_DURATION_MS);
+  }
+
+  dismiss(key: string): void {
+    const next = this.notices.get().filter((n) => n.key !== key);
+    if (next.length !== this.notices.get().length) this.notices.set(next);
+  }
+
+  /** Subscribes to the worker's clock; the returned function unsubscribes. */
+  async attach(api: Remote<SyncWorkerApi>): Promise<() => Promise<void>> {
+    const id = await api.subscribeClock(proxy((notice: ClockNotice) => this.notify(notice)));
+    // Under Playwright's fake clock only the page's time is faked; the worker follows it, on a
+    // real timer (the fake ones may be paused).
+    const fake = (globalThis as FakeClockGlobal).__pwClock?.builtins;
+    let timer: ReturnType<typeof setInterval> | null = null;
+    if (fake?.setInterval) timer = fake.setInterval(() => void api.followPageTime(Date.now()), 250);
+    return async () => {
+      if (timer !== null) (fake?.clearInterval ?? clearInterval)(timer);
+      await api.unsubscribeClock(id);
+    };
+  }
+}
+
+function useViewsOf(): { viewerId: number | null; views: AppointmentView[]; loading: boolean } {
+  const { loading, value } = useStore(useRuntime().appointments.views);
+  return { ...value, loading };
+}
+
+function withStatus(views: readonly AppointmentView[], viewerId: number | null, nowMs: number): AppointmentItem[] {
+  if (viewerId === null) return [];
+  return views.map((v) => ({ ...v, status: viewStatus(v, viewerId, nowMs) }));
+}
+
+export function useMyAppointments(eventId?: number, role: string | null = null): Loadable<AppointmentItem[]> {
+  const { viewerId, views, loading } = useViewsOf();
+  const now = useNowMs(STATUS_TICK_MS);
+  const data = useMemo(
+    () => withStatus(views.filter((v) => (eventId === undefined || v.event_id === eventId) && matchesRole(v, role)), viewerId, now),
+    [views, viewerId, eventId, role, now],
+  );
+  return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
+}
+
+/** One appointment by its meeting id (0 or a `local:` id finds local requests too). */
+export function useAppointment(id: number | string | null): Loadable<AppointmentItem | undefined> {
+  const { viewerId, views, loading } = useViewsOf();
+  const now = useNowMs(STATUS_TICK_MS);
+  const data = useMemo(() => {
+    if (id === null || viewerId === null) return undefined;
+    const found = views.find((v) => (typeof id === 'number' ? v.meeting_id === id && id > 0 : v.id === id));
+    return found ? { ...found, status: viewStatus(found, viewerId, now) } : undefined;
+  }, [views, viewerId, id, now]);
+  return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
+}
+
+export function useAppointmentEvents(): Loadable<AppointmentEventsData> {
+  const events = useViews();
+  const { views, loading } = useViewsOf();
+  const now = useNowMs(60_000);
+  const data = useMemo(() => appointmentEvents(events.value, views, Math.floor(now / 1000)), [events.value, views, now]);
+  return useMemo(() => ({ data, isLoading: loading || events.loading }), [data, loading, events.loading]);
+}
+
+interface Fetched {
+  key: string;
+  /** The server answered (and the answer is on the device) during this mount. */
+  ok: boolean;
+  error: ErrorCode | null;
+}
+
+/**
+ * The slot picker of the appointment modal for one person and day (null: the server's first
+ * bookable day). Online, the server's answer is fetched and preferred; offline, and until it
+ * comes, the statuses are computed on the device and marked provisional.
+ */
+export function useSlots(eventId: number, otherUserId: number, date: string | null, opts: { excludeMeetingId?: number; reloadKey?: number } = {}): Loadable<SlotsData> {
+  const runtime = useRuntime();
+  const { user } = useSession();
+  const { data: event } = useEvent(eventId);
+  const { viewerId, views, loading } = useViewsOf();
+  const grid = useStore(runtime.appointments.grids.get(eventId));
+  const now = useNowMs(STATUS_TICK_MS);
+  const timezone = grid.value?.timezone || event?.timezone || 'UTC';
+  const dates = grid.value?.dates ?? [];
+  const today = localDateOf(Math.floor(now / 1000), timezone);
+  const day = date ?? dates.find((d) => d >= today) ?? dates[0] ?? null;
+  const cached = useStore(runtime.appointments.days.get(`${eventId}:${otherUserId}:${day ?? ''}`));
+  const fetchKey = `${eventId}:${otherUserId}:${date ?? ''}:${opts.reloadKey ?? 0}`;
+  const [fetched, setFetched] = useState<Fetched | null>(null);
+  const [fetching, setFetching] = useState(false);
+
+  useEffect(() => {
+    if (!user || !eventId || !otherUserId) return;
+    const controller = new AbortController();
+    const q = new URLSearchParams({ event_id: String(eventId), user_id: String(otherUserId) });
+    if (date) q.set('date', date);
+    setFetching(true);
+    runtime
+      .legacy(`/api/meetings/get-meeting-data?${q}`, controller.signal)
+      .then(async (answer) => {
+        const stored = await runtime.appointments.storeAvailability(eventId, otherUserId, answer);
+        if (!controller.signal.aborted) setFetched({ key: fetchKey, ok: stored, error: stored ? null : 'unknown_error' });
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        // Offline or the server down: the device's own computation stands, marked provisional.
+        if (err instanceof NetworkError) setFetched({ key: fetchKey, ok: false, error: null });
+        else setFetched({ key: fetchKey, ok: false, error: err instanceof LegacyError && isErrorCode(err.code) ? err.code : 'unknown_error' });
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setFetching(false);
+      });
+    return () => controller.abort();
+  }, [runtime, user, eventId, otherUserId, date, fetchKey]);
+
+  const data = useMemo((): SlotsData => {
+    const isOnline = event?.is_webinar ?? false;
+    const current = fetched?.key === fetchKey ? fetched : null;
+    const base = {
+      dates,
+      day,
+      timezone,
+      placeItems: grid.value?.placeItems ?? {},
+      tablesCount: grid.value?.tables_count ?? 0,
+      isOnline,
+      error: current?.error ?? null,
+    };
+    const slotsOfDay = day ? grid.value?.days[day] : undefined;
+    if (!slotsOfDay || viewerId === null) {
+      return { ...base, slots: [], source: 'none', provisional: true, fetchedAt: null };
+    }
+    const slots = mergeSlots({
+      grid: slotsOfDay,
+      server: cached.value?.times ?? null,
+      own: views,
+      viewerId,
+      otherId: otherUserId,
+      eventId,
+      online: isOnline,
+      tablesCount: base.tablesCount,
+      places: base.placeItems,
+      excludeMeetingId: opts.excludeMeetingId,
+      nowSeconds: Math.floor(now / 1000),
+    });
+    const fresh = Boolean(current?.ok);
+    // The server's answer does not know what this device still has queued.
+    const queued = views.some((v) => v.pending);
+    return { ...base, slots, source: fresh ? 'server' : 'device', provisional: !fresh || queued, fetchedAt: cached.value?.fetchedAt ?? null };
+  }, [event, fetched, fetchKey, dates, day, timezone, grid.value, cached.value, viewerId, views, otherUserId, eventId, opts.excludeMeetingId, now]);
+
+  const isLoading = loading || grid.loading || (fetching && data.source === 'none');
+  return useMemo(() => ({ data, isLoading }), [data, isLoading]);
+}
+
+export function useAppointmentActions(): AppointmentActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      async request(r: AppointmentRequest) {
+        // Queued first, so the server has the phone when it checks the online meeting's request.
+        if (r.phone) await runtime.enqueue('profile.update', { phone: r.phone });
+        const payload: AppointmentRequestPayload = {
+          event_id: r.eventId,
+          user_id: r.userId,
+          date: r.date,
+          comment: r.comment,
+          any_time: false,
+          time_start: r.timeStart,
+          time_end: r.timeEnd,
+        };
+        if (r.place) payload.place = r.place;
+        if (r.meetingId) payload.meeting_id = r.meetingId;
+        await runtime.enqueue('appointment.request', payload);
+        // The refused request this one replaces has been answered by the user.
+        if (r.replaces) await runtime.dismiss(r.replaces);
+      },
+      approve: (meetingId: number) => runtime.enqueue('appointment.approve', { meeting_id: meetingId }),
+      reject: (meetingId: number, reason: string) => runtime.enqueue('appointment.reject', { meeting_id: meetingId, reason }),
+      cancel: (meetingId: number, reason: string) => runtime.enqueue('appointment.reject', { meeting_id: meetingId, reason }),
+      dismissFailure: (commandId: string) => runtime.dismiss(commandId),
+    }),
+    [runtime],
+  );
+}
+
+export function useAppointmentNotices(): AppointmentNotices {
+  const runtime = useRuntime();
+  const items = useStore(runtime.appointments.notices);
+  return useMemo(() => ({ items, dismiss: (key: string) => runtime.appointments.dismiss(key) }), [runtime, items]);
+}
+
+/**
+ * The call's video address: GET manage-meeting/join-by-meeting answers {url} of the meeting's
+ * room to its two people once it is accepted. Throws the error code, or 'network_error' offline.
+ */
+export function useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal) => Promise<string> {
+  const runtime = useRuntime();
+  return useMemo(
+    () => async (meetingId: number, signal?: AbortSignal) => {
+      try {
+        const data = (await runtime.legacy(`/api/manage-meeting/join-by-meeting?meeting_id=${meetingId}`, signal)) as { url?: unknown } | null;
+        if (!data || typeof data.url !== 'string' || !data.url) throw new Error('unknown_error');
+        return data.url;
+      } catch (err) {
+        if (err instanceof NetworkError) throw new Error('network_error');
+        if (err instanceof LegacyError) throw new Error(isErrorCode(err.code) ? err.code : 'unknown_error');
+        throw err;
+      }
+    },
+    [runtime],
+  );
+}

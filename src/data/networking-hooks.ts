@@ -1,0 +1,264 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Locale } from '../../contract/constants.ts';
+import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contract/visitors.ts';
+import type { CacheEntry, CacheKey, FriendsCache, PeopleCache, StatusType } from '../../sync/caches.ts';
+import { localPeople, peoplePage, type PeoplePage } from '../../sync/people.ts';
+import {
+  categoryCounts,
+  cityCounts,
+  countryCounts,
+  menuOf,
+  prepareVisitors,
+  queryVisitors,
+  type CategoryCount,
+  type Viewer,
+  type VisitorsFilter,
+} from '../../sync/visitors.ts';
+import type { Cached, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
+import { useEvent, useNowSeconds, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
+
+/**
+ * Hooks of the visitors, people and profile screens (signatures in api.ts). Everything is read from
+ * the device; the only network call a screen causes itself is the visitors list of an event the
+ * user does not take part in (see remote-visitors.ts). Caches of legacy calls are refreshed by the
+ * sync worker when a screen asks for them.
+ */
+
+/** Asks the worker to refresh these caches when the screen opens (and the keys change). */
+function useRefresh(keys: CacheKey[], enabled = true) {
+  const runtime = useRuntime();
+  const joined = keys.join('|');
+  useEffect(() => {
+    if (enabled && joined) runtime.refresh(joined.split('|'));
+  }, [runtime, joined, enabled]);
+}
+
+function useCache<T>(key: CacheKey): Loadable<Cached<T>> {
+  const runtime = useRuntime();
+  const { loading, value } = useStore(runtime.net.caches.get(key));
+  const entry = value as CacheEntry<T> | null;
+  return useMemo(() => ({ data: { data: entry?.data ?? null, fetchedAt: entry?.fetchedAt ?? null }, isLoading: loading }), [entry, loading]);
+}
+
+const NO_CATEGORIES: CategoryCount[] = [];
+
+export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData> {
+  const runtime = useRuntime();
+  const { user } = useSession();
+  const { data: event, isLoading: eventLoading } = useEvent(eventId);
+  const local = useStore(runtime.net.visitors.get(eventId));
+  const own = useStore(runtime.net.ownProfile);
+  const participant = Boolean(event && (event.checked_in || event.has_ticket || event.is_owner));
+  const onDevice = Boolean(user) && (participant || local.value.length > 0);
+  useRefresh(user ? ['friends', `meeting_partners:${eventId}`] : [], onDevice);
+
+  const viewer: Viewer = useMemo(
+    () => ({ userId: user?.id ?? null, countryCode: own.value.profile?.country_code || undefined, cityId: own.value.profile?.city_id || undefined }),
+    [user, own.value.profile],
+  );
+  const key = JSON.stringify(filter);
+  const menu = useMemo(() => menuOf(event), [event]);
+  const selects = useMemo(
+    () => ({ countries: countryCounts(local.value), cities: cityCounts(local.value), categories: categoryCounts(local.value, menu) }),
+    [local.value, menu],
+  );
+  const devicePage = useMemo(() => (onDevice ? queryVisitors(local.value, JSON.parse(key) as VisitorsFilter, viewer) : null), [onDevice, local.value, key, viewer]);
+  const remote = useRemoteVisitors(eventId, key, !onDevice && !eventLoading, user?.id ?? null);
+
+  return useMemo((): Loadable<VisitorsPageData> => {
+    if (onDevice && devicePage) {
+      return {
+        isLoading: local.loading,
+        data: {
+          source: 'device',
+          items: devicePage.items,
+          total: devicePage.total,
+          allCount: local.value.length,
+          ...selects,
+          waitingForSync: !local.loading && local.value.length === 0,
+        },
+      };
+    }
+    const categories = remote.selects?.categories ?? [...menu].map(([id, name]) => ({ id, name, count: 0 }));
+    return {
+      isLoading: eventLoading || remote.loading,
+      data: {
+        source: remote.failed ? 'unavailable' : 'server',
+        items: remote.page?.items ?? [],
+        total: remote.page?.total ?? 0,
+        allCount: remote.selects?.allCount ?? 0,
+        countries: remote.selects?.countries ?? [],
+        cities: remote.selects?.cities ?? [],
+        categories: categories.length ? categories : NO_CATEGORIES,
+        waitingForSync: false,
+      },
+    };
+  }, [onDevice, devicePage, local, selects, remote, menu, eventLoading]);
+}
+
+interface RemoteState {
+  loading: boolean;
+  failed: boolean;
+  page: Pick<VisitorsPageData, 'items' | 'total'> | null;
+  selects: (RemoteSelects & { categories: CategoryCount[]; allCount: number }) | null;
+}
+
+/** The server's answer for a non-participant; refetched when the filter or the user changes. */
+function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean, meId: number | null): RemoteState {
+  const runtime = useRuntime();
+  const relations = useStore(runtime.net.relations).value;
+  const [state, setState] = useState<RemoteState>({ loading: enabled, failed: false, page: null, selects: null });
+  const [raw, setRaw] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!enabled || !eventId) return;
+    const controller = new AbortController();
+    const e = String(eventId);
+    Promise.all([
+      runtime.legacy(`/api/meetings-manager/get-checkin-countries?event_id=${e}`, controller.signal),
+      runtime.legacy(`/api/meetings-manager/get-checkin-cities?event_id=${e}`, controller.signal),
+      runtime.legacy(`/api/meetings-manager/get-checkin-categories?event_id=${e}`, controller.signal),
+    ])
+      .then(([countries, cities, categories]) => {
+        const c = (categories ?? {}) as { results?: { id: number; name: string; count: number }[]; count?: number };
+        setState((s) => ({
+          ...s,
+          selects: {
+            ...toSelects(countries, cities),
+            categories: (c.results ?? []).map((x) => ({ id: x.id, name: x.name, count: x.count })),
+            allCount: c.count ?? 0,
+          },
+        }));
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [runtime, eventId, enabled, meId]);
+
+  useEffect(() => {
+    if (!enabled || !eventId) return;
+    const controller = new AbortController();
+    setState((s) => ({ ...s, loading: true }));
+    runtime
+      .legacy(`/api/events/get-event-people?${peopleQuery(eventId, JSON.parse(filterKey) as VisitorsFilter)}`, controller.signal)
+      .then((data) => {
+        setRaw(data);
+        setState((s) => ({ ...s, loading: false, failed: false }));
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('foyer: the visitors list could not be fetched', err);
+        setRaw(null);
+        setState((s) => ({ ...s, loading: false, failed: true }));
+      });
+    return () => controller.abort();
+  }, [runtime, eventId, filterKey, enabled, meId]);
+
+  // The user's own likes and stars apply to the server's list too, so a tap shows at once.
+  const page = useMemo(() => (raw ? toRemotePage(raw, eventId, relations, meId) : null), [raw, eventId, relations, meId]);
+  return useMemo(() => ({ ...state, page }), [state, page]);
+}
+
+export function usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage> {
+  const runtime = useRuntime();
+  const { user } = useSession();
+  const all = useStore(runtime.net.allVisitors);
+  const relations = useStore(runtime.net.relations);
+  const server = useStore(runtime.net.caches.get(`people:${tab}`));
+  const now = useNowSeconds();
+  const hasLocal = useMemo(() => localPeople(all.value.visitors, all.value.events, now).length > 0, [all.value, now]);
+  // Only a device without people of its own asks the server for its list.
+  useRefresh([`people:${tab}`], !all.loading && !hasLocal);
+  const data = useMemo(
+    () =>
+      peoplePage({
+        tab,
+        limit,
+        visitors: all.value.visitors,
+        events: all.value.events,
+        server: server.value as CacheEntry<PeopleCache> | null,
+        relations: relations.value,
+        meId: user?.id ?? null,
+        nowSeconds: now,
+      }),
+    [tab, limit, all.value, server.value, relations.value, user, now],
+  );
+  return useMemo(() => ({ data, isLoading: all.loading || (!hasLocal && server.loading) }), [data, all.loading, hasLocal, server.loading]);
+}
+
+export function useProfile(userId: number | null): Loadable<ProfileState> {
+  const runtime = useRuntime();
+  const { user, status } = useSession();
+  const own = userId === null || userId === user?.id;
+  const ownState = useStore(runtime.net.ownProfile);
+  const docs = useStore(runtime.net.person.get(own ? 0 : (userId ?? 0)));
+  const relations = useStore(runtime.net.relations);
+  const views = useViews();
+  useRefresh(['own_profile'], own && Boolean(user));
+  const year = new Date().getFullYear();
+
+  const data = useMemo((): ProfileState => {
+    if (own) {
+      if (!user) return { kind: 'signed_out' };
+      const s = ownState.value;
+      if (!s.profile) return { kind: 'not_on_device' };
+      return { kind: 'own', profile: s.profile, privacyKnown: s.source === 'server', fetchedAt: s.fetchedAt, pending: s.pending };
+    }
+    const newest = docs.value[0];
+    if (!newest) return { kind: 'not_on_device' };
+    const event = views.value.find((e) => e.event_id === newest.event_id);
+    const [prepared] = prepareVisitors([newest], {
+      relations: relations.value,
+      friends: new Set(),
+      partners: new Set(),
+      menu: menuOf(event),
+      meId: user?.id ?? null,
+      currentYear: year,
+    });
+    const events = docs.value.map((d) => ({ id: d.event_id, name: views.value.find((e) => e.event_id === d.event_id)?.name ?? '' }));
+    return { kind: 'other', person: prepared!.view, events };
+  }, [own, user, ownState.value, docs.value, relations.value, views.value, year]);
+
+  const isLoading = status === 'loading' || (own ? ownState.loading : docs.loading);
+  return useMemo(() => ({ data, isLoading }), [data, isLoading]);
+}
+
+export function useVisitorActions(): VisitorActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      toggleLike: (userId: number, current: number) => runtime.enqueue('visitor.like', { user_id: userId, status: nextLikeRequest(current) }),
+      setFavorite: (userId: number, favorite: boolean) => runtime.enqueue('visitor.favorite', { user_id: userId, favorite }),
+    }),
+    [runtime],
+  );
+}
+
+export function useProfileActions(): ProfileActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      update: (patch: ProfilePatch) => runtime.enqueue('profile.update', patch),
+      setPrivacy: (switches) => runtime.enqueue('profile.update', switches),
+    }),
+    [runtime],
+  );
+}
+
+export function useStatusTypes(locale: Locale): Loadable<Cached<StatusType[]>> {
+  useRefresh([`status_types:${locale}`]);
+  return useCache<StatusType[]>(`status_types:${locale}`);
+}
+
+export function useFriends(): Loadable<Cached<{ count: number; first: PersonSummary[] }>> {
+  const { user } = useSession();
+  useRefresh(['friends'], Boolean(user));
+  return useCache<FriendsCache>('friends');
+}
+
+export function useUnreadMessages(): Loadable<Cached<{ count: number }>> {
+  const { user } = useSession();
+  useRefresh(['unread_messages'], Boolean(user));
+  return useCache<{ count: number }>('unread_messages');
+}
+

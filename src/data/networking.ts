@@ -1,0 +1,37 @@
+import type { Observable } from 'rxjs';
+import type { EventDoc } from '../../contract/entities.ts';
+import type { VisitorDoc } from '../../contract/visitors.ts';
+import { observeCache, type CacheEntry, type CacheKey } from '../../sync/caches.ts';
+import type { FoyerDatabase } from '../../sync/database.ts';
+import type { PreparedVisitor, RelationView } from '../../sync/visitors.ts';
+import {
+  observeAllVisitors,
+  observeEventVisitors,
+  observeOwnProfile,
+  observePersonDocs,
+  observeRelationViews,
+  type OwnProfileState,
+} from '../../sync/visitors-store.ts';
+import { LiveStore, LiveStoreMap } from './live-store.ts';
+
+/**
+ * The live reads of the visitors, people and profile screens, started when a screen first needs
+ * them (an event's visitors are not worth querying on the events list).
+ */
+export class NetworkingStores {
+  readonly visitors = new LiveStoreMap<number, PreparedVisitor[]>((eventId) => new LiveStore((db) => observeEventVisitors(db, eventId), []));
+  readonly relations = new LiveStore<Map<number, RelationView>>((db) => observeRelationViews(db), new Map());
+  readonly ownProfile = new LiveStore<OwnProfileState>((db) => observeOwnProfile(db), { profile: null, source: null, fetchedAt: null, pending: false });
+  readonly person = new LiveStoreMap<number, VisitorDoc[]>((userId) => new LiveStore((db) => observePersonDocs(db, userId), []));
+  readonly allVisitors = new LiveStore<{ visitors: VisitorDoc[]; events: EventDoc[] }>((db) => observeAllVisitors(db), { visitors: [], events: [] });
+  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>((key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null));
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.visitors.setDatabase(db);
+    this.relations.setDatabase(db);
+    this.ownProfile.setDatabase(db);
+    this.person.setDatabase(db);
+    this.allVisitors.setDatabase(db);
+    this.caches.setDatabase(db);
+  }
+}

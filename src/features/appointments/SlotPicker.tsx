@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { SLOT_STATUS, type SlotStatus } from '../../../contract/appointments.ts';
+import type { SlotView } from '../../data/index.ts';
+import { isSlotSelectable } from './slots.ts';
+import { SLOT_KEYS, personName, slotTime } from './format.ts';
+
+/** The slot icons 1–5 (networking.md §3) and what they mean. */
+export function SlotIcon({ status }: { status: SlotStatus }) {
+  const key = SLOT_KEYS[status];
+  return <span className={`slot-icon slot-icon--${key}`} aria-hidden="true" data-status={status} />;
+}
+
+export function SlotLegend() {
+  const { t } = useTranslation();
+  const statuses: SlotStatus[] = [SLOT_STATUS.available, SLOT_STATUS.mine, SLOT_STATUS.theirs, SLOT_STATUS.both, SLOT_STATUS.disabled];
+  return (
+    <ul className="slot-legend" aria-label={t('appointments.modal.legend')}>
+      {statuses.map((s) => (
+        <li key={s}>
+          <SlotIcon status={s} />
+          <span>{t(`appointments.slot.${SLOT_KEYS[s]}`)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface SlotPickerProps {
+  slots: SlotView[];
+  timezone: string;
+  value: number | null;
+  onChange(start: number): void;
+}
+
+/** HH:mm in the event's timezone; only free slots can be chosen, the others say why not. */
+export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="slot-picker" role="radiogroup" aria-label={t('appointments.modal.slotsLabel')}>
+      {slots.map((slot) => {
+        const key = SLOT_KEYS[slot.status];
+        const selectable = isSlotSelectable(slot.status);
+        const selected = value === slot.start;
+        const time = slotTime(slot.start, timezone);
+        const withWhom = slot.mine ? personName(slot.mine.user_info, t('appointments.someone')) : null;
+        const meaning = withWhom ? t('appointments.slot.mineWith', { name: withWhom }) : t(`appointments.slot.${key}`);
+        return (
+          <button
+            key={slot.start}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            aria-disabled={!selectable || undefined}
+            className={['slot', `slot--${key}`, selected ? 'slot--selected' : ''].filter(Boolean).join(' ')}
+            title={meaning}
+            aria-label={`${time}, ${meaning}`}
+            onClick={() => {
+              if (selectable) onChange(slot.start);
+            }}
+          >
+            <SlotIcon status={slot.status} />
+            <span className="slot__time">{time}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useProfile, useSession } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { PersonActions } from '../people/PersonActions.tsx';
+import { ProfileDetails } from './ProfileDetails.tsx';
+import '../people/networking.css';
+
+function parseUserId(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : 0;
+}
+
+/**
+ * /{locale}/profiles/:userId: somebody's profile as this device knows them — from the visitors of
+ * the events the user takes part in. Anybody else is "not on this device": the device holds no
+ * profile it may not show, and says so rather than pretending the person does not exist.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const userId = parseUserId(useParams().userId);
+  const { user } = useSession();
+  const { data, isLoading } = useProfile(userId || -1);
+  useDocumentTitle(data.kind === 'other' ? data.person.name : t('profile.title'));
+
+  if (user && userId === user.id) return <Navigate to={to('/profile')} replace />;
+  if (isLoading) return <Spinner label={t('common.loading')} />;
+  if (data.kind !== 'other') {
+    return (
+      <div className="page page--narrow">
+        <EmptyState
+          title={<span role="heading" aria-level={1}>{t('profile.notOnDevice')}</span>}
+          text={user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
+          action={
+            <Link className="btn btn--primary" to={to('/people')}>
+              {t('profile.browsePeople')}
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+
+  const { person, events } = data;
+  return (
+    <div className="page profile-page">
+      <div className="profile-page__main">
+        <ProfileDetails person={person} actions={<PersonActions person={person} show={{ favorite: true, like: true, message: true }} />} />
+      </div>
+      <aside className="profile-aside" aria-label={t('profile.asideLabel')}>
+        <Card title={t('profile.events')} headingLevel={3}>
+          <ul className="plain-list">
+            {events.map((e) => (
+              <li key={e.id}>
+                <Link to={to(`/events/${e.id}`)}>{e.name || t('event.title')}</Link>{' '}
+                <Link className="muted small" to={to(`/events/${e.id}/visitors`)}>
+                  {t('event.links.visitors')}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </aside>
+    </div>
+  );
+}

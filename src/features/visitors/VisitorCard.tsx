@@ -1,0 +1,127 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SOCIAL_NETWORKS } from '../../../contract/index.ts';
+import { useSession, type VisitorView } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { Avatar } from '../people/Avatar.tsx';
+import { PersonActions } from '../people/PersonActions.tsx';
+import { orDash, socialHref } from '../people/format.ts';
+
+export interface VisitorCardProps {
+  visitor: VisitorView;
+  /** The role or category button: filter the list by it. */
+  onFilterBy(by: { menuId: number } | { role: string }): void;
+  /** The server's list has no role filter, so there a role without a category is only a label. */
+  canFilterByRole: boolean;
+}
+
+/**
+ * One visitor (networking.md §2 "Visitors page"): avatar and name to the profile, the category or
+ * role button that filters by that name, about me and looking for (a dash when empty), the place
+ * of the appointment actions, and the details of the hash-mode card with favorite, Like, Message.
+ */
+export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole }: VisitorCardProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { user } = useSession();
+  const label = v.menu_name || t(`visitors.roles.${knownRole(v.role)}`);
+  const about = v.status.trim() || v.about.trim();
+  const looking = v.help.trim() || v.interest.trim();
+  const gender = v.sex === 1 ? t('visitors.sex.male') : v.sex === 2 ? t('visitors.sex.female') : '';
+  const genderAge = [gender, v.age !== null ? t('visitors.age', { n: v.age }) : ''].filter(Boolean).join(', ');
+  const links = SOCIAL_NETWORKS.map((n) => ({ network: n, href: socialHref(n, v.social[n] ?? '') })).filter((l) => l.href);
+
+  return (
+    <li className="visitor">
+      <article className="visitor__card" aria-labelledby={`visitor-${v.user_id}`}>
+        <div className="visitor__head">
+          <Avatar src={v.avatar} firstName={v.first_name} lastName={v.last_name} countryCode={v.country_code} size="lg" />
+          <div className="visitor__who">
+            <h3 className="visitor__name" id={`visitor-${v.user_id}`}>
+              <Link to={to(`/profiles/${v.user_id}`)}>{v.name || t('people.noName')}</Link>
+              {v.is_me ? <span className="badge">{t('visitors.you')}</span> : null}
+            </h3>
+            {v.menu_id && v.menu_name ? (
+              <button type="button" className="chip" title={t('visitors.filterBy', { name: label })} onClick={() => onFilterBy({ menuId: v.menu_id })}>
+                {label}
+              </button>
+            ) : canFilterByRole ? (
+              <button type="button" className="chip" title={t('visitors.filterBy', { name: label })} onClick={() => onFilterBy({ role: knownRole(v.role) })}>
+                {label}
+              </button>
+            ) : (
+              <span className="chip">{label}</span>
+            )}
+          </div>
+          <PersonActions person={v} show={{ favorite: true }} />
+        </div>
+
+        <div className="visitor__texts">
+          <section>
+            <h4>{t('people.aboutMe')}</h4>
+            <p>{orDash(about)}</p>
+          </section>
+          <section>
+            <h4>{t('people.lookingFor')}</h4>
+            <p>{orDash(looking)}</p>
+          </section>
+        </div>
+
+        <dl className="visitor__details">
+          {genderAge ? (
+            <div>
+              <dt>{t('visitors.details.genderAge')}</dt>
+              <dd>{genderAge}</dd>
+            </div>
+          ) : null}
+          {v.city_name ? (
+            <div>
+              <dt>{t('visitors.details.city')}</dt>
+              <dd>{v.city_name}</dd>
+            </div>
+          ) : null}
+          {v.company ? (
+            <div>
+              <dt>{t('visitors.details.company')}</dt>
+              <dd>{v.company}</dd>
+            </div>
+          ) : null}
+          {v.position ? (
+            <div>
+              <dt>{t('visitors.details.position')}</dt>
+              <dd>{v.position}</dd>
+            </div>
+          ) : null}
+          {links.length ? (
+            <div>
+              <dt>{t('visitors.details.social')}</dt>
+              <dd>
+                <ul className="social-links">
+                  {links.map((l) => (
+                    <li key={l.network}>
+                      <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow">
+                        {t(`visitors.social.${l.network}`)}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+
+        {user && !v.is_me ? (
+          <div className="visitor__footer">
+            <p className="visitor__appointments muted">{t('visitors.appointmentsLater')}</p>
+            <PersonActions person={v} show={{ like: true, message: true }} />
+          </div>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+const ROLES = ['visitor', 'organizer', 'speaker', 'sponsor', 'volunteer'] as const;
+function knownRole(role: string): (typeof ROLES)[number] {
+  return (ROLES as readonly string[]).includes(role) ? (role as (typeof ROLES)[number]) : 'visitor';
+}

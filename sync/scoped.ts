@@ -1,0 +1,166 @@
+import type { RxCollection } from 'rxdb';
+import { COLLECTIONS, type MyEventDoc } from '../contract/entities.ts';
+import type { CollectionDef } from '../contract/schema.ts';
+import type { FoyerDatabase } from './database.ts';
+import { modifyLocal, readLocal } from './local.ts';
+import type { PullReplication } from './replication.ts';
+import { eventScopes, replicationKey } from './scopes.ts';
+
+/**
+ * Event-scoped replications (sync/scopes.ts): one per (collection, event) the user's my_events
+ * picks, started and stopped as my_events changes. Leaving an event, or its feed answering 403 or
+ * 404, stops that replication and forgets the event's documents.
+ *
+ * Forgetting must survive a crash halfway, or the device would keep people it may no longer see,
+ * or resume a checkpoint past documents it deleted. So a local document records, per replication
+ * key, its generation (part of the checkpoint's name: a new generation pulls from 0), the keys
+ * whose documents the device may hold, and the keys being purged. A purge bumps the generation and
+ * marks the key first, deletes the documents, then clears the mark; a purge left marked is finished
+ * before anything else when the engine starts again.
+ */
+
+export const LOCAL_SCOPES = 'scopes';
+
+export interface ScopesDoc {
+  generations: Record<string, number>;
+  held: string[];
+  purging: string[];
+}
+const EMPTY: ScopesDoc = { generations: {}, held: [], purging: [] };
+
+const without = (list: readonly string[], key: string) => list.filter((k) => k !== key);
+const withKey = (list: readonly string[], key: string) => (list.includes(key) ? [...list] : [...list, key]);
+
+function parseKey(key: string): { collection: string; eventId: number } | null {
+  const m = /^([a-z_]+)@(\d+)$/.exec(key);
+  return m ? { collection: m[1]!, eventId: Number(m[2]) } : null;
+}
+
+export async function readScopes(db: FoyerDatabase): Promise<ScopesDoc> {
+  return { ...EMPTY, ...((await readLocal<ScopesDoc>(db, LOCAL_SCOPES)) ?? {}) };
+}
+
+function modifyScopes(db: FoyerDatabase, fn: (s: ScopesDoc) => ScopesDoc): Promise<ScopesDoc> {
+  return modifyLocal<ScopesDoc>(db, LOCAL_SCOPES, EMPTY, (s) => fn({ ...EMPTY, ...s }));
+}
+
+function collectionOf(db: FoyerDatabase, name: string): RxCollection | undefined {
+  return (db.collections as unknown as Record<string, RxCollection | undefined>)[name];
+}
+
+/** Deletes every local document of one event in one collection; the server never hears of it. */
+async function deleteEventDocs(db: FoyerDatabase, key: string): Promise<void> {
+  const parsed = parseKey(key);
+  const collection = parsed && collectionOf(db, parsed.collection);
+  if (!parsed || !collection) return;
+  await collection.find({ selector: { event_id: parsed.eventId } }).remove();
+}
+
+/** Forgets one event's documents; safe to call again for the same key. */
+export async function purgeScope(db: FoyerDatabase, key: string): Promise<void> {
+  await modifyScopes(db, (s) => ({ ...s, generations: { ...s.generations, [key]: (s.generations[key] ?? 0) + 1 }, purging: withKey(s.purging, key) }));
+  await deleteEventDocs(db, key);
+  await modifyScopes(db, (s) => ({ ...s, purging: without(s.purging, key), held: without(s.held, key) }));
+}
+
+export interface ScopedHost {
+  db: FoyerDatabase;
+  signal: AbortSignal;
+  /** Starts one event's replication; `onGone` is called when its feed answers 403 or 404. */
+  start(def: CollectionDef, eventId: number, generation: number, onGone: () => void): PullReplication;
+  /** Stops it and drops it from the engine's bookkeeping. */
+  stop(replication: PullReplication): Promise<void>;
+}
+
+export class EventScopeManager {
+  private readonly running = new Map<string, PullReplication>();
+  /** Keys whose feed refused the user, with the my_events rev it refused at; retried when that rev moves. */
+  private readonly refused = new Map<string, number>();
+  private queue: Promise<void> = Promise.resolve();
+  private latest: readonly MyEventDoc[] | null = null;
+
+  constructor(private readonly host: ScopedHost) {
+    // Crash recovery comes before any replication starts.
+    this.enqueue(() => this.finishPurges());
+  }
+
+  /** my_events changed: start and stop replications to match. Calls are coalesced and run in order. */
+  update(myEvents: readonly MyEventDoc[]): void {
+    this.latest = myEvents;
+    this.enqueue(() => this.reconcile());
+  }
+
+  /** Resolves once every queued change has been carried out. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue
+      .then(() => (this.host.signal.aborted ? undefined : task()))
+      .catch((err: unknown) => {
+        if (!this.host.signal.aborted) console.error('foyer sync: event scope update failed', err);
+      });
+  }
+
+  private async finishPurges() {
+    const scopes = await readScopes(this.host.db);
+    for (const key of scopes.purging) {
+      await deleteEventDocs(this.host.db, key);
+      await modifyScopes(this.host.db, (s) => ({ ...s, purging: without(s.purging, key), held: without(s.held, key) }));
+    }
+  }
+
+  private async reconcile() {
+    const mine = this.latest ?? [];
+    const wanted = eventScopes(mine);
+    const wantedKeys = new Set<string>();
+    for (const [collection, ids] of wanted) for (const id of ids) wantedKeys.add(replicationKey(collection, id));
+
+    for (const [key, replication] of [...this.running]) {
+      if (!wantedKeys.has(key)) await this.leave(key, replication);
+    }
+    // Documents of events left while the engine was not running.
+    const scopes = await readScopes(this.host.db);
+    for (const key of scopes.held) {
+      if (!wantedKeys.has(key) && !this.running.has(key)) await purgeScope(this.host.db, key);
+    }
+    for (const key of [...this.refused.keys()]) if (!wantedKeys.has(key)) this.refused.delete(key);
+
+    for (const key of wantedKeys) {
+      if (this.running.has(key) || this.host.signal.aborted) continue;
+      const parsed = parseKey(key)!;
+      if (this.refused.get(key) === this.revOf(parsed.eventId)) continue;
+      this.refused.delete(key);
+      const def = COLLECTIONS.find((c) => c.name === parsed.collection) as CollectionDef | undefined;
+      if (!def || !collectionOf(this.host.db, def.name)) continue;
+      const current = await modifyScopes(this.host.db, (s) => ({ ...s, held: withKey(s.held, key) }));
+      const replication = this.host.start(def, parsed.eventId, current.generations[key] ?? 0, () => {
+        this.enqueue(async () => {
+          if (this.running.get(key) !== replication) return;
+          this.refused.set(key, this.revOf(parsed.eventId));
+          await this.leave(key, replication);
+        });
+      });
+      this.running.set(key, replication);
+    }
+  }
+
+  private revOf(eventId: number): number {
+    return (this.latest ?? []).find((m) => m.event_id === eventId)?.rev ?? -1;
+  }
+
+  private async leave(key: string, replication: PullReplication) {
+    this.running.delete(key);
+    await this.host.stop(replication);
+    await purgeScope(this.host.db, key);
+  }
+
+  /** The engine run ends (sign-out, another user, stop): replications stop, documents stay. */
+  async stopAll(): Promise<void> {
+    await this.queue;
+    const all = [...this.running.values()];
+    this.running.clear();
+    await Promise.all(all.map((r) => this.host.stop(r)));
+  }
+}

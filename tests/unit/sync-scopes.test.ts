@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { MyEventDoc } from '../../contract/entities.ts';
+import { MyEventsCollection } from '../../contract/entities.ts';
+import { VisitorsCollection } from '../../contract/visitors.ts';
+import { CLIENT_COLLECTION_NAMES, RXDB_COLLECTION_LIMIT } from '../../sync/database.ts';
+import { replicationIdentifier } from '../../sync/replication.ts';
+import { eventScopes, replicationKey, scopeOf, takesPart } from '../../sync/scopes.ts';
+import { isCacheKey, cacheNeedsUser } from '../../sync/caches.ts';
+
+const mine = (id: number, over: Partial<MyEventDoc> = {}): MyEventDoc => ({
+  id: String(id), event_id: id, is_favorite: false, checked_in: false, has_ticket: false, is_owner: false, is_moderator: false, role: 'visitor', viewed_at: 0, rev: 1, ...over,
+});
+
+describe('collection scopes', () => {
+  it('names each collection\'s scope', () => {
+    expect(scopeOf('events')).toBe('public');
+    expect(scopeOf('my_events')).toBe('user');
+    expect(scopeOf('relations')).toBe('user');
+    expect(scopeOf('visitors')).toBe('event');
+  });
+
+  it('replicates the visitors of the events the user takes part in: checked in, ticket or owner', () => {
+    expect(takesPart(mine(1, { checked_in: true }))).toBe(true);
+    expect(takesPart(mine(1, { has_ticket: true }))).toBe(true);
+    expect(takesPart(mine(1, { is_owner: true }))).toBe(true);
+    expect(takesPart(mine(1, { is_favorite: true, is_moderator: true, viewed_at: 5 }))).toBe(false);
+    const scopes = eventScopes([mine(1, { checked_in: true }), mine(2, { is_favorite: true }), mine(3, { has_ticket: true })]);
+    expect([...scopes.get('visitors')!]).toEqual([1, 3]);
+  });
+
+  it('names checkpoints per user, event and generation', () => {
+    const base = 'http://x';
+    expect(replicationIdentifier(MyEventsCollection, base, 5)).toBe('foyer:my_events:v0:http://x:u5');
+    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 })).toBe('foyer:visitors:v0:http://x:u5:e42:g0');
+    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 1 })).not.toBe(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 }));
+    expect(replicationKey('visitors', 42)).toBe('visitors@42');
+    expect(replicationKey('events')).toBe('events');
+  });
+
+  it('stays within the RxDB collection budget', () => {
+    expect(CLIENT_COLLECTION_NAMES).toEqual(expect.arrayContaining(['events', 'my_events', 'relations', 'visitors', 'outbox']));
+    expect(CLIENT_COLLECTION_NAMES.length).toBeLessThanOrEqual(RXDB_COLLECTION_LIMIT);
+  });
+
+  it('accepts only known cache keys and knows which need a session', () => {
+    for (const key of ['own_profile', 'friends', 'unread_messages', 'status_types:pl', 'meeting_partners:12', 'people:leaveCity']) expect(isCacheKey(key), key).toBe(true);
+    for (const key of ['status_types:de', 'meeting_partners:0', 'meeting_partners:x', 'people:everyone', '__proto__', '']) expect(isCacheKey(key), key).toBe(false);
+    expect(cacheNeedsUser('friends')).toBe(true);
+    expect(cacheNeedsUser('people:allVisitors')).toBe(false);
+    expect(cacheNeedsUser('status_types:uk')).toBe(false);
+  });
+});

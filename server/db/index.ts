@@ -33,6 +33,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   if (opts.databaseUrl) {
     const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format) };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: types as pg.CustomTypesConfig });
+    // An idle pooled connection that PostgreSQL terminates (a restart, a failover, an admin) is
+    // reported here; without a listener Node treats it as uncaught and the whole server exits. The
+    // pool drops that client and the next query opens a fresh one.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL closed an idle connection: ${err.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

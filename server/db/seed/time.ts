@@ -74,8 +74,10 @@ export function allowedTimes(windows: { start: Date; end: Date }[], timezone: st
     while (from < w.end) {
       const day = localDate(from, timezone);
       const nextMidnight = zonedTime(addDays(day, 1), '00:00', timezone);
-      const to = nextMidnight < w.end ? nextMidnight : w.end;
-      out.push({ day, from: localTime(from, timezone), to: to === nextMidnight ? '24:00' : localTime(to, timezone) });
+      const endsAtMidnight = w.end.getTime() >= nextMidnight.getTime();
+      const to = endsAtMidnight ? nextMidnight : w.end;
+      // Compared by value: a window ending exactly at midnight must also read '24:00', not '00:00'.
+      out.push({ day, from: localTime(from, timezone), to: endsAtMidnight ? '24:00' : localTime(to, timezone) });
       from = to;
     }
   }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { BODY_LIMIT_BYTES, SESSION_COOKIE } from '../contract/constants.ts';
@@ -56,6 +58,15 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorateRequest('sessionToken', undefined);
 
   await app.register(cookie);
+  // Venue networks are slow and shared: a first sync of a big event is ~3 MB of JSON that compresses
+  // about eightfold. Brotli at quality 4 costs about what gzip does; the hint stream is hijacked and
+  // never buffered by this.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // The session comes from the HttpOnly cookie (the PWA) or a Bearer token (other clients).
   app.addHook('onRequest', async (request) => {

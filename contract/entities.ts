@@ -2,6 +2,10 @@ import { Type } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf } from './schema.ts';
 import { RelationsCollection, VisitorsCollection } from './visitors.ts';
 import { AppointmentsCollection } from './appointments.ts';
+import { CompaniesCollection } from './companies.ts';
+import { DoorTicketsCollection, TicketsCollection } from './tickets.ts';
+import { CommentsCollection, DialogsCollection, MessagesCollection } from './chat.ts';
+import { ScheduleCollection } from './schedule.ts';
 
 /**
  * Replicated collections. The open-source RxDB build allows 13 collections per realm, so every
@@ -91,12 +95,26 @@ export type MyEventDoc = DocOf<typeof MyEventsCollection>;
  * Everything the worker replicates, in the order it pulls them on first sync. my_events comes
  * before visitors because it decides which events' visitors the device replicates.
  */
-export const COLLECTIONS = [EventsCollection, MyEventsCollection, RelationsCollection, VisitorsCollection, AppointmentsCollection] as const;
+export const COLLECTIONS = [
+  EventsCollection,
+  MyEventsCollection,
+  RelationsCollection,
+  VisitorsCollection,
+  AppointmentsCollection,
+  TicketsCollection,
+  CompaniesCollection,
+  DoorTicketsCollection,
+  DialogsCollection,
+  MessagesCollection,
+  CommentsCollection,
+  ScheduleCollection,
+] as const;
 export type CollectionName = (typeof COLLECTIONS)[number]['name'];
 export const COLLECTION_NAMES = COLLECTIONS.map((c) => c.name) as CollectionName[];
 /**
- * Collections whose pull depends on the user; a guest gets an empty feed for these. visitors is
- * not here although it needs a session: it is scoped by event and its feed checks access itself
- * (401, 403 for a non-participant, 404 for an unknown event).
+ * Collections whose pull depends on the user; a guest gets an empty feed for these. visitors and
+ * door_tickets are not here although they need a session: they are scoped by event and their feeds
+ * check access themselves (401, 403 for a user without access, 404 for an unknown event);
+ * companies, scoped by event too, are open to guests.
  */
-export const USER_SCOPED: ReadonlySet<string> = new Set(['my_events', 'relations', 'appointments']);
+export const USER_SCOPED: ReadonlySet<string> = new Set(['my_events', 'relations', 'appointments', 'tickets', 'dialogs', 'messages']);

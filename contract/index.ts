@@ -10,3 +10,4 @@ export * from './ws.ts';
 export * from './companies.ts';
 export * from './tickets.ts';
 export * from './checkin.ts';
+export * from './schedule.ts';

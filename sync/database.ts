@@ -3,7 +3,23 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { COLLECTIONS, toRxJsonSchema, type AppointmentDoc, type CollectionDef, type EventDoc, type MyEventDoc, type RelationDoc, type VisitorDoc } from '../contract/index.ts';
+import {
+  COLLECTIONS,
+  toRxJsonSchema,
+  type AppointmentDoc,
+  type CollectionDef,
+  type CompanyDoc,
+  type DialogDoc,
+  type DoorTicketDoc,
+  type EventDoc,
+  type MessageDoc,
+  type MyEventDoc,
+  type RelationDoc,
+  type TicketDoc,
+  type VisitorDoc,
+} from '../contract/index.ts';
+import type { CommentDoc } from '../contract/chat.ts';
+import type { ScheduleDoc } from '../contract/schedule.ts';
 import type { CommandKind } from '../contract/commands.ts';
 
 /**
@@ -24,19 +40,21 @@ import type { CommandKind } from '../contract/commands.ts';
  *    7 comments      event-scoped: the chat of opened events (recent window, older on demand)
  *    8 dialogs       user
  *    9 messages      user
- *   10 companies     event-scoped
- *   11 tickets       the user's own tickets and, on an organiser's door device, the event's
- *                    tickets: one collection, two scopes, so door mode costs no collection
- *   12 schedule      event-scoped
- *   13 door_scans    local first: scans recorded offline at the door, uploaded as commands
+ *   10 companies     event-scoped: the stands of the events opened on this device
+ *   11 tickets       user: the user's own tickets (cards and QR codes offline)
+ *   12 door_tickets  event-scoped: on a door device, the tickets of the events it checks, each
+ *                    with every scan the server recorded. The door's own scans are not a
+ *                    collection: they travel in the outbox as `ticket.scan` commands, and until
+ *                    the server sends them back in door_tickets the door reads them from there.
+ *   13 schedule      event-scoped
  *
  * Nothing else gets a collection: UI state, caches of legacy calls (sync/caches.ts), the scope
- * bookkeeping (sync/scoped.ts) and the session are local documents. Open today: events,
- * my_events, relations, visitors, appointments (contract COLLECTIONS) and outbox = 6. Every contract collection
- * added later is opened here too; openDatabase refuses to pass the limit.
+ * bookkeeping (sync/scoped.ts), the door's key and device id (sync/checkin.ts) and the session
+ * are local documents. Open today: the contract's COLLECTIONS and outbox. Every contract
+ * collection added later is opened here too; openDatabase refuses to pass the limit.
  *
- * Node tests that simulate several devices in one process share the realm's 13: two devices of
- * today's six fit, two of the final thirteen will not (RXDB_COLLECTION_LIMIT is per realm).
+ * Node tests that simulate several devices in one process share the realm's 13, so such tests
+ * open only the collections they exercise (`collections`); the engine replicates what is open.
  */
 
 export const DEFAULT_DB_NAME = 'foyer';
@@ -89,6 +107,13 @@ export interface FoyerCollections {
   relations: RxCollection<RelationDoc>;
   visitors: RxCollection<VisitorDoc>;
   appointments: RxCollection<AppointmentDoc>;
+  companies: RxCollection<CompanyDoc>;
+  tickets: RxCollection<TicketDoc>;
+  door_tickets: RxCollection<DoorTicketDoc>;
+  dialogs: RxCollection<DialogDoc>;
+  messages: RxCollection<MessageDoc>;
+  comments: RxCollection<CommentDoc>;
+  schedule: RxCollection<ScheduleDoc>;
   outbox: RxCollection<OutboxDoc>;
 }
 export type FoyerDatabase = RxDatabase<FoyerCollections>;
@@ -127,6 +152,12 @@ export interface OpenDatabaseOptions {
   storage?: RxStorage<unknown, unknown>;
   /** true in browsers (page and worker share the database); false in node tests. */
   multiInstance?: boolean;
+  /**
+   * Node tests only: the replicated collections to open (the outbox always opens), so several
+   * simulated devices fit in one realm's 13. The engine replicates only what is open; the app
+   * always opens everything.
+   */
+  collections?: readonly string[];
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<FoyerDatabase> {
@@ -145,6 +176,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Foye
   try {
     const creators: Record<string, { schema: RxJsonSchema<unknown>; migrationStrategies?: Record<number, () => null> }> = {};
     for (const def of COLLECTIONS) {
+      if (opts.collections && !opts.collections.includes(def.name)) continue;
       creators[def.name] = {
         schema: toRxJsonSchema(def) as unknown as RxJsonSchema<unknown>,
         migrationStrategies: dropOldDocuments(def),

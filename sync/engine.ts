@@ -1,4 +1,4 @@
-import { BehaviorSubject, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, of, type Observable, type Subscription } from 'rxjs';
 import type { RxCollection } from 'rxdb';
 import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, SYNC_STREAM_HEARTBEAT_MS } from '../contract/constants.ts';
 import { SYNC_RESYNC } from '../contract/commands.ts';
@@ -9,8 +9,8 @@ import type { FoyerDatabase } from './database.ts';
 import { AbortedError, HttpError, NetworkError, type HeaderSource, type HttpOptions } from './http.ts';
 import { OutboxDrainer, removeSettled, unsentSelector } from './outbox.ts';
 import { replicationIdentifier, startPullReplication, type PullReplication } from './replication.ts';
-import { EventScopeManager } from './scoped.ts';
-import { scopeOf } from './scopes.ts';
+import { EventScopeManager, markScopeSynced, observeScopeRequests } from './scoped.ts';
+import { EVENT_SCOPE_NEEDS_USER, scopeOf } from './scopes.ts';
 import { GUEST_SESSION, endSession, observeSessionDoc, type SessionDoc } from './session.ts';
 import { readSse, type SseMessage } from './sse.ts';
 import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
@@ -23,9 +23,10 @@ import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type Fai
  * carries on as a guest.
  *
  * A signed-in user also gets the user-scoped collections and, per sync/scopes.ts, one replication
- * per (event-scoped collection, event) for the events my_events picks (sync/scoped.ts starts and
- * stops them). The read-through caches of legacy calls (sync/caches.ts) are refreshed here too, so
- * the page never does the network work itself.
+ * per (event-scoped collection, event) for the events my_events picks or the device asks for
+ * (sync/scoped.ts starts and stops them; a guest gets those open to guests). The read-through
+ * caches of legacy calls (sync/caches.ts) are refreshed here too, so the page never does the
+ * network work itself.
  */
 
 export interface SyncEngineOptions {
@@ -217,32 +218,40 @@ export class SyncEngine {
     for (const def of COLLECTIONS) {
       const scope = scopeOf(def.name);
       if (scope === 'event' || (scope === 'user' && userId === null)) continue;
+      // Node tests simulating several devices open only some collections (sync/database.ts).
+      if (!(this.opts.db.collections as unknown as Record<string, RxCollection | undefined>)[def.name]) continue;
       run.replications.push(this.startReplication(run, def, { identifier: replicationIdentifier(def, this.opts.baseUrl, userId) }));
     }
-    if (userId !== null) {
-      const scopes = new EventScopeManager({
-        db: this.opts.db,
-        signal,
-        start: (def, eventId, generation, onGone) => {
-          const r = this.startReplication(run, def, {
-            identifier: replicationIdentifier(def, this.opts.baseUrl, userId, { eventId, generation }),
-            eventId,
-            onScopeGone: onGone,
-          });
-          run.replications.push(r);
-          return r;
-        },
-        stop: async (r) => {
-          run.replications = run.replications.filter((x) => x !== r);
-          this.caughtUpAt.delete(r.key);
-          await r.cancel();
-          // One replication fewer may be all that applied commands were waiting for.
-          run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
-        },
-      });
-      run.scopes = scopes;
-      run.subs.push(this.opts.db.my_events.find().$.subscribe((list) => scopes.update(list.map((d) => d.toJSON() as MyEventDoc))));
-    }
+    // A guest's device too: the companies of the events opened on it are open to guests.
+    const scopes = new EventScopeManager({
+      db: this.opts.db,
+      signal,
+      manages: (collection) => userId !== null || !EVENT_SCOPE_NEEDS_USER.has(collection),
+      start: (def, eventId, generation, onGone) => {
+        const r = this.startReplication(run, def, {
+          identifier: replicationIdentifier(def, this.opts.baseUrl, userId, { eventId, generation }),
+          eventId,
+          onScopeGone: onGone,
+        });
+        run.replications.push(r);
+        return r;
+      },
+      stop: async (r) => {
+        run.replications = run.replications.filter((x) => x !== r);
+        this.caughtUpAt.delete(r.key);
+        await r.cancel();
+        // One replication fewer may be all that applied commands, and "synced", were waiting for
+        // (a feed that refused the user never catches up).
+        if (!run.controller.signal.aborted && run.replications.length && run.replications.every((x) => this.caughtUpAt.has(x.key))) {
+          this.dispatch({ type: 'pulled', at: Date.now() });
+        }
+        run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
+      },
+    });
+    run.scopes = scopes;
+    const myEvents = userId === null ? undefined : (this.opts.db.collections as Partial<typeof this.opts.db.collections>).my_events;
+    const mine$ = myEvents ? myEvents.find().$.pipe(map((list) => list.map((d) => d.toJSON() as MyEventDoc))) : of([] as MyEventDoc[]);
+    run.subs.push(combineLatest([mine$, observeScopeRequests(this.opts.db)]).subscribe(([mine, requested]) => scopes.update(mine, requested)));
     run.streamTask = this.streamLoop(run);
     run.subs.push(
       this.opts.db.outbox.find({ selector: unsentSelector() }).$.subscribe((docs) => {
@@ -400,6 +409,8 @@ export class SyncEngine {
 
   private caughtUp(run: Run, key: string, startedAt: number) {
     if (run.controller.signal.aborted) return;
+    // Event scopes say when they last caught up, for "not downloaded yet" and a door's last sync.
+    if (key.includes('@')) markScopeSynced(this.opts.db, key).catch((err: unknown) => console.error('foyer sync: recording a scope sync failed', err));
     this.caughtUpAt.set(key, Math.max(this.caughtUpAt.get(key) ?? 0, startedAt));
     if (run.replications.every((r) => this.caughtUpAt.has(r.key))) this.dispatch({ type: 'pulled', at: Date.now() });
     run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);

@@ -1,10 +1,11 @@
 import type { RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
 import { COLLECTIONS, type MyEventDoc } from '../contract/entities.ts';
 import type { CollectionDef } from '../contract/schema.ts';
 import type { FoyerDatabase } from './database.ts';
-import { modifyLocal, readLocal } from './local.ts';
+import { modifyLocal, observeLocal, readLocal } from './local.ts';
 import type { PullReplication } from './replication.ts';
-import { eventScopes, replicationKey } from './scopes.ts';
+import { eventScopes, replicationKey, trimScopeRequests } from './scopes.ts';
 
 /**
  * Event-scoped replications (sync/scopes.ts): one per (collection, event) the user's my_events
@@ -17,18 +18,32 @@ import { eventScopes, replicationKey } from './scopes.ts';
  * whose documents the device may hold, and the keys being purged. A purge bumps the generation and
  * marks the key first, deletes the documents, then clears the mark; a purge left marked is finished
  * before anything else when the engine starts again.
+ *
+ * The same document says when each key last caught up with its feed (`synced`), so a screen can
+ * tell "this event has no companies" from "not downloaded yet", and a door its last sync. Scopes
+ * the device asks for itself (sync/scopes.ts) are listed in another local document, which the
+ * page writes and the engine follows.
  */
 
 export const LOCAL_SCOPES = 'scopes';
+export const LOCAL_SCOPE_REQUESTS = 'scope_requests';
 
 export interface ScopesDoc {
   generations: Record<string, number>;
   held: string[];
   purging: string[];
+  /** Key → epoch milliseconds of the last pull that found nothing more. */
+  synced?: Record<string, number>;
 }
-const EMPTY: ScopesDoc = { generations: {}, held: [], purging: [] };
+const EMPTY: ScopesDoc = { generations: {}, held: [], purging: [], synced: {} };
+
+export interface ScopeRequestsDoc {
+  /** Key → epoch milliseconds of the latest request. */
+  items: Record<string, number>;
+}
 
 const without = (list: readonly string[], key: string) => list.filter((k) => k !== key);
+const withoutKey = (map: Readonly<Record<string, number>> | undefined, key: string) => Object.fromEntries(Object.entries(map ?? {}).filter(([k]) => k !== key));
 const withKey = (list: readonly string[], key: string) => (list.includes(key) ? [...list] : [...list, key]);
 
 function parseKey(key: string): { collection: string; eventId: number } | null {
@@ -38,6 +53,31 @@ function parseKey(key: string): { collection: string; eventId: number } | null {
 
 export async function readScopes(db: FoyerDatabase): Promise<ScopesDoc> {
   return { ...EMPTY, ...((await readLocal<ScopesDoc>(db, LOCAL_SCOPES)) ?? {}) };
+}
+
+export function observeScopes(db: FoyerDatabase): Observable<ScopesDoc> {
+  return observeLocal<ScopesDoc>(db, LOCAL_SCOPES).pipe(map((s) => ({ ...EMPTY, ...(s ?? {}) })));
+}
+
+/** The engine: this key's replication has caught up with its feed. */
+export async function markScopeSynced(db: FoyerDatabase, key: string, at = Date.now()): Promise<void> {
+  await modifyScopes(db, (s) => (s.held.includes(key) ? { ...s, synced: { ...s.synced, [key]: at } } : s));
+}
+
+/** Asks for an event scope (sync/scopes.ts): the engine replicates it while the request is kept. */
+export async function requestScope(db: FoyerDatabase, collection: string, eventId: number, at = Date.now()): Promise<void> {
+  const key = replicationKey(collection, eventId);
+  await modifyLocal<ScopeRequestsDoc>(db, LOCAL_SCOPE_REQUESTS, { items: {} }, (r) => ({ items: trimScopeRequests({ ...r.items, [key]: at }) }));
+}
+
+/** Withdraws the request; the engine then forgets the event's documents of that collection. */
+export async function releaseScope(db: FoyerDatabase, collection: string, eventId: number): Promise<void> {
+  const key = replicationKey(collection, eventId);
+  await modifyLocal<ScopeRequestsDoc>(db, LOCAL_SCOPE_REQUESTS, { items: {} }, (r) => ({ items: withoutKey(r.items, key) }));
+}
+
+export function observeScopeRequests(db: FoyerDatabase): Observable<Record<string, number>> {
+  return observeLocal<ScopeRequestsDoc>(db, LOCAL_SCOPE_REQUESTS).pipe(map((r) => trimScopeRequests(r?.items ?? {})));
 }
 
 function modifyScopes(db: FoyerDatabase, fn: (s: ScopesDoc) => ScopesDoc): Promise<ScopesDoc> {
@@ -60,12 +100,17 @@ async function deleteEventDocs(db: FoyerDatabase, key: string): Promise<void> {
 export async function purgeScope(db: FoyerDatabase, key: string): Promise<void> {
   await modifyScopes(db, (s) => ({ ...s, generations: { ...s.generations, [key]: (s.generations[key] ?? 0) + 1 }, purging: withKey(s.purging, key) }));
   await deleteEventDocs(db, key);
-  await modifyScopes(db, (s) => ({ ...s, purging: without(s.purging, key), held: without(s.held, key) }));
+  await modifyScopes(db, (s) => ({ ...s, purging: without(s.purging, key), held: without(s.held, key), synced: withoutKey(s.synced, key) }));
 }
 
 export interface ScopedHost {
   db: FoyerDatabase;
   signal: AbortSignal;
+  /**
+   * The collections this run may start and forget; the others' documents are left alone. A guest's
+   * run manages only the scopes open to guests, so a session that expired keeps the user's own.
+   */
+  manages?(collection: string): boolean;
   /** Starts one event's replication; `onGone` is called when its feed answers 403 or 404. */
   start(def: CollectionDef, eventId: number, generation: number, onGone: () => void): PullReplication;
   /** Stops it and drops it from the engine's bookkeeping. */
@@ -74,20 +119,30 @@ export interface ScopedHost {
 
 export class EventScopeManager {
   private readonly running = new Map<string, PullReplication>();
-  /** Keys whose feed refused the user, with the my_events rev it refused at; retried when that rev moves. */
-  private readonly refused = new Map<string, number>();
+  /** Keys whose feed refused the user, with the refusal token (refusalToken) it refused at. */
+  private readonly refused = new Map<string, string>();
   private queue: Promise<void> = Promise.resolve();
   private latest: readonly MyEventDoc[] | null = null;
+  private requested: Readonly<Record<string, number>> = {};
 
   constructor(private readonly host: ScopedHost) {
     // Crash recovery comes before any replication starts.
     this.enqueue(() => this.finishPurges());
   }
 
-  /** my_events changed: start and stop replications to match. Calls are coalesced and run in order. */
-  update(myEvents: readonly MyEventDoc[]): void {
+  /**
+   * my_events or the device's own requests changed: start and stop replications to match. Calls
+   * are coalesced and run in order.
+   */
+  update(myEvents: readonly MyEventDoc[], requested: Readonly<Record<string, number>> = {}): void {
     this.latest = myEvents;
+    this.requested = requested;
     this.enqueue(() => this.reconcile());
+  }
+
+  private manages(key: string): boolean {
+    const parsed = parseKey(key);
+    return !!parsed && (this.host.manages?.(parsed.collection) ?? true);
   }
 
   /** Resolves once every queued change has been carried out. */
@@ -116,6 +171,8 @@ export class EventScopeManager {
     const wanted = eventScopes(mine);
     const wantedKeys = new Set<string>();
     for (const [collection, ids] of wanted) for (const id of ids) wantedKeys.add(replicationKey(collection, id));
+    for (const key of Object.keys(this.requested)) wantedKeys.add(key);
+    for (const key of [...wantedKeys]) if (!this.manages(key)) wantedKeys.delete(key);
 
     for (const [key, replication] of [...this.running]) {
       if (!wantedKeys.has(key)) await this.leave(key, replication);
@@ -123,14 +180,14 @@ export class EventScopeManager {
     // Documents of events left while the engine was not running.
     const scopes = await readScopes(this.host.db);
     for (const key of scopes.held) {
-      if (!wantedKeys.has(key) && !this.running.has(key)) await purgeScope(this.host.db, key);
+      if (!wantedKeys.has(key) && !this.running.has(key) && this.manages(key)) await purgeScope(this.host.db, key);
     }
     for (const key of [...this.refused.keys()]) if (!wantedKeys.has(key)) this.refused.delete(key);
 
     for (const key of wantedKeys) {
       if (this.running.has(key) || this.host.signal.aborted) continue;
       const parsed = parseKey(key)!;
-      if (this.refused.get(key) === this.revOf(parsed.eventId)) continue;
+      if (this.refused.get(key) === this.refusalToken(key, parsed.eventId)) continue;
       this.refused.delete(key);
       const def = COLLECTIONS.find((c) => c.name === parsed.collection) as CollectionDef | undefined;
       if (!def || !collectionOf(this.host.db, def.name)) continue;
@@ -138,7 +195,7 @@ export class EventScopeManager {
       const replication = this.host.start(def, parsed.eventId, current.generations[key] ?? 0, () => {
         this.enqueue(async () => {
           if (this.running.get(key) !== replication) return;
-          this.refused.set(key, this.revOf(parsed.eventId));
+          this.refused.set(key, this.refusalToken(key, parsed.eventId));
           await this.leave(key, replication);
         });
       });
@@ -148,6 +205,11 @@ export class EventScopeManager {
 
   private revOf(eventId: number): number {
     return (this.latest ?? []).find((m) => m.event_id === eventId)?.rev ?? -1;
+  }
+
+  /** A refusal holds until my_events moves or the device asks for the scope again. */
+  private refusalToken(key: string, eventId: number): string {
+    return `${this.revOf(eventId)}:${this.requested[key] ?? ''}`;
   }
 
   private async leave(key: string, replication: PullReplication) {

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RootRedirect } from './RootRedirect.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
 import { Layout } from './layout/Layout.tsx';
@@ -17,6 +17,15 @@ import { VisitorsPage } from '../features/visitors/VisitorsPage.tsx';
 import { PeoplePage } from '../features/people/PeoplePage.tsx';
 import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { MyProfilePage } from '../features/profile/MyProfilePage.tsx';
+import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
+import { CompanyPage } from '../features/companies/CompanyPage.tsx';
+import { MyTicketsPage } from '../features/tickets/MyTicketsPage.tsx';
+import { CheckinPage } from '../features/checkin/CheckinPage.tsx';
+import { DoorEventsPage } from '../features/checkin/DoorEventsPage.tsx';
+import { MessagesPage } from '../features/messages/MessagesPage.tsx';
+import { LiveChat, LiveStage } from '../features/live/LiveStage.tsx';
+import { LivePage } from '../features/live/LivePage.tsx';
+import { TwitterwallPage } from '../features/live/TwitterwallPage.tsx';
 
 /**
  * Every screen sits under a locale prefix (/uk/..., /en/...), so a shared link opens in the
@@ -30,6 +39,8 @@ export const routes: RouteObject[] = [
     element: <LocaleRoot />,
     errorElement: <RouteError />,
     children: [
+      // The projector view fills the screen: no header or navigation.
+      { path: 'events/twitterwall/:eventId', element: <TwitterwallPage /> },
       {
         element: <Layout />,
         children: [
@@ -39,11 +50,30 @@ export const routes: RouteObject[] = [
           { path: 'events/favorites', element: <FavoritesPage /> },
           { path: 'events/:eventId', element: <EventPage /> },
           { path: 'events/:eventId/visitors', element: <VisitorsPage /> },
+          { path: 'events/:eventId/companies', element: <CompaniesPage /> },
+          { path: 'events/:eventId/companies-detail/:standId', element: <CompanyPage /> },
+          { path: 'events/:eventId/checkin', element: <CheckinPage /> },
+          {
+            path: 'events/:eventId/live-translation',
+            element: <LivePage />,
+            children: [
+              { index: true, element: <Navigate to="stage" replace /> },
+              { path: 'stage', element: <LiveStage /> },
+              { path: 'chat', element: <LiveChat /> },
+              { path: 'visitors', element: <VisitorsPage /> },
+              { path: 'companies', element: <CompaniesPage /> },
+              // The expo's stand, where a stand manager's Open Stand leads.
+              { path: 'companies/:standId', element: <CompanyPage /> },
+            ],
+          },
+          { path: 'checkin', element: <DoorEventsPage /> },
           { path: 'people', element: <PeoplePage /> },
           { path: 'profiles/:userId', element: <ProfilePage /> },
           { path: 'profile', element: <MyProfilePage /> },
           { path: 'profile/myevents', element: <MyEventsPage /> },
           { path: 'profile/mymeeting', element: <MyAppointmentsPage /> },
+          { path: 'profile/mytickets', element: <MyTicketsPage /> },
+          { path: 'profile/mymessages', element: <MessagesPage /> },
           { path: 'user/:userId/events', element: <UserEventsPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: '*', element: <NotFound /> },

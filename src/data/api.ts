@@ -307,3 +307,114 @@ export interface AppointmentNotices {
  *   useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal) => Promise<string>
  */
 export {};
+
+// ---- companies, tickets and the door (src/data/companies.ts, tickets.ts, checkin.ts) ----
+//
+//   useCompanies(eventId: number): Loadable<CompaniesData>           asks the worker for the event's stands
+//   useCompany(eventId: number, standId: number): Loadable<CompanyData>
+//   useMyTickets(tab: TicketsTab, limit: number, nowMs: number): Loadable<MyTicketsData>
+//   useTicketEmailLock(ticketId: number, nowMs: number): number       ms until it may be sent again
+//   useTicketActions(): TicketActions
+//   useDoor(eventId: number): { data: DoorState; isLoading: boolean; actions: DoorActions }
+//   useDoorSearch(eventId: number, query: string, limit?: number): DoorTicketView[]
+//   useDoorEvents(): Loadable<DoorEventsData>                         the events the user may check
+
+export type Company = import('../../contract/companies.ts').CompanyDoc;
+export type StandMember = import('../../contract/companies.ts').StandMemberDoc;
+export type Ticket = import('../../contract/tickets.ts').TicketDoc;
+export type TicketsTab = import('../../sync/tickets.ts').TicketsTab;
+export type TicketCounts = import('../../sync/tickets.ts').TicketCounts;
+export type DoorTicketView = import('../../sync/checkin.ts').DoorTicketView;
+export type DoorCount = import('../../sync/checkin.ts').DoorCount;
+export type DoorConflict = import('../../sync/checkin.ts').DoorConflict;
+export type RecentScan = import('../../sync/checkin.ts').RecentScan;
+export type DoorScanOutcome = import('../../sync/checkin.ts').DoorScanOutcome;
+export type ScanResult = import('../../contract/tickets.ts').ScanResult;
+
+export interface CompaniesData {
+  /** The event's stands in the organiser's order. */
+  items: Company[];
+  /** When this device last caught up with the event's stands; null: not downloaded yet. */
+  syncedAt: number | null;
+}
+
+export interface CompanyData {
+  company: Company | undefined;
+  syncedAt: number | null;
+}
+
+export interface MyTicketsData {
+  /** The first `limit` of the tab, upcoming soonest first, then past most recent first. */
+  items: Ticket[];
+  /** How many the tab holds. */
+  total: number;
+  counts: TicketCounts;
+}
+
+/** sent; locked: sent moments ago (here or elsewhere), try in a minute; offline; failed. */
+export type TicketEmailResult = 'sent' | 'locked' | 'offline' | 'failed';
+
+export interface TicketActions {
+  /** Needs the server. Starts the 60 s lock (kept on the device) when sent or already locked. */
+  sendToEmail(ticket: Pick<Ticket, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult>;
+}
+
+export interface DoorLink {
+  /** online: talking to the server; offline: no network; connecting; error: the server refuses (session). */
+  state: 'online' | 'offline' | 'connecting' | 'error';
+  /** Epoch milliseconds since when (for offline seen at start: the last sync). */
+  since: number;
+}
+
+export interface DoorState {
+  signedIn: boolean;
+  /** This device's id in every scan it records; null until the door first opens. */
+  deviceId: string | null;
+  role: 'owner' | 'staff' | null;
+  /** The server said this user may not check this event's tickets. */
+  forbidden: boolean;
+  /** The event's key is on the device: genuine tickets it does not list are recognised offline. */
+  hasKey: boolean;
+  keyFetchedAt: number | null;
+  /** When the event's tickets last caught up on this device; null: not downloaded yet. */
+  ticketsSyncedAt: number | null;
+  ticketsOnDevice: number;
+  count: DoorCount;
+  /** Scans recorded on this device and not yet answered by the server. */
+  waitingUploads: number;
+  /** Scans the server would not record (see the rejections): the person was let in here all the same. */
+  refusedUploads: number;
+  /** This device's latest scans of the event, newest first. */
+  recent: RecentScan[];
+  /** Tickets admitted more than once: the server's list when it was reachable, else what the device sees. */
+  conflicts: { items: DoorConflict[]; source: 'server' | 'device'; fetchedAt: number | null };
+  link: DoorLink;
+  lastSyncedAt: number | null;
+}
+
+export interface DoorActions {
+  /** Judges the code offline and records the scan (admitted or refused) for upload. */
+  scan(raw: string): Promise<DoorScanOutcome>;
+  /** Asks the server for the key and the conflicts now. */
+  refresh(): Promise<void>;
+  /** This device stops checking the event: its tickets are forgotten; queued scans still upload. */
+  stop(): Promise<void>;
+}
+
+export interface DoorEventItem {
+  event_id: number;
+  name: string;
+  when: number;
+  when_end: number;
+  timezone: string;
+  /** null for an event this device checks whose role the server has not said (offline). */
+  role: 'owner' | 'staff' | null;
+  /** This device holds the event's tickets. */
+  onDevice: boolean;
+}
+
+export interface DoorEventsData {
+  items: DoorEventItem[];
+  /** The server answered during this visit; otherwise only the events on this device are listed. */
+  fromServer: boolean;
+}

@@ -9,7 +9,7 @@ import type { CachedDaySlots, MeetingGrid } from '../../sync/appointments-slots.
 import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../sync/appointments-store.ts';
 import { LegacyError } from '../../sync/caches.ts';
 import type { FoyerDatabase } from '../../sync/database.ts';
-import { NetworkError } from '../../sync/http.ts';
+import { HttpError, NetworkError, requestJson } from '../../sync/http.ts';
 import type { ClockNotice } from '../../workers/clock.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import type {
@@ -292,6 +292,44 @@ export function useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal)
         if (err instanceof LegacyError) throw new Error(isErrorCode(err.code) ? err.code : 'unknown_error');
         throw err;
       }
+    },
+    [runtime],
+  );
+}
+
+/** One invitation link of the call (manage-meeting/get-users-links-to-invite). */
+export interface InviteLink {
+  id: number;
+  full_name: string;
+  url: string;
+}
+
+/**
+ * Invites visitors of the event into an accepted meeting's call and answers their links. Online
+ * only: the links are the server's and nobody could use them before it knows of the invitation,
+ * so queuing it would only promise what cannot be shown. Throws the error code, or
+ * 'network_error' offline.
+ */
+export function useInviteToMeeting(): (meetingId: number, userIds: number[]) => Promise<InviteLink[]> {
+  const runtime = useRuntime();
+  return useMemo(
+    () => async (meetingId: number, userIds: number[]) => {
+      let body: { status_code?: unknown; data?: { urls_to_invite?: unknown }; error?: unknown } | null;
+      try {
+        body = (await requestJson({ baseUrl: runtime.baseUrl }, '/api/manage-meeting/get-users-links-to-invite', {
+          method: 'POST',
+          body: { usersIds: userIds, meetingId },
+        })) as typeof body;
+      } catch (err) {
+        if (err instanceof NetworkError) throw new Error('network_error');
+        throw new Error(err instanceof HttpError && isErrorCode(err.code) ? err.code : 'unknown_error');
+      }
+      if (body?.status_code !== 200) throw new Error(typeof body?.error === 'string' && isErrorCode(body.error) ? body.error : 'unknown_error');
+      const list = Array.isArray(body.data?.urls_to_invite) ? (body.data.urls_to_invite as unknown[]) : [];
+      return list.flatMap((x) => {
+        const o = (x ?? {}) as Partial<InviteLink>;
+        return typeof o.id === 'number' && typeof o.url === 'string' ? [{ id: o.id, full_name: typeof o.full_name === 'string' ? o.full_name : '', url: o.url }] : [];
+      });
     },
     [runtime],
   );

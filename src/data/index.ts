@@ -80,7 +80,45 @@ export {
   useAppointmentActions,
   useAppointmentEvents,
   useAppointmentNotices,
+  useInviteToMeeting,
   useMeetingVideoLink,
   useMyAppointments,
   useSlots,
+  type InviteLink,
 } from './appointments.ts';
+export { useMeetingNoticeSocket, type SocketException } from './notices-socket.ts';
+export type {
+  CompaniesData,
+  Company,
+  CompanyData,
+  DoorActions,
+  DoorConflict,
+  DoorCount,
+  DoorEventItem,
+  DoorEventsData,
+  DoorLink,
+  DoorScanOutcome,
+  DoorState,
+  DoorTicketView,
+  MyTicketsData,
+  RecentScan,
+  ScanResult,
+  StandMember,
+  Ticket,
+  TicketActions,
+  TicketCounts,
+  TicketEmailResult,
+  TicketsTab,
+} from './api.ts';
+export { useCompanies, useCompany } from './companies.ts';
+export { useMyTickets, useTicketActions, useTicketEmailLock } from './tickets.ts';
+export { useDoor, useDoorEvents, useDoorSearch } from './checkin.ts';
+/** Pure rules the companies and tickets screens share with the data layer. */
+export { TICKETS_TABS } from '../../sync/tickets.ts';
+export { pageOfCompanies } from '../../sync/companies.ts';
+export { useDialog, useDialogs, useMessageActions, useUnreadCount } from './messages.ts';
+export type { DialogData, DialogView, DialogsFilter, DialogsPage, MessageActions, MessageView, PeerCard } from './messages.ts';
+export { useChatActions, useEventChat, useBusy, type ChatActions, type ChatItem, type EventChat, type EventChatData, type ChatSendResult } from './chat.ts';
+/** Pure chat rules the screens share with the data layer. */
+export { canSendComment, shouldAutoScroll } from '../../sync/chat.ts';
+export { useSchedule, SPEAKERS_SHOWN, speechTiming, type ScheduleData, type ScheduleDay, type ScheduleTrack, type ScheduleDoc } from './live.ts';

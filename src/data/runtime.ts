@@ -15,6 +15,12 @@ import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore } from './value-store.ts';
 import { NetworkingStores } from './networking.ts';
 import { AppointmentStores } from './appointments.ts';
+import { CompaniesStores } from './companies.ts';
+import { TicketsStores } from './tickets.ts';
+import { DoorStores } from './checkin.ts';
+import { MessagesStores } from './messages.ts';
+import { ChatStores } from './chat.ts';
+import { ScheduleStores } from './live.ts';
 
 /**
  * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
@@ -59,6 +65,12 @@ export class DataRuntime {
   readonly sync = new ValueStore<SyncSnapshot>({ state: 'connecting', pending: 0, lastSyncedAt: null, error: null }, sameStatus);
   readonly net = new NetworkingStores();
   readonly appointments = new AppointmentStores();
+  readonly companies = new CompaniesStores();
+  readonly tickets = new TicketsStores();
+  readonly door = new DoorStores(this.sync);
+  readonly messages = new MessagesStores();
+  readonly chat = new ChatStores();
+  readonly schedule = new ScheduleStores();
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
@@ -147,6 +159,16 @@ export class DataRuntime {
     void this.api?.retry();
   }
 
+  /** Pulls every collection now (a meetingNotice said something changed; notices-socket.ts). */
+  resync(): void {
+    void this.api?.resync();
+  }
+
+  /** '' or the origin the page talks to; the notice socket connects there too. */
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
   /** Asks the sync worker to fetch these read-through caches (sync/caches.ts) now and on reconnect. */
   refresh(keys: string[]): void {
     void this.api?.refresh(keys);
@@ -198,6 +220,12 @@ export class DataRuntime {
     this.db = db;
     this.net.setDatabase(db);
     this.appointments.setDatabase(db);
+    this.companies.setDatabase(db);
+    this.tickets.setDatabase(db);
+    this.door.setDatabase(db);
+    this.messages.setDatabase(db);
+    this.chat.setDatabase(db);
+    this.schedule.setDatabase(db);
     this.subs.push(
       observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
       observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
@@ -214,6 +242,12 @@ export class DataRuntime {
     for (const s of this.subs.splice(0)) s.unsubscribe();
     this.net.setDatabase(null);
     this.appointments.setDatabase(null);
+    this.companies.setDatabase(null);
+    this.tickets.setDatabase(null);
+    this.door.setDatabase(null);
+    this.messages.setDatabase(null);
+    this.chat.setDatabase(null);
+    this.schedule.setDatabase(null);
     const db = this.db;
     this.db = null;
     return db;

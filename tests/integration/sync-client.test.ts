@@ -48,7 +48,8 @@ let deviceSeq = 0;
 /** A simulated device: its own IndexedDB factory and database name, an engine, and the screens' views. */
 async function openDevice(auth: { user: SessionUser; token: () => string } | null, via: TestProxy = proxy): Promise<Device> {
   const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({ name: `foyer-test-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false });
+  // Two devices of every collection would pass the realm's 13 (sync/database.ts): these tests need the events.
+  const db = await openDatabase({ name: `foyer-test-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false, collections: ['events', 'my_events'] });
   if (auth) await writeSession(db, auth.user);
   const engine = new SyncEngine({
     db,

@@ -162,7 +162,7 @@ describe('event-scoped visitors sync', () => {
     expect(await localVisitors(device, first)).toEqual(sorted([anna.user.id, bohdan.user.id]));
     await device.engine.awaitScopes();
     const scopes = await readScopes(device.db);
-    expect(scopes.held).toEqual([`visitors@${first}`]);
+    expect(scopes.held.filter((k) => k.startsWith('visitors@'))).toEqual([`visitors@${first}`]);
     expect(scopes.purging).toEqual([]);
     expect(scopes.generations[`visitors@${second}`]).toBe(1);
 
@@ -306,7 +306,7 @@ describe('event-scoped visitors sync', () => {
     await device.engine.awaitScopes();
     const scopes = await readScopes(device.db);
     expect(scopes.purging).toEqual([]);
-    expect(scopes.held).toEqual([`visitors@${kept}`]);
+    expect(scopes.held.filter((k) => k.startsWith('visitors@'))).toEqual([`visitors@${kept}`]);
     expect(device.engine.replicationKeys.filter((k) => k.startsWith('visitors@'))).toEqual([`visitors@${kept}`]);
   });
 

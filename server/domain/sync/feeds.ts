@@ -4,6 +4,12 @@ import type { CollectionName } from '../../../contract/entities.ts';
 import { selectEventRows, selectMyEventRows, toEventDoc, toMyEventDoc } from '../events/repository.ts';
 import { relationsFeed, visitorsFeed } from '../visitors/feed.ts';
 import { appointmentsFeed } from '../appointments/feed.ts';
+import { companiesFeed } from '../companies/feed.ts';
+import { ticketsFeed } from '../tickets/feed.ts';
+import { doorTicketsFeed } from '../checkin/feed.ts';
+import { dialogsFeed, messagesFeed } from '../messages/feed.ts';
+import { commentsFeed } from '../chat/feed.ts';
+import { scheduleFeed } from '../schedule/feed.ts';
 
 export interface FeedArgs {
   userId: number | null;
@@ -38,4 +44,17 @@ export const FEEDS: Record<CollectionName, Feed> = {
   relations: relationsFeed,
   // The user's own meetings, each with the other person's card; see appointments/feed.ts.
   appointments: appointmentsFeed,
+  // The user's own tickets with their signed QR codes; see tickets/feed.ts.
+  tickets: ticketsFeed,
+  // Scoped by event_id, open to guests; see companies/feed.ts.
+  companies: companiesFeed,
+  // Scoped by event_id, owners and door staff only (401, 403); see checkin/feed.ts.
+  door_tickets: doorTicketsFeed,
+  // The user's own dialogs (closed ones too, flagged) and their messages; see messages/feed.ts.
+  dialogs: dialogsFeed,
+  messages: messagesFeed,
+  // Scoped by event_id, chat readers only (401, 403, 404); see chat/feed.ts.
+  comments: commentsFeed,
+  // Scoped by event_id, open to guests; presentation links for participants only; see schedule/feed.ts.
+  schedule: scheduleFeed,
 };

@@ -4,6 +4,7 @@ import { useLocalePath } from '../useLocale.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
+import { MessagesLink } from '../../features/messages/MessagesLink.tsx';
 
 export function Header() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export function Header() {
           <NavLink to={to('/profile/mymeeting')} className={navClass}>
             {t('nav.appointments')}
           </NavLink>
+          <MessagesLink className={navClass} />
         </nav>
         <div className="site-header__tools">
           <LanguageMenu />

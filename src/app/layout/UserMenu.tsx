@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../data/index.ts';
+import { useSession, useSyncStatus } from '../../data/index.ts';
 import { useLoginHref } from '../../features/auth/useRequireLogin.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { useLocalePath } from '../useLocale.ts';
@@ -9,6 +9,7 @@ import { useLocalePath } from '../useLocale.ts';
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
+  const sync = useSyncStatus();
   const navigate = useNavigate();
   const to = useLocalePath();
   const loginHref = useLoginHref();
@@ -32,6 +33,8 @@ export function UserMenu() {
     .join('');
 
   const logout = async () => {
+    // Logging out wipes the device, queued work included (a door's scans not yet uploaded, say).
+    if (sync.pending > 0 && !window.confirm(t('sync.logoutUnsent', { n: sync.pending }))) return;
     setLeaving(true);
     try {
       // The data layer wipes this device's copy of the user's data even when the server is unreachable.
@@ -70,6 +73,16 @@ export function UserMenu() {
           <li>
             <Link className="menu__item" to={to('/profile/myevents')} onClick={close}>
               {t('nav.myEvents')}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu__item" to={to('/profile/mytickets')} onClick={close}>
+              {t('nav.tickets')}
+            </Link>
+          </li>
+          <li>
+            <Link className="menu__item" to={to('/checkin')} onClick={close}>
+              {t('nav.door')}
             </Link>
           </li>
           <li>

@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppointmentActions, useEvent, useSession } from '../../data/index.ts';
+import { useAppointmentActions, useEvent, useMeetingNoticeSocket, useSession } from '../../data/index.ts';
 import { AppointmentModal, type RequestTarget } from './AppointmentModal.tsx';
 import { CallModal } from './CallModal.tsx';
 import { Dashboard, type InfoToast } from './Dashboard.tsx';
+import { InviteModal } from './InviteModal.tsx';
 import { RejectDialog, type RejectMode } from './RejectDialog.tsx';
 import { LoginOrBuyDialog, TicketsRequiredDialog } from './StepDialogs.tsx';
 import { mayRequest } from './format.ts';
@@ -20,6 +21,8 @@ export interface AppointmentUi {
   openRequest(target: RequestTarget): void;
   openReject(meetingId: number, mode: RejectMode): void;
   openCall(meetingId: number): void;
+  /** Invites visitors of the event into an accepted meeting's call (networking.md §2 invite modal). */
+  openInvite(meetingId: number): void;
   /** Confirms a request made to the user at once (events.md §4: accept approves directly). */
   approve(meetingId: number): void;
   dismissFailure(commandId: string): void;
@@ -42,6 +45,7 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<RequestTarget | null>(null);
   const [reject, setReject] = useState<{ meetingId: number; mode: RejectMode } | null>(null);
   const [call, setCall] = useState<number | null>(null);
+  const [invite, setInvite] = useState<number | null>(null);
   const [toasts, setToasts] = useState<InfoToast[]>([]);
 
   const toast = useCallback((text: string, tone: InfoToast['tone'] = 'info') => {
@@ -49,6 +53,11 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
     setToasts((list) => [...list, { id, text, tone }]);
     setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), INFO_TOAST_MS);
   }, []);
+
+  // events.md §8: a socket Exception other than userAccessException is an error toast.
+  useMeetingNoticeSocket(
+    useCallback((e) => toast(t(`errors.${e.code}`, { defaultValue: e.message || t('errors.unknown_error') }), 'error'), [toast, t]),
+  );
 
   const ui = useMemo<AppointmentUi>(
     () => ({
@@ -61,6 +70,7 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
         setRequest(null);
         setCall(meetingId);
       },
+      openInvite: (meetingId) => setInvite(meetingId),
       approve: (meetingId) => {
         actions.approve(meetingId).then(
           () => toast(t('appointments.toasts.accepted')),
@@ -90,7 +100,8 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
           onDone={() => toast(reject.mode === 'reject' ? t('appointments.toasts.rejected') : t('appointments.toasts.canceled'))}
         />
       ) : null}
-      {call !== null ? <CallModal meetingId={call} onClose={() => setCall(null)} /> : null}
+      {call !== null ? <CallModal meetingId={call} onClose={() => setCall(null)} onInvite={setInvite} /> : null}
+      {invite !== null ? <InviteModal meetingId={invite} onClose={() => setInvite(null)} onInvited={() => toast(t('appointments.toasts.invited'))} /> : null}
       <Dashboard toasts={toasts} onDismissToast={(id) => setToasts((list) => list.filter((x) => x.id !== id))} />
     </AppointmentUiContext.Provider>
   );

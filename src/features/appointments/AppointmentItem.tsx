@@ -7,6 +7,7 @@ import { calendarEntry } from './entries.ts';
 import { downloadIcs, googleCalendarLink, icsCalendar } from './calendar.ts';
 import { meetingWhen, personName, requestDateText } from './format.ts';
 import { RequestMessage } from './RequestMessage.tsx';
+import { MessageLink } from '../messages/MessageLink.tsx';
 
 /**
  * One appointment of my appointments (networking.md §4 item actions): confirm or reject a request
@@ -120,12 +121,9 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
         <div className="appointment__actions">
           {actions.map((a) =>
             a === 'message' ? (
-              <span key={a} className="appointment__later">
-                <Button size="sm" disabled>
-                  {t('appointments.actions.message')}
-                </Button>
-                <span className="muted">{t('appointments.actions.messageLater')}</span>
-              </span>
+              <MessageLink key={a} userId={item.other_user_id}>
+                {t('appointments.actions.message')}
+              </MessageLink>
             ) : (
               <Button key={a} size="sm" variant={a === 'confirm' ? 'primary' : a === 'reject' || a === 'cancel' ? 'ghost' : 'secondary'} onClick={() => run(a)}>
                 {t(`appointments.actions.${a}`)}
@@ -135,6 +133,11 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
           {appointed && item.time_start && (!finished || item.is_online) ? (
             <Button size="sm" variant={finished ? 'ghost' : 'primary'} onClick={() => ui.openCall(item.meeting_id)}>
               {finished ? t('appointments.actions.info') : item.is_online ? t('appointments.actions.joinCall') : t('appointments.actions.openMeeting')}
+            </Button>
+          ) : null}
+          {appointed && !local && item.meeting_id > 0 && !finished ? (
+            <Button size="sm" variant="ghost" onClick={() => ui.openInvite(item.meeting_id)}>
+              {t('appointments.invite.open')}
             </Button>
           ) : null}
           {entry && !finished ? (

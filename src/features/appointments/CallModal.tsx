@@ -10,6 +10,7 @@ import { countdownParts, formatClock } from '../events/format.ts';
 import { VIDEO_FRAME_ALLOW } from '../events/event/video.ts';
 import { AGENDA_KEYS, agendaPeriod, agendaShares, callPhase, nextVideoCheckMs, type CallPhase } from './call.ts';
 import { Dialog } from './Dialog.tsx';
+import { MessageLink } from '../messages/MessageLink.tsx';
 import { meetingWhen, personName } from './format.ts';
 
 /**
@@ -17,20 +18,20 @@ import { meetingWhen, personName } from './format.ts';
  * timeline with the agenda, a countdown before and during, local extensions, the finished message,
  * and the other person's card with their phone when they show it.
  */
-export function CallModal({ meetingId, onClose }: { meetingId: number; onClose(): void }) {
+export function CallModal({ meetingId, onClose, onInvite }: { meetingId: number; onClose(): void; onInvite(meetingId: number): void }) {
   const { t } = useTranslation();
   const { data: item, isLoading } = useAppointment(meetingId);
   const name = item ? item.user_info.first_name || personName(item.user_info, t('appointments.someone')) : '';
   return (
     <Dialog open onClose={onClose} width={940} className="call-modal" title={t('appointments.call.title', { name })}>
-      {item ? <CallBody item={item} /> : null}
+      {item ? <CallBody item={item} onInvite={onInvite} /> : null}
       {!item && isLoading ? <Spinner label={t('common.loading')} /> : null}
       {!item && !isLoading ? <p>{t('errors.appointment_not_found')}</p> : null}
     </Dialog>
   );
 }
 
-function CallBody({ item }: { item: AppointmentItem }) {
+function CallBody({ item, onInvite }: { item: AppointmentItem; onInvite(meetingId: number): void }) {
   const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   const [extensionMs, setExtensionMs] = useState(0);
@@ -38,6 +39,8 @@ function CallBody({ item }: { item: AppointmentItem }) {
   const endMs = (item.time_end || item.time_start + 15 * 60) * 1000;
   const phase = item.time_start ? callPhase(now, startMs, endMs, extensionMs) : null;
   const phone = item.user_info.phone;
+  // Others can join only an accepted meeting that is not over (the server checks the same).
+  const canInvite = item.state === 'accepted' && item.meeting_id > 0 && phase?.kind !== 'after';
 
   return (
     <div className="call">
@@ -75,9 +78,14 @@ function CallBody({ item }: { item: AppointmentItem }) {
           </div>
         </div>
         <p className="muted">{meetingWhen(item)}</p>
+        {canInvite ? (
+          <Button size="sm" onClick={() => onInvite(item.meeting_id)}>
+            {t('appointments.invite.open')}
+          </Button>
+        ) : null}
         <section className="call__chat" aria-label={t('appointments.call.chat')}>
           <h3>{t('appointments.call.chat')}</h3>
-          <p className="muted">{t('appointments.call.chatLater')}</p>
+          <MessageLink userId={item.other_user_id}>{t('messages.sendMessage')}</MessageLink>
         </section>
       </aside>
     </div>

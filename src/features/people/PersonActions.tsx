@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useVisitorActions } from '../../data/index.ts';
 import { HeartIcon, MessageIcon, StarIcon } from './icons.tsx';
+import { MessageLink } from '../messages/MessageLink.tsx';
 
 /** A queued write: only writing to the local database can fail here. */
 interface LocalWrite {
@@ -24,7 +25,6 @@ export function PersonActions({ person, show }: PersonActionsProps) {
   const { user } = useSession();
   const actions = useVisitorActions();
   const [failed, setFailed] = useState(false);
-  const messageNote = useId();
   if (!user || person.is_me) return null;
 
   const run = (action: LocalWrite) => {
@@ -64,15 +64,10 @@ export function PersonActions({ person, show }: PersonActionsProps) {
         </button>
       ) : null}
       {show.message ? (
-        <span className="message-action">
-          <button type="button" className="btn btn--sm btn--ghost" disabled aria-describedby={messageNote}>
-            <MessageIcon />
-            <span>{t('people.message')}</span>
-          </button>
-          <span id={messageNote} className="message-action__note">
-            {t('people.messageLater')}
-          </span>
-        </span>
+        <MessageLink userId={person.user_id} variant="ghost">
+          <MessageIcon />
+          <span>{t('people.message')}</span>
+        </MessageLink>
       ) : null}
       {person.pending && show.favorite ? <span className="pending-dot" title={t('sync.waiting')} /> : null}
       {failed ? (

@@ -1,39 +1,36 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useFriends, useUnreadMessages, type OwnProfile } from '../../data/index.ts';
+import { useFriends, useUnreadCount, type OwnProfile } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Avatar } from '../people/Avatar.tsx';
+import { TicketsAside } from '../tickets/TicketsAside.tsx';
 import { MobileAppCard } from './MobileAppCard.tsx';
 import { PrivacySwitches } from './PrivacySwitches.tsx';
 
 /**
  * The my-profile aside (networking.md §2, events.md §2): my tickets, unread messages, friends
- * (first 8), the privacy switches and the mobile app card. Unread messages and friends are the
- * server's last answers kept on the device (sync/caches.ts) until those areas replicate, and say
- * how old they are.
+ * (first 8), the privacy switches and the mobile app card. Unread messages come from the replicated
+ * dialogs; friends are the server's last answer kept on the device (sync/caches.ts) and say how
+ * old it is.
  */
 export function ProfileAside({ profile, privacyKnown }: { profile: OwnProfile; privacyKnown: boolean }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const friends = useFriends();
-  const unread = useUnreadMessages();
+  // Counted from the replicated dialogs, so it is exact offline and moves as messages are read.
+  const unread = useUnreadCount();
   const asOf = (at: number | null) => (at ? t('profile.asOf', { time: formatRelative(at, Date.now(), i18n.language) }) : t('profile.notYetLoaded'));
 
   return (
     <aside className="profile-aside" aria-label={t('profile.asideLabel')}>
-      <Card title={t('profile.tickets.title')} headingLevel={3}>
-        <p className="muted">{t('profile.tickets.later')}</p>
-      </Card>
+      <TicketsAside />
 
       <Card title={t('profile.unread.title')} headingLevel={3}>
-        {unread.data.data ? (
-          <p className="big-number">{unread.data.data.count}</p>
-        ) : (
-          <p className="muted">{t('profile.unread.unknown')}</p>
-        )}
-        <p className="muted small">{asOf(unread.data.fetchedAt)}</p>
+        <p className="big-number">
+          <Link to={to('/profile/mymessages')}>{unread.data}</Link>
+        </p>
       </Card>
 
       <Card title={t('profile.friends.title')} headingLevel={3}>

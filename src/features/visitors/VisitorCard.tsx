@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SOCIAL_NETWORKS } from '../../../contract/index.ts';
-import { useSession, type VisitorView } from '../../data/index.ts';
+import { useSession, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { Avatar } from '../people/Avatar.tsx';
 import { PersonActions } from '../people/PersonActions.tsx';
 import { orDash, socialHref } from '../people/format.ts';
+import { VisitorAppointment } from './VisitorAppointment.tsx';
 
 export interface VisitorCardProps {
   visitor: VisitorView;
@@ -13,14 +14,17 @@ export interface VisitorCardProps {
   onFilterBy(by: { menuId: number } | { role: string }): void;
   /** The server's list has no role filter, so there a role without a category is only a label. */
   canFilterByRole: boolean;
+  event: EventView | undefined;
+  /** The user's appointment with this visitor at this event, when there is one. */
+  appointment: AppointmentItem | undefined;
 }
 
 /**
  * One visitor (networking.md §2 "Visitors page"): avatar and name to the profile, the category or
  * role button that filters by that name, about me and looking for (a dash when empty), the place
- * of the appointment actions, and the details of the hash-mode card with favorite, Like, Message.
+ * appointment actions with the request message block, and the details of the hash-mode card with favorite, Like, Message.
  */
-export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole }: VisitorCardProps) {
+export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole, event, appointment }: VisitorCardProps) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const { user } = useSession();
@@ -110,10 +114,10 @@ export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole }: Visitor
           ) : null}
         </dl>
 
-        {user && !v.is_me ? (
+        {!v.is_me ? (
           <div className="visitor__footer">
-            <p className="visitor__appointments muted">{t('visitors.appointmentsLater')}</p>
-            <PersonActions person={v} show={{ like: true, message: true }} />
+            <VisitorAppointment visitor={v} event={event} appointment={appointment} />
+            {user ? <PersonActions person={v} show={{ like: true, message: true }} /> : null}
           </div>
         ) : null}
       </article>

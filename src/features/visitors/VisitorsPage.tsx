@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
-import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useSession, useVisitors, type VisitorsTab } from '../../data/index.ts';
+import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useMyAppointments, useSession, useVisitors, type VisitorsTab } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -11,6 +11,7 @@ import { SearchIcon } from '../people/icons.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
 import { parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
 import { SelectModal } from './SelectModal.tsx';
+import { appointmentsByPerson } from './VisitorAppointment.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import { VisitorFilters } from './VisitorFilters.tsx';
 import { VisitorsTabs } from './VisitorsTabs.tsx';
@@ -48,6 +49,9 @@ export function VisitorsPage() {
   const filter = useMemo(() => toFilter(JSON.parse(filterKey) as VisitorsState, limit), [filterKey, limit]);
   const visitors = useVisitors(eventId, filter);
   const data = visitors.data;
+  // Read once for the whole list, not per card: every card looks its person up in this map.
+  const { data: mine } = useMyAppointments(eventId);
+  const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
 
   const apply = (next: VisitorsState, push = false) => {
     setLimit(VISITORS_PAGE_SIZE);
@@ -179,6 +183,8 @@ export function VisitorsPage() {
                   <VisitorCard
                     key={v.id}
                     visitor={v}
+                    event={event}
+                    appointment={byPerson.get(v.user_id)}
                     canFilterByRole={data.source === 'device'}
                     onFilterBy={(by) => {
                       const { menuId: _m, role: _r, ...rest } = state;

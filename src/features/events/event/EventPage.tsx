@@ -13,6 +13,8 @@ import { formatEventRange, isoInEventZone } from '../format.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import { CheckinButton } from './CheckinButton.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
+import { CompaniesCard } from '../../companies/CompaniesCard.tsx';
+import { EventChat } from '../../chat/EventChat.tsx';
 
 function parseEventId(value: string | undefined): number {
   const n = Number(value);
@@ -116,11 +118,9 @@ export function EventPage() {
         </aside>
         <div className="event-page__later">
           <Card title={t('event.discussion')}>
-            <EmptyState compact title={t('event.discussionLater')} text={t('event.discussionLaterText')} />
+            <EventChat eventId={event.event_id} />
           </Card>
-          <Card title={t('event.companies')}>
-            <EmptyState compact title={t('event.companiesLater')} text={t('event.companiesLaterText')} />
-          </Card>
+          <CompaniesCard eventId={event.event_id} />
         </div>
       </div>
     </div>

@@ -1,0 +1,132 @@
+import { useMemo } from 'react';
+import type { MessageDoc } from '../../contract/chat.ts';
+import type { FoyerDatabase } from '../../sync/database.ts';
+import {
+  EMPTY_MESSAGING,
+  cardFromAppointments,
+  dialogMessages,
+  mayMessage,
+  messageToSend,
+  observeDialogMessages,
+  observeMessaging,
+  overlayDialogs,
+  pageOfDialogs,
+  unreadTotal,
+  type DialogView,
+  type DialogsFilter,
+  type DialogsPage,
+  type MessageView,
+  type MessagingState,
+  type PeerCard,
+} from '../../sync/messages.ts';
+import type { Loadable } from './api.ts';
+import { useRuntime, useStore } from './hooks.ts';
+import { LiveStore, LiveStoreMap } from './live-store.ts';
+
+export type { DialogView, DialogsFilter, DialogsPage, MessageView, PeerCard } from '../../sync/messages.ts';
+
+/**
+ * Private messages (networking.md §2, contract/chat.ts) for the screens: the replicated dialogs
+ * and messages overlaid with the queued commands (sync/messages.ts). Nothing here waits on the
+ * network: a message is an outbox entry the moment it is sent, shown as pending until its
+ * document comes back, and a refusal stays in the dialog as failed until dismissed.
+ */
+export class MessagesStores {
+  readonly state = new LiveStore<MessagingState>((db) => observeMessaging(db), EMPTY_MESSAGING);
+  readonly dialogs = new LiveStoreMap<number, MessageDoc[]>((peerId) => new LiveStore((db) => observeDialogMessages(db, peerId), []));
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.state.setDatabase(db);
+    this.dialogs.setDatabase(db);
+  }
+}
+
+interface Joined {
+  viewerId: number | null;
+  dialogs: DialogView[];
+  state: MessagingState;
+  card(userId: number): PeerCard | undefined;
+  loading: boolean;
+}
+
+function useJoined(): Joined {
+  const { loading, value } = useStore(useRuntime().messages.state);
+  return useMemo(() => {
+    const card = cardFromAppointments(value.appointments);
+    const dialogs = value.viewerId === null ? [] : overlayDialogs(value.dialogs, value.commands, value.viewerId, card);
+    return { viewerId: value.viewerId, dialogs, state: value, card, loading };
+  }, [value, loading]);
+}
+
+/** The dialog list: the first `page` pages of ten, starred first; closed dialogs hidden. */
+export function useDialogs(page: number, filter: DialogsFilter = 'all'): Loadable<DialogsPage> {
+  const { dialogs, loading } = useJoined();
+  const data = useMemo(() => pageOfDialogs(dialogs, page, filter), [dialogs, page, filter]);
+  return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
+}
+
+export interface DialogData {
+  /** The dialog as listed (closed ones too); undefined before any message either way. */
+  dialog: DialogView | undefined;
+  /** The partner's card: the dialog's, or from a shared appointment. */
+  card: PeerCard | undefined;
+  messages: MessageView[];
+  viewerId: number | null;
+  /** The server would accept a message: an approved meeting or an existing dialog. */
+  canWrite: boolean;
+}
+
+/** One dialog with the person `otherUserId`, from local data. */
+export function useDialog(otherUserId: number): Loadable<DialogData> {
+  const runtime = useRuntime();
+  const joined = useJoined();
+  const docs = useStore(runtime.messages.dialogs.get(otherUserId));
+  const data = useMemo(() => {
+    const { viewerId, dialogs, state, card } = joined;
+    const dialog = dialogs.find((d) => d.user_id === otherUserId);
+    const messages = viewerId === null ? [] : dialogMessages(docs.value, state.commands, otherUserId, viewerId);
+    const fromDialog = dialog && dialog.fullname ? { first_name: dialog.first_name, last_name: dialog.last_name, avatar: dialog.avatar } : undefined;
+    return {
+      dialog,
+      card: fromDialog ?? card(otherUserId),
+      messages,
+      viewerId,
+      canWrite: viewerId !== null && viewerId !== otherUserId && mayMessage(state.appointments, state.dialogs, otherUserId),
+    };
+  }, [joined, docs.value, otherUserId]);
+  return useMemo(() => ({ data, isLoading: joined.loading || docs.loading }), [data, joined.loading, docs.loading]);
+}
+
+/** Unread messages of open, unmuted dialogs, from the dialogs on the device. */
+export function useUnreadCount(): Loadable<number> {
+  const { dialogs, loading, viewerId } = useJoined();
+  const data = useMemo(() => unreadTotal(dialogs), [dialogs]);
+  return useMemo(() => ({ data, isLoading: loading && viewerId === null }), [data, loading, viewerId]);
+}
+
+export interface MessageActions {
+  /** Queues the message; false (and nothing queued) for a text that is empty once trimmed. */
+  send(otherUserId: number, text: string): Promise<boolean>;
+  markRead(otherUserId: number): Promise<void>;
+  setFlags(otherUserId: number, flags: { muted?: boolean; starred?: boolean; closed?: boolean }): Promise<void>;
+  /** Forgets a refused message. */
+  dismiss(commandId: string): Promise<void>;
+}
+
+export function useMessageActions(): MessageActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      async send(otherUserId, text) {
+        const clean = messageToSend(text);
+        if (clean === null) return false;
+        await runtime.enqueue('message.send', { recipient_id: otherUserId, text: clean });
+        return true;
+      },
+      markRead: (otherUserId) => runtime.enqueue('dialog.read', { user_id: otherUserId }),
+      setFlags: (otherUserId, flags) => runtime.enqueue('dialog.update', { user_id: otherUserId, ...flags }),
+      dismiss: (commandId) => runtime.dismiss(commandId),
+    }),
+    [runtime],
+  );
+}

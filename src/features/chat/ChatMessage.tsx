@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ChatActions, ChatItem } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+
+export interface ChatMessageProps {
+  item: ChatItem;
+  meId: number | null;
+  moderator: boolean;
+  actions: ChatActions;
+  /** Likes need a reader who is not the author (events.md §5 "never on one's own card"). */
+  canVote: boolean;
+}
+
+function timeOf(seconds: number): string {
+  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** One comment. Its text and the author's name are React text nodes: never markup (contract/chat.ts). */
+export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMessageProps) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const [blocking, setBlocking] = useState(false);
+  const [reason, setReason] = useState('');
+  const own = meId !== null && item.user_id === meId;
+  const sent = item.comment_id !== null && item.state === 'sent';
+  const fail = (err: unknown) => console.error('foyer: chat action failed', err);
+  const vote = (type: 1 | 2) => {
+    if (item.comment_id === null) return;
+    (item.my_like_type === type ? actions.unlike(item.comment_id) : actions.like(item.comment_id, type)).catch(fail);
+  };
+  const name = `${item.first_name} ${item.last_name}`.trim();
+
+  return (
+    <li className={`chat-msg chat-msg--${item.state}${own ? ' chat-msg--own' : ''}`} data-testid="chat-message" data-state={item.state}>
+      <img className="chat-msg__avatar" src={item.avatar} alt="" width={36} height={36} loading="lazy" />
+      <div className="chat-msg__body">
+        <div className="chat-msg__head">
+          <Link to={to(`/profiles/${item.user_id}`)} className="chat-msg__author">
+            {name}
+          </Link>
+          {item.is_blocked_in_chat ? <span className="chat-msg__badge">{t('chat.blockedBadge')}</span> : null}
+          <time className="chat-msg__time muted">{timeOf(item.date)}</time>
+        </div>
+        <p className="chat-msg__text">{item.comment}</p>
+        {item.image ? <img className="chat-msg__image" src={item.image} alt={t('chat.imageAlt')} loading="lazy" /> : null}
+        {item.state === 'pending' ? (
+          <p className="chat-msg__status muted" role="status">
+            {t('chat.pending')}
+          </p>
+        ) : null}
+        {item.state === 'rejected' ? (
+          <p className="chat-msg__status chat-msg__status--error" role="alert">
+            {t(`errors.${item.code ?? 'unknown_error'}`, { defaultValue: t('errors.unknown_error') })}{' '}
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => item.outbox_id && actions.dismiss(item.outbox_id).catch(fail)}>
+              {t('common.dismiss')}
+            </button>
+          </p>
+        ) : null}
+        {sent ? (
+          <div className="chat-msg__actions">
+            <button
+              type="button"
+              className="chat-msg__vote"
+              aria-pressed={item.my_like_type === 1}
+              disabled={!canVote || own}
+              onClick={() => vote(1)}
+              aria-label={t('chat.like')}
+            >
+              👍 {item.likes_count}
+            </button>
+            <button
+              type="button"
+              className="chat-msg__vote"
+              aria-pressed={item.my_like_type === 2}
+              disabled={!canVote || own}
+              onClick={() => vote(2)}
+              aria-label={t('chat.dislike')}
+            >
+              👎 {item.dislikes_count}
+            </button>
+            {moderator || own ? (
+              <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.remove(item.comment_id!).catch(fail)}>
+                {t('chat.delete')}
+              </button>
+            ) : null}
+            {moderator && !own ? (
+              item.is_blocked_in_chat ? (
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.unblock(item.user_id).catch(fail)}>
+                  {t('chat.unblock')}
+                </button>
+              ) : (
+                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setBlocking((v) => !v)} aria-expanded={blocking}>
+                  {t('chat.block')}
+                </button>
+              )
+            ) : null}
+          </div>
+        ) : null}
+        {blocking ? (
+          <form
+            className="chat-msg__block"
+            onSubmit={(e) => {
+              e.preventDefault();
+              actions
+                .block(item.user_id, reason.trim())
+                .then(() => {
+                  setBlocking(false);
+                  setReason('');
+                })
+                .catch(fail);
+            }}
+          >
+            <label>
+              <span className="visually-hidden">{t('chat.blockReason')}</span>
+              <input className="input" value={reason} maxLength={500} placeholder={t('chat.blockReason')} onChange={(e) => setReason(e.target.value)} />
+            </label>
+            <button type="submit" className="btn btn--danger btn--sm">
+              {t('chat.blockConfirm', { name })}
+            </button>
+          </form>
+        ) : null}
+      </div>
+    </li>
+  );
+}

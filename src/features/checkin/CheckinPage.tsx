@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useDoor, useEvent, useSession, type DoorScanOutcome } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { CameraScanner } from './CameraScanner.tsx';
+import { ConflictsList } from './ConflictsList.tsx';
+import { DoorSearch } from './DoorSearch.tsx';
+import { DoorStatus } from './DoorStatus.tsx';
+import { ManualEntry } from './ManualEntry.tsx';
+import { RecentScans } from './RecentScans.tsx';
+import { ScanResultBanner } from './ScanResultBanner.tsx';
+import './checkin.css';
+
+/** Short for let in, long for stop: the operator feels the answer before reading it. */
+const VIBRATE_ADMITTED = [60];
+const VIBRATE_REFUSED = [120, 60, 120];
+
+function positiveInt(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * /{locale}/events/:eventId/checkin — the door, for the event's owners and the staff they name.
+ * Works with no network: the tickets and the event's key are on the device, every scan is judged
+ * here (contract/checkin.ts) and queued for upload; two devices that admit one person while
+ * offline both keep their record and the organiser sees the conflict after sync.
+ */
+export function CheckinPage() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const eventId = positiveInt(useParams().eventId);
+  const session = useSession();
+  const { data: event } = useEvent(eventId);
+  const door = useDoor(eventId);
+  const now = useNow(1000);
+  const [outcome, setOutcome] = useState<DoorScanOutcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [confirmStop, setConfirmStop] = useState(false);
+  useDocumentTitle(event ? t('door.titleOf', { event: event.name }) : t('door.title'));
+
+  if (session.status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (!session.user) return <LoginPrompt title={t('door.title')} text={t('door.guestText')} />;
+  if (door.data.forbidden) {
+    return (
+      <div className="page page--narrow">
+        <EmptyState
+          title={<span role="heading" aria-level={1}>{t('door.forbidden')}</span>}
+          text={t('door.forbiddenText')}
+          action={
+            <Button variant="secondary" onClick={() => door.actions.refresh().catch((err: unknown) => console.error('foyer: asking again failed', err))}>
+              {t('door.askAgain')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+
+  const scan = async (text: string) => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const result = await door.actions.scan(text);
+      if (!result.scanId) return;
+      setOutcome(result);
+      navigator.vibrate?.(result.verdict.admitted ? VIBRATE_ADMITTED : VIBRATE_REFUSED);
+    } catch (err) {
+      // Only the device's own database can fail here; the scan was not recorded, so say so.
+      console.error('foyer: the scan could not be recorded', err);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stop = async () => {
+    try {
+      await door.actions.stop();
+      navigate(to(`/events/${eventId}`));
+    } catch (err) {
+      console.error('foyer: stopping the door failed', err);
+      setFailed(true);
+    }
+  };
+
+  const d = door.data;
+  return (
+    <div className="page door-page">
+      <div className="page__intro">
+        {event ? (
+          <p className="muted">
+            <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
+          </p>
+        ) : null}
+        <h1 className="page__title">{t('door.title')}</h1>
+      </div>
+      <DoorStatus door={d} nowMs={now} />
+      {d.ticketsSyncedAt === null && d.ticketsOnDevice === 0 ? (
+        <p className="door-note" role="status">
+          {d.link.state === 'online' || d.link.state === 'connecting' ? t('door.downloading') : t('door.notDownloaded')}
+        </p>
+      ) : null}
+      {!d.hasKey ? <p className="door-note">{t('door.noKeyNote')}</p> : null}
+      <div className="door-page__grid">
+        <div className="door-page__main">
+          {/* Above the scanner: on a phone the answer must show without scrolling. */}
+          <div aria-live="assertive" className="door-page__result">
+            {outcome ? <ScanResultBanner key={outcome.scanId} outcome={outcome} ownDeviceId={d.deviceId} nowMs={now} /> : null}
+          </div>
+          <Card title={t('door.scanTitle')}>
+            <CameraScanner onCode={scan} />
+            <ManualEntry onCode={scan} busy={busy} />
+            {failed ? (
+              <p className="form-error" role="alert">
+                {t('errors.local_write_failed')}
+              </p>
+            ) : null}
+          </Card>
+        </div>
+        <div className="door-page__side">
+          <Card title={t('door.search.title')}>
+            <DoorSearch eventId={eventId} ownDeviceId={d.deviceId} nowMs={now} onAdmit={(code) => void scan(code)} />
+          </Card>
+          <Card title={t('door.recent.title')}>
+            <RecentScans items={d.recent} nowMs={now} />
+          </Card>
+          <Card title={t('door.conflicts.title')}>
+            <ConflictsList conflicts={d.conflicts} ownDeviceId={d.deviceId} nowMs={now} />
+          </Card>
+          <div className="door-page__stop">
+            {confirmStop ? (
+              <>
+                <p>{d.waitingUploads > 0 ? t('door.stopConfirmWaiting', { n: d.waitingUploads }) : t('door.stopConfirm')}</p>
+                <Button variant="danger" onClick={() => void stop()}>
+                  {t('door.stopYes')}
+                </Button>{' '}
+                <Button onClick={() => setConfirmStop(false)}>{t('common.cancel')}</Button>
+              </>
+            ) : (
+              <Button variant="ghost" onClick={() => setConfirmStop(true)}>
+                {t('door.stop')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

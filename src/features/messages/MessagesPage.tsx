@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useSession, type DialogsFilter } from '../../data/index.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { DialogList } from './DialogList.tsx';
+import { Conversation } from './Conversation.tsx';
+import './messages.css';
+
+/**
+ * /{locale}/profile/mymessages (networking.md §2 "Messages screen"): dialogs on the left, the open
+ * dialog on the right; `?user_id=` opens the dialog with that person (other screens link here).
+ * The open dialog lives in the address, so back and reload keep it; on narrow screens one column
+ * shows at a time (CSS), with a back button in the dialog.
+ */
+export function MessagesPage() {
+  const { t } = useTranslation();
+  const { user, status } = useSession();
+  useDocumentTitle(t('messages.title'));
+  if (status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (!user) return <LoginPrompt title={t('messages.title')} text={t('messages.loginRequired')} />;
+  return <Messages viewerId={user.id} />;
+}
+
+function Messages({ viewerId }: { viewerId: number }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<DialogsFilter>('all');
+  const raw = Number(params.get('user_id'));
+  const selected = Number.isInteger(raw) && raw > 0 && raw !== viewerId ? raw : null;
+  const select = (id: number | null) => setParams(id === null ? {} : { user_id: String(id) });
+
+  return (
+    <div className={`messages-page${selected === null ? '' : ' messages-page--open'}`}>
+      <h1 className="messages-page__title">{t('messages.title')}</h1>
+      <div className="messages-page__columns">
+        <DialogList
+          selected={selected}
+          page={page}
+          filter={filter}
+          viewerId={viewerId}
+          onSelect={select}
+          onMore={() => setPage((p) => p + 1)}
+          onFilter={(f) => {
+            setFilter(f);
+            setPage(1);
+          }}
+        />
+        {selected === null ? (
+          <p className="messages-page__placeholder muted">{t('messages.selectDialog')}</p>
+        ) : (
+          <Conversation key={selected} otherUserId={selected} onBack={() => select(null)} onClosed={() => select(null)} />
+        )}
+      </div>
+    </div>
+  );
+}

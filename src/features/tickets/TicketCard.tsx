@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useSyncStatus, useTicketActions, useTicketEmailLock, type Ticket } from '../../data/index.ts';
+import { useLocale, useLocalePath } from '../../app/useLocale.ts';
+import { Button, buttonClass } from '../../ui/Button.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { formatEventRange, isoInEventZone } from '../events/format.ts';
+import { formatMoney } from '../events/price.ts';
+import { TicketQr } from './TicketQr.tsx';
+import { useTicketToast } from './TicketToasts.tsx';
+
+/**
+ * One ticket (events.md §2): type, name, company, position, price and currency, the QR code (drawn
+ * on the device, so it shows offline at the door), the PDF download and send-to-email. The two
+ * actions need the server: offline they say so instead of failing.
+ */
+export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compact?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const sync = useSyncStatus();
+  const [showQr, setShowQr] = useState(false);
+  const qrId = useId();
+  const offline = sync.state === 'offline';
+  const voided = ticket.status !== 'valid' || ticket.invalid;
+  const price = ticket.price > 0 ? formatMoney(ticket.price, ticket.currency || 'UAH', locale) : t('tickets.free');
+  const fields: [string, string][] = [
+    [t('tickets.fields.type'), ticket.type],
+    [t('tickets.fields.name'), ticket.name],
+    [t('tickets.fields.company'), ticket.company],
+    [t('tickets.fields.position'), ticket.position],
+  ];
+  return (
+    <article className={compact ? 'ticket-card ticket-card--compact' : 'ticket-card'}>
+      <header className="ticket-card__head">
+        <h3 className="ticket-card__event">
+          <Link to={to(`/events/${ticket.event_id}`)}>{ticket.event.name}</Link>
+        </h3>
+        <p className="muted small">
+          <time dateTime={isoInEventZone(ticket.event.when, ticket.event.timezone)}>
+            {formatEventRange(ticket.event.when, ticket.event.when_end, ticket.event.timezone)}
+          </time>
+          {ticket.event.place.public && ticket.event.place.address ? ` · ${ticket.event.place.address}` : null}
+        </p>
+        {voided ? <p className="ticket-badge">{ticket.invalid ? t('tickets.invalid') : t('tickets.cancelled')}</p> : null}
+      </header>
+      <dl className="ticket-card__fields">
+        {fields
+          .filter(([, value]) => compact ? value.trim() !== '' : true)
+          .map(([label, value]) => (
+            <div key={label} className="ticket-card__field">
+              <dt>{label}</dt>
+              <dd>{value.trim() || '—'}</dd>
+            </div>
+          ))}
+        <div className="ticket-card__field">
+          <dt>{t('tickets.fields.price')}</dt>
+          <dd>
+            {price}
+            {ticket.price > 0 && ticket.currency ? <span className="muted small"> {ticket.currency}</span> : null}
+          </dd>
+        </div>
+      </dl>
+      {showQr ? (
+        <div className="ticket-card__qr" id={qrId}>
+          <TicketQr payload={ticket.qr} label={t('tickets.qrLabel', { code: ticket.code })} />
+          <p className="ticket-card__code">{ticket.code}</p>
+        </div>
+      ) : null}
+      <div className="ticket-card__actions">
+        {voided ? null : (
+          <Button size="sm" aria-expanded={showQr} aria-controls={qrId} onClick={() => setShowQr((v) => !v)}>
+            {showQr ? t('tickets.hideQr') : t('tickets.showQr')}
+          </Button>
+        )}
+        {offline ? (
+          <Button size="sm" disabled title={t('tickets.needsNetwork')}>
+            {t('tickets.download')}
+          </Button>
+        ) : (
+          <a className={buttonClass('secondary', 'sm')} href={`${ticket.download_link}?lang=${locale}`} download>
+            {t('tickets.download')}
+          </a>
+        )}
+        <EmailButton ticket={ticket} offline={offline} />
+      </div>
+      {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
+    </article>
+  );
+}
+
+/** Send to email, locked for 60 s after a send (events.md §4), the lock kept on the device. */
+function EmailButton({ ticket, offline }: { ticket: Ticket; offline: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const actions = useTicketActions();
+  const toast = useTicketToast();
+  const [busy, setBusy] = useState(false);
+  const now = useNow(1000);
+  const remaining = useTicketEmailLock(ticket.ticket_id, now);
+  const send = async () => {
+    setBusy(true);
+    try {
+      const result = await actions.sendToEmail(ticket, locale);
+      if (result === 'sent') toast('info', t('tickets.sentOnEmail'));
+      else if (result === 'locked') toast('error', t('errors.ticket_email_locked'));
+      else if (result === 'offline') toast('error', t('tickets.needsNetwork'));
+      else toast('error', t('general.unknownError'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const locked = remaining > 0;
+  return (
+    <Button size="sm" busy={busy} disabled={offline || locked} onClick={() => void send()} title={offline ? t('tickets.needsNetwork') : undefined}>
+      {locked ? t('tickets.sendAgainIn', { seconds: Math.ceil(remaining / 1000) }) : t('tickets.sendToEmail')}
+    </Button>
+  );
+}

@@ -1,0 +1,207 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TicketDoc } from '../../contract/tickets.ts';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { openDatabase } from '../../server/db/index.ts';
+import { withTickets } from '../../server/domain/tickets/tables.ts';
+import { assertBuilt, startFoyerServer, type FoyerServer } from './fixtures/server.ts';
+import { launchBrowser, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
+import { LoginPage } from './pages/LoginPage.ts';
+import { DoorPage } from './pages/DoorPage.ts';
+import { qrDrawing } from '../../src/features/tickets/qr.ts';
+
+/**
+ * The door end to end: the organiser's phone and a door staff member's phone (two browser profiles)
+ * download the event's tickets, the server goes away, both admit the same person by typing the
+ * signed code from her ticket, and after the server comes back both records are kept, the later one
+ * flagged as a duplicate, the person counted once and the conflict shown to the organiser. Then a
+ * door reads a ticket's QR code, as the ticket card draws it, through the camera (Chromium's fake
+ * camera plays the picture).
+ */
+
+const RESYNC_TIMEOUT_MS = 45_000;
+
+let server: FoyerServer;
+let owner: TestBrowser;
+let staff: TestBrowser;
+let eventId: number;
+
+beforeAll(async () => {
+  assertBuilt();
+  server = await startFoyerServer({ seed: 'demo' });
+  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
+  owner = await launchBrowser({ locale: 'en-GB' });
+  staff = await launchBrowser({ locale: 'en-GB' });
+});
+
+beforeEach(async () => {
+  await server.start();
+});
+
+afterAll(async () => {
+  await owner?.close();
+  await staff?.close();
+  await server?.dispose();
+});
+
+function context(): string {
+  return `\n--- owner page errors ---\n${owner.errors.join('\n')}\n--- staff page errors ---\n${staff.errors.join('\n')}\n--- server output ---\n${server.output(40)}`;
+}
+
+async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!accept(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${context()}`);
+    await new Promise((r) => setTimeout(r, 200));
+    last = await read();
+  }
+  return last;
+}
+
+async function legacy(path: string, token: string, init: RequestInit = {}) {
+  const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  return (await res.json()) as { status_code: number; data: any };
+}
+
+/** The scans of one ticket, read from the stopped server's own tables. */
+async function scanRows(ticketId: number) {
+  const database = await openDatabase({ dataDir: server.dataDir });
+  try {
+    return await withTickets(database.db).selectFrom('checkins').select(['id', 'device_id', 'result', 'duplicate_of']).where('ticket_id', '=', ticketId).orderBy('scanned_at').execute();
+  } finally {
+    await database.close();
+  }
+}
+
+/** The same payload with one character of its signature changed. */
+function tamper(qr: string): string {
+  const parts = qr.split('.');
+  const sig = parts[3]!;
+  parts[3] = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
+  return parts.join('.');
+}
+
+async function openDoor(browser: TestBrowser, email: string): Promise<DoorPage> {
+  const door = new DoorPage(browser.page, server.url);
+  const login = new LoginPage(browser.page, server.url, 'en');
+  await login.goto(`/en/events/${eventId}/checkin`);
+  await login.login(email, DEMO_PASSWORD);
+  await browser.page.waitForURL(`**/en/events/${eventId}/checkin`);
+  await waitForServiceWorkerControl(browser.page);
+  await poll(() => door.headCount(), (c) => c !== null && c.tickets > 0, 60_000, `the tickets on ${email}'s door`);
+  await poll(() => door.keyReady(), Boolean, 30_000, `the event key on ${email}'s door`);
+  return door;
+}
+
+describe('door check-in', () => {
+  it('two doors admit the same ticket offline; after reconnecting both records stay, the later is a duplicate, the person counts once', async () => {
+    const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
+    const events = await legacy('/api/checkin/events', ownerToken);
+    expect(events.data.items.find((e: { event_id: number }) => e.event_id === eventId)).toMatchObject({ role: 'owner' });
+    const added = await legacy('/api/checkin/staff', ownerToken, { method: 'POST', body: JSON.stringify({ event_id: eventId, email: DEMO_ACCOUNTS.manager }) });
+    expect(added.status_code).toBe(200);
+    const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+    const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', annaToken)).find((t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid);
+    expect(ticket, 'anna holds a valid ticket for the summit').toBeDefined();
+    const code = ticket!.qr;
+
+    const ownerDoor = await openDoor(owner, DEMO_ACCOUNTS.owner);
+    const staffDoor = await openDoor(staff, DEMO_ACCOUNTS.manager);
+    const before = (await ownerDoor.headCount())!;
+
+    await server.stop();
+    await poll(() => ownerDoor.link(), (s) => s === 'offline', 30_000, "the owner's door to say offline");
+    await poll(() => staffDoor.link(), (s) => s === 'offline', 30_000, "the staff's door to say offline");
+
+    await ownerDoor.enter(code);
+    await poll(() => ownerDoor.lastResult(), (r) => r?.result === 'admitted', 10_000, "the owner's door to admit");
+    await staffDoor.enter(code);
+    await poll(() => staffDoor.lastResult(), (r) => r?.result === 'admitted', 10_000, "the staff's door to admit: it cannot know");
+    // The same code again at the owner's door: used, here, at the time of the first scan.
+    await ownerDoor.enter(code);
+    const again = await poll(() => ownerDoor.lastResult(), (r) => r?.result === 'already_used', 10_000, 'the second scan refused');
+    expect(again?.text).toContain('this device');
+    expect(await ownerDoor.waiting()).toBe(2);
+    expect(await staffDoor.waiting()).toBe(1);
+    expect((await ownerDoor.headCount())!.admitted).toBe(before.admitted + 1);
+    // A forged code is refused offline too: only the event's key can sign.
+    await staffDoor.enter(tamper(code));
+    await poll(() => staffDoor.lastResult(), (r) => r?.result === 'forged', 10_000, 'the tampered code refused as forged');
+
+    await server.start();
+    await poll(() => ownerDoor.waiting(), (n) => n === 0, RESYNC_TIMEOUT_MS, "the owner's scans uploaded");
+    await poll(() => staffDoor.waiting(), (n) => n === 0, RESYNC_TIMEOUT_MS, "the staff's scans uploaded");
+    await poll(() => ownerDoor.link(), (s) => s === 'online', RESYNC_TIMEOUT_MS, "the owner's door online again");
+    for (const door of [ownerDoor, staffDoor]) {
+      await poll(() => door.headCount(), (c) => c?.admitted === before.admitted + 1, RESYNC_TIMEOUT_MS, 'the person counted once on each door');
+    }
+    await poll(() => ownerDoor.conflictCount(), (n) => n >= 1, RESYNC_TIMEOUT_MS, 'the conflict shown to the organiser');
+    const conflict = ownerDoor.conflicts.locator('.door-conflicts__item', { hasText: ticket!.code });
+    expect(await conflict.locator('.door-conflicts__dup').count()).toBe(1);
+
+    await server.stop();
+    const rows = await scanRows(ticket!.ticket_id);
+    await server.start();
+    const admitted = rows.filter((r) => r.result === 'admitted');
+    expect(admitted).toHaveLength(2);
+    expect(new Set(admitted.map((r) => r.device_id)).size).toBe(2);
+    expect(admitted[0]!.duplicate_of).toBeNull();
+    expect(admitted[1]!.duplicate_of).toBe(admitted[0]!.id);
+    expect(rows.filter((r) => r.result === 'already_used')).toHaveLength(1);
+  });
+});
+
+/**
+ * A Y4M video of one still frame (Chromium's fake camera loops it): the QR code as the ticket card
+ * draws it, black on white, centred.
+ */
+function qrVideo(text: string): string {
+  const W = 640;
+  const H = 480;
+  const { size, path: d } = qrDrawing(text);
+  const dark = new Set([...d.matchAll(/M(\d+) (\d+)/g)].map((m) => `${m[1]},${m[2]}`));
+  const scale = Math.floor(440 / (size + 8));
+  const left = Math.floor((W - size * scale) / 2);
+  const top = Math.floor((H - size * scale) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let py = 0; py < size * scale; py++) {
+    for (let px = 0; px < size * scale; px++) {
+      if (dark.has(`${Math.floor(px / scale)},${Math.floor(py / scale)}`)) y[(top + py) * W + left + px] = 16;
+    }
+  }
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'foyer-camera-')), 'qr.y4m');
+  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma, chroma]));
+  return file;
+}
+
+describe('the door camera', () => {
+  it("admits a ticket whose QR code it reads from the camera", async () => {
+    const managerToken = await apiLogin(server.url, DEMO_ACCOUNTS.manager, DEMO_PASSWORD);
+    const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', managerToken)).find((t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid);
+    expect(ticket, 'the exhibitor holds a valid ticket for the summit').toBeDefined();
+    const video = qrVideo(ticket!.qr);
+    const camera = await launchBrowser({
+      locale: 'en-GB',
+      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const door = await openDoor(camera, DEMO_ACCOUNTS.owner);
+      await camera.page.getByRole('button', { name: 'Start camera' }).click();
+      const read = await poll(() => door.lastResult(), (r) => r !== null, 30_000, 'a code read from the camera');
+      expect(read?.result).toBe('admitted');
+      expect(read?.text).toContain(ticket!.code);
+      // Held in front of the camera for a while, the code counts once.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await door.recentCount()).toBe(1);
+      await camera.page.getByRole('button', { name: 'Stop camera' }).click();
+    } finally {
+      await camera.close();
+      fs.rmSync(path.dirname(video), { recursive: true, force: true });
+    }
+  });
+});

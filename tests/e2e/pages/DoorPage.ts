@@ -1,0 +1,70 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The door check-in screen (/<locale>/events/<id>/checkin) in English: the status panel, the code
+ * field, the answer to the last scan, and the conflicts card.
+ */
+export class DoorPage {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+    readonly locale = 'en',
+  ) {}
+
+  async goto(eventId: number): Promise<void> {
+    await this.page.goto(`${this.baseUrl}/${this.locale}/events/${eventId}/checkin`);
+  }
+
+  get codeField(): Locator {
+    return this.page.getByLabel('Ticket code');
+  }
+
+  /** Types the code and presses Enter, as a keyboard-wedge scanner does. */
+  async enter(code: string): Promise<void> {
+    await this.codeField.fill(code);
+    await this.codeField.press('Enter');
+  }
+
+  get result(): Locator {
+    return this.page.locator('.door-result');
+  }
+
+  /** The last scan's result code (admitted, already_used, forged…) with its scan id, or null. */
+  async lastResult(): Promise<{ result: string; text: string } | null> {
+    if ((await this.result.count()) === 0) return null;
+    return { result: (await this.result.getAttribute('data-result')) ?? '', text: ((await this.result.textContent()) ?? '').trim() };
+  }
+
+  async waiting(): Promise<number> {
+    return Number(((await this.page.getByTestId('door-waiting').textContent()) ?? '').trim());
+  }
+
+  /** "admitted of tickets", as the head count shows it. */
+  async headCount(): Promise<{ admitted: number; tickets: number } | null> {
+    const text = (await this.page.getByTestId('door-admitted').textContent()) ?? '';
+    const m = /(\d+)\D+(\d+)/.exec(text);
+    return m ? { admitted: Number(m[1]), tickets: Number(m[2]) } : null;
+  }
+
+  /** online, offline, connecting or error. */
+  async link(): Promise<string | null> {
+    return this.page.locator('[data-link]').getAttribute('data-link');
+  }
+
+  /** How many scans the "Scans on this device" list shows. */
+  async recentCount(): Promise<number> {
+    return this.page.locator('.door-recent__item').count();
+  }
+
+  get conflicts(): Locator {
+    return this.page.getByRole('region', { name: 'Conflicts' });
+  }
+
+  async conflictCount(): Promise<number> {
+    return this.conflicts.locator('.door-conflicts__item').count();
+  }
+
+  async keyReady(): Promise<boolean> {
+    return (await this.page.getByLabel('Door status').textContent())?.includes('Signature keyOn this device') ?? false;
+  }
+}

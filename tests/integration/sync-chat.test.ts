@@ -1,0 +1,151 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { addRxPlugin, type RxStorage } from 'rxdb';
+import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom } from 'rxjs';
+import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
+import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { command, makeStaff } from './chat-helpers.ts';
+import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
+import { SyncEngine } from '../../sync/engine.ts';
+import { enqueue } from '../../sync/outbox.ts';
+import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
+import { readScopes } from '../../sync/scoped.ts';
+import { observeChatSource, overlayComments } from '../../sync/chat.ts';
+
+/**
+ * The event chat on a device against a real server: the comments scope starts for a reader, a
+ * comment written offline is shown pending, sent once after reconnecting and then shown once; a
+ * comment queued before its author was blocked is refused with chat_blocked and stays visible as
+ * rejected. One device per test, opening only the collections the chat needs (the realm's 13).
+ */
+
+addRxPlugin(RxDBDevModePlugin);
+disableWarnings();
+
+let server: TestServer & { url: string };
+let proxy: TestProxy;
+beforeAll(async () => {
+  server = await startTestServer({ listen: true });
+  proxy = await startProxy(server.url);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await server?.close();
+});
+
+interface Device {
+  db: FoyerDatabase;
+  engine: SyncEngine;
+  close(): Promise<void>;
+}
+const open: Device[] = [];
+afterEach(async () => {
+  proxy.setOnline(true);
+  await Promise.all(open.splice(0).map((d) => d.close()));
+});
+
+let deviceSeq = 0;
+async function openDevice(auth: { user: SessionUser; token: string }): Promise<Device> {
+  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+  const db = await openDatabase({
+    name: `foyer-chat-${++deviceSeq}`,
+    storage: storage as RxStorage<unknown, unknown>,
+    multiInstance: false,
+    collections: ['events', 'my_events', 'comments'],
+  });
+  await writeSession(db, auth.user);
+  const engine = new SyncEngine({ db, baseUrl: proxy.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
+  engine.start();
+  const device = {
+    db,
+    engine,
+    async close() {
+      await engine.stop();
+      await db.close();
+    },
+  };
+  open.push(device);
+  return device;
+}
+
+async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function signIn() {
+  const row = await createUser(server.app.db);
+  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
+  if (!result.ok) throw new Error(`login failed: ${result.code}`);
+  return { user: result.user, token: result.token };
+}
+
+/** A free event the user is checked in to (a chat reader), and the device replicating its chat. */
+async function readerDevice() {
+  const event = await createEvent(server.app.db, { is_free: true });
+  const auth = await signIn();
+  expect((await command(server.app, auth.token, 'event.checkin', { event_id: event.id })).status).toBe('applied');
+  const device = await openDevice(auth);
+  const key = `comments@${event.id}`;
+  await waitFor('the comments scope to catch up', async () => (await readScopes(device.db)).synced?.[key]);
+  return { event, auth, device };
+}
+
+const chatView = async (d: Device, eventId: number, me: SessionUser) => {
+  const { window, commands } = await firstValueFrom(observeChatSource(d.db, eventId));
+  return overlayComments(eventId, window, [], commands, { user_id: me.id, first_name: me.first_name, last_name: me.last_name, avatar: '' });
+};
+
+describe('event chat on the device', () => {
+  it('shows a comment written offline at once as pending, and once after reconnecting', async () => {
+    const { event, auth, device } = await readerDevice();
+    proxy.setOnline(false);
+    const entry = await enqueue(device.db, 'comment.add', { event_id: event.id, comment: '  written offline  ' });
+    const pending = await chatView(device, event.id, auth.user);
+    expect(pending.map((i) => [i.key, i.state])).toEqual([[entry.id, 'pending']]);
+
+    proxy.setOnline(true);
+    device.engine.retry();
+    await waitFor('the comment to come back', async () => (await device.db.comments.find({ selector: { client_id: entry.id } }).exec()).length === 1);
+    await waitFor('the outbox entry to settle', async () => (await device.db.outbox.findOne(entry.id).exec()) === null);
+
+    const view = await chatView(device, event.id, auth.user);
+    expect(view).toHaveLength(1);
+    expect(view[0]).toMatchObject({ state: 'sent', comment: 'written offline', user_id: auth.user.id });
+    // Sent once: the server holds exactly one comment of this event.
+    const rows = await server.app.db.selectFrom('chat_comments').select('id').where('event_id', '=', event.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("refuses a comment queued before its author was blocked, and keeps it visible as rejected", async () => {
+    const { event, auth, device } = await readerDevice();
+    const owner = await signIn();
+    await makeStaff(server.app.db, event.id, owner.user.id, 'owner');
+
+    proxy.setOnline(false);
+    const entry = await enqueue(device.db, 'comment.add', { event_id: event.id, comment: 'queued before the block' });
+    const block = await command(server.app, owner.token, 'chat.block', { event_id: event.id, user_id: auth.user.id, reason: 'spam' });
+    expect(block.status).toBe('applied');
+
+    proxy.setOnline(true);
+    device.engine.retry();
+    const rejected = await waitFor('the rejection', async () => {
+      const doc = await device.db.outbox.findOne(entry.id).exec();
+      return doc?.status === 'rejected' ? doc : null;
+    });
+    expect(rejected.code).toBe('chat_blocked');
+    const view = await chatView(device, event.id, auth.user);
+    expect(view).toEqual([expect.objectContaining({ key: entry.id, state: 'rejected', code: 'chat_blocked', comment: 'queued before the block' })]);
+    const rows = await server.app.db.selectFrom('chat_comments').select('id').where('event_id', '=', event.id).execute();
+    expect(rows).toHaveLength(0);
+  });
+});

@@ -19,6 +19,7 @@ import { observeAppointmentViews, storeAvailability, isAvailabilityAnswer, obser
 import { mergeSlots, type CachedDaySlots, type MeetingGrid } from '../../sync/appointments-slots.ts';
 import { legacyGet } from '../../sync/caches.ts';
 import { firstValueFrom } from 'rxjs';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * The appointments collection on a device (RxDB on fake-indexeddb) against a real server behind a
@@ -87,20 +88,6 @@ async function openDevice(auth: { user: SessionUser; token: string }): Promise<D
   return device;
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const KYIV = 'Europe/Kyiv';
 const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);

@@ -15,6 +15,7 @@ import { enqueue } from '../../sync/outbox.ts';
 import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
 import { readScopes } from '../../sync/scoped.ts';
 import { observeChatSource, overlayComments } from '../../sync/chat.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * The event chat on a device against a real server: the comments scope starts for a reader, a
@@ -72,15 +73,6 @@ async function openDevice(auth: { user: SessionUser; token: string }): Promise<D
   return device;
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function signIn() {
   const row = await createUser(server.app.db);

@@ -15,6 +15,7 @@ import { loginRequest, readSession, writeSession, type SessionUser } from '../..
 import { observeEventViews, observeRejections, type RejectionItem } from '../../sync/store.ts';
 import type { EventView } from '../../sync/overlay.ts';
 import { myEventCounts, queryEvents } from '../../sync/queries.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 addRxPlugin(RxDBDevModePlugin);
 disableWarnings();
@@ -81,20 +82,6 @@ async function openDevice(auth: { user: SessionUser; token: () => string } | nul
   return device;
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function signIn() {
   const row = await createUser(server.app.db);

@@ -11,6 +11,7 @@ import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
 import { SyncEngine } from '../../sync/engine.ts';
 import { loginRequest, writeSession } from '../../sync/session.ts';
 import { readScopes, releaseScope, requestScope } from '../../sync/scoped.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * Event scopes a device asks for itself (sync/scoped.ts requestScope), on the real engine: a guest's
@@ -47,15 +48,6 @@ async function device(token?: () => string) {
   return { db, engine };
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function eventWithStands(count: number) {
   const event = await createEvent(server.app.db);

@@ -17,6 +17,7 @@ import { loginRequest, writeSession, type SessionUser } from '../../sync/session
 import { readScopes, requestScope } from '../../sync/scoped.ts';
 import { doorHeadCount, ensureDeviceId, pendingScansOf, recordDoorScan, storeDoorKey, toDoorConflicts, toDoorKey } from '../../sync/checkin.ts';
 import { withTickets } from '../../server/domain/tickets/tables.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * Door devices on the real sync layer (RxDB on fake-indexeddb, the engine, a real server behind a
@@ -63,20 +64,6 @@ async function signIn(): Promise<Auth> {
   return { user: result.user, token: result.token };
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 let deviceSeq = 0;
 /** A door device: its own database and network; it checks the event's tickets as the app's door screen does. */

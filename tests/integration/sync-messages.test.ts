@@ -14,6 +14,7 @@ import { SyncEngine } from '../../sync/engine.ts';
 import { dismiss, enqueue } from '../../sync/outbox.ts';
 import { loginRequest, writeSession } from '../../sync/session.ts';
 import { dialogMessages, observeDialogMessages, observeMessaging, overlayDialogs, pageOfDialogs } from '../../sync/messages.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * Private messages through the real write and read paths: outbox → POST /sync/v1/commands →
@@ -63,15 +64,6 @@ async function device(): Promise<{ db: FoyerDatabase; userId: number }> {
   return { db, userId: result.user.id };
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** What the open dialog shows, computed the way the screen computes it. */
 async function shown(db: FoyerDatabase, peerId: number, viewerId: number) {

@@ -17,6 +17,7 @@ import { readCache } from '../../sync/caches.ts';
 import { readScopes } from '../../sync/scoped.ts';
 import { observeEventVisitors, observeOwnProfile, type OwnProfileState } from '../../sync/visitors-store.ts';
 import { queryVisitors, type PreparedVisitor } from '../../sync/visitors.ts';
+import { waitFor } from '../fixtures/wait.ts';
 
 /**
  * Event-scoped replication against a real server: one visitors feed per event the user takes part
@@ -69,20 +70,6 @@ async function openDevice(auth: { user: SessionUser; token: string }, via: TestP
   return device;
 }
 
-async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await fn();
-      if (value) return value as NonNullable<T>;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function signIn(over: Parameters<typeof createUser>[1] = {}) {
   const row = await createUser(server.app.db, over);

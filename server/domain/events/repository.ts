@@ -21,6 +21,7 @@ export function selectEventRows(db: Q) {
       'e.rev', 'e.deleted', 'co.id as company_id', 'co.name as company_name', 'co.description as company_description',
       'co.phone as company_phone', 'co.email as company_email',
       // Where the visitors come from, counted over the users who take part and do not hide themselves.
+      // Country ids are countryIdOf(code) (contract/visitors.ts), the ids the visitors filter takes.
       sql<{ id: number; name: string; count_users_from: number }[]>`coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
         FROM (SELECT ci.id, ci.name, count(*)::int AS n FROM user_events ue
@@ -29,7 +30,7 @@ export function selectEventRows(db: Q) {
               GROUP BY ci.id, ci.name) x), '[]'::json)`.as('visitors_cities'),
       sql<{ id: number; name: string; count_users_from: number }[]>`coalesce((
         SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
-        FROM (SELECT row_number() OVER (ORDER BY co2.code)::int AS id, co2.code, co2.name, count(*)::int AS n FROM user_events ue
+        FROM (SELECT ((ascii(substr(co2.code, 1, 1)) - 64) * 100 + (ascii(substr(co2.code, 2, 1)) - 64))::int AS id, co2.code, co2.name, count(*)::int AS n FROM user_events ue
               JOIN users u ON u.id = ue.user_id JOIN countries co2 ON co2.code = u.country_code
               WHERE ue.event_id = e.id AND ue.checked_in AND NOT u.hide_from_visitors AND NOT ue.deleted
               GROUP BY co2.code, co2.name) x), '[]'::json)`.as('visitors_countries'),

@@ -20,6 +20,7 @@ import { MyProfilePage } from '../features/profile/MyProfilePage.tsx';
 import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
 import { CompanyPage } from '../features/companies/CompanyPage.tsx';
 import { MyTicketsPage } from '../features/tickets/MyTicketsPage.tsx';
+import { TicketDesignPage } from '../features/tickets/TicketDesignPage.tsx';
 import { CheckinPage } from '../features/checkin/CheckinPage.tsx';
 import { DoorEventsPage } from '../features/checkin/DoorEventsPage.tsx';
 import { MessagesPage } from '../features/messages/MessagesPage.tsx';
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'events/:eventId/companies', element: <CompaniesPage /> },
           { path: 'events/:eventId/companies-detail/:standId', element: <CompanyPage /> },
           { path: 'events/:eventId/checkin', element: <CheckinPage /> },
+          { path: 'events/:eventId/ticket-design', element: <TicketDesignPage /> },
           {
             path: 'events/:eventId/live-translation',
             element: <LivePage />,

@@ -122,3 +122,6 @@ export { useChatActions, useEventChat, useBusy, type ChatActions, type ChatItem,
 /** Pure chat rules the screens share with the data layer. */
 export { canSendComment, shouldAutoScroll } from '../../sync/chat.ts';
 export { useSchedule, SPEAKERS_SHOWN, speechTiming, type ScheduleData, type ScheduleDay, type ScheduleTrack, type ScheduleDoc } from './live.ts';
+export { useOrganiserActions, type DoorStaffMember, type OrganiserActions, type OrganiserFailure } from './organiser.ts';
+/** The role rules of the ticket-design screen, the same the server enforces on save. */
+export { checkDesignRoles, defaultTicketDesign, type DesignRole, type TicketDesignSettings } from '../../contract/tickets.ts';

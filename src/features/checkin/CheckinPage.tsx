@@ -13,6 +13,7 @@ import { LoginPrompt } from '../auth/LoginPrompt.tsx';
 import { CameraScanner } from './CameraScanner.tsx';
 import { ConflictsList } from './ConflictsList.tsx';
 import { DoorSearch } from './DoorSearch.tsx';
+import { DoorStaff } from './DoorStaff.tsx';
 import { DoorStatus } from './DoorStatus.tsx';
 import { ManualEntry } from './ManualEntry.tsx';
 import { RecentScans } from './RecentScans.tsx';
@@ -138,6 +139,12 @@ export function CheckinPage() {
           <Card title={t('door.conflicts.title')}>
             <ConflictsList conflicts={d.conflicts} ownDeviceId={d.deviceId} nowMs={now} />
           </Card>
+          {/* Organiser settings, for owners only: naming staff is theirs alone (server/routes/api/checkin.ts). */}
+          {event?.is_owner ? (
+            <Card title={t('door.staff.title')} actions={<Link to={to(`/events/${eventId}/ticket-design`)}>{t('ticketDesign.title')}</Link>}>
+              <DoorStaff eventId={eventId} />
+            </Card>
+          ) : null}
           <div className="door-page__stop">
             {confirmStop ? (
               <>

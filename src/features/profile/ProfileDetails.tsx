@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ageOf, SOCIAL_NETWORKS, type SocialLinks } from '../../../contract/index.ts';
+import { ageOf, type SocialLinks } from '../../../contract/index.ts';
 import { Avatar } from '../people/Avatar.tsx';
-import { flagEmoji, orDash, socialHref } from '../people/format.ts';
+import { flagEmoji, orDash } from '../people/format.ts';
+import { SocialLinksRow } from '../people/SocialLinks.tsx';
 
 export interface ProfileSubject {
   first_name: string;
@@ -36,7 +37,6 @@ export function ProfileDetails({ person, actions, badge }: { person: ProfileSubj
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 7);
-  const links = SOCIAL_NETWORKS.map((n) => ({ network: n, href: socialHref(n, person.social[n] ?? '') })).filter((l) => l.href);
   const place = [person.city_name, person.country_name].filter(Boolean).join(', ');
   const flag = flagEmoji(person.country_code);
 
@@ -92,22 +92,7 @@ export function ProfileDetails({ person, actions, badge }: { person: ProfileSubj
             </dd>
           </div>
         ) : null}
-        {links.length ? (
-          <div>
-            <dt>{t('visitors.details.social')}</dt>
-            <dd>
-              <ul className="social-links">
-                {links.map((l) => (
-                  <li key={l.network}>
-                    <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow">
-                      {t(`visitors.social.${l.network}`)}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        ) : null}
+        <SocialLinksRow social={person.social} />
       </dl>
     </section>
   );

@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SOCIAL_NETWORKS } from '../../../contract/index.ts';
 import { useSession, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { Avatar } from '../people/Avatar.tsx';
 import { PersonActions } from '../people/PersonActions.tsx';
-import { orDash, socialHref } from '../people/format.ts';
+import { orDash } from '../people/format.ts';
 import { VisitorAppointment } from './VisitorAppointment.tsx';
+import { SocialLinksRow } from '../people/SocialLinks.tsx';
 
 export interface VisitorCardProps {
   visitor: VisitorView;
@@ -33,7 +33,6 @@ export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole, event, ap
   const looking = v.help.trim() || v.interest.trim();
   const gender = v.sex === 1 ? t('visitors.sex.male') : v.sex === 2 ? t('visitors.sex.female') : '';
   const genderAge = [gender, v.age !== null ? t('visitors.age', { n: v.age }) : ''].filter(Boolean).join(', ');
-  const links = SOCIAL_NETWORKS.map((n) => ({ network: n, href: socialHref(n, v.social[n] ?? '') })).filter((l) => l.href);
 
   return (
     <li className="visitor">
@@ -96,22 +95,7 @@ export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole, event, ap
               <dd>{v.position}</dd>
             </div>
           ) : null}
-          {links.length ? (
-            <div>
-              <dt>{t('visitors.details.social')}</dt>
-              <dd>
-                <ul className="social-links">
-                  {links.map((l) => (
-                    <li key={l.network}>
-                      <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow">
-                        {t(`visitors.social.${l.network}`)}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </dd>
-            </div>
-          ) : null}
+          <SocialLinksRow social={v.social} />
         </dl>
 
         {!v.is_me ? (

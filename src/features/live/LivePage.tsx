@@ -7,6 +7,7 @@ import { LoginPrompt } from '../auth/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import './live.css';
+import { EventNotFound } from '../events/EventNotFound.tsx';
 
 /** events.md §2: the event id is the route's, or the first numeric segment of the path. */
 export function liveEventId(param: string | undefined, pathname: string): number {
@@ -34,7 +35,7 @@ export function LivePage() {
   if (status === 'loading') return <Spinner label={t('common.loading')} />;
   if (!user) return <LoginPrompt title={t('live.loginTitle')} text={t('live.loginText')} />;
   if (isLoading && !event) return <Spinner label={t('common.loading')} />;
-  if (!event) return <EmptyState title={t('event.notFound')} text={t('event.notFoundText')} />;
+  if (!event) return <EventNotFound />;
   if (!event.has_ticket && !event.is_owner && !event.is_moderator) {
     return (
       <div className="page page--narrow" role="dialog" aria-labelledby="live-ticket-title">

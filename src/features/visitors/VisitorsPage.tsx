@@ -16,6 +16,7 @@ import { VisitorCard } from './VisitorCard.tsx';
 import { VisitorFilters } from './VisitorFilters.tsx';
 import { VisitorsTabs } from './VisitorsTabs.tsx';
 import '../people/networking.css';
+import { EventNotFound } from '../events/EventNotFound.tsx';
 
 const SORTS = ['status:desc', 'status:asc', 'name:asc', 'name:desc', 'register:desc', 'register:asc'] as const;
 
@@ -94,19 +95,7 @@ export function VisitorsPage() {
   };
 
   if (!eventLoading && !event) {
-    return (
-      <div className="page page--narrow">
-        <EmptyState
-          title={<span role="heading" aria-level={1}>{t('event.notFound')}</span>}
-          text={t('event.notFoundText')}
-          action={
-            <Link className="btn btn--primary" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          }
-        />
-      </div>
-    );
+    return <EventNotFound />;
   }
 
   return (

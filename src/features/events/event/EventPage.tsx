@@ -5,7 +5,6 @@ import { useEvent, useEventActions, useSession } from '../../../data/index.ts';
 import { useLocalePath } from '../../../app/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Card } from '../../../ui/Card.tsx';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { FavoriteButton } from '../FavoriteButton.tsx';
 import { EventPrice } from '../EventPrice.tsx';
@@ -15,6 +14,7 @@ import { CheckinButton } from './CheckinButton.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
 import { CompaniesCard } from '../../companies/CompaniesCard.tsx';
 import { EventChat } from '../../chat/EventChat.tsx';
+import { EventNotFound } from '../EventNotFound.tsx';
 
 function parseEventId(value: string | undefined): number {
   const n = Number(value);
@@ -43,19 +43,7 @@ export function EventPage() {
 
   if (isLoading && !event) return <Spinner label={t('common.loading')} />;
   if (!event) {
-    return (
-      <div className="page page--narrow">
-        <EmptyState
-          title={<span role="heading" aria-level={1}>{t('event.notFound')}</span>}
-          text={t('event.notFoundText')}
-          action={
-            <Link className="btn btn--primary" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          }
-        />
-      </div>
-    );
+    return <EventNotFound />;
   }
 
   return (

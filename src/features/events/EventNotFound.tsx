@@ -1,0 +1,26 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+
+/**
+ * What every page of one event shows when the event is not on this device: removed, an unknown id,
+ * or not synced yet on a device that has never been online. It offers the way back to the list.
+ */
+export function EventNotFound() {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <div className="page page--narrow">
+      <EmptyState
+        title={<span role="heading" aria-level={1}>{t('event.notFound')}</span>}
+        text={t('event.notFoundText')}
+        action={
+          <Link className="btn btn--primary" to={to('/events')}>
+            {t('event.browse')}
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -243,3 +243,41 @@ export function numberDesignRoles(roles: readonly DesignRole[], saved: readonly 
   let next = [...roles, ...saved].reduce((m, r) => Math.max(m, r.id ?? 0), 0);
   return roles.map((r) => (r.id === undefined ? { ...r, id: ++next } : r));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ticket-design pictures: the instructions' picture, each sponsor's logo and the badge's picture.
+
+/**
+ * Where the server serves design pictures; a design's image fields hold either '' or such a URL of
+ * a picture uploaded for the same event (POST /api/events/ticket-design/upload-image). The rules are
+ * the chat's (server/domain/chat/images.ts): checked by their bytes, re-encoded, served as images.
+ */
+export const DESIGN_IMAGE_URL_PREFIX = '/api/events/ticket-design/images/';
+/** Longest side of the thumbnail made beside every design picture (sponsors' image_thumb). */
+export const DESIGN_IMAGE_THUMB_PX = 320;
+const DESIGN_IMAGE_FILE = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
+
+export function designImageUrl(name: string): string {
+  return name ? `${DESIGN_IMAGE_URL_PREFIX}${name}` : '';
+}
+
+/** The stored file a design image URL names; null for '' and for anything that is not one of ours. */
+export function designImageName(url: string): string | null {
+  if (!url.startsWith(DESIGN_IMAGE_URL_PREFIX)) return null;
+  const name = url.slice(DESIGN_IMAGE_URL_PREFIX.length);
+  return DESIGN_IMAGE_FILE.test(name) ? name : null;
+}
+
+/** Every image field of a design with its path (for the error detail), empty ones included. */
+export function designImageFields(s: TicketDesignSettings): { path: string; url: string }[] {
+  return [
+    { path: 'instructions.image', url: s.instructions.image },
+    { path: 'instructions.cropImage', url: s.instructions.cropImage },
+    { path: 'sponsors.image', url: s.sponsors.image },
+    ...s.sponsors.items.flatMap((sp, i) => [
+      { path: `sponsors.items.${i}.image`, url: sp.image },
+      { path: `sponsors.items.${i}.image_thumb`, url: sp.image_thumb },
+    ]),
+    { path: 'badge.image', url: s.badge.image },
+  ];
+}

@@ -38,7 +38,8 @@ export const WS_RATE_MAX_DROPS = 50;
 /** Open sockets one user may hold on one server instance. */
 export const WS_MAX_SOCKETS_PER_USER = 20;
 export const WS_DEFAULT_HEARTBEAT_MS = 30_000;
-export const WS_CLOSE = { normal: 1000, goingAway: 1001, policy: 1008, tooBig: 1009 } as const;
+/** sessionEnded: the session the socket was opened with ended (logout, account disabled); sign in again. */
+export const WS_CLOSE = { normal: 1000, goingAway: 1001, policy: 1008, tooBig: 1009, sessionEnded: 4401 } as const;
 
 export const WS_CLIENT = {
   register: 'register',

@@ -39,6 +39,18 @@ export interface AppDeps {
 }
 
 /**
+ * Venue networks are slow and shared: a first sync of a big event is ~3 MB of JSON that compresses
+ * about eightfold. Brotli at quality 4 costs about what gzip does; the hint stream is hijacked and
+ * never buffered by this. Exported so bench/pull-throughput.ts compares against the same settings.
+ */
+export const COMPRESS_OPTIONS = {
+  global: true,
+  threshold: 1024,
+  encodings: ['br' as const, 'gzip' as const],
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+};
+
+/**
  * Builds the whole server as a Fastify instance without listening, so tests drive it with inject
  * and main.ts only starts it.
  */
@@ -58,15 +70,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorateRequest('sessionToken', undefined);
 
   await app.register(cookie);
-  // Venue networks are slow and shared: a first sync of a big event is ~3 MB of JSON that compresses
-  // about eightfold. Brotli at quality 4 costs about what gzip does; the hint stream is hijacked and
-  // never buffered by this.
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, COMPRESS_OPTIONS);
 
   // The session comes from the HttpOnly cookie (the PWA) or a Bearer token (other clients).
   app.addHook('onRequest', async (request) => {
@@ -85,7 +89,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin) {
+      // Without Origin, the browser's own label still tells a page of another site apart.
+      const site = request.headers['sec-fetch-site'];
+      if (site === 'cross-site' || site === 'same-site') return reply.code(403).send({ status_code: 403, data: null, error: 'forbidden' });
+      return;
+    }
     let host: string;
     try {
       host = new URL(origin).host;
@@ -140,6 +149,9 @@ async function registerPwa(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // scripts/precompress.ts writes .br and .gz beside each asset at build time, at qualities too slow
+    // to spend per request; files without them fall back to on-the-fly compression.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Hashed assets never change; the shell and the service worker must always be revalidated.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

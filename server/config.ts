@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl?: string;
   /** Unset means the in-process bus: fine for one instance, wrong for several. */
   redisUrl?: string;
+  /** Namespace of the Redis channels and keys (REDIS_PREFIX). */
+  redisPrefix: string;
   /** 'demo' (default on an empty database), 'none', or 'scale:<visitors>'. */
   seed: string;
   /** Where the built PWA lives; served when present. */
@@ -63,6 +65,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    // Instances of one deployment must share it; another deployment or a benchmark on the same Redis
+    // needs its own, or their comments and notices would reach each other's sockets.
+    redisPrefix: env.REDIS_PREFIX ?? 'foyer:',
     seed,
     distDir: path.resolve(env.DIST_DIR ?? './dist'),
     secureCookies: env.SECURE_COOKIES === '1',

@@ -8,7 +8,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
 const seeded = await runSeed(database, config.seed);
-const bus = config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus();
+const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { prefix: config.redisPrefix }) : createMemoryBus();
 const app = await buildApp({ config, database, bus }, { logger: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(`Foyer on http://${config.host}:${config.port} (${database.kind}${seeded ? `, seeded ${seeded}` : ''})`);

@@ -109,4 +109,6 @@ export interface ChangeHint {
   collections: string[];
   /** Set when only these users can see the change; absent for public collections. */
   userIds?: number[];
+  /** The events whose event-scoped documents changed (Effect.eventIds); absent means any. */
+  eventIds?: number[];
 }

@@ -14,6 +14,8 @@ export interface Conn {
   id: number;
   channel: SocketChannel;
   userId: number;
+  /** Hex digest of the session the socket was opened with (realtime/sessions.ts); null if unknown. */
+  session: string | null;
   socket: WebSocket;
   registered: boolean;
   /** The chat this socket registered for (chat channel only). */
@@ -36,11 +38,12 @@ export class Hub {
   private readonly byUser = new Map<number, Set<Conn>>();
   private readonly byEvent = new Map<number, Set<Conn>>();
 
-  add(socket: WebSocket, channel: SocketChannel, userId: number): Conn {
+  add(socket: WebSocket, channel: SocketChannel, userId: number, session: string | null = null): Conn {
     const conn: Conn = {
       id: this.nextId++,
       channel,
       userId,
+      session,
       socket,
       registered: false,
       eventId: null,

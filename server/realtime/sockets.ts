@@ -28,6 +28,7 @@ import { HINTS_CHANNEL } from './bus.ts';
 import { createFanout } from './changes.ts';
 import { Hub, type Conn } from './hub.ts';
 import { createPresence } from './presence.ts';
+import { SESSIONS_CHANNEL, endsConnection, sessionKey, type SessionEnded } from './sessions.ts';
 import { consumeSocketTicket, issueSocketTicket } from './tickets.ts';
 
 /**
@@ -109,19 +110,25 @@ export async function socketRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/socket-ticket', async (request, reply) => {
     if (!request.user) return reply.code(401).send({ status_code: 401, data: null, error: 'auth_required' });
-    const { ticket, expiresAt } = await issueSocketTicket(app.db, request.user.id);
+    const { ticket, expiresAt } = await issueSocketTicket(app.db, request.user.id, sessionKey(request.sessionToken!));
     reply.header('cache-control', 'no-store');
     return { status_code: 200, data: { ticket, expires_in: Math.round((expiresAt.getTime() - Date.now()) / 1000) } };
   });
+
+  /** The session a socket opened with a ticket belongs to (the ticket's), by upgrade request. */
+  const ticketSessions = new WeakMap<object, string>();
 
   /** Runs before the upgrade: a refused socket gets an HTTP answer and never opens. */
   const guard = async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     if (!sameOrigin(request)) return reply.code(403).send({ error: 'forbidden' });
     if (!request.user && typeof request.query.token === 'string') {
-      const userId = await consumeSocketTicket(app.db, request.query.token);
-      if (userId !== undefined) {
-        const u = await app.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
-        if (u) request.user = u;
+      const owner = await consumeSocketTicket(app.db, request.query.token);
+      if (owner !== undefined) {
+        const u = await app.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', '=', owner.userId).executeTakeFirst();
+        if (u) {
+          request.user = u;
+          ticketSessions.set(request.raw, owner.session);
+        }
       }
     }
     if (!request.user) return reply.code(401).send({ error: 'auth_required' });
@@ -261,7 +268,8 @@ export async function socketRoutes(app: FastifyInstance) {
   };
 
   const open = (channel: SocketChannel) => (socket: WebSocket, request: FastifyRequest) => {
-    const conn = hub.add(socket, channel, request.user!.id);
+    const session = request.sessionToken ? sessionKey(request.sessionToken) : (ticketSessions.get(request.raw) ?? null);
+    const conn = hub.add(socket, channel, request.user!.id, session);
     socket.on('message', (data, isBinary) => onMessage(conn, data, isBinary));
     socket.on('pong', () => {
       conn.alive = true;
@@ -277,6 +285,14 @@ export async function socketRoutes(app: FastifyInstance) {
       // A broken connection also emits close, which cleans up.
     });
   };
+
+  // A logout or a disabled account, on any instance, closes the sockets of the sessions it ended.
+  const endSessions = (ended: SessionEnded) => {
+    for (const conn of hub.all) {
+      if (endsConnection(ended, conn.userId, conn.session)) conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
+    }
+  };
+  const stopSessions = app.bus.subscribe(SESSIONS_CHANNEL, (message) => endSessions(message as SessionEnded));
 
   app.get(WS_PATHS.chat, { websocket: true, onRequest: guard }, open('chat'));
   app.get(WS_PATHS.notice, { websocket: true, onRequest: guard }, open('notice'));
@@ -295,7 +311,8 @@ export async function socketRoutes(app: FastifyInstance) {
       conn.socket.ping();
     }
     if (!rechecking) {
-      rechecking = recheckAccess()
+      rechecking = Promise.all([recheckAccess(), recheckSessions()])
+        .then(() => undefined)
         .catch((err: unknown) => app.log.error(err, 'socket access re-check failed'))
         .finally(() => {
           rechecking = null;
@@ -303,6 +320,28 @@ export async function socketRoutes(app: FastifyInstance) {
     }
   }, app.config.socketHeartbeatMs);
   heartbeat.unref();
+
+  /** The bus may lose a logout's announcement; the heartbeat catches what it missed. */
+  async function recheckSessions() {
+    const hashes = new Set<string>();
+    for (const conn of hub.all) if (conn.session) hashes.add(conn.session);
+    const live = new Set<string>();
+    if (hashes.size) {
+      const rows = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.token_hash')
+        .where('sessions.token_hash', 'in', [...hashes].map((h) => Buffer.from(h, 'hex')))
+        .where('sessions.expires_at', '>', new Date())
+        .where('users.disabled', '=', false)
+        .where('users.deleted', '=', false)
+        .execute();
+      for (const r of rows) live.add(Buffer.from(r.token_hash).toString('hex'));
+    }
+    for (const conn of hub.all) {
+      if (conn.session && !live.has(conn.session)) conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
+    }
+  }
 
   async function recheckAccess() {
     const pairs = new Map<string, { eventId: number; userId: number }>();
@@ -343,6 +382,7 @@ export async function socketRoutes(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     clearInterval(onlineTimer);
+    stopSessions();
     await Promise.all([rechecking, writing]);
     await fanout.stop();
     for (const conn of hub.all) conn.socket.close(WS_CLOSE.goingAway, 'server shutting down');

@@ -20,12 +20,14 @@ export interface ChatAccess {
  * the sockets and the picture downloads agree.
  */
 export function mayReadSql(userId: RawBuilder<unknown>, eventId: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  // The inner aliases are names no caller passes in: an inner `events e` once captured the `e.id`
+  // chatAccess passes, and a check-in to any free event opened every event's chat.
   return sql<SqlBool>`(
-    EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = ${eventId} AND t.user_id = ${userId}
-      AND t.status = 'valid' AND NOT t.invalid AND NOT t.deleted)
-    OR EXISTS (SELECT 1 FROM user_events ue JOIN events e ON e.id = ue.event_id
-      WHERE ue.event_id = ${eventId} AND ue.user_id = ${userId} AND NOT ue.deleted
-        AND (ue.is_owner OR ue.is_moderator OR (ue.checked_in AND e.is_free))))`;
+    EXISTS (SELECT 1 FROM tickets mr_t WHERE mr_t.event_id = ${eventId} AND mr_t.user_id = ${userId}
+      AND mr_t.status = 'valid' AND NOT mr_t.invalid AND NOT mr_t.deleted)
+    OR EXISTS (SELECT 1 FROM user_events mr_ue JOIN events mr_e ON mr_e.id = mr_ue.event_id
+      WHERE mr_ue.event_id = ${eventId} AND mr_ue.user_id = ${userId} AND NOT mr_ue.deleted
+        AND (mr_ue.is_owner OR mr_ue.is_moderator OR (mr_ue.checked_in AND mr_e.is_free))))`;
 }
 
 /**

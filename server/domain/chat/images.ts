@@ -50,8 +50,11 @@ export interface EncodedImage {
   height: number;
 }
 
-/** Decodes and re-encodes a picture; invalid_image for anything that is not a sound PNG, JPEG or WebP. */
-export async function reencodeImage(input: Buffer): Promise<EncodedImage> {
+/**
+ * Decodes and re-encodes a picture; invalid_image for anything that is not a sound PNG, JPEG or WebP.
+ * `maxSidePx` lets other uploads (ticket-design thumbnails) ask for a smaller picture under the same rules.
+ */
+export async function reencodeImage(input: Buffer, maxSidePx: number = CHAT_IMAGE_MAX_SIDE_PX): Promise<EncodedImage> {
   if (input.length === 0 || input.length > CHAT_IMAGE_MAX_BYTES) throw new DomainError(input.length ? 'payload_too_large' : 'invalid_image');
   const ext = sniffImage(input);
   if (!ext) throw new DomainError('invalid_image');
@@ -62,7 +65,7 @@ export async function reencodeImage(input: Buffer): Promise<EncodedImage> {
     if (meta.format !== SHARP_FORMAT[ext]) throw new DomainError('invalid_image');
     let pipeline = source
       .rotate()
-      .resize({ width: CHAT_IMAGE_MAX_SIDE_PX, height: CHAT_IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: maxSidePx, height: maxSidePx, fit: 'inside', withoutEnlargement: true })
       .timeout({ seconds: 15 });
     if (ext === 'png') pipeline = pipeline.png({ compressionLevel: 9 });
     else if (ext === 'jpg') pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true });
@@ -81,7 +84,11 @@ export function uploadDir(dataDir: string): string {
 
 /** Writes the encoded picture under a fresh random name; returns the name. */
 export async function writeImageFile(dataDir: string, image: EncodedImage): Promise<string> {
-  const dir = uploadDir(dataDir);
+  return writeImageFileIn(uploadDir(dataDir), image);
+}
+
+/** writeImageFile into another upload folder (each kind of upload keeps its own). */
+export async function writeImageFileIn(dir: string, image: EncodedImage): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
   await fs.writeFile(path.join(dir, name), image.data, { flag: 'wx' });
@@ -89,7 +96,12 @@ export async function writeImageFile(dataDir: string, image: EncodedImage): Prom
 }
 
 export async function removeImageFile(dataDir: string, name: string): Promise<void> {
-  if (UPLOAD_NAME.test(name)) await fs.rm(path.join(uploadDir(dataDir), name), { force: true });
+  await removeImageFileIn(uploadDir(dataDir), name);
+}
+
+/** removeImageFile from another upload folder; names that are not upload names are left alone. */
+export async function removeImageFileIn(dir: string, name: string): Promise<void> {
+  if (UPLOAD_NAME.test(name)) await fs.rm(path.join(dir, name), { force: true });
 }
 
 /** Records an upload of `userId` for `eventId`; rate_limited when they hold too many unattached. */

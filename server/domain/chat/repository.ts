@@ -69,11 +69,13 @@ export interface ListOptions {
   newestFirst: boolean;
   /** Only comments older than this id: a stable cursor for scrolling up while comments arrive. */
   beforeId?: number;
+  /** Only comments from this id on: with beforeId, a range a device re-reads to refresh its copy. */
+  fromId?: number;
 }
 
 /** Live comments of an event for the legacy list, and how many there are in all. */
 export async function listComments(q: Q, viewer: number, eventId: number, o: ListOptions): Promise<{ rows: CommentRow[]; count: number }> {
-  const before = o.beforeId ? sql`AND c.id < ${o.beforeId}` : sql``;
+  const before = sql`${o.beforeId ? sql`AND c.id < ${o.beforeId}` : sql``} ${o.fromId ? sql`AND c.id >= ${o.fromId}` : sql``}`;
   const order = o.newestFirst ? sql`c.id DESC` : sql`c.id ASC`;
   const r = await sql<CommentRow>`${commentSelect(viewer)}
     WHERE c.event_id = ${eventId} AND NOT c.deleted ${before}

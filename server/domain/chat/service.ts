@@ -24,8 +24,8 @@ import { cleanText, deviceTime } from './text.ts';
  * the people directly concerned), which also wakes the realtime fan-out (server/realtime).
  */
 
-function chatEffect(ids: number[], userIds: number[]): Effect {
-  return { ids: ids.map(String), collections: ['comments'], userIds: [...new Set(userIds)] };
+function chatEffect(eventId: number, ids: number[], userIds: number[]): Effect {
+  return { ids: ids.map(String), collections: ['comments'], userIds: [...new Set(userIds)], eventIds: [eventId] };
 }
 
 async function loadComment(trx: Tx, commentId: number) {
@@ -74,7 +74,7 @@ export async function addComment(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (p.image) await claimUpload(trx, actorId, p.event_id, p.image, row.id);
-  return { effect: chatEffect([row.id], [actorId]), commentId: row.id };
+  return { effect: chatEffect(p.event_id, [row.id], [actorId]), commentId: row.id };
 }
 
 /** Sets the actor's vote on a comment to `likeType`; a repeat of the same vote changes nothing. */
@@ -96,7 +96,7 @@ export async function likeComment(trx: Tx, actorId: number, commentId: number, l
       .execute();
     await recountLikes(trx, commentId);
   }
-  return chatEffect([commentId], [actorId]);
+  return chatEffect(c.event_id, [commentId], [actorId]);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function unlikeComment(trx: Tx, actorId: number, commentId: number,
   if (likeType !== undefined) del = del.where('like_type', '=', likeType);
   const res = await del.executeTakeFirst();
   if (Number(res.numDeletedRows) > 0) await recountLikes(trx, commentId);
-  return chatEffect([commentId], [actorId]);
+  return chatEffect(c.event_id, [commentId], [actorId]);
 }
 
 /**
@@ -133,7 +133,7 @@ export async function removeComment(trx: Tx, actorId: number, commentId: number)
   if (!c.deleted) {
     await trx.updateTable('chat_comments').set({ deleted: true, deleted_by: actorId }).where('id', '=', commentId).execute();
   }
-  return chatEffect([commentId], [actorId, c.user_id]);
+  return chatEffect(c.event_id, [commentId], [actorId, c.user_id]);
 }
 
 async function checkTarget(trx: Tx, actorId: number, eventId: number, targetId: number): Promise<void> {
@@ -160,7 +160,7 @@ export async function blockUser(trx: Tx, actorId: number, p: ChatBlockPayload, n
     )
     .execute();
   // No document of its own: the block shows as is_blocked_in_chat on the author's comments.
-  return { ids: [], collections: ['comments'], userIds: [p.user_id, actorId] };
+  return { ids: [], collections: ['comments'], userIds: [p.user_id, actorId], eventIds: [p.event_id] };
 }
 
 /** Lifts a block; unblocking somebody who is not blocked changes nothing and still succeeds. */
@@ -175,5 +175,5 @@ export async function unblockUser(trx: Tx, actorId: number, p: ChatUnblockPayloa
     .where('active', '=', true)
     .executeTakeFirst();
   const changed = Number(res.numUpdatedRows) > 0;
-  return { ids: [], collections: ['comments'], userIds: [p.user_id, actorId], changed };
+  return { ids: [], collections: ['comments'], userIds: [p.user_id, actorId], eventIds: [p.event_id], changed };
 }

@@ -171,10 +171,16 @@ export interface ScanRow {
 
 const numbers = (r: ScanRow): ScanRow => ({ ...r, scanned_at_ms: Number(r.scanned_at_ms), received_at_ms: Number(r.received_at_ms) });
 
-export async function listScans(db: Q, eventId: number, limit: number, offset: number) {
-  const rows = await sql<ScanRow>`SELECT ${scanColumns} FROM checkins c WHERE c.event_id = ${eventId} AND NOT c.deleted
+/**
+ * The event's scans, newest first. `unmatched` keeps the scans that match no ticket of the event
+ * (unknown, forged, another event's codes): door devices hold every other scan in their door
+ * tickets, so that is all they need to ask for.
+ */
+export async function listScans(db: Q, eventId: number, limit: number, offset: number, unmatched = false) {
+  const only = unmatched ? sql`AND c.ticket_id IS NULL` : sql``;
+  const rows = await sql<ScanRow>`SELECT ${scanColumns} FROM checkins c WHERE c.event_id = ${eventId} AND NOT c.deleted ${only}
     ORDER BY c.scanned_at DESC, c.id COLLATE "C" DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM checkins WHERE event_id = ${eventId} AND NOT deleted`.execute(db);
+  const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM checkins c WHERE c.event_id = ${eventId} AND NOT c.deleted ${only}`.execute(db);
   return { items: rows.rows.map(numbers), count: count.rows[0]!.n };
 }
 

@@ -99,10 +99,13 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
     server_result: judged.result,
     scanned_at: scannedAt,
   });
-  if (ticketId === null) return { ids: [scanId], collections: [], userIds: [] };
+  const doors = await doorUserIds(trx, eventId);
+  // A scan of no ticket changes no door document, but the organisers' list of every scan shows it:
+  // the hint makes their door devices sync, and a door asks for unmatched scans after a sync.
+  if (ticketId === null) return { ids: [scanId], collections: ['door_tickets'], userIds: doors, eventIds: [eventId] };
   await reflagDuplicates(trx, ticketId);
   // The ticket's door document carries its scans, so every door device of the event pulls it again.
-  return { ids: [scanId, String(ticketId)], collections: ['door_tickets'], userIds: await doorUserIds(trx, eventId) };
+  return { ids: [scanId, String(ticketId)], collections: ['door_tickets'], userIds: doors, eventIds: [eventId] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,11 @@ export interface Effect {
   collections: string[];
   /** Users who can see the change in user-scoped collections. */
   userIds: number[];
+  /**
+   * For event-scoped collections (sync/scopes.ts): the events whose documents changed. The hint
+   * carries them, so a device wakes only the replications of those events; absent means any.
+   */
+  eventIds?: number[];
 }
 
 async function loadEvent(trx: Tx, eventId: number) {

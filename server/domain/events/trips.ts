@@ -105,6 +105,12 @@ export async function tripEventInfo(db: Q, eventId: number): Promise<TripEventIn
     .executeTakeFirst();
 }
 
+/** Whether the user takes part in the event, so may keep a plan for it. */
+export async function takesPartIn(q: Kysely<DB> | Tx, userId: number, eventId: number): Promise<boolean> {
+  const r = await sql<{ ok: boolean }>`SELECT ${participates(sql`${userId}::int`, sql`${eventId}::int`)} AS ok`.execute(q);
+  return r.rows[0]?.ok === true;
+}
+
 /**
  * Saves the user's plan for an event. Fields left out of the patch keep their value. Answers the
  * image the plan had before, so the caller can delete that file once the transaction committed.

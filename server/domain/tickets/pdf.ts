@@ -40,7 +40,31 @@ export interface TicketPdfData {
   invalid: boolean;
   /** The organiser's instructions from the ticket design, in their order. */
   instructions: string[];
+  /** Pictures of the design, PNG or JPEG bytes (design-images.ts designImageForPdf); null when none. */
+  instructionsImage?: Buffer | null;
+  /** The design's sponsors: a logo, a name or both. */
+  sponsors?: { name: string; image: Buffer | null }[];
+  /** The badge picture, printed as the ticket's emblem in its header. */
+  badgeImage?: Buffer | null;
   lang: MailLocale;
+}
+
+const BOTTOM_MARGIN = 96;
+
+/** Starts a new page when `height` more points would run into the footer; returns the y to draw at. */
+function room(doc: PDFKit.PDFDocument, y: number, height: number): number {
+  if (y + height <= doc.page.height - BOTTOM_MARGIN) return y;
+  doc.addPage();
+  return doc.page.margins.top;
+}
+
+/** Draws a picture fitted into the box; a picture PDFKit cannot read is left out, never fatal. */
+function drawPicture(doc: PDFKit.PDFDocument, data: Buffer, x: number, y: number, fit: [number, number], align?: 'center' | 'right') {
+  try {
+    doc.image(data, x, y, { fit, ...(align ? { align } : {}), valign: 'center' });
+  } catch (err) {
+    console.error('foyer: a ticket-design picture could not be drawn', err);
+  }
 }
 
 /** DD.MM.YYYY and HH:mm (events.md §9) in the event's own timezone. */
@@ -122,7 +146,9 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   const width = doc.page.width - 96;
   doc.rect(0, 0, doc.page.width, 120).fill('#0f4c81');
   doc.fillColor('#ffffff').font('regular').fontSize(11).text(L.ticket.toUpperCase(), left, 34, { width, characterSpacing: 2 });
-  doc.font('bold').fontSize(22).text(t.eventName, left, 54, { width, height: 60, ellipsis: true });
+  const emblem = t.badgeImage ? 150 : 0;
+  if (t.badgeImage) drawPicture(doc, t.badgeImage, doc.page.width - 48 - emblem, 16, [emblem, 88], 'right');
+  doc.font('bold').fontSize(22).text(t.eventName, left, 54, { width: width - emblem - (emblem ? 16 : 0), height: 60, ellipsis: true });
 
   const qrSize = 190;
   const qrX = doc.page.width - 48 - qrSize;
@@ -152,10 +178,35 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     doc.fillColor('#333333').font('regular').fontSize(11).text(t.description, left, y, { width });
     y = doc.y + 16;
   }
-  if (t.instructions.length) {
+  if (t.instructions.length || t.instructionsImage) {
     doc.fillColor('#0f4c81').font('bold').fontSize(12).text(L.instructions, left, y, { width });
     doc.moveDown(0.4);
-    doc.fillColor('#222222').font('regular').fontSize(11).list(t.instructions, left, doc.y, { width, bulletRadius: 2 });
+    if (t.instructions.length) doc.fillColor('#222222').font('regular').fontSize(11).list(t.instructions, left, doc.y, { width, bulletRadius: 2 });
+    y = doc.y + 12;
+    if (t.instructionsImage) {
+      const h = 160;
+      y = room(doc, y, h);
+      drawPicture(doc, t.instructionsImage, left, y, [width, h]);
+      y += h + 16;
+    }
+  }
+  const sponsors = t.sponsors ?? [];
+  if (sponsors.length) {
+    const cell = 110;
+    const gap = 12;
+    const perRow = Math.max(1, Math.floor((width + gap) / (cell + gap)));
+    y = room(doc, y, 20 + 70);
+    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(L.sponsors, left, y, { width });
+    y = doc.y + 8;
+    for (let i = 0; i < sponsors.length; i += perRow) {
+      y = room(doc, y, 70);
+      sponsors.slice(i, i + perRow).forEach((sp, j) => {
+        const x = left + j * (cell + gap);
+        if (sp.image) drawPicture(doc, sp.image, x, y, [cell, 48], 'center');
+        if (sp.name) doc.fillColor('#333333').font('regular').fontSize(9).text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
+      });
+      y += 70;
+    }
   }
   doc.fillColor('#888888').font('regular').fontSize(8).text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   doc.end();

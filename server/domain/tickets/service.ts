@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
 import { toUnix } from '../../db/tx.ts';
+import { attachDesignImages, checkDesignImages, designImageForPdf, storeDesignImage } from './design-images.ts';
 import { sendMail } from './email.ts';
 import { labels, type MailLocale } from './i18n.ts';
 import { formatWhen, renderTicketPdf } from './pdf.ts';
@@ -91,11 +92,22 @@ export async function userEventTickets(db: Q, eventId: number, userId: number, v
 // ---------------------------------------------------------------------------------------------
 // PDF and email
 
-export async function ticketPdf(db: Q, ticketId: number, viewerId: number, lang: MailLocale): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
+/**
+ * The ticket's PDF. The event's design decides what is printed beside the ticket itself: its
+ * instructions (with their picture), its sponsors (logo and name) and the badge picture as the
+ * ticket's emblem; `dataDir` is where those pictures are stored.
+ */
+export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewerId: number, lang: MailLocale): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
   const row = await ticketForViewer(db, ticketId, viewerId);
   const event = await requireEvent(db, row.event_id);
   const design = await storedDesign(db, row.event_id);
   const sign = await ticketSigner(db);
+  const picture = (url: string | undefined) => designImageForPdf(db, dataDir, row.event_id, url ?? '');
+  const sponsors = await Promise.all(
+    (design?.sponsors.items ?? [])
+      .filter((sp) => sp.name.trim() || sp.image || sp.image_thumb)
+      .map(async (sp) => ({ name: sp.name.trim(), image: await picture(sp.image || sp.image_thumb) })),
+  );
   const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
   const pdf = await renderTicketPdf({
     ticketId: row.id,
@@ -118,6 +130,9 @@ export async function ticketPdf(db: Q, ticketId: number, viewerId: number, lang:
     status: row.status,
     invalid: row.invalid,
     instructions: (design?.instructions.items ?? []).slice().sort((a, b) => a.sort - b.sort).map((i) => i.text).filter(Boolean),
+    instructionsImage: await picture(design?.instructions.cropImage || design?.instructions.image),
+    sponsors,
+    badgeImage: await picture(design?.badge.image),
     lang,
   });
   return { filename: `ticket-${row.id}.pdf`, pdf, row };
@@ -152,7 +167,7 @@ export async function sendTicketEmail(db: Kysely<DB>, config: Pick<Config, 'smtp
     throw new TicketEmailLocked(toUnix(held?.sent_at ?? new Date()) + lockSeconds);
   }
   try {
-    const { pdf, filename } = await ticketPdf(db, ticketId, viewerId, lang);
+    const { pdf, filename } = await ticketPdf(db, config.dataDir, ticketId, viewerId, lang);
     const L = labels(lang);
     const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
     const result = await sendMail(config, {
@@ -191,8 +206,9 @@ export async function getTicketDesign(db: Q, eventId: number, viewerId: number):
 }
 
 /**
- * Saves the design under the role rules (contract/tickets.ts checkDesignRoles). The saved row is
- * locked while checking, so two organisers saving at once cannot together remove a blocked role.
+ * Saves the design under the role rules (contract/tickets.ts checkDesignRoles); its pictures must be
+ * ones uploaded for this event (design-images.ts). The saved row is locked while checking, so two
+ * organisers saving at once cannot together remove a blocked role.
  */
 export async function saveTicketDesign(db: Kysely<DB>, eventId: number, viewerId: number, next: TicketDesignSettings): Promise<TicketDesignSettings> {
   await requireOwner(db, eventId, viewerId);
@@ -201,6 +217,8 @@ export async function saveTicketDesign(db: Kysely<DB>, eventId: number, viewerId
     const saved = (await storedDesign(trx, eventId)) ?? defaultTicketDesign();
     const problem = checkDesignRoles(saved.roles, next);
     if (problem) throw new DomainError(problem);
+    const images = await checkDesignImages(trx, eventId, next);
+    await attachDesignImages(trx, eventId, images);
     const settings: TicketDesignSettings = { ...next, roles: numberDesignRoles(next.roles, saved.roles) };
     await trx
       .insertInto('ticket_designs')
@@ -209,6 +227,16 @@ export async function saveTicketDesign(db: Kysely<DB>, eventId: number, viewerId
       .execute();
     return settings;
   });
+}
+
+/**
+ * Stores a picture for the event's design (owners only, checked before the bytes are decoded). It
+ * shows once a saved design points at it; until then only its uploader and the owners see it.
+ */
+export async function uploadDesignImage(db: Kysely<DB>, dataDir: string, eventId: number, viewerId: number, image: Buffer | undefined) {
+  await requireOwner(db, eventId, viewerId);
+  if (!image) throw new DomainError('invalid_image', 'image is missing');
+  return storeDesignImage(db, dataDir, eventId, viewerId, image);
 }
 
 /** For ticket-design?ticket_id=: the ticket must be of that event. */

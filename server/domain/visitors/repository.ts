@@ -114,10 +114,11 @@ const TICKET_AGGREGATES = sql`max(t.rev) AS rev, bool_or(${validTicket('t')}) AS
  * over the event's tickets is cheaper with good statistics, but PGlite never analyzes on its own,
  * and without statistics the planner loops over it per row (seconds for a 5,000-person event).
  */
-function eventBase(eventId: number): RawBuilder<unknown> {
+function eventBase(eventId: number, members?: RawBuilder<unknown>): RawBuilder<unknown> {
   const ev = sql`${eventId}::int`;
+  const source = members ?? sql`SELECT user_id FROM user_events WHERE event_id = ${ev} UNION SELECT user_id FROM tickets WHERE event_id = ${ev}`;
   return sql`SELECT ${USER_COLUMNS}, ${EVENT_COLUMNS}
-    FROM (SELECT user_id FROM user_events WHERE event_id = ${ev} UNION SELECT user_id FROM tickets WHERE event_id = ${ev}) c
+    FROM (${source}) c
     JOIN users u0 ON u0.id = c.user_id
     LEFT JOIN user_events ue ON ue.event_id = ${ev} AND ue.user_id = u0.id
     LEFT JOIN LATERAL (SELECT ${TICKET_AGGREGATES} FROM tickets t WHERE t.event_id = ${ev} AND t.user_id = u0.id) tk ON TRUE`;
@@ -155,7 +156,7 @@ function upcomingBase(eventId: number | undefined): RawBuilder<unknown> {
 }
 
 /** The columns that leave the database, with private fields masked for anybody but the person. */
-function outerColumns(viewer: Viewer, shown: Cond, withRelations = true): RawBuilder<unknown> {
+function outerColumns(viewer: Viewer, shown: Cond, withRelations = true, rev: RawBuilder<unknown> = sql`u.doc_rev`): RawBuilder<unknown> {
   const self = viewer.id === null ? FALSE : sql<SqlBool>`u.id = ${viewer.id}`;
   const signedIn = viewer.id !== null;
   const phone = signedIn ? sql`CASE WHEN ${self} OR NOT u.hide_phone THEN u.phone ELSE '' END` : sql`''::text`;
@@ -169,7 +170,7 @@ function outerColumns(viewer: Viewer, shown: Cond, withRelations = true): RawBui
     CASE WHEN ${self} OR NOT u.hide_trip_plan THEN u.trip_status ELSE 0 END AS trip_status, (${self} OR NOT u.hide_trip_plan) AS trip_visible,
     u.hobby, coalesce(u.sex, 0) AS sex, coalesce(u.birth_year, 0) AS birth_year, u.social,
     ${phone} AS phone, ${email} AS email, u.role, u.is_owner, u.menu_id, u.about, u.interest, u.has_ticket, u.registered_at,
-    u.doc_rev AS rev, ${rel}, (${shown}) AS shown`;
+    ${rev} AS rev, ${rel}, (${shown}) AS shown`;
 }
 
 function outerJoins(viewer: Viewer, withRelations = true): RawBuilder<unknown> {
@@ -318,13 +319,20 @@ export async function countVisible(db: Q, scope: ListScope, viewer: Viewer): Pro
  * held (someone who only viewed the event page): the server cannot know what a device holds, and
  * deleting an absent document is a no-op.
  */
+/**
+ * One page of an event's visitors feed. The page walks visitor_revs (009_visitor_revs.sql) by its
+ * (event_id, rev) index and builds each person's document laterally, so the work is the page, not
+ * the event: a caught-up pull touches no visitor at all. The first pull (checkpoint 0) skips people
+ * nobody may see instead of sending them as tombstones; the walk then simply reads further.
+ */
 export async function feedRows(db: Q, viewer: Viewer, eventId: number, checkpoint: number, limit: number): Promise<VisitorRow[]> {
   const shown = and([sql<SqlBool>`u.participant`, visibleTo(viewer, eventId)]);
   const r = await sql<VisitorRow>`
-    SELECT ${outerColumns(viewer, shown, false)}
-    FROM (${eventBase(eventId)}) u ${outerJoins(viewer, false)}
-    WHERE u.doc_rev > ${checkpoint} AND (${checkpoint}::bigint > 0 OR ${shown})
-    ORDER BY u.doc_rev
+    SELECT ${outerColumns(viewer, shown, false, sql`vr.rev`)}
+    FROM (SELECT user_id, rev FROM visitor_revs WHERE event_id = ${eventId}::int AND rev > ${checkpoint}::bigint ORDER BY rev) vr
+    CROSS JOIN LATERAL (${eventBase(eventId, sql`SELECT vr.user_id`)}) u ${outerJoins(viewer, false)}
+    WHERE ${checkpoint}::bigint > 0 OR ${shown}
+    ORDER BY vr.rev
     LIMIT ${limit}`.execute(db);
   return r.rows;
 }

@@ -27,7 +27,8 @@ import { readUploadForm } from './forms.ts';
  *   {users, comment_data: {items, count, offset}, userIsModerator, is_owner, is_blocked}. Items are
  *   live comments, newest first with sort_by=-date (the default) or oldest first with sort_by=date;
  *   before_id pages from a comment id instead of an offset, which stays stable while new comments
- *   arrive. Its catalogue is kept as events.md §8 gives it: status_code 403 for an unknown or removed
+ *   arrive; from_id (with before_id) bounds a range from below, which is how a device re-reads the
+ *   older comments it holds (sync/chat-history.ts). Its catalogue is kept as events.md §8 gives it: status_code 403 for an unknown or removed
  *   event, 400 for a bad event_id, 404 for "auth error" (no session, or no access to the chat).
  * - POST /api/events/add-comment (multipart, or JSON/form without a picture): event_id, comment and
  *   an optional picture in `image`. Answers {result: true, comment, users}.
@@ -47,6 +48,7 @@ const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
   sort_by: Type.Optional(Type.Union([Type.Literal('-date'), Type.Literal('date')])),
   before_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  from_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
 });
 type ListQuery = Static<typeof ListQuery>;
 
@@ -109,6 +111,7 @@ export async function chatApi(app: FastifyInstance) {
       limit: q.limit ?? CHAT_PAGE_SIZE,
       newestFirst: (q.sort_by ?? '-date') === '-date',
       beforeId: q.before_id,
+      fromId: q.from_id,
     });
     const owner = await app.db
       .selectFrom('user_events')

@@ -7,7 +7,7 @@ import { conflicts, doorEvents, doorStats, listScans, staffList } from '../../do
 import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
 import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
 import { fail, ok } from '../envelope.ts';
-import { Id, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
+import { Flag, Id, isOn, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
 
 /**
  * Calls of door devices and organisers (new; the specs have none). Scans themselves travel as the
@@ -20,7 +20,8 @@ import { Id, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
  *   {event_id, algorithm, public_key (32 bytes, base64url), payload_prefix, role}.
  * - GET /api/checkin/stats?event_id=: the head count (each ticket once) and scan counts.
  * - GET /api/checkin/conflicts?event_id=: tickets admitted more than once, with devices and times.
- * - GET /api/checkin/scans?event_id=&limit=&offset=: every recorded scan, newest first.
+ * - GET /api/checkin/scans?event_id=&limit=&offset=&unmatched=1: every recorded scan, newest first;
+ *   with unmatched=1 only those matching no ticket of the event (door devices hold the rest).
  * - GET /api/checkin/staff?event_id=, POST /api/checkin/staff {event_id, user_id | email},
  *   POST /api/checkin/staff/remove {event_id, user_id}: door staff, owners only.
  */
@@ -31,6 +32,7 @@ const ScansQuery = Type.Object({
   event_id: Id,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
+  unmatched: Flag,
 });
 const StaffBody = Type.Object({
   lang: Lang,
@@ -85,7 +87,7 @@ export async function checkinApi(app: FastifyInstance) {
     if (!user) return reply;
     const q = request.query;
     await requireDoor(app.db, q.event_id, user.id);
-    return ok(await listScans(app.db, q.event_id, q.limit ?? 50, q.offset ?? 0));
+    return ok(await listScans(app.db, q.event_id, q.limit ?? 50, q.offset ?? 0, isOn(q.unmatched)));
   });
 
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/staff', { schema: { querystring: EventQuery } }, async (request, reply) => {

@@ -1,8 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { API_MAX_LIMIT, TICKETS_ASIDE_SIZE, TICKETS_PAGE_SIZE } from '../../../contract/constants.ts';
+import { CHAT_IMAGE_MAX_BYTES } from '../../../contract/chat.ts';
+import { DomainError } from '../../../contract/errors.ts';
 import { TICKET_PERIODS, TicketDesignSettings } from '../../../contract/tickets.ts';
+import { readDesignImage, sweepDesignImages, toDesignImageAnswer, visibleDesignImage } from '../../domain/tickets/design-images.ts';
 import { mailLocale } from '../../domain/tickets/i18n.ts';
 import {
   designTicket,
@@ -14,12 +18,15 @@ import {
   ticketForViewer,
   ticketPdf,
   TicketEmailLocked,
+  uploadDesignImage,
   userEventTickets,
 } from '../../domain/tickets/service.ts';
 import { toLegacyTicket, toTicketDoc } from '../../domain/tickets/repository.ts';
 import { configureTicketSigning, ticketSigner } from '../../domain/tickets/signing.ts';
-import { fail, ok } from '../envelope.ts';
+import { sendUploadedImage } from '../files/uploads.ts';
+import { fail, ok, parseId } from '../envelope.ts';
 import { Flag, Id, isCrossSite, isOn, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
+import { readUploadForm } from './forms.ts';
 
 /**
  * The tickets calls of events.md §7, in the legacy envelope. All need a session (a guest gets
@@ -42,6 +49,13 @@ import { Flag, Id, isCrossSite, isOn, Lang, legacyErrorHandler, needUser } from 
  *   an empty list the same way, while a client that does not know that rule shows no error.
  * - GET /api/events/ticket-design?event_id=&ticket_id= and POST /api/events/ticket-design
  *   {event_id, settings}: owners only; settings as contract/tickets.ts, the role rules enforced.
+ *   Image fields hold '' or the URL of a picture uploaded for the same event (invalid_image else).
+ * - POST /api/events/ticket-design/upload-image (multipart event_id, image): owners only; a picture
+ *   for the design under the chat's rules (checked by its bytes, re-encoded, at most
+ *   CHAT_IMAGE_MAX_BYTES), with a thumbnail: {result, image, image_thumb, name, width, height},
+ *   the two URLs to put in the design. It shows on tickets once a saved design points at it.
+ * - GET /api/events/ticket-design/images/:file: the picture, to the event's owners, to its uploader
+ *   before it is saved and to holders of a valid ticket after; served only as an image.
  */
 
 const LangQuery = Type.Object({ lang: Lang });
@@ -64,6 +78,7 @@ const designCheck = TypeCompiler.Compile(TicketDesignSettings);
 export async function ticketsApi(app: FastifyInstance) {
   configureTicketSigning(app.config.ticketSigningKey);
   app.setErrorHandler(legacyErrorHandler);
+  await app.register(multipart, { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 64 } });
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -98,7 +113,7 @@ export async function ticketsApi(app: FastifyInstance) {
     async (request, reply) => {
       const user = needUser(request, reply);
       if (!user) return reply;
-      const { pdf, filename } = await ticketPdf(app.db, request.params.ticketId, user.id, mailLocale(request.query.lang));
+      const { pdf, filename } = await ticketPdf(app.db, app.config.dataDir, request.params.ticketId, user.id, mailLocale(request.query.lang));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -163,5 +178,25 @@ export async function ticketsApi(app: FastifyInstance) {
     if (!designCheck.Check(settings)) return fail(reply, 'invalid_input', designCheck.Errors(settings).First()?.path ?? 'settings');
     const saved = await saveTicketDesign(app.db, request.body.event_id, user.id, settings);
     return ok({ event_id: request.body.event_id, settings: saved });
+  });
+
+  app.post('/api/events/ticket-design/upload-image', async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    if (!request.isMultipart()) throw new DomainError('invalid_input', 'send the picture as multipart/form-data');
+    const { fields, image } = await readUploadForm(request, 'image');
+    const eventId = parseId(fields.event_id);
+    if (eventId === undefined) throw new DomainError('invalid_input', 'event_id');
+    const stored = await uploadDesignImage(app.db, app.config.dataDir, eventId, user.id, image);
+    void sweepDesignImages(app.db, app.config.dataDir).catch((err: unknown) => app.log.error(err, 'design picture sweep failed'));
+    return ok(toDesignImageAnswer(stored));
+  });
+
+  app.get<{ Params: { file: string } }>('/api/events/ticket-design/images/:file', async (request, reply) => {
+    const notFound = () => reply.code(404).header('x-content-type-options', 'nosniff').send({ error: 'not_found' });
+    const file = request.params.file;
+    if (!(await visibleDesignImage(app.db, file, request.user?.id ?? null))) return notFound();
+    const data = await readDesignImage(app.config.dataDir, file);
+    return data ? sendUploadedImage(reply, file, data) : notFound();
   });
 }

@@ -8,10 +8,11 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { toUnix, writeTx } from '../../db/tx.ts';
-import { findTrip, findVisibleTripImage, listTrips, saveTrip, tripEventInfo, type TripEventInfo, type TripPatch, type TripRow } from '../../domain/events/trips.ts';
+import { findTrip, findVisibleTripImage, listTrips, saveTrip, takesPartIn, tripEventInfo, type TripEventInfo, type TripPatch, type TripRow } from '../../domain/events/trips.ts';
 import { fail, ok } from '../envelope.ts';
 import { avatarUrl, EventParams, Flag, isOn, Lang, needUser } from './events-shared.ts';
 import { readUploadForm } from './forms.ts';
+import { reencodeImage } from '../../domain/chat/images.ts';
 
 /**
  * Trip plans of an event's participants (events.md §3 "Trip plan").
@@ -24,7 +25,9 @@ import { readUploadForm } from './forms.ts';
  *   its value. Only participants may save a plan (`participation_required`). Without save=1 the
  *   call stores nothing and answers the current plan.
  * - The picture must really be a PNG, JPEG or WebP (checked by its first bytes, whatever the
- *   client claims) of at most TRIP_IMAGE_MAX_BYTES. It is stored under a random name in
+ *   client claims) of at most TRIP_IMAGE_MAX_BYTES. It is decoded and encoded again as chat
+ *   pictures are (domain/chat/images.ts), so only pixels are kept: a polyglot's HTML or script, EXIF
+ *   with a position, trailing bytes all go. It is stored under a random name in
  *   <dataDir>/uploads/trips and served by GET /api/events/trip-images/:file to whoever may see the
  *   plan, with its real type and nosniff, so it can never be rendered as a page.
  */
@@ -156,6 +159,13 @@ export async function tripRoutes(app: FastifyInstance) {
       const ext = image ? sniffImage(image) : undefined;
       if (image && !ext) return fail(reply, 'invalid_image');
       const ev = await loadEvent(request.params.eventId);
+      // Only pixels are stored, never the bytes as sent; decoding costs, so only a participant's
+      // picture is decoded (saveTrip checks participation again inside its transaction).
+      let encoded: Awaited<ReturnType<typeof reencodeImage>> | undefined;
+      if (image && ext && isOn(request.query.save)) {
+        if (!(await takesPartIn(app.db, user.id, ev.id))) throw new DomainError('participation_required');
+        encoded = await reencodeImage(Buffer.from(image));
+      }
 
       if (isOn(request.query.save)) {
         const patch: TripPatch = {};
@@ -163,10 +173,10 @@ export async function tripRoutes(app: FastifyInstance) {
         if (fields.transportBefore !== undefined) patch.transport_before = fields.transportBefore as string;
         if (fields.transportAfter !== undefined) patch.transport_after = fields.transportAfter as string;
         let stored: string | undefined;
-        if (image && ext) {
-          stored = `${randomBytes(16).toString('hex')}.${ext}`;
+        if (encoded) {
+          stored = `${randomBytes(16).toString('hex')}.${encoded.ext}`;
           await fs.mkdir(uploadDir, { recursive: true });
-          await fs.writeFile(path.join(uploadDir, stored), image, { flag: 'wx' });
+          await fs.writeFile(path.join(uploadDir, stored), encoded.data, { flag: 'wx' });
           patch.image = stored;
         }
         let previousImage = '';

@@ -4,6 +4,8 @@ import { SESSION_COOKIE, SESSION_TTL_MS, LOCALES, DEFAULT_LOCALE } from '../../.
 import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
 import { clearFailures, createSession, deleteSession, isRateLimited, recordFailure } from '../../auth/sessions.ts';
 import { fail, ok, requireUser } from '../envelope.ts';
+import { announceSessionEnd, sessionKey } from '../../realtime/sessions.ts';
+import { dropSocketTickets } from '../../realtime/tickets.ts';
 
 const LoginBody = Type.Object(
   { email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
@@ -22,6 +24,16 @@ function localeOf(url: string): string {
 }
 
 export async function authRoutes(app: FastifyInstance) {
+  /** Ends the request's session: its row, its unused socket tickets, and its open sockets and streams on every instance. */
+  const endSession = async (request: { sessionToken?: string; user: { id: number } | null }) => {
+    if (!request.sessionToken) return;
+    await deleteSession(app.db, request.sessionToken);
+    if (!request.user) return;
+    const session = sessionKey(request.sessionToken);
+    await dropSocketTickets(app.db, request.user.id, session);
+    await announceSessionEnd(app.bus, { userId: request.user.id, session });
+  };
+
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -56,7 +68,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+    await endSession(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok({ result: true });
   });
@@ -75,8 +87,8 @@ export async function authRoutes(app: FastifyInstance) {
     return reply.redirect(`/${localeOf(back)}/login?return_url=${encodeURIComponent(back)}`);
   });
 
-  const logout = async (locale: string, request: { sessionToken?: string }, reply: FastifyReply) => {
-    if (request.sessionToken) await deleteSession(app.db, request.sessionToken);
+  const logout = async (locale: string, request: { sessionToken?: string; user: { id: number } | null }, reply: FastifyReply) => {
+    await endSession(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.redirect(`/${locale}/?logged_out=1`);
   };

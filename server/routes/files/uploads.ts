@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMAGE_TYPES, UPLOAD_NAME, uploadDir, visibleUpload, type ImageExt } from '../../domain/chat/images.ts';
 
 /**
@@ -26,15 +26,23 @@ export async function uploadRoutes(app: FastifyInstance) {
     } catch {
       return notFound();
     }
-    const ext = name.slice(name.lastIndexOf('.') + 1) as ImageExt;
-    return reply
-      .header('content-type', IMAGE_TYPES[ext])
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('content-disposition', `inline; filename="image.${ext}"`)
-      .header('cross-origin-resource-policy', 'same-origin')
-      // Visibility can change (a comment deleted, a ticket cancelled): private and briefly cached.
-      .header('cache-control', 'private, max-age=300')
-      .send(data);
+    return sendUploadedImage(reply, name, data);
   });
+}
+
+/**
+ * Sends a stored upload (named by UPLOAD_NAME) only as the picture it is; shared by every route
+ * that serves user pictures (chat, ticket design).
+ */
+export function sendUploadedImage(reply: FastifyReply, name: string, data: Buffer): FastifyReply {
+  const ext = name.slice(name.lastIndexOf('.') + 1) as ImageExt;
+  return reply
+    .header('content-type', IMAGE_TYPES[ext])
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('content-disposition', `inline; filename="image.${ext}"`)
+    .header('cross-origin-resource-policy', 'same-origin')
+    // Visibility can change (a comment deleted, a ticket cancelled): private and briefly cached.
+    .header('cache-control', 'private, max-age=300')
+    .send(data);
 }

@@ -7,10 +7,12 @@ import { applyCommand } from '../../domain/commands.ts';
 import { FEEDS } from '../../domain/sync/feeds.ts';
 import type { Effect } from '../../domain/events/service.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../realtime/bus.ts';
+import { onSessionEnd, sessionKey } from '../../realtime/sessions.ts';
 
 const PullQuery = Type.Object(
   {
-    checkpoint: Type.Optional(Type.Integer({ minimum: 0 })),
+    // Bounded like a rev (bigint) can be: a larger number would reach SQL and fail there as a 500.
+    checkpoint: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SYNC_PULL_MAX_LIMIT })),
     event_id: Type.Optional(Type.Integer({ minimum: 1 })),
   },
@@ -21,7 +23,9 @@ export function effectToHints(effect: Effect): ChangeHint[] {
   const scoped = effect.collections.filter((c) => USER_SCOPED.has(c));
   const open = effect.collections.filter((c) => !USER_SCOPED.has(c));
   const hints: ChangeHint[] = [];
-  if (open.length) hints.push({ collections: open });
+  // User-scoped collections never take event ids: their replications are not per event.
+  const events = effect.eventIds?.length ? { eventIds: [...new Set(effect.eventIds)] } : {};
+  if (open.length) hints.push({ collections: open, ...events });
   if (scoped.length) hints.push({ collections: scoped, userIds: effect.userIds });
   return hints;
 }
@@ -29,7 +33,9 @@ export function effectToHints(effect: Effect): ChangeHint[] {
 export async function syncRoutes(app: FastifyInstance) {
   // Open hint streams, ended when the server closes so a shutdown never waits on idle listeners.
   const streams = new Set<() => void>();
+  let closing = false;
   app.addHook('preClose', async () => {
+    closing = true;
     for (const end of streams) end();
   });
 
@@ -91,12 +97,21 @@ export async function syncRoutes(app: FastifyInstance) {
     const unsubscribe = app.bus.subscribe(HINTS_CHANNEL, (message) => {
       const hint = message as ChangeHint;
       if (hint.userIds && (userId === null || !hint.userIds.includes(userId))) return;
-      send({ type: 'hint', collections: hint.collections });
+      // event_ids lets the device wake only the replications of those events (sync/engine.ts).
+      send({ type: 'hint', collections: hint.collections, ...(hint.eventIds?.length ? { event_ids: hint.eventIds } : {}) });
     });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), SYNC_STREAM_HEARTBEAT_MS);
+    // The keep-alives are what the device's idle timer watches; they follow the server's socket
+    // heartbeat when that is shorter, so one setting decides how fast both kinds of dead peer are seen.
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), Math.min(SYNC_STREAM_HEARTBEAT_MS, app.config.socketHeartbeatMs));
+    // Keep-alives into a connection that died without closing do not fail, so the server cannot see
+    // such a peer itself: TCP keepalive probes find it (the device has long reconnected by then).
+    request.raw.socket.setKeepAlive(true, SYNC_STREAM_HEARTBEAT_MS);
+    // A logout or a disabled account ends the stream at once, on whichever instance holds it.
+    const stopOnSessionEnd = userId === null ? () => {} : onSessionEnd(app.bus, userId, request.sessionToken ? sessionKey(request.sessionToken) : null, () => end());
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
+      stopOnSessionEnd();
       streams.delete(end);
     };
     const end = () => {
@@ -105,5 +120,8 @@ export async function syncRoutes(app: FastifyInstance) {
     };
     streams.add(end);
     request.raw.on('close', close);
+    // A device reconnecting while the server shuts down can get here after preClose has ended the
+    // others; left open, its stream would keep close() waiting for good.
+    if (closing) end();
   });
 }

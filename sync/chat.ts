@@ -1,13 +1,13 @@
 import { combineLatest, map, type Observable } from 'rxjs';
-import type { CommentDoc, LikeType } from '../contract/chat.ts';
+import { chatImageUrl, type CommentDoc, type LikeType } from '../contract/chat.ts';
 import { CHAT_AUTOSCROLL_PX } from '../contract/constants.ts';
 import type { FoyerDatabase, OutboxDoc } from './database.ts';
 import { isInFlight, type QueuedCommand } from './overlay.ts';
 
 /**
  * The event chat on the device (events.md §2, §4, §5): the replicated recent window of `comments`,
- * older pages the screen fetched this session, and the queued chat commands laid over them. Pure
- * rules here, so the screen, the twitterwall and the tests agree.
+ * older pages loaded on demand (sync/chat-history.ts), and the queued chat commands laid over
+ * them. Pure rules here, so the screen, the twitterwall and the tests agree.
  *
  * - A comment written offline is the outbox entry itself: its id is the command id, which the
  *   server stores as the comment's `client_id`, so the pending entry disappears in the same render
@@ -117,7 +117,8 @@ export function overlayComments(
         key: cmd.id,
         comment_id: null,
         comment: typeof cmd.payload.comment === 'string' ? cmd.payload.comment : '',
-        image: '',
+        // The picture was uploaded before the comment was queued; its uploader may already see it.
+        image: typeof cmd.payload.image === 'string' && cmd.payload.image ? chatImageUrl(cmd.payload.image) : '',
         date: Number.isNaN(at) ? 0 : Math.floor(at / 1000),
         likes_count: 0,
         dislikes_count: 0,

@@ -5,13 +5,15 @@ import { SYNC_RESYNC } from '../contract/commands.ts';
 import { COLLECTIONS, type MyEventDoc } from '../contract/entities.ts';
 import type { CollectionDef } from '../contract/schema.ts';
 import { CacheRefresher } from './cache-refresher.ts';
+import { ChatHistorySync } from './chat-history.ts';
 import type { FoyerDatabase } from './database.ts';
-import { AbortedError, HttpError, NetworkError, type HeaderSource, type HttpOptions } from './http.ts';
+import { AbortedError, HttpError, NetworkError, serverClockOffset, type HeaderSource, type HttpOptions } from './http.ts';
+import { readLocal, writeLocal } from './local.ts';
 import { OutboxDrainer, removeSettled, unsentSelector } from './outbox.ts';
 import { replicationIdentifier, startPullReplication, type PullReplication } from './replication.ts';
 import { EventScopeManager, markScopeSynced, observeScopeRequests } from './scoped.ts';
 import { EVENT_SCOPE_NEEDS_USER, scopeOf } from './scopes.ts';
-import { GUEST_SESSION, endSession, observeSessionDoc, type SessionDoc } from './session.ts';
+import { GUEST_SESSION, endSession, observeSessionDoc, readSession, type SessionDoc } from './session.ts';
 import { readSse, type SseMessage } from './sse.ts';
 import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
 
@@ -45,6 +47,28 @@ export interface SyncEngineOptions {
   random?: () => number;
 }
 
+/** The events a live hint names (server/routes/sync stream), or null when it names none: any event. */
+function hintEventIds(raw: unknown): Set<number> | null {
+  if (!Array.isArray(raw)) return null;
+  const ids = raw.filter((id): id is number => Number.isInteger(id));
+  return ids.length ? new Set(ids) : null;
+}
+
+/** The server's clock as this device last measured it (a local document the engine keeps). */
+export const LOCAL_SERVER_CLOCK = 'server_clock';
+export interface ServerClockDoc {
+  /** Server time minus device time, in ms. */
+  offsetMs: number;
+  /** Device time of the measurement. */
+  at: number;
+}
+const SERVER_CLOCK_TOLERANCE_MS = 5000;
+
+/** Server time minus this device's time in ms; null until the engine has heard from the server once. */
+export async function readServerClockOffset(db: FoyerDatabase): Promise<number | null> {
+  return (await readLocal<ServerClockDoc>(db, LOCAL_SERVER_CLOCK))?.offsetMs ?? null;
+}
+
 /** Sleeps that a reconnect, a manual retry or a stop cut short. */
 class Waker {
   private waiters = new Set<() => void>();
@@ -73,6 +97,8 @@ interface Run {
   replications: PullReplication[];
   scopes: EventScopeManager | null;
   caches: CacheRefresher;
+  /** Older chat pages a screen asked for (sync/chat-history.ts); signed-in runs only. */
+  chatHistory: ChatHistorySync | null;
   /** Applied profile edits being folded into the cached profile; settling waits for it. */
   folding: Promise<void>;
   subs: Subscription[];
@@ -102,7 +128,27 @@ export class SyncEngine {
   private readonly requestedCaches = new Set<string>();
 
   constructor(private readonly opts: SyncEngineOptions) {
-    this.http = { baseUrl: opts.baseUrl, headers: opts.headers, fetch: opts.fetch, timeoutMs: opts.requestTimeoutMs };
+    const base = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    // Every answer tells the server's time; the notification clock needs it to compare its own
+    // "now" with the server's request dates on a device whose clock is off (workers/clock.ts).
+    const timed: typeof fetch = async (input, init) => {
+      const sentAt = Date.now();
+      const res = await base(input, init);
+      this.noteServerClock(serverClockOffset(res.headers.get('date'), sentAt, Date.now()));
+      return res;
+    };
+    this.http = { baseUrl: opts.baseUrl, headers: opts.headers, fetch: timed, timeoutMs: opts.requestTimeoutMs };
+  }
+
+  private knownOffset: number | null = null;
+  private noteServerClock(offset: number | null) {
+    if (offset === null) return;
+    // Written only when it moved by more than the estimate's own error, so answers do not cause writes.
+    if (this.knownOffset !== null && Math.abs(offset - this.knownOffset) < SERVER_CLOCK_TOLERANCE_MS) return;
+    this.knownOffset = offset;
+    writeLocal<ServerClockDoc>(this.opts.db, LOCAL_SERVER_CLOCK, { offsetMs: Math.round(offset), at: Date.now() }).catch((err: unknown) =>
+      console.error('foyer sync: recording the server clock failed', err),
+    );
   }
 
   get status(): SyncSnapshot {
@@ -160,14 +206,17 @@ export class SyncEngine {
 
   /** Resolves once every replication has written what its last pull brought. */
   async awaitInSync(): Promise<void> {
+    await this.followSession();
     await this.run?.scopes?.idle();
     await Promise.all((this.run?.replications ?? []).map((r) => r.state.awaitInSync()));
   }
 
   /** Resolves once the event-scoped replications match my_events and the caches asked for are fetched. */
   async awaitScopes(): Promise<void> {
+    await this.followSession();
     await this.run?.scopes?.idle();
     await this.run?.caches.idle();
+    await this.run?.chatHistory?.idle();
   }
 
   /** The keys of the replications running now (`events`, `visitors@42`…), for tests and diagnostics. */
@@ -202,6 +251,7 @@ export class SyncEngine {
       replications: [],
       scopes: null,
       caches,
+      chatHistory: null,
       folding: Promise.resolve(),
       subs: [],
       streamTask: Promise.resolve(),
@@ -252,6 +302,10 @@ export class SyncEngine {
     const myEvents = userId === null ? undefined : (this.opts.db.collections as Partial<typeof this.opts.db.collections>).my_events;
     const mine$ = myEvents ? myEvents.find().$.pipe(map((list) => list.map((d) => d.toJSON() as MyEventDoc))) : of([] as MyEventDoc[]);
     run.subs.push(combineLatest([mine$, observeScopeRequests(this.opts.db)]).subscribe(([mine, requested]) => scopes.update(mine, requested)));
+    if (userId !== null && (this.opts.db.collections as Partial<typeof this.opts.db.collections>).comments) {
+      run.chatHistory = new ChatHistorySync({ db: this.opts.db, http: this.http, signal, onUnauthorized: () => this.unauthorized(run) });
+      run.subs.push(run.chatHistory.follow());
+    }
     run.streamTask = this.streamLoop(run);
     run.subs.push(
       this.opts.db.outbox.find({ selector: unsentSelector() }).$.subscribe((docs) => {
@@ -311,9 +365,23 @@ export class SyncEngine {
 
   private async unauthorized(run: Run) {
     if (run.controller.signal.aborted) return;
-    this.dispatch({ type: 'session_ended' });
-    // The session subscription restarts the engine as a guest once the document changes.
+    // The session subscription restarts the engine as a guest once the document changes. The
+    // status says so only after the document did, so whoever sees "signed out" and then waits on
+    // the engine (awaitScopes) waits for the guest's run, not the user's last moments.
     await endSession(this.opts.db);
+    this.dispatch({ type: 'session_ended' });
+  }
+
+  /** Waits until the running scope is the session document's as it is now (a sign-out restarts it). */
+  private async followSession(): Promise<void> {
+    for (let i = 0; i < 100 && this.sessionSub; i++) {
+      await this.queue;
+      const want = await readSession(this.opts.db);
+      const have = this.run?.session;
+      if (have && have.user?.id === want.user?.id && have.ended === want.ended) return;
+      // The document changed and its restart is not queued yet.
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   private async streamLoop(run: Run): Promise<void> {
@@ -334,13 +402,19 @@ export class SyncEngine {
       } catch (err) {
         if (err instanceof AbortedError || signal.aborted) break;
         this.dispatch({ type: 'disconnected' });
+        // A refused session on the stream ends it like on a pull or a push; retrying would only
+        // show "signed out" while the user's replications went on.
+        if (err instanceof HttpError && err.status === 401 && run.session.user) {
+          await this.unauthorized(run);
+          break;
+        }
         await this.failed('stream', err, signal);
       }
     }
   }
 
   private onStreamMessage(run: Run, message: SseMessage) {
-    let data: { type?: unknown; collections?: unknown };
+    let data: { type?: unknown; collections?: unknown; event_ids?: unknown };
     try {
       data = JSON.parse(message.data) as typeof data;
     } catch {
@@ -355,10 +429,16 @@ export class SyncEngine {
       this.waker.wake();
       for (const r of run.replications) r.resync();
       run.caches.refreshWanted();
+      run.chatHistory?.reconnected();
       this.requestDrain(run);
     } else if (data.type === 'hint' && Array.isArray(data.collections)) {
       const names = data.collections.filter((c): c is string => typeof c === 'string');
-      for (const r of run.replications) if (names.includes(r.name)) r.resync();
+      const events = hintEventIds(data.event_ids);
+      for (const r of run.replications) {
+        // A hint naming events wakes only those events' replications of an event-scoped collection.
+        if (names.includes(r.name) && (events === null || r.eventId === undefined || events.has(r.eventId))) r.resync();
+      }
+      if (names.includes('comments')) run.chatHistory?.refresh(events);
     }
   }
 

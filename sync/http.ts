@@ -110,6 +110,18 @@ export async function requestJson(
   }
 }
 
+/**
+ * How far the server's clock is ahead of this device's (ms, negative when behind), from an answer's
+ * Date header and when the request left and the answer came. The header has whole seconds, so the
+ * estimate is good to about a second: enough to tell the server's "when" from a device set a day off.
+ */
+export function serverClockOffset(dateHeader: string | null, sentAtMs: number, receivedAtMs: number): number | null {
+  if (!dateHeader) return null;
+  const serverMs = Date.parse(dateHeader);
+  if (Number.isNaN(serverMs)) return null;
+  return serverMs + 500 - (sentAtMs + receivedAtMs) / 2;
+}
+
 /** True for failures worth retrying later with the same request. */
 export function isTransient(err: unknown): boolean {
   if (err instanceof NetworkError) return true;

@@ -133,7 +133,10 @@ export function sameSnapshot(a: SyncSnapshot, b: SyncSnapshot): boolean {
  * so devices that lost the server together do not come back in lockstep.
  */
 export function backoffDelay(attempt: number, random: () => number = Math.random, baseMs = SYNC_RETRY_BASE_MS, maxMs = SYNC_RETRY_MAX_MS): number {
-  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  const jittered = exp * (0.8 + 0.4 * random());
-  return Math.round(Math.min(maxMs, jittered));
+  // The ceiling sits below the cap by the jitter's width, so clients that have all reached it still
+  // spread over [0.67, 1] × maxMs. Clamping after jittering would park half of them on exactly maxMs,
+  // and after a server restart they would come back in one wave (bench:reconnect-storm showed it).
+  const ceiling = maxMs / 1.2;
+  const exp = Math.min(ceiling, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exp * (0.8 + 0.4 * random()));
 }

@@ -3,6 +3,7 @@ import { CLOCK_TICK_MS, REMINDER_LEAD_MS } from '../contract/constants.ts';
 import { holdsSlot, type AppointmentView } from '../sync/appointments.ts';
 import { observeAppointmentViews, readSeen, writeSeen, type SeenDoc } from '../sync/appointments-store.ts';
 import type { FoyerDatabase } from '../sync/database.ts';
+import { readServerClockOffset } from '../sync/engine.ts';
 
 /**
  * The notification clock of the sync worker (ARCHITECTURE.md "the notification clock runs in the
@@ -35,7 +36,8 @@ export const MEETING_REMINDER_LEAD_MS = 10 * 60 * 1000;
 export const CALL_OPEN_WINDOW_MS = 60 * 1000;
 /**
  * Requests made this long before the device started its record still count as news: the record
- * is started on the device's clock, request dates come from the server's.
+ * is started on the server's clock as the device last measured it (to about a second), and a
+ * request may have been on its way while the record started.
  */
 export const SEEN_GRACE_MS = 60 * 1000;
 
@@ -158,6 +160,12 @@ export interface ClockDeps {
   emit(notice: ClockNotice): void;
   now?(): number;
   tickMs?: number;
+  /**
+   * Server time minus device time (ms), or null while unknown. Request dates are the server's, so
+   * the record's start is taken on the server's clock; a device set a day off would otherwise
+   * announce a day of history, or never announce anything.
+   */
+  serverOffset?(): Promise<number | null>;
 }
 
 export class NotificationClock {
@@ -220,7 +228,14 @@ export class NotificationClock {
     const stored = await this.deps.readSeen();
     // The first time this user is seen on this device, what it holds (and what the first sync
     // brings) is history, not news.
-    const seen: SeenDoc = stored && stored.userId === viewerId ? stored : { userId: viewerId, since: this.now(), items: {} };
+    let seen: SeenDoc;
+    if (stored && stored.userId === viewerId) seen = stored;
+    else {
+      const offset = this.deps.serverOffset ? await this.deps.serverOffset() : 0;
+      // Not heard from the server yet: nothing synced can be news, and the record waits for its time.
+      if (offset === null) return;
+      seen = { userId: viewerId, since: this.now() + offset, items: {} };
+    }
     const { notices, next } = changeNotices(seen.items, views, viewerId, this.now(), seen.since);
     if (seen === stored && notices.length === 0 && sameRecord(seen.items, next)) return;
     await this.deps.writeSeen({ userId: viewerId, since: seen.since, items: next });
@@ -241,6 +256,7 @@ export function startClock(db: FoyerDatabase, emit: (notice: ClockNotice) => voi
     readSeen: () => readSeen(db),
     writeSeen: (doc) => writeSeen(db, doc),
     emit,
+    serverOffset: () => readServerClockOffset(db),
   });
   clock.start();
   return clock;

@@ -8,8 +8,10 @@ import pl from '../../locales/pl.json';
 import { localeOfPath } from './locale.ts';
 
 /**
- * The four languages are bundled with the app rather than fetched: together they are a few
- * kilobytes, and a venue with no connection must still get a translated interface on first open.
+ * The four languages are bundled with the app rather than fetched, so a venue with no connection
+ * still gets a translated interface in whichever language a shared link names. They cost about a
+ * tenth of the first route's script (bench:weight); loading ru and pl on demand would save most of
+ * that, at the price of a first render that waits for them.
  */
 export const resources = {
   uk: { translation: uk },

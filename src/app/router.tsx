@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { RootRedirect } from './RootRedirect.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
@@ -12,27 +13,28 @@ import { FavoritesPage } from '../features/events/favorites/FavoritesPage.tsx';
 import { MyEventsPage } from '../features/events/mine/MyEventsPage.tsx';
 import { UserEventsPage } from '../features/events/mine/UserEventsPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { MyAppointmentsPage } from '../features/appointments/MyAppointmentsPage.tsx';
 import { VisitorsPage } from '../features/visitors/VisitorsPage.tsx';
-import { PeoplePage } from '../features/people/PeoplePage.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
-import { MyProfilePage } from '../features/profile/MyProfilePage.tsx';
-import { CompaniesPage } from '../features/companies/CompaniesPage.tsx';
-import { CompanyPage } from '../features/companies/CompanyPage.tsx';
-import { MyTicketsPage } from '../features/tickets/MyTicketsPage.tsx';
-import { TicketDesignPage } from '../features/tickets/TicketDesignPage.tsx';
-import { CheckinPage } from '../features/checkin/CheckinPage.tsx';
-import { DoorEventsPage } from '../features/checkin/DoorEventsPage.tsx';
-import { MessagesPage } from '../features/messages/MessagesPage.tsx';
-import { LiveChat, LiveStage } from '../features/live/LiveStage.tsx';
-import { LivePage } from '../features/live/LivePage.tsx';
-import { TwitterwallPage } from '../features/live/TwitterwallPage.tsx';
+
+/**
+ * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
+ * chunks, so the first route runs less script (bench:weight). The service worker precaches every chunk,
+ * so an installed app still opens them offline.
+ */
+interface Loader<M> {
+  (): Promise<M>;
+}
+function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
 
 /**
  * Every screen sits under a locale prefix (/uk/..., /en/...), so a shared link opens in the
  * language it was shared in. Static paths (events/list, events/favorites) rank above the
  * events/:eventId pattern in react-router's matching, whatever their order here.
  */
+const companies = screen(() => import('../features/companies/CompaniesPage.tsx'), (m) => m.CompaniesPage);
+const company = screen(() => import('../features/companies/CompanyPage.tsx'), (m) => m.CompanyPage);
+
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   {
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // The projector view fills the screen: no header or navigation.
-      { path: 'events/twitterwall/:eventId', element: <TwitterwallPage /> },
+      { path: 'events/twitterwall/:eventId', lazy: screen(() => import('../features/live/TwitterwallPage.tsx'), (m) => m.TwitterwallPage) },
       {
         element: <Layout />,
         children: [
@@ -51,31 +53,31 @@ export const routes: RouteObject[] = [
           { path: 'events/favorites', element: <FavoritesPage /> },
           { path: 'events/:eventId', element: <EventPage /> },
           { path: 'events/:eventId/visitors', element: <VisitorsPage /> },
-          { path: 'events/:eventId/companies', element: <CompaniesPage /> },
-          { path: 'events/:eventId/companies-detail/:standId', element: <CompanyPage /> },
-          { path: 'events/:eventId/checkin', element: <CheckinPage /> },
-          { path: 'events/:eventId/ticket-design', element: <TicketDesignPage /> },
+          { path: 'events/:eventId/companies', lazy: companies },
+          { path: 'events/:eventId/companies-detail/:standId', lazy: company },
+          { path: 'events/:eventId/checkin', lazy: screen(() => import('../features/checkin/CheckinPage.tsx'), (m) => m.CheckinPage) },
+          { path: 'events/:eventId/ticket-design', lazy: screen(() => import('../features/tickets/TicketDesignPage.tsx'), (m) => m.TicketDesignPage) },
           {
             path: 'events/:eventId/live-translation',
-            element: <LivePage />,
+            lazy: screen(() => import('../features/live/LivePage.tsx'), (m) => m.LivePage),
             children: [
               { index: true, element: <Navigate to="stage" replace /> },
-              { path: 'stage', element: <LiveStage /> },
-              { path: 'chat', element: <LiveChat /> },
+              { path: 'stage', lazy: screen(() => import('../features/live/LiveStage.tsx'), (m) => m.LiveStage) },
+              { path: 'chat', lazy: screen(() => import('../features/live/LiveStage.tsx'), (m) => m.LiveChat) },
               { path: 'visitors', element: <VisitorsPage /> },
-              { path: 'companies', element: <CompaniesPage /> },
+              { path: 'companies', lazy: companies },
               // The expo's stand, where a stand manager's Open Stand leads.
-              { path: 'companies/:standId', element: <CompanyPage /> },
+              { path: 'companies/:standId', lazy: company },
             ],
           },
-          { path: 'checkin', element: <DoorEventsPage /> },
-          { path: 'people', element: <PeoplePage /> },
-          { path: 'profiles/:userId', element: <ProfilePage /> },
-          { path: 'profile', element: <MyProfilePage /> },
+          { path: 'checkin', lazy: screen(() => import('../features/checkin/DoorEventsPage.tsx'), (m) => m.DoorEventsPage) },
+          { path: 'people', lazy: screen(() => import('../features/people/PeoplePage.tsx'), (m) => m.PeoplePage) },
+          { path: 'profiles/:userId', lazy: screen(() => import('../features/profile/ProfilePage.tsx'), (m) => m.ProfilePage) },
+          { path: 'profile', lazy: screen(() => import('../features/profile/MyProfilePage.tsx'), (m) => m.MyProfilePage) },
           { path: 'profile/myevents', element: <MyEventsPage /> },
-          { path: 'profile/mymeeting', element: <MyAppointmentsPage /> },
-          { path: 'profile/mytickets', element: <MyTicketsPage /> },
-          { path: 'profile/mymessages', element: <MessagesPage /> },
+          { path: 'profile/mymeeting', lazy: screen(() => import('../features/appointments/MyAppointmentsPage.tsx'), (m) => m.MyAppointmentsPage) },
+          { path: 'profile/mytickets', lazy: screen(() => import('../features/tickets/MyTicketsPage.tsx'), (m) => m.MyTicketsPage) },
+          { path: 'profile/mymessages', lazy: screen(() => import('../features/messages/MessagesPage.tsx'), (m) => m.MessagesPage) },
           { path: 'user/:userId/events', element: <UserEventsPage /> },
           { path: 'login', element: <LoginPage /> },
           { path: '*', element: <NotFound /> },

@@ -328,6 +328,8 @@ export type DoorTicketView = import('../../sync/checkin.ts').DoorTicketView;
 export type DoorCount = import('../../sync/checkin.ts').DoorCount;
 export type DoorConflict = import('../../sync/checkin.ts').DoorConflict;
 export type RecentScan = import('../../sync/checkin.ts').RecentScan;
+export type ScanLogRow = import('../../sync/checkin.ts').ScanLogRow;
+export type ScanLogFilter = import('../../sync/checkin.ts').ScanLogFilter;
 export type DoorScanOutcome = import('../../sync/checkin.ts').DoorScanOutcome;
 export type ScanResult = import('../../contract/tickets.ts').ScanResult;
 
@@ -388,6 +390,11 @@ export interface DoorState {
   recent: RecentScan[];
   /** Tickets admitted more than once: the server's list when it was reachable, else what the device sees. */
   conflicts: { items: DoorConflict[]; source: 'server' | 'device'; fetchedAt: number | null };
+  /**
+   * Every scan of the event the device knows, newest first (sync/checkin.ts doorScanLog); scans
+   * matching no ticket come from the server's last answer, at `unmatchedFetchedAt`.
+   */
+  scans: { items: ScanLogRow[]; unmatchedFetchedAt: number | null };
   link: DoorLink;
   lastSyncedAt: number | null;
 }

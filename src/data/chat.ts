@@ -1,23 +1,32 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { combineLatest, map } from 'rxjs';
 import type { CommentDoc, LikeType } from '../../contract/chat.ts';
-import { CHAT_PAGE_SIZE } from '../../contract/constants.ts';
-import { commentsFromLegacy, observeChatSource, overlayComments, type ChatCommand, type ChatItem } from '../../sync/chat.ts';
+import { observeChatSource, overlayComments, type ChatCommand, type ChatItem } from '../../sync/chat.ts';
+import {
+  EMPTY_HISTORY,
+  observeChatHistory,
+  observeChatHistoryRequests,
+  olderState,
+  setChatHistoryOpen,
+  wantOlderComments,
+  type ChatHistoryDoc,
+  type ChatHistoryRequest,
+  type OlderState,
+} from '../../sync/chat-history.ts';
 import type { FoyerDatabase } from '../../sync/database.ts';
 import { joinUrl } from '../../sync/http.ts';
 import type { Loadable } from './api.ts';
 import { useEvent, useRuntime, useSession, useStore } from './hooks.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
-import { ValueStore } from './value-store.ts';
 
 export type { ChatItem } from '../../sync/chat.ts';
 
 /**
  * The event chat for screens (events.md §2, §4–5). The recent window is replicated by the worker
- * (the `comments` scope of the events the user may read, sync/scopes.ts); older pages are fetched
- * on demand from GET /api/events/get-chat-messages with before_id (stable while new comments
- * arrive) and kept in memory for the session only: they are history the user scrolled to, cheap
- * to fetch again, and keeping them would need a place in the 13-collection budget or an unbounded
- * local document.
+ * (the `comments` scope of the events the user may read, sync/scopes.ts). Older pages are local
+ * documents too (sync/chat-history.ts): the screen says it is open and how many older comments it
+ * wants, the worker fetches them and keeps them fresh while the chat is on screen, and the screen
+ * only ever reads the device.
  *
  * Pictures: a comment's picture must be uploaded before its comment.add can name it (the server
  * checks and re-encodes the bytes). Offline, the picture is refused with `image_needs_connection`
@@ -31,32 +40,57 @@ interface ChatSource {
   commands: ChatCommand[];
 }
 
-export interface OlderPages {
-  items: CommentDoc[];
-  loading: boolean;
-  failed: boolean;
-  /** The server had nothing older. */
-  exhausted: boolean;
+/** The older pages as the screen shows them; `exhausted`: the server had nothing older. */
+export type OlderPages = OlderState;
+
+interface HistorySource {
+  history: ChatHistoryDoc;
+  request: ChatHistoryRequest | undefined;
 }
-const NO_OLDER: OlderPages = { items: [], loading: false, failed: false, exhausted: false };
 
 export class ChatStores {
   readonly byEvent = new LiveStoreMap<number, ChatSource>((eventId) => new LiveStore((db) => observeChatSource(db, eventId), { window: [], commands: [] }));
-  private readonly older = new Map<number, ValueStore<OlderPages>>();
+  readonly history = new LiveStoreMap<number, HistorySource>(
+    (eventId) =>
+      new LiveStore<HistorySource>(
+        (db) =>
+          combineLatest([observeChatHistory(db, eventId), observeChatHistoryRequests(db)]).pipe(
+            map(([history, requests]) => ({ history, request: requests[String(eventId)] })),
+          ),
+        { history: EMPTY_HISTORY, request: undefined },
+      ),
+  );
+  private db: FoyerDatabase | null = null;
+  /** How many screens of this tab show each event's chat; the device hears only 0 ↔ 1. */
+  private readonly openCount = new Map<number, number>();
 
   setDatabase(db: FoyerDatabase | null): void {
+    this.db = db;
     this.byEvent.setDatabase(db);
-    // Another user's history must not stay on screen after a logout.
-    if (!db) for (const store of this.older.values()) store.set(NO_OLDER);
+    this.history.setDatabase(db);
+    if (db) for (const [eventId, n] of this.openCount) if (n > 0) this.write((d) => setChatHistoryOpen(d, eventId, true));
   }
 
-  olderOf(eventId: number): ValueStore<OlderPages> {
-    let store = this.older.get(eventId);
-    if (!store) {
-      store = new ValueStore<OlderPages>(NO_OLDER);
-      this.older.set(eventId, store);
-    }
-    return store;
+  /** A screen shows the event's chat; the returned function says it stopped. */
+  open(eventId: number): () => void {
+    const n = this.openCount.get(eventId) ?? 0;
+    this.openCount.set(eventId, n + 1);
+    if (n === 0) this.write((db) => setChatHistoryOpen(db, eventId, true));
+    return () => {
+      const left = (this.openCount.get(eventId) ?? 1) - 1;
+      this.openCount.set(eventId, left);
+      if (left === 0) this.write((db) => setChatHistoryOpen(db, eventId, false));
+    };
+  }
+
+  /** Asks for `pages` older pages: one more than shown, or the same again (a retry). */
+  wantOlder(eventId: number, pages: number): void {
+    this.write((db) => wantOlderComments(db, eventId, pages));
+  }
+
+  private write(fn: (db: FoyerDatabase) => Promise<void>) {
+    if (!this.db) return;
+    fn(this.db).catch((err: unknown) => console.error('foyer: writing the chat history request failed', err));
   }
 }
 
@@ -72,7 +106,7 @@ export interface EventChatData {
 }
 
 export interface EventChat extends Loadable<EventChatData> {
-  /** Fetches the next CHAT_PAGE_SIZE comments older than the oldest shown; needs a connection. */
+  /** Asks for the next CHAT_PAGE_SIZE comments older than the oldest shown; the worker loads them. */
   loadOlder(): void;
 }
 
@@ -81,8 +115,9 @@ export function useEventChat(eventId: number): EventChat {
   const { user } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
   const source = useStore(runtime.chat.byEvent.get(eventId));
-  const olderStore = runtime.chat.olderOf(eventId);
-  const older = useStore(olderStore);
+  const historySource = useStore(runtime.chat.history.get(eventId)).value;
+  const older = useMemo(() => olderState(historySource.history, historySource.request), [historySource]);
+  useEffect(() => runtime.chat.open(eventId), [runtime, eventId]);
   const me = useMemo(
     () => (user ? { user_id: user.id, first_name: user.first_name, last_name: user.last_name, avatar: `/files/avatars/${user.id}.svg` } : null),
     [user],
@@ -92,27 +127,13 @@ export function useEventChat(eventId: number): EventChat {
   const reader = Boolean(user && event && (moderator || event.has_ticket || (event.checked_in && event.is_free)));
   const blocked = Boolean(user && items.some((i) => i.user_id === user.id && i.comment_id !== null && i.is_blocked_in_chat));
 
+  const held = older.pages;
+  const busy = older.loading || older.exhausted;
   const loadOlder = useCallback(() => {
-    const current = olderStore.get();
-    if (current.loading || current.exhausted) return;
-    const ids = [...source.value.window, ...current.items].map((c) => c.comment_id);
-    const oldest = ids.length ? Math.min(...ids) : 0;
-    olderStore.set({ ...current, loading: true, failed: false });
-    const q = new URLSearchParams({ event_id: String(eventId), limit: String(CHAT_PAGE_SIZE), sort_by: '-date' });
-    if (oldest > 0) q.set('before_id', String(oldest));
-    runtime
-      .legacy(`/api/events/get-chat-messages?${q.toString()}`)
-      .then((data) => {
-        const page = commentsFromLegacy(eventId, data);
-        const latest = olderStore.get();
-        const known = new Set(latest.items.map((c) => c.comment_id));
-        olderStore.set({ items: [...latest.items, ...page.filter((c) => !known.has(c.comment_id))], loading: false, failed: false, exhausted: page.length < CHAT_PAGE_SIZE });
-      })
-      .catch((err: unknown) => {
-        console.error('foyer: loading older comments failed', err);
-        olderStore.set({ ...olderStore.get(), loading: false, failed: true });
-      });
-  }, [runtime, olderStore, source.value.window, eventId]);
+    if (busy) return;
+    // Written locally, so asking works offline; the worker loads the page when it can.
+    runtime.chat.wantOlder(eventId, held + 1);
+  }, [runtime, eventId, held, busy]);
 
   const data = useMemo(() => ({ items, reader, moderator, blocked, older }), [items, reader, moderator, blocked, older]);
   return useMemo(() => ({ data, isLoading: source.loading || eventLoading, loadOlder }), [data, source.loading, eventLoading, loadOlder]);

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { importTicketPublicKey } from '../../contract/checkin.ts';
 import { LegacyError } from '../../sync/caches.ts';
 import {
+  DOOR_UNMATCHED_KEEP,
   doorHeadCount,
+  doorScanLog,
   doorTicketView,
   emptyDoorEvent,
   ensureDeviceId,
@@ -16,8 +18,10 @@ import {
   searchDoorTickets,
   storeDoorConflicts,
   storeDoorKey,
+  storeUnmatchedScans,
   toDoorConflicts,
   toDoorKey,
+  toUnmatchedScans,
   type DoorData,
   type DoorEventDoc,
   type DoorScanOutcome,
@@ -35,7 +39,8 @@ import { ValueStore } from './value-store.ts';
 
 /**
  * The door (offline check-in) on the page: the event's door tickets and this device's scans
- * (sync/checkin.ts), the event's key and the server's conflicts list kept in a local document, and
+ * (sync/checkin.ts), the event's key, the server's conflicts list and its scans that match no
+ * ticket kept in a local document, and
  * how long the device has been on or off the network. The page fetches the key and the conflicts
  * itself while the door screen is open: they are wanted now, and the key only once per event.
  */
@@ -63,6 +68,7 @@ export class DoorStores {
   private db: FoyerDatabase | null = null;
   private readonly keys = new Map<string, Promise<CryptoKey | null>>();
   private conflictsAskedAt = new Map<number, number>();
+  private readonly refreshLater = new Map<number, ReturnType<typeof setTimeout>>();
   /** A refusal must release the scope after the screen asked for it, never before. */
   private readonly opening = new Map<number, Promise<void>>();
 
@@ -91,6 +97,8 @@ export class DoorStores {
     this.deviceId.setDatabase(db);
     this.requests.setDatabase(db);
     this.conflictsAskedAt = new Map();
+    for (const timer of this.refreshLater.values()) clearTimeout(timer);
+    this.refreshLater.clear();
   }
 
   private need(): FoyerDatabase {
@@ -147,9 +155,22 @@ export class DoorStores {
       const doc = await readDoorEvent(db, eventId);
       if (force || !doc.public_key || doc.forbidden_at) await storeDoorKey(db, eventId, toDoorKey(await get(`/api/checkin/key?event_id=${eventId}`)));
       const last = this.conflictsAskedAt.get(eventId) ?? 0;
-      if (!force && Date.now() - last < CONFLICTS_REFRESH_MS) return;
+      const wait = CONFLICTS_REFRESH_MS - (Date.now() - last);
+      if (!force && wait > 0) {
+        // Asked again too soon: once, at the end of the window, so the last change is not missed.
+        if (!this.refreshLater.has(eventId)) {
+          const timer = setTimeout(() => {
+            this.refreshLater.delete(eventId);
+            this.refresh(eventId, get).catch((err: unknown) => console.error('foyer: the door could not refresh', err));
+          }, wait);
+          this.refreshLater.set(eventId, timer);
+        }
+        return;
+      }
       this.conflictsAskedAt.set(eventId, Date.now());
       await storeDoorConflicts(db, eventId, toDoorConflicts(await get(`/api/checkin/conflicts?event_id=${eventId}`)));
+      // The scans no door ticket carries, for the organiser's list of every scan.
+      await storeUnmatchedScans(db, eventId, toUnmatchedScans(await get(`/api/checkin/scans?event_id=${eventId}&unmatched=1&limit=${DOOR_UNMATCHED_KEEP}`)));
     } catch (err) {
       if (err instanceof NetworkError) return;
       if (err instanceof LegacyError && (err.code === 'forbidden' || err.code === 'event_not_found' || err.code === 'event_removed')) {
@@ -209,6 +230,10 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
         serverConflicts !== null
           ? { items: serverConflicts, source: 'server', fetchedAt: doc.value.conflicts_fetched_at }
           : { items: localConflicts(tickets), source: 'device', fetchedAt: null },
+      scans: {
+        items: doorScanLog(tickets, pending, doc.value.unmatched ?? [], { recent: doc.value.recent, deviceId: deviceId.value }),
+        unmatchedFetchedAt: doc.value.unmatched_fetched_at,
+      },
       link,
       lastSyncedAt,
     };

@@ -102,6 +102,8 @@ export type {
   DoorTicketView,
   MyTicketsData,
   RecentScan,
+  ScanLogFilter,
+  ScanLogRow,
   ScanResult,
   StandMember,
   Ticket,
@@ -113,6 +115,7 @@ export type {
 export { useCompanies, useCompany } from './companies.ts';
 export { useMyTickets, useTicketActions, useTicketEmailLock } from './tickets.ts';
 export { useDoor, useDoorEvents, useDoorSearch } from './checkin.ts';
+export { filterScanLog, SCAN_LOG_FILTERS, scanLogCounts } from '../../sync/checkin.ts';
 /** Pure rules the companies and tickets screens share with the data layer. */
 export { TICKETS_TABS } from '../../sync/tickets.ts';
 export { pageOfCompanies } from '../../sync/companies.ts';
@@ -121,7 +124,8 @@ export type { DialogData, DialogView, DialogsFilter, DialogsPage, MessageActions
 export { useChatActions, useEventChat, useBusy, type ChatActions, type ChatItem, type EventChat, type EventChatData, type ChatSendResult } from './chat.ts';
 /** Pure chat rules the screens share with the data layer. */
 export { canSendComment, shouldAutoScroll } from '../../sync/chat.ts';
-export { useSchedule, SPEAKERS_SHOWN, speechTiming, type ScheduleData, type ScheduleDay, type ScheduleTrack, type ScheduleDoc } from './live.ts';
+export { useSchedule, useVideoLinkCheck, SPEAKERS_SHOWN, speechTiming, type ScheduleData, type ScheduleDay, type ScheduleTrack, type ScheduleDoc } from './live.ts';
+export { useLiveOnline, type LiveOnline } from './chat-socket.ts';
 export { useOrganiserActions, type DoorStaffMember, type OrganiserActions, type OrganiserFailure } from './organiser.ts';
 /** The role rules of the ticket-design screen, the same the server enforces on save. */
 export { checkDesignRoles, defaultTicketDesign, type DesignRole, type TicketDesignSettings } from '../../contract/tickets.ts';

@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { FoyerDatabase } from '../../sync/database.ts';
 import { requestScope } from '../../sync/scoped.ts';
+import { joinUrl } from '../../sync/http.ts';
 import { currentSpeech, groupSchedule, observeSchedule, type ScheduleDay } from '../../sync/schedule.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
@@ -52,4 +53,31 @@ export function useSchedule(eventId: number): Loadable<ScheduleData> {
   const days = useMemo(() => groupSchedule(list.value), [list.value]);
   const current = useMemo(() => currentSpeech(list.value, now), [list.value, now]);
   return useMemo(() => ({ data: { days, current }, isLoading: list.loading }), [days, current, list.loading]);
+}
+
+/** A slow answer is as good as none: the user gets the error and a way to try again. */
+const VIDEO_LINK_TIMEOUT_MS = 15_000;
+
+/**
+ * Asks the server whether the video frame at `framePath` would play for this user, before the page
+ * shows it (events.md §4 "then fetches the video link"). The frame path answers a viewer who may
+ * watch with a redirect to the organiser's stream, and everybody else with an error page; the
+ * redirect is not followed, so the stream address never reaches the page and no request goes to
+ * the organiser's server until the frame itself loads. False on a refusal, a server error or no
+ * network: the page then shows its error and lets the user try again.
+ */
+export function useVideoLinkCheck(): (framePath: string) => Promise<boolean> {
+  const runtime = useRuntime();
+  return useCallback(
+    async (framePath: string) => {
+      const res = await fetch(joinUrl(runtime.baseUrl, framePath), {
+        credentials: 'same-origin',
+        cache: 'no-store',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(VIDEO_LINK_TIMEOUT_MS),
+      });
+      return res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400) || res.ok;
+    },
+    [runtime],
+  );
 }

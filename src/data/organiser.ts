@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import type { TicketDesignSettings } from '../../contract/tickets.ts';
-import { HttpError, NetworkError, requestJson } from '../../sync/http.ts';
+import { HttpError, joinUrl, NetworkError, requestJson } from '../../sync/http.ts';
 import { useRuntime } from './hooks.ts';
 
 /**
@@ -27,6 +27,11 @@ export interface DoorStaffMember {
 export interface OrganiserActions {
   loadTicketDesign(eventId: number, signal?: AbortSignal): Promise<TicketDesignSettings>;
   saveTicketDesign(eventId: number, settings: TicketDesignSettings): Promise<TicketDesignSettings>;
+  /**
+   * Uploads a picture for the event's design; answers the URLs to put in it (the picture and its
+   * thumbnail). It shows on tickets once the design pointing at it is saved.
+   */
+  uploadDesignImage(eventId: number, image: Blob): Promise<{ image: string; image_thumb: string }>;
   listDoorStaff(eventId: number, signal?: AbortSignal): Promise<DoorStaffMember[]>;
   /** `who` is an email address or a user id, whichever the owner typed; answers the user id. */
   addDoorStaff(eventId: number, who: { email: string } | { user_id: number }): Promise<number>;
@@ -79,6 +84,23 @@ export function useOrganiserActions(): OrganiserActions {
         const data = (await call(base, '/api/events/ticket-design', { method: 'POST', body: { event_id: eventId, settings } })) as { settings?: TicketDesignSettings } | null;
         if (!data?.settings) throw new Error('unknown_error');
         return data.settings;
+      },
+      async uploadDesignImage(eventId, image) {
+        const form = new FormData();
+        form.set('event_id', String(eventId));
+        form.set('image', image);
+        let res: Response;
+        try {
+          res = await fetch(joinUrl(base, '/api/events/ticket-design/upload-image'), { method: 'POST', body: form, credentials: 'same-origin' });
+        } catch {
+          throw new Error('network_error');
+        }
+        const body = (await res.json().catch(() => null)) as { status_code?: unknown; data?: { image?: unknown; image_thumb?: unknown }; error?: unknown } | null;
+        if (res.status === 401) throw failure('auth_required');
+        if (!body || body.status_code !== 200) throw failure(body?.error ?? (res.status === 413 ? 'payload_too_large' : undefined));
+        const url = str(body.data?.image);
+        if (!url) throw new Error('unknown_error');
+        return { image: url, image_thumb: str(body.data?.image_thumb) || url };
       },
       async listDoorStaff(eventId, signal) {
         const data = (await call(base, `/api/checkin/staff?event_id=${eventId}`, { signal })) as { items?: unknown } | null;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 export interface MenuProps {
   /** The content of the button that opens the menu. */
   trigger: ReactNode;
-  /** Spoken name of the button when its content is only an icon or a short code. */
+  /** Spoken name of the button; it should contain the words the trigger shows. */
   label: string;
   align?: 'start' | 'end';
   children(close: () => void): ReactNode;
@@ -57,10 +57,14 @@ export function Menu({ trigger, label, align = 'end', children }: MenuProps) {
         className="menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={label}
         onClick={() => setOpen((v) => !v)}
       >
-        {trigger}
+        {/* The spoken name is the label alone; an aria-label over different visible text (initials,
+            a job title) would leave voice-control users guessing what to say (WCAG 2.5.3). */}
+        <span className="visually-hidden">{label}</span>
+        <span className="menu__trigger" aria-hidden="true">
+          {trigger}
+        </span>
         <span className="menu__caret" aria-hidden="true" />
       </button>
       <div id={panelId} className={`menu__panel menu__panel--${align}`} hidden={!open}>

@@ -6,9 +6,10 @@
 /**
  * Server paths that are never screens of the app. A navigation to one of them must reach the server
  * (logout redirects, the login broadcast, a JSON or file URL opened in a tab), never the cached shell.
- * Mirrors the exclusions of the SPA fallback in server/app.ts.
+ * Mirrors the exclusions of the SPA fallback in server/app.ts, plus /live, where the demo events'
+ * stand-in stream page is served (the video frame is redirected there, and must not get the shell).
  */
-const SERVER_PATH = /^\/(api|sync|files|oauth|wss|healthz)(\/|$)/;
+const SERVER_PATH = /^\/(api|sync|files|oauth|wss|healthz|live)(\/|$)/;
 /** The specs' per-locale logout URL, /uk/oauth/logout. */
 const LOCALE_OAUTH_PATH = /^\/[a-z]{2}\/oauth(\/|$)/;
 /** A last segment with a file extension is a file (sw.js, manifest.webmanifest, a hashed asset), not a route. */

@@ -5,6 +5,7 @@ import { useAppointment, useAppointmentActions, useEvent, useProfile, useSlots, 
 import { useLocale } from '../../app/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { rovingTarget } from '../../ui/roving.ts';
 import { Dialog } from './Dialog.tsx';
 import { ContactDialog, PlaceDialog } from './StepDialogs.tsx';
 import { SlotLegend, SlotPicker } from './SlotPicker.tsx';
@@ -141,11 +142,27 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
       >
         {slots.dates.length > 0 ? (
           <div className="date-tabs" role="tablist" aria-label={t('appointments.modal.datesLabel')}>
-            {slots.dates.map((d) => {
+            {slots.dates.map((d, index) => {
               const tab = dateTab(d, locale);
               const active = d === slots.day;
               return (
-                <button key={d} type="button" role="tab" aria-selected={active} className={active ? 'date-tab date-tab--active' : 'date-tab'} onClick={() => changeDay(d)}>
+                <button
+                  key={d}
+                  type="button"
+                  role="tab"
+                  aria-selected={active}
+                  // One tab stop for the row; the arrows pick the day (a local query, so at once).
+                  tabIndex={active || (slots.day === null && index === 0) ? 0 : -1}
+                  className={active ? 'date-tab date-tab--active' : 'date-tab'}
+                  onClick={() => changeDay(d)}
+                  onKeyDown={(event) => {
+                    const next = rovingTarget(event.key, index, slots.dates.length);
+                    if (next < 0) return;
+                    event.preventDefault();
+                    changeDay(slots.dates[next]!);
+                    (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
+                  }}
+                >
                   <span className="date-tab__day">{tab.label}</span>
                   <span className="date-tab__weekday">{tab.weekday}</span>
                 </button>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -13,8 +14,9 @@ export interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog>: showModal() gives the focus trap, Escape and the inert page
- * behind it for free, which a hand-made overlay gets wrong in one way or another.
+ * A modal on the native <dialog>: showModal() gives Escape and the inert page behind it for free,
+ * which a hand-made overlay gets wrong in one way or another; useModalDialog keeps Tab inside and
+ * gives focus back to the opener.
  */
 export function Dialog({ open, onClose, title, width, children, footer, className }: DialogProps) {
   const { t } = useTranslation();
@@ -23,12 +25,7 @@ export function Dialog({ open, onClose, title, width, children, footer, classNam
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
 
   useEffect(() => {
     const dialog = ref.current;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SLOT_STATUS, type SlotStatus } from '../../../contract/appointments.ts';
 import type { SlotView } from '../../data/index.ts';
 import { isSlotSelectable } from './slots.ts';
+import { rovingTarget } from '../../ui/roving.ts';
 import { SLOT_KEYS, personName, slotTime } from './format.ts';
 
 /** The slot icons 1–5 (networking.md §3) and what they mean. */
@@ -32,12 +33,20 @@ export interface SlotPickerProps {
   onChange(start: number): void;
 }
 
-/** HH:mm in the event's timezone; only free slots can be chosen, the others say why not. */
+/**
+ * HH:mm in the event's timezone; only free slots can be chosen, the others say why not. A radio
+ * group: one tab stop (the chosen slot, or the first free one), arrows move to and choose the next
+ * free slot; the taken ones stay readable by pointer and screen reader but the arrows skip them.
+ */
 export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps) {
   const { t } = useTranslation();
+  const usable = (i: number) => isSlotSelectable(slots[i]!.status);
+  const chosen = slots.findIndex((s) => s.start === value);
+  const firstFree = slots.findIndex((s) => isSlotSelectable(s.status));
+  const tabStop = chosen >= 0 ? chosen : firstFree >= 0 ? firstFree : 0;
   return (
     <div className="slot-picker" role="radiogroup" aria-label={t('appointments.modal.slotsLabel')}>
-      {slots.map((slot) => {
+      {slots.map((slot, index) => {
         const key = SLOT_KEYS[slot.status];
         const selectable = isSlotSelectable(slot.status);
         const selected = value === slot.start;
@@ -54,8 +63,16 @@ export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps
             className={['slot', `slot--${key}`, selected ? 'slot--selected' : ''].filter(Boolean).join(' ')}
             title={meaning}
             aria-label={`${time}, ${meaning}`}
+            tabIndex={index === tabStop ? 0 : -1}
             onClick={() => {
               if (selectable) onChange(slot.start);
+            }}
+            onKeyDown={(event) => {
+              const next = rovingTarget(event.key, index, slots.length, usable);
+              if (next < 0) return;
+              event.preventDefault();
+              onChange(slots[next]!.start);
+              (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
             }}
           >
             <SlotIcon status={slot.status} />

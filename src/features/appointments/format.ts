@@ -1,21 +1,10 @@
 import { MEETING_ROLE_FILTER, REQUEST_MESSAGE_PREVIEW_CHARS, SLOT_STATUS, localTimeOf, type AppointmentStatus, type SlotStatus } from '../../../contract/appointments.ts';
+import { dateFormat as fmt } from '../../ui/intl.ts';
 
 /**
  * Pure helpers of the appointment screens: the specs' date and time formats in the event's
  * timezone, the request message preview, the slot icons and the role filter.
  */
-
-/** Intl formatters are costly to build and the picker asks for dozens per render. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function fmt(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f;
-}
 
 /**
  * A date tab (networking.md §2): "DD MMM" and the weekday of a 'YYYY-MM-DD' day in the user's

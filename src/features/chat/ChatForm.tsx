@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canSendComment, useBusy, type ChatActions } from '../../data/index.ts';
-import { COMMENT_MAX_LENGTH } from '../../../contract/chat.ts';
+import { CHAT_IMAGE_MAX_BYTES, COMMENT_MAX_LENGTH } from '../../../contract/chat.ts';
 
 /**
  * The comment form (events.md §2, §5): the send button stays disabled for a trimmed-empty text and
  * while the previous comment is being queued (or its picture uploaded), so a double tap sends once.
  * A picture needs a connection (src/data/chat.ts); offline the text is kept and the user is told.
+ * A picture over the server's size limit is refused when chosen, before any upload.
  */
 export function ChatForm({ actions }: { actions: ChatActions }) {
   const { t } = useTranslation();
@@ -15,9 +16,12 @@ export function ChatForm({ actions }: { actions: ChatActions }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, run] = useBusy();
   const fileRef = useRef<HTMLInputElement>(null);
+  // Two events in one frame (a double tap, Enter and a click) both see `busy` from the last render.
+  const sending = useRef(false);
 
   const submit = () => {
-    if (!canSendComment(text, busy)) return;
+    if (!canSendComment(text, busy || sending.current)) return;
+    sending.current = true;
     void run(async () => {
       const result = await actions.send(text, image);
       if (result.ok) {
@@ -28,7 +32,20 @@ export function ChatForm({ actions }: { actions: ChatActions }) {
       } else {
         setNotice(t(`chat.sendError.${result.code}`));
       }
+    }).finally(() => {
+      sending.current = false;
     });
+  };
+
+  const choose = (file: File | null) => {
+    if (file && file.size > CHAT_IMAGE_MAX_BYTES) {
+      setImage(null);
+      setNotice(t('chat.sendError.image_refused'));
+      if (fileRef.current) fileRef.current.value = '';
+      return;
+    }
+    setNotice(null);
+    setImage(file);
   };
 
   return (
@@ -64,7 +81,7 @@ export function ChatForm({ actions }: { actions: ChatActions }) {
             type="file"
             accept="image/png,image/jpeg,image/webp,image/gif"
             className="visually-hidden"
-            onChange={(e) => setImage(e.target.files?.[0] ?? null)}
+            onChange={(e) => choose(e.target.files?.[0] ?? null)}
           />
         </label>
         <button type="submit" className="btn btn--primary btn--sm" disabled={!canSendComment(text, busy)} aria-busy={busy || undefined}>

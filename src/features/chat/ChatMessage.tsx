@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChatActions, ChatItem } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocale, useLocalePath } from '../../app/useLocale.ts';
+import { clockTime } from '../../ui/intl.ts';
 
 export interface ChatMessageProps {
   item: ChatItem;
@@ -13,14 +14,11 @@ export interface ChatMessageProps {
   canVote: boolean;
 }
 
-function timeOf(seconds: number): string {
-  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
-
 /** One comment. Its text and the author's name are React text nodes: never markup (contract/chat.ts). */
 export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMessageProps) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const locale = useLocale();
   const [blocking, setBlocking] = useState(false);
   const [reason, setReason] = useState('');
   const own = meId !== null && item.user_id === meId;
@@ -41,7 +39,7 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
             {name}
           </Link>
           {item.is_blocked_in_chat ? <span className="chat-msg__badge">{t('chat.blockedBadge')}</span> : null}
-          <time className="chat-msg__time muted">{timeOf(item.date)}</time>
+          <time className="chat-msg__time muted">{clockTime(locale, item.date)}</time>
         </div>
         <p className="chat-msg__text">{item.comment}</p>
         {item.image ? <img className="chat-msg__image" src={item.image} alt={t('chat.imageAlt')} loading="lazy" /> : null}
@@ -66,7 +64,7 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
               aria-pressed={item.my_like_type === 1}
               disabled={!canVote || own}
               onClick={() => vote(1)}
-              aria-label={t('chat.like')}
+              aria-label={`${t('chat.like')}, ${item.likes_count}`}
             >
               👍 {item.likes_count}
             </button>
@@ -76,7 +74,7 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
               aria-pressed={item.my_like_type === 2}
               disabled={!canVote || own}
               onClick={() => vote(2)}
-              aria-label={t('chat.dislike')}
+              aria-label={`${t('chat.dislike')}, ${item.dislikes_count}`}
             >
               👎 {item.dislikes_count}
             </button>

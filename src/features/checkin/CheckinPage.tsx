@@ -17,6 +17,7 @@ import { DoorStaff } from './DoorStaff.tsx';
 import { DoorStatus } from './DoorStatus.tsx';
 import { ManualEntry } from './ManualEntry.tsx';
 import { RecentScans } from './RecentScans.tsx';
+import { ScanLog } from './ScanLog.tsx';
 import { ScanResultBanner } from './ScanResultBanner.tsx';
 import './checkin.css';
 
@@ -52,6 +53,9 @@ export function CheckinPage() {
 
   if (session.status === 'loading') return <Spinner label={t('common.loading')} />;
   if (!session.user) return <LoginPrompt title={t('door.title')} text={t('door.guestText')} />;
+  // Until the device's door record is read, neither the door nor the refusal is known: showing the
+  // scanner for that moment would let someone refused last time believe they may scan.
+  if (door.isLoading) return <Spinner label={t('common.loading')} />;
   if (door.data.forbidden) {
     return (
       <div className="page page--narrow">
@@ -162,6 +166,12 @@ export function CheckinPage() {
           </div>
         </div>
       </div>
+      {/* Every scan is the organiser's to review; the staff at the door need only their own. */}
+      {event?.is_owner || d.role === 'owner' ? (
+        <Card title={t('door.log.title')} className="door-page__log">
+          <ScanLog door={d} nowMs={now} />
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -1,31 +1,35 @@
+import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useEvent, useSession } from '../../data/index.ts';
+import { useEvent, useLiveOnline, useSession, type EventView, type SocketException } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { LoginPrompt } from '../auth/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import './live.css';
+import { Toast, ToastRegion } from '../../ui/Toast.tsx';
 import { EventNotFound } from '../events/EventNotFound.tsx';
+import { isStageSection, liveEventId, liveSection, mayEnterLive } from './access.ts';
+import { LivePanel } from './LivePanel.tsx';
+import { LiveVideo } from './LiveVideo.tsx';
+import './live.css';
 
-/** events.md §2: the event id is the route's, or the first numeric segment of the path. */
-export function liveEventId(param: string | undefined, pathname: string): number {
-  const fromParam = Number(param);
-  if (Number.isInteger(fromParam) && fromParam > 0) return fromParam;
-  const segment = pathname.split('/').find((p) => /^[1-9]\d{0,9}$/.test(p));
-  return segment ? Number(segment) : 0;
+const TOAST_MS = 8000;
+
+interface LiveToast {
+  id: number;
+  text: string;
 }
 
 /**
  * The live translation page (events.md §2, §4 "Live gating"): a guest sees the login prompt and
  * nothing else mounts (no chat, no schedule request); a signed-in user without a ticket who does not
- * own the event sees the ticket dialog; owners and moderators pass. The children (stage, chat,
- * visitors, companies) render in the outlet.
+ * own the event sees the ticket dialog and never opens the chat socket; owners and moderators pass.
+ * The sections (stage, chat, visitors, companies) render in the outlet; the video and the side panel
+ * are the page's own, so the video keeps playing, floating, while the reader visits the others.
  */
 export function LivePage() {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const { pathname } = useLocation();
   const eventId = liveEventId(useParams().eventId, pathname);
   const { user, status } = useSession();
@@ -36,40 +40,73 @@ export function LivePage() {
   if (!user) return <LoginPrompt title={t('live.loginTitle')} text={t('live.loginText')} />;
   if (isLoading && !event) return <Spinner label={t('common.loading')} />;
   if (!event) return <EventNotFound />;
-  if (!event.has_ticket && !event.is_owner && !event.is_moderator) {
-    return (
-      <div className="page page--narrow" role="dialog" aria-labelledby="live-ticket-title">
-        <EmptyState
-          title={<span id="live-ticket-title">{t('live.ticketTitle')}</span>}
-          text={t('live.ticketText', { name: event.name })}
-          action={
-            <div className="live-ticket__actions">
-              <Link className="btn btn--primary" to={to(`/events/${eventId}?buy=1`)}>
-                {t('live.buyTicket')}
-              </Link>
-              <Link className="btn btn--secondary" to={to(`/events/${eventId}`)}>
-                {t('live.eventInfo')}
-              </Link>
-            </div>
-          }
-        />
-      </div>
-    );
-  }
+  if (!mayEnterLive(event)) return <TicketDialog eventId={eventId} name={event.name} />;
+  return <LiveLayout event={event} section={liveSection(pathname)} />;
+}
+
+function TicketDialog({ eventId, name }: { eventId: number; name: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <div className="page page--narrow" role="dialog" aria-labelledby="live-ticket-title" data-testid="live-ticket-dialog">
+      <EmptyState
+        title={<span id="live-ticket-title">{t('live.ticketTitle')}</span>}
+        text={t('live.ticketText', { name })}
+        action={
+          <div className="live-ticket__actions">
+            <Link className="btn btn--primary" to={to(`/events/${eventId}?buy=1`)}>
+              {t('live.buyTicket')}
+            </Link>
+            <Link className="btn btn--secondary" to={to(`/events/${eventId}`)}>
+              {t('live.eventInfo')}
+            </Link>
+          </div>
+        }
+      />
+    </div>
+  );
+}
+
+function LiveLayout({ event, section }: { event: EventView; section: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const eventId = event.event_id;
+  const onStage = isStageSection(section);
+  const [toasts, setToasts] = useState<LiveToast[]>([]);
+  const nextToast = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((x) => x.id !== id)), []);
+  const toast = useCallback(
+    (text: string) => {
+      const id = nextToast.current++;
+      setToasts((list) => [...list, { id, text }]);
+      setTimeout(() => dismiss(id), TOAST_MS);
+    },
+    [dismiss],
+  );
+  // Only people who passed the gate get here, so the socket is never opened for anybody else.
+  const online = useLiveOnline(
+    eventId,
+    true,
+    event.users_online,
+    useCallback((e: SocketException) => toast(t(`errors.${e.code}`, { defaultValue: e.message || t('errors.unknown_error') })), [toast, t]),
+  );
+  const onVideoError = useCallback(() => toast(t('live.video.error')), [toast, t]);
 
   const base = `/events/${eventId}/live-translation`;
-  const tab = (path: string, label: string, end = false) => (
-    <NavLink to={to(`${base}/${path}`)} end={end} className={({ isActive }) => `live-nav__item${isActive ? ' live-nav__item--active' : ''}`}>
+  const tab = (path: string, label: string) => (
+    <NavLink to={to(`${base}/${path}`)} className={({ isActive }) => `live-nav__item${isActive ? ' live-nav__item--active' : ''}`}>
       {label}
     </NavLink>
   );
   return (
-    <div className="page live-page">
+    <div className={`page live-page live-page--${onStage ? 'stage' : 'section'}`}>
       <header className="live-page__header">
         <h1 className="live-page__title">
           <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
         </h1>
-        <p className="live-page__online muted">{t('live.online', { count: event.users_online })}</p>
+        <p className="live-page__online muted" data-testid="live-online" data-source={online.source} data-count={online.count}>
+          {t('live.online', { count: online.count })}
+        </p>
       </header>
       <nav className="live-nav" aria-label={t('live.navLabel')}>
         {tab('stage', t('live.nav.stage'))}
@@ -77,7 +114,24 @@ export function LivePage() {
         {tab('visitors', t('live.nav.networking'))}
         {tab('companies', t('live.nav.expo'))}
       </nav>
-      <Outlet />
+      <div className="live-layout">
+        <div className="live-layout__video">
+          <LiveVideo event={event} mode={onStage ? 'inline' : 'floating'} onError={onVideoError} />
+        </div>
+        <div className="live-layout__main">
+          <Outlet />
+        </div>
+        <div className="live-layout__panel">
+          <LivePanel event={event} onStage={onStage} visitorsPath={`${base}/visitors`} />
+        </div>
+      </div>
+      <ToastRegion label={t('live.toastsLabel')}>
+        {toasts.map((item) => (
+          <Toast key={item.id} tone="error" dismissLabel={t('common.dismiss')} onDismiss={() => dismiss(item.id)}>
+            <p>{item.text}</p>
+          </Toast>
+        ))}
+      </ToastRegion>
     </div>
   );
 }

@@ -1,28 +1,25 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SPEAKERS_SHOWN, speechTiming, useEvent, useSchedule, useSession, type ScheduleDoc } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
-import { VideoBlock } from '../events/event/VideoBlock.tsx';
+import { SPEAKERS_SHOWN, speechTiming, useSchedule, type ScheduleDoc } from '../../data/index.ts';
+import { useLocale, useLocalePath } from '../../app/useLocale.ts';
+import { clockTime } from '../../ui/intl.ts';
 import { EventChat } from '../chat/EventChat.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { liveEventId } from './LivePage.tsx';
+import { liveEventId } from './access.ts';
 
-function clock(seconds: number, timezone: string): string {
-  return new Date(seconds * 1000).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone: timezone || undefined });
-}
-
-function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean }) {
+export function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const locale = useLocale();
   const now = Math.floor(useNow(30_000) / 1000);
   const timing = speechTiming(speech, now);
   return (
     <details className={`speech speech--${timing}`} open={open} data-testid="speech">
       <summary>
         <span className="speech__time">
-          {clock(speech.starts_at, speech.timezone)}–{clock(speech.ends_at, speech.timezone)}
+          {clockTime(locale, speech.starts_at, speech.timezone)}–{clockTime(locale, speech.ends_at, speech.timezone)}
         </span>{' '}
         <span className="speech__title">{speech.title}</span> <span className="speech__timing muted">{t(`live.timing.${timing}`)}</span>
       </summary>
@@ -46,65 +43,41 @@ function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean }) {
   );
 }
 
-/** The stage (events.md §2, §4): video, the programme by day and track, the secondary panel. */
+/**
+ * The stage section (events.md §2, §4): the programme by day and track, the current speech open.
+ * The video and the secondary panel belong to the live page around it (LivePage.tsx), because
+ * they stay when the reader moves to the other sections.
+ */
 export function LiveStage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const eventId = liveEventId(useParams().eventId, pathname);
-  const { data: event } = useEvent(eventId);
-  const { user } = useSession();
   const { data, isLoading } = useSchedule(eventId);
   const [day, setDay] = useState<string | null>(null);
-  const [panel, setPanel] = useState<'speech' | 'comments'>('speech');
   const shownDay = data.days.find((d) => d.date === (day ?? data.current?.day_date)) ?? data.days[0];
-  if (!event) return null;
 
   return (
-    <div className="live-stage">
-      <div className="live-stage__video">
-        <VideoBlock event={event} loggedIn={Boolean(user)} />
-      </div>
-      <section className="live-stage__schedule" aria-label={t('live.schedule')}>
-        {isLoading && data.days.length === 0 ? <Spinner label={t('common.loading')} /> : null}
-        {!isLoading && data.days.length === 0 ? <p className="muted">{t('live.noSchedule')}</p> : null}
-        {data.days.length > 1 ? (
-          <div className="live-days" role="tablist">
-            {data.days.map((d) => (
-              <button key={d.date} type="button" role="tab" aria-selected={d.date === shownDay?.date} className="btn btn--ghost btn--sm" onClick={() => setDay(d.date)}>
-                {d.title || d.date}
-              </button>
-            ))}
-          </div>
-        ) : null}
-        {shownDay?.tracks.map((track) => (
-          <div key={track.id} className="live-track">
-            <h3 className="live-track__title">{track.title}</h3>
-            {track.speeches.map((s) => (
-              <Speech key={s.id} speech={s} open={s.speech_id === data.current?.speech_id} />
-            ))}
-          </div>
-        ))}
-      </section>
-      <aside className="live-stage__panel">
-        <div className="live-panel__tabs" role="tablist">
-          <button type="button" role="tab" aria-selected={panel === 'speech'} className="btn btn--ghost btn--sm" onClick={() => setPanel('speech')}>
-            {t('live.panel.speech')}
-          </button>
-          <button type="button" role="tab" aria-selected={panel === 'comments'} className="btn btn--ghost btn--sm" onClick={() => setPanel('comments')}>
-            {t('live.panel.comments')}
-          </button>
+    <section className="live-stage__schedule" aria-label={t('live.schedule')}>
+      {isLoading && data.days.length === 0 ? <Spinner label={t('common.loading')} /> : null}
+      {!isLoading && data.days.length === 0 ? <p className="muted">{t('live.noSchedule')}</p> : null}
+      {data.days.length > 1 ? (
+        <div className="live-days" role="group" aria-label={t('live.days')}>
+          {data.days.map((d) => (
+            <button key={d.date} type="button" aria-pressed={d.date === shownDay?.date} className="btn btn--ghost btn--sm" onClick={() => setDay(d.date)}>
+              {d.title || d.date}
+            </button>
+          ))}
         </div>
-        {panel === 'speech' ? (
-          data.current ? (
-            <Speech speech={data.current} open />
-          ) : (
-            <p className="muted">{t('live.noSchedule')}</p>
-          )
-        ) : (
-          <EventChat eventId={eventId} />
-        )}
-      </aside>
-    </div>
+      ) : null}
+      {shownDay?.tracks.map((track) => (
+        <div key={track.id} className="live-track">
+          <h3 className="live-track__title">{track.title}</h3>
+          {track.speeches.map((s) => (
+            <Speech key={s.id} speech={s} open={s.speech_id === data.current?.speech_id} />
+          ))}
+        </div>
+      ))}
+    </section>
   );
 }
 

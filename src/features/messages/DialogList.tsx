@@ -54,14 +54,20 @@ function DialogRow({ dialog: d, active, viewerId, onSelect }: { dialog: DialogVi
         type="button"
         className={`dialog-row${active ? ' dialog-row--active' : ''}${d.muted ? ' dialog-row--muted' : ''}`}
         aria-current={active ? 'true' : undefined}
-        aria-label={t('messages.openDialog', { name })}
         onClick={() => onSelect(d.user_id)}
       >
+        {/* Named by what it shows (the name first, then the date, the last message and the unread
+            count), not by an aria-label over it: voice control users say what they see. */}
         <Avatar src={d.avatar} firstName={d.first_name} lastName={d.last_name} size="sm" />
         <span className="dialog-row__body">
           <span className="dialog-row__top">
             <span className="dialog-row__name">
-              {d.starred ? <span aria-label={t('messages.filterStarred')}>★ </span> : null}
+              {d.starred ? (
+                <>
+                  <span aria-hidden="true">★ </span>
+                  <span className="visually-hidden">{t('messages.filterStarred')}: </span>
+                </>
+              ) : null}
               {name}
             </span>
             <span className="dialog-row__date muted small">{dialogDate(d.last_message_at)}</span>
@@ -72,9 +78,12 @@ function DialogRow({ dialog: d, active, viewerId, onSelect }: { dialog: DialogVi
           </span>
         </span>
         {d.unread_count > 0 ? (
-          <span className={`badge${d.muted ? ' badge--muted' : ''}`} aria-label={t('messages.unread', { count: d.unread_count })}>
-            {d.unread_count}
-          </span>
+          <>
+            <span className={`badge${d.muted ? ' badge--muted' : ''}`} aria-hidden="true">
+              {d.unread_count}
+            </span>
+            <span className="visually-hidden">{t('messages.unread', { count: d.unread_count })}</span>
+          </>
         ) : null}
         {d.failed ? <span className="dialog-row__failed">{t('messages.failed')}</span> : null}
       </button>

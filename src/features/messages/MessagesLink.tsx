@@ -11,13 +11,20 @@ export function MessagesLink({ className }: { className: (s: { isActive: boolean
   const { data: unread } = useUnreadCount();
   const count = user ? unread : 0;
   return (
-    <NavLink to={to('/profile/mymessages')} className={className} aria-label={count > 0 ? t('nav.messagesUnread', { count }) : undefined}>
-      {t('nav.messages')}
+    <NavLink to={to('/profile/mymessages')} className={className}>
       {count > 0 ? (
-        <span className="badge nav__badge" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
+        // Spoken as one phrase ("Messages, 2 unread"); the word and the badge are what the eye reads.
+        // No aria-label over them, which would hide the visible word from voice control (WCAG 2.5.3).
+        <>
+          <span className="visually-hidden">{t('nav.messagesUnread', { count })}</span>
+          <span aria-hidden="true">
+            {t('nav.messages')}
+            <span className="badge nav__badge">{count}</span>
+          </span>
+        </>
+      ) : (
+        t('nav.messages')
+      )}
     </NavLink>
   );
 }

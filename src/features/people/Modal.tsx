@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../ui/useModalDialog.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -13,21 +14,16 @@ export interface ModalProps {
 }
 
 /**
- * A modal on the native <dialog>: showModal() makes the page behind it inert, keeps Tab inside and
- * closes on Escape, and focus returns to what opened it, so keyboard and screen-reader users get
- * the dialog pattern without a hand-made focus trap.
+ * A modal on the native <dialog>: showModal() makes the page behind it inert and closes on Escape;
+ * useModalDialog keeps Tab inside and returns focus to what opened it, even when the owner unmounts
+ * the modal instead of closing it.
  */
 export function Modal({ open, title, onClose, children, footer, width = 460 }: ModalProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModalDialog(ref, open);
 
   return (
     <dialog

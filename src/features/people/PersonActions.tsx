@@ -56,11 +56,18 @@ export function PersonActions({ person, show }: PersonActionsProps) {
           type="button"
           className={person.liked ? 'btn btn--sm btn--secondary like-button like-button--on' : 'btn btn--sm btn--secondary like-button'}
           aria-pressed={Boolean(person.liked)}
-          aria-label={`${t('people.likeOf', { name: person.name })}${waiting}`}
+          title={person.liked ? t('people.liked') : undefined}
           onClick={() => run(() => actions.toggleLike(person.user_id, person.like_status ?? 0))}
         >
+          {/* A toggle keeps one label and shows its state by the filled heart and aria-pressed; the
+              person's name is spoken after the visible word, so what one sees is what one says. */}
           <HeartIcon filled={Boolean(person.liked)} />
-          <span>{person.liked ? t('people.liked') : t('people.like')}</span>
+          <span>{t('people.like')}</span>
+          <span className="visually-hidden">
+            {' '}
+            {person.name}
+            {waiting}
+          </span>
         </button>
       ) : null}
       {show.message ? (

@@ -9,8 +9,12 @@ import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { DesignImageField } from './DesignImageField.tsx';
 import {
   addInstruction,
+  BADGE_FIELDS,
+  badgeItemsFromText,
+  toggleBadgeField,
   mayRemoveRole,
   moveInstruction,
   newRole,
@@ -32,7 +36,8 @@ function positiveInt(value: string | undefined): number {
 
 /**
  * /{locale}/events/:eventId/ticket-design — the owners' ticket and badge settings (events.md §3):
- * instructions, sponsors, roles, badge type. Online only (src/data/organiser.ts): it loads the
+ * instructions (with a picture), sponsors (with logos), roles, badge (type, printed fields, its own
+ * lines, a picture). Online only (src/data/organiser.ts): it loads the
  * server's settings and saves them whole; the role rules are the server's, this screen only
  * avoids offering what it would refuse and shows its answer.
  */
@@ -103,6 +108,7 @@ export function TicketDesignPage() {
   };
 
   const instructions = settings ? sortedInstructions(settings.instructions.items) : [];
+  const upload = (file: File) => actions.uploadDesignImage(eventId, file);
   return (
     <div className="page page--narrow ticket-design">
       <div className="page__intro">
@@ -139,6 +145,14 @@ export function TicketDesignPage() {
               </Button>
             }
           >
+            <DesignImageField
+              label={t('ticketDesign.instructions.image')}
+              url={settings.instructions.image}
+              disabled={offline}
+              upload={upload}
+              // A crop belongs to the old picture; the new one prints whole.
+              onChange={({ image }) => edit((s) => ({ ...s, instructions: { ...s.instructions, image, cropImage: '' } }))}
+            />
             {instructions.length === 0 ? <p className="muted">{t('ticketDesign.instructions.none')}</p> : null}
             <ol className="ticket-design__list">
               {instructions.map((item, i) => (
@@ -203,6 +217,13 @@ export function TicketDesignPage() {
                       <label htmlFor={`sp-desc-${key}`}>{t('ticketDesign.sponsors.description')}</label>
                       <textarea id={`sp-desc-${key}`} value={sp.description} maxLength={2000} rows={2} onChange={(e) => set({ description: e.target.value })} />
                     </div>
+                    <DesignImageField
+                      label={t('ticketDesign.sponsors.logo', { n: index + 1 })}
+                      url={sp.image_thumb || sp.image}
+                      disabled={offline}
+                      upload={upload}
+                      onChange={({ image, image_thumb }) => set({ image, image_thumb })}
+                    />
                     <div className="field">
                       <label htmlFor={`sp-role-${key}`}>{t('ticketDesign.sponsors.role')}</label>
                       <select
@@ -282,6 +303,33 @@ export function TicketDesignPage() {
                 }}
               />
             </div>
+            <fieldset className="ticket-design__fieldset">
+              <legend>{t('ticketDesign.badge.fields')}</legend>
+              {BADGE_FIELDS.map((f) => (
+                <label key={f} className="ticket-design__check">
+                  <input
+                    type="checkbox"
+                    checked={settings.badge.checked.includes(f)}
+                    onChange={(e) => {
+                      const on = e.target.checked;
+                      edit((s) => ({ ...s, badge: { ...s.badge, checked: toggleBadgeField(s.badge.checked, f, on) } }));
+                    }}
+                  />
+                  {t(`ticketDesign.badge.field.${f}`)}
+                </label>
+              ))}
+            </fieldset>
+            <div className="field">
+              <label htmlFor="badge-items">{t('ticketDesign.badge.items')}</label>
+              <BadgeItems items={settings.badge.items} onChange={(items) => edit((s) => ({ ...s, badge: { ...s.badge, items } }))} />
+            </div>
+            <DesignImageField
+              label={t('ticketDesign.badge.image')}
+              url={settings.badge.image}
+              disabled={offline}
+              upload={upload}
+              onChange={({ image }) => edit((s) => ({ ...s, badge: { ...s.badge, image } }))}
+            />
           </Card>
 
           <div className="ticket-design__save" aria-live="polite">
@@ -298,5 +346,24 @@ export function TicketDesignPage() {
         </form>
       )}
     </div>
+  );
+}
+
+/**
+ * The badge's own lines, one per line. The text is kept as typed while editing (a blank line the
+ * owner is about to fill must not vanish) and cleaned into items on every change.
+ */
+function BadgeItems({ items, onChange }: { items: string[]; onChange: (items: string[]) => void }) {
+  const [text, setText] = useState(() => items.join('\n'));
+  return (
+    <textarea
+      id="badge-items"
+      rows={3}
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(badgeItemsFromText(e.target.value));
+      }}
+    />
   );
 }

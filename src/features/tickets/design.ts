@@ -63,3 +63,28 @@ export function removeRole(settings: TicketDesignSettings, index: number): Ticke
 export function newSponsor(): Sponsor {
   return { name: '', description: '', image: '', image_thumb: '', link: '', role_id: null };
 }
+
+/** What a badge can print, in the order the settings list them; `checked` holds the chosen ones. */
+export const BADGE_FIELDS = ['first_name', 'last_name', 'company', 'position', 'qr'] as const;
+export type BadgeField = (typeof BADGE_FIELDS)[number];
+
+/**
+ * Turns one badge field on or off. Entries the screen does not know (an older client's) are kept,
+ * and the known ones stay in BADGE_FIELDS order so a save does not reorder what is printed.
+ */
+export function toggleBadgeField(checked: readonly string[], field: BadgeField, on: boolean): string[] {
+  const known = new Set<string>(BADGE_FIELDS);
+  const chosen = new Set(checked.filter((c) => known.has(c)));
+  if (on) chosen.add(field);
+  else chosen.delete(field);
+  return [...BADGE_FIELDS.filter((f) => chosen.has(f)), ...checked.filter((c) => !known.has(c))];
+}
+
+/** The badge's own lines (one per line in the field): trimmed, blank lines dropped, at most 100. */
+export function badgeItemsFromText(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim().slice(0, 100))
+    .filter(Boolean)
+    .slice(0, 100);
+}

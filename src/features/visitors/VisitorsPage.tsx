@@ -7,7 +7,6 @@ import { useLocalePath } from '../../app/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { SearchIcon } from '../people/icons.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
 import { parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
 import { SelectModal } from './SelectModal.tsx';
@@ -17,6 +16,7 @@ import { VisitorFilters } from './VisitorFilters.tsx';
 import { VisitorsTabs } from './VisitorsTabs.tsx';
 import '../people/networking.css';
 import { EventNotFound } from '../events/EventNotFound.tsx';
+import { VisitorSearchBox } from './SearchBox.tsx';
 
 const SORTS = ['status:desc', 'status:asc', 'name:asc', 'name:desc', 'register:desc', 'register:asc'] as const;
 
@@ -42,7 +42,6 @@ export function VisitorsPage() {
   const [search, setSearch] = useState(state.q);
   const [modal, setModal] = useState<'country' | 'city' | 'login' | null>(null);
   const panelId = useId();
-  const searchId = useId();
   const sortId = useId();
   useDocumentTitle(event ? t('visitors.titleOf', { name: event.name }) : t('visitors.title'));
 
@@ -106,21 +105,7 @@ export function VisitorsPage() {
           <h1 className="page__title">{t('visitors.title')}</h1>
         </div>
         <div className="visitors-page__tools">
-          <div className="search-box">
-            <label htmlFor={searchId} className="visually-hidden">
-              {t('visitors.search')}
-            </label>
-            <SearchIcon />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              placeholder={t('visitors.searchPlaceholder')}
-              autoComplete="off"
-              maxLength={100}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <VisitorSearchBox value={search} onChange={setSearch} />
           <div className="sort-box">
             <label htmlFor={sortId}>{t('visitors.sort.label')}</label>
             <select

@@ -11,6 +11,7 @@ import { EventPrice } from '../EventPrice.tsx';
 import { formatEventRange, isoInEventZone } from '../format.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import { CheckinButton } from './CheckinButton.tsx';
+import { BuyTicketDialog } from './BuyTicketDialog.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
 import { CompaniesCard } from '../../companies/CompaniesCard.tsx';
 import { EventChat } from '../../chat/EventChat.tsx';
@@ -66,6 +67,12 @@ export function EventPage() {
             <FavoriteButton event={event} variant="full" />
             <CheckinButton event={event} />
           </div>
+          {event.is_owner ? (
+            <nav className="event-page__owner" aria-label={t('event.ownerLinks')}>
+              <Link to={to(`/events/${event.event_id}/ticket-design`)}>{t('ticketDesign.title')}</Link>
+              <Link to={to(`/events/${event.event_id}/checkin`)}>{t('door.title')}</Link>
+            </nav>
+          ) : null}
           {event.pending ? (
             <p className="pending-note" role="status">
               <span className="pending-dot" aria-hidden="true" /> {t('sync.waiting')}
@@ -74,6 +81,7 @@ export function EventPage() {
         </div>
       </div>
 
+      <BuyTicketDialog event={event} />
       <EventSections eventId={event.event_id} />
 
       <div className="event-page__grid">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { CLOCK_TICK_MS, VIDEO_ASPECT_RATIO } from '../../../../contract/constants.ts';
+import { CLOCK_TICK_MS } from '../../../../contract/constants.ts';
 import type { EventView } from '../../../data/index.ts';
 import { useNow } from '../../../ui/useNow.ts';
 import { useLoginHref } from '../../auth/useRequireLogin.ts';
-import { countdownParts, formatClock, formatEventStart } from '../format.ts';
-import { VIDEO_FRAME_ALLOW, videoBlockState, webinarFramePath } from './video.ts';
+import { videoBlockState } from './video.ts';
+import { VideoCountdown, VideoFrame, VideoPoster } from './VideoParts.tsx';
 
 export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: boolean }) {
   const { t } = useTranslation();
@@ -14,40 +14,14 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
   const loginHref = useLoginHref();
   const [playing, setPlaying] = useState(false);
   const state = videoBlockState(event, loggedIn, now);
-  const style = { aspectRatio: String(VIDEO_ASPECT_RATIO) };
 
-  if (state.kind === 'play' && playing) {
-    return (
-      <div className="video" style={style}>
-        <iframe
-          className="video__frame"
-          src={webinarFramePath(event.event_id)}
-          title={t('video.frameTitle', { name: event.name })}
-          allow={VIDEO_FRAME_ALLOW}
-          allowFullScreen
-          referrerPolicy="same-origin"
-        />
-      </div>
-    );
-  }
+  if (state.kind === 'play' && playing) return <VideoFrame event={event} />;
 
   let body;
   switch (state.kind) {
-    case 'countdown': {
-      const parts = countdownParts(state.remainingMs);
-      body = (
-        <>
-          <p className="video__label">{t('video.startsIn')}</p>
-          {/* role=timer is not announced on every tick; the start time below is what a screen reader needs. */}
-          <p className="video__countdown" role="timer">
-            {parts.days > 0 ? <span className="video__days">{t('video.days', { n: parts.days })}</span> : null}
-            <span className="video__clock">{formatClock(parts)}</span>
-          </p>
-          <p className="video__note">{t('video.appearsAtStart', { time: formatEventStart(event.when, event.timezone) })}</p>
-        </>
-      );
+    case 'countdown':
+      body = <VideoCountdown event={event} remainingMs={state.remainingMs} />;
       break;
-    }
     case 'play':
       body = (
         <button type="button" className="video__play" onClick={() => setPlaying(true)}>
@@ -84,9 +58,9 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
   }
 
   return (
-    <div className={`video video--${state.kind}`} style={{ ...style, backgroundImage: `url("${event.poster_big.replace(/"/g, "%22")}")` }}>
-      <div className="video__overlay">{body}</div>
-    </div>
+    <VideoPoster event={event} kind={state.kind}>
+      {body}
+    </VideoPoster>
   );
 }
 

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLOCK_TICK_MS } from '../../../contract/constants.ts';
+import type { EventView } from '../../data/index.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useNow } from '../../ui/useNow.ts';
+import { VideoCountdown, VideoFrame, VideoPoster } from '../events/event/VideoParts.tsx';
+import type { LiveVideoState } from './video-clock.ts';
+import { useLiveVideo } from './useLiveVideo.ts';
+
+export type LiveVideoMode = 'inline' | 'floating';
+
+/**
+ * The live page's video. On the stage it sits at the top of the page; on the other sections it
+ * floats in a corner as a small non-modal window that can be minimised (it keeps playing) or closed
+ * (it stops). Both modes are the same element with the player at the same place in the tree, so
+ * moving between sections changes only its classes: an iframe that React remounted, or that the
+ * DOM moved, would reload and drop the viewer out of the stream.
+ */
+export function LiveVideo({ event, mode, onError }: { event: EventView; mode: LiveVideoMode; onError(): void }) {
+  const { t } = useTranslation();
+  const { state, retry } = useLiveVideo(event, onError);
+  const [minimised, setMinimised] = useState(false);
+  const [closed, setClosed] = useState(false);
+  const floating = mode === 'floating';
+
+  // Back on the stage the video is part of the page again, whatever was done to the window.
+  useEffect(() => {
+    if (!floating) {
+      setMinimised(false);
+      setClosed(false);
+    }
+  }, [floating]);
+
+  const classes = ['live-video', `live-video--${mode}`];
+  if (floating && minimised) classes.push('live-video--minimised');
+  if (floating && closed) classes.push('live-video--closed');
+
+  return (
+    <section
+      className={classes.join(' ')}
+      role={floating ? 'dialog' : 'region'}
+      aria-modal={floating ? false : undefined}
+      aria-label={t('live.video.label', { name: event.name })}
+      data-testid="live-video"
+      data-mode={mode}
+      data-state={state.kind}
+    >
+      {floating ? (
+        <div className="live-video__bar">
+          <span className="live-video__title">{event.name}</span>
+          {closed ? (
+            <button type="button" className="btn btn--ghost btn--sm" onClick={() => setClosed(false)}>
+              {t('live.video.show')}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="btn btn--ghost btn--sm" aria-expanded={!minimised} onClick={() => setMinimised((m) => !m)}>
+                {minimised ? t('live.video.restore') : t('live.video.minimise')}
+              </button>
+              <button type="button" className="btn btn--ghost btn--sm live-video__close" aria-label={t('live.video.close')} title={t('live.video.close')} onClick={() => setClosed(true)}>
+                <span aria-hidden="true">×</span>
+              </button>
+            </>
+          )}
+        </div>
+      ) : null}
+      {floating && closed ? null : (
+        <div className="live-video__body">
+          <VideoScreen event={event} state={state} onRetry={retry} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function VideoScreen({ event, state, onRetry }: { event: EventView; state: LiveVideoState; onRetry(): void }) {
+  const { t } = useTranslation();
+
+  if (state.kind === 'ready') return <VideoFrame event={event} />;
+
+  let body;
+  switch (state.kind) {
+    case 'waiting':
+      body = <Countdown event={event} startsAtMs={state.startsAtMs} />;
+      break;
+    case 'loading':
+      body = <Spinner label={t('live.video.loading')} block={false} />;
+      break;
+    case 'error':
+      body = (
+        <>
+          <p className="video__message" role="alert">
+            {t('live.video.error')}
+          </p>
+          <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+            {t('live.video.retry')}
+          </button>
+        </>
+      );
+      break;
+    case 'finished':
+      body = <p className="video__message">{t('video.finished')}</p>;
+      break;
+    case 'onsite':
+      body = <p className="video__message">{t('video.onsite')}</p>;
+      break;
+    case 'unavailable':
+      body = <p className="video__message">{t('video.unavailable')}</p>;
+      break;
+  }
+  return (
+    <VideoPoster event={event} kind={state.kind}>
+      {body}
+    </VideoPoster>
+  );
+}
+
+function Countdown({ event, startsAtMs }: { event: EventView; startsAtMs: number }) {
+  const now = useNow(CLOCK_TICK_MS);
+  return <VideoCountdown event={event} remainingMs={startsAtMs - now} />;
+}

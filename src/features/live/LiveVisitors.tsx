@@ -1,0 +1,108 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
+import { useMyAppointments, useVisitors, type EventView, type VisitorsFilter } from '../../data/index.ts';
+import { useLocalePath } from '../../app/useLocale.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TabList } from '../../ui/Tabs.tsx';
+import { DEFAULT_STATE, visitorsParams } from '../visitors/params.ts';
+import { appointmentsByPerson } from '../visitors/VisitorAppointment.tsx';
+import { VisitorCard } from '../visitors/VisitorCard.tsx';
+import '../people/networking.css';
+import { VisitorSearchBox } from '../visitors/SearchBox.tsx';
+
+type Show = 'all' | 'appointments';
+
+/**
+ * The people tab of the live page's side panel (events.md §2): the event's visitors from the
+ * device, with a search and the All / My Appointments filter. It is the visitors page's list in a
+ * narrow column, built from the same hooks and cards; the richer filters stay on the networking
+ * section, where a click on a card's category leads.
+ */
+export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number; event: EventView; visitorsPath: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [show, setShow] = useState<Show>('all');
+  const [limit, setLimit] = useState(VISITORS_PAGE_SIZE);
+  const listId = useId();
+
+  // The same pause before the list follows the typing as on the visitors page (networking.md §5).
+  useEffect(() => {
+    if (text === search) return;
+    const timer = setTimeout(() => {
+      setSearch(text);
+      setLimit(VISITORS_PAGE_SIZE);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, search]);
+
+  const filter: VisitorsFilter = useMemo(
+    () => ({ tab: 'all', search, sort: DEFAULT_STATE.sort, order: DEFAULT_STATE.order, onlyAppointments: show === 'appointments', offset: 0, limit }),
+    [search, show, limit],
+  );
+  const visitors = useVisitors(eventId, filter);
+  const data = visitors.data;
+  const { data: mine } = useMyAppointments(eventId);
+  const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
+
+  return (
+    <div className="live-visitors">
+      <VisitorSearchBox value={text} onChange={setText} />
+      <TabList<Show>
+        tabs={[
+          { id: 'all', label: t('live.visitors.all') },
+          { id: 'appointments', label: t('live.visitors.appointments') },
+        ]}
+        value={show}
+        onChange={(next) => {
+          setShow(next);
+          setLimit(VISITORS_PAGE_SIZE);
+        }}
+        label={t('live.visitors.filterLabel')}
+        panelId={listId}
+        className="live-visitors__filter"
+      />
+      <div id={listId} role="tabpanel" aria-busy={visitors.isLoading}>
+        {visitors.isLoading && data.items.length === 0 ? (
+          <Spinner label={t('common.loading')} />
+        ) : data.items.length === 0 ? (
+          data.source === 'unavailable' ? (
+            <EmptyState compact title={t('visitors.unavailable')} text={t('visitors.unavailableText')} />
+          ) : (
+            <EmptyState compact title={t('visitors.empty')} text={show === 'appointments' ? t('live.visitors.noAppointments') : t('visitors.emptyText')} />
+          )
+        ) : (
+          <>
+            <p className="muted" aria-live="polite">
+              {t('common.shownOf', { shown: data.items.length, total: data.total })}
+            </p>
+            <ul className="visitor-list live-visitors__list">
+              {data.items.map((v) => (
+                <VisitorCard
+                  key={v.id}
+                  visitor={v}
+                  event={event}
+                  appointment={byPerson.get(v.user_id)}
+                  canFilterByRole={data.source === 'device'}
+                  onFilterBy={(by) => navigate(to(`${visitorsPath}?${visitorsParams({ ...DEFAULT_STATE, ...by }).toString()}`))}
+                />
+              ))}
+            </ul>
+            {data.items.length < data.total ? (
+              <div className="list-footer">
+                <button type="button" className="btn btn--secondary btn--sm" onClick={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}>
+                  {t('common.loadMore')}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TicketDoc } from '../../contract/tickets.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import { withTickets } from '../../server/domain/tickets/tables.ts';
-import { assertBuilt, startFoyerServer, type FoyerServer } from './fixtures/server.ts';
-import { launchBrowser, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import type { FoyerServer } from './fixtures/server.ts';
+import type { TestBrowser } from './fixtures/browser.ts';
+import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
-import { LoginPage } from './pages/LoginPage.ts';
 import { DoorPage } from './pages/DoorPage.ts';
 import { qrDrawing } from '../../src/features/tickets/qr.ts';
 
@@ -24,43 +24,19 @@ import { qrDrawing } from '../../src/features/tickets/qr.ts';
 
 const RESYNC_TIMEOUT_MS = 45_000;
 
+const suite = e2eSuite({ browsers: { owner: 'en-GB', staff: 'en-GB' }, restartEachTest: true });
+const { poll } = suite;
 let server: FoyerServer;
 let owner: TestBrowser;
 let staff: TestBrowser;
 let eventId: number;
 
 beforeAll(async () => {
-  assertBuilt();
-  server = await startFoyerServer({ seed: 'demo' });
+  ({ server } = suite);
+  owner = suite.browser('owner');
+  staff = suite.browser('staff');
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  owner = await launchBrowser({ locale: 'en-GB' });
-  staff = await launchBrowser({ locale: 'en-GB' });
 });
-
-beforeEach(async () => {
-  await server.start();
-});
-
-afterAll(async () => {
-  await owner?.close();
-  await staff?.close();
-  await server?.dispose();
-});
-
-function context(): string {
-  return `\n--- owner page errors ---\n${owner.errors.join('\n')}\n--- staff page errors ---\n${staff.errors.join('\n')}\n--- server output ---\n${server.output(40)}`;
-}
-
-async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${context()}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-  return last;
-}
 
 async function legacy(path: string, token: string, init: RequestInit = {}) {
   const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
@@ -87,11 +63,7 @@ function tamper(qr: string): string {
 
 async function openDoor(browser: TestBrowser, email: string): Promise<DoorPage> {
   const door = new DoorPage(browser.page, server.url);
-  const login = new LoginPage(browser.page, server.url, 'en');
-  await login.goto(`/en/events/${eventId}/checkin`);
-  await login.login(email, DEMO_PASSWORD);
-  await browser.page.waitForURL(`**/en/events/${eventId}/checkin`);
-  await waitForServiceWorkerControl(browser.page);
+  await suite.signIn(browser.page, email, `/en/events/${eventId}/checkin`, { waitForWorker: true });
   await poll(() => door.headCount(), (c) => c !== null && c.tickets > 0, 60_000, `the tickets on ${email}'s door`);
   await poll(() => door.keyReady(), Boolean, 30_000, `the event key on ${email}'s door`);
   return door;
@@ -142,6 +114,21 @@ describe('door check-in', () => {
     await poll(() => ownerDoor.conflictCount(), (n) => n >= 1, RESYNC_TIMEOUT_MS, 'the conflict shown to the organiser');
     const conflict = ownerDoor.conflicts.locator('.door-conflicts__item', { hasText: ticket!.code });
     expect(await conflict.locator('.door-conflicts__dup').count()).toBe(1);
+    // The organiser's list of every scan of that code: both admissions (the later a duplicate), the
+    // owner's own "already used" and the forged copy the other door refused (it matches no ticket,
+    // so it comes from the server's unmatched scans).
+    const holderRows = ownerDoor.scanLog.locator('tr[data-verdict]', { hasText: ticket!.code });
+    await poll(
+      () => holderRows.evaluateAll((rows) => rows.map((r) => `${r.getAttribute('data-verdict')}:${r.lastElementChild?.textContent ?? ''}`).sort()),
+      (v) => v.join('|') === 'admitted:Admitted|duplicate:Duplicate admission|refused:Refused: already used|refused:Refused: forged',
+      RESYNC_TIMEOUT_MS,
+      'the scans of the ticket in the list',
+    );
+    await ownerDoor.filterScans('duplicate');
+    expect(await ownerDoor.scanVerdicts()).toEqual(['duplicate']);
+    await ownerDoor.filterScans('refused');
+    await poll(() => ownerDoor.scanVerdicts(), (v) => v.length >= 2 && v.every((x) => x === 'refused'), RESYNC_TIMEOUT_MS, 'the refused scans, the forged one from the other door included');
+    expect(await ownerDoor.scanLog.getByText('Waiting to upload').count()).toBe(0);
 
     await server.stop();
     const rows = await scanRows(ticket!.ticket_id);
@@ -185,7 +172,7 @@ describe('the door camera', () => {
     const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', managerToken)).find((t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid);
     expect(ticket, 'the exhibitor holds a valid ticket for the summit').toBeDefined();
     const video = qrVideo(ticket!.qr);
-    const camera = await launchBrowser({
+    const camera = await suite.launch({
       locale: 'en-GB',
       args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
     });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { assertBuilt, startFoyerServer, type FoyerServer } from './fixtures/server.ts';
-import { installabilityErrors, launchBrowser, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import type { FoyerServer } from './fixtures/server.ts';
+import { installabilityErrors, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, favoriteRows, findEventByName, myEvent } from './fixtures/api.ts';
-import { LoginPage } from './pages/LoginPage.ts';
 import { EventPage } from './pages/EventPage.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
@@ -17,6 +17,8 @@ const ANNA = DEMO_ACCOUNTS.anna;
 /** Covers the worker's retry backoff after the server comes back (capped at SYNC_RETRY_MAX_MS = 30 s). */
 const RESYNC_TIMEOUT_MS = 45_000;
 
+const suite = e2eSuite({ browsers: { anna: undefined }, restartEachTest: true });
+const { poll } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 let eventId: number;
@@ -24,40 +26,13 @@ let eventName: string;
 let posterUrl: string;
 
 beforeAll(async () => {
-  assertBuilt();
-  server = await startFoyerServer({ seed: 'demo' });
+  ({ server } = suite);
+  browser = suite.browser('anna');
   const event = await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME);
   eventId = event.event_id;
   eventName = event.name;
   posterUrl = event.poster_big;
-  browser = await launchBrowser();
 });
-
-// A test that failed while "offline" must not leave the next one without a server.
-beforeEach(async () => {
-  await server.start();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
-
-/** Fails with what the server and the page said, which is what one needs to debug a red e2e run. */
-function context(): string {
-  return `\n--- page errors ---\n${browser.errors.join('\n')}\n--- server output ---\n${server.output(40)}`;
-}
-
-async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${context()}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-  return last;
-}
 
 describe('offline-first PWA', () => {
   it('has a manifest Chromium considers installable', async () => {
@@ -75,14 +50,11 @@ describe('offline-first PWA', () => {
 
   it('keeps a visited event readable offline and applies an offline favorite exactly once after reconnect', async () => {
     const { page } = browser;
-    const login = new LoginPage(page, server.url);
     const eventPage = new EventPage(page, server.url);
     const status = new SyncStatusBar(page);
 
     // Online: log in through the screen and land on the in-person event.
-    await login.goto(`/uk/events/${eventId}`);
-    await login.login(ANNA, DEMO_PASSWORD);
-    await page.waitForURL(`**/uk/events/${eventId}`);
+    await suite.signIn(page, ANNA, `/uk/events/${eventId}`);
     await expect.poll(() => eventPage.title.textContent(), { timeout: 30_000 }).toBe(eventName);
     await waitForServiceWorkerControl(page);
 

@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { DIST_DIR, assertBuilt, startFoyerServer, type FoyerServer } from './fixtures/server.ts';
-import { launchBrowser, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME } from '../../server/db/seed/demo-data.ts';
+import type { FoyerServer, ReleasableDist } from './fixtures/server.ts';
+import { waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import { e2eSuite } from './fixtures/suite.ts';
 import { findEventByName } from './fixtures/api.ts';
-import { LoginPage } from './pages/LoginPage.ts';
 import { EventPage } from './pages/EventPage.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { UpdatePromptBar } from './pages/UpdatePromptBar.ts';
@@ -19,38 +16,20 @@ import { UpdatePromptBar } from './pages/UpdatePromptBar.ts';
 
 const RESYNC_TIMEOUT_MS = 45_000;
 
+const suite = e2eSuite({ releasable: true, browsers: { anna: undefined }, restartEachTest: true });
 let server: FoyerServer;
 let browser: TestBrowser;
-let distCopy: string;
+let dist: ReleasableDist;
 let eventId: number;
 
 beforeAll(async () => {
-  assertBuilt();
-  distCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'foyer-dist-'));
-  fs.cpSync(DIST_DIR, distCopy, { recursive: true });
-  server = await startFoyerServer({ seed: 'demo', distDir: distCopy });
+  ({ server, dist } = suite);
+  browser = suite.browser('anna');
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  browser = await launchBrowser();
-});
-
-beforeEach(async () => {
-  await server.start();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-  if (distCopy) fs.rmSync(distCopy, { recursive: true, force: true });
 });
 
 async function until(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${browser.errors.join('\n')}\n${server.output(30)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await suite.poll(check, Boolean, timeoutMs, what);
 }
 
 describe('update prompt', () => {
@@ -60,16 +39,12 @@ describe('update prompt', () => {
     const status = new SyncStatusBar(page);
     const prompt = new UpdatePromptBar(page);
 
-    const login = new LoginPage(page, server.url);
-    await login.goto(`/uk/events/${eventId}`);
-    await login.login(DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-    await page.waitForURL(`**/uk/events/${eventId}`);
-    await waitForServiceWorkerControl(page);
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/uk/events/${eventId}`, { waitForWorker: true });
     await until(() => status.isIdle(), 30_000, 'the first sync');
     expect(await prompt.bar.count()).toBe(0);
 
     // Release: a byte-different sw.js. The tab checks for it now instead of waiting for its hourly check.
-    fs.appendFileSync(path.join(distCopy, 'sw.js'), `\n// release ${Date.now()}\n`);
+    dist.release(`r${Date.now()}`);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });

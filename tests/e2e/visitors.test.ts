@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_PULL_MAX_LIMIT } from '../../contract/constants.ts';
 import type { RelationDoc, VisitorDoc } from '../../contract/visitors.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { openDatabase } from '../../server/db/index.ts';
-import { assertBuilt, startFoyerServer, type FoyerServer } from './fixtures/server.ts';
-import { launchBrowser, waitForServiceWorkerControl, type TestBrowser } from './fixtures/browser.ts';
+import type { FoyerServer } from './fixtures/server.ts';
+import type { TestBrowser } from './fixtures/browser.ts';
+import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
-import { LoginPage } from './pages/LoginPage.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { VisitorsPage } from './pages/VisitorsPage.ts';
 
@@ -19,40 +19,17 @@ import { VisitorsPage } from './pages/VisitorsPage.ts';
 const ANNA = DEMO_ACCOUNTS.anna;
 const RESYNC_TIMEOUT_MS = 45_000;
 
+const suite = e2eSuite({ browsers: { anna: 'en-GB' }, restartEachTest: true });
+const { poll } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 let eventId: number;
 
 beforeAll(async () => {
-  assertBuilt();
-  server = await startFoyerServer({ seed: 'demo' });
+  ({ server } = suite);
+  browser = suite.browser('anna');
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  browser = await launchBrowser({ locale: 'en-GB' });
 });
-
-beforeEach(async () => {
-  await server.start();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
-
-function context(): string {
-  return `\n--- page errors ---\n${browser.errors.join('\n')}\n--- server output ---\n${server.output(40)}`;
-}
-
-async function poll<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last value ${JSON.stringify(last)}${context()}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-  return last;
-}
 
 /** The event's visitors as the server serves them to a participant. */
 async function eventVisitors(token: string): Promise<VisitorDoc[]> {
@@ -87,10 +64,7 @@ describe('visitors page', () => {
     const target = people.find((p) => p.user_id !== annaId && !liked.has(p.user_id) && names.get(`${p.first_name} ${p.last_name}`) === 1 && p.last_name.length > 3)!;
     const targetName = `${target.first_name} ${target.last_name}`;
 
-    await new LoginPage(page, server.url, 'en').goto(`/en/events/${eventId}/visitors`);
-    await new LoginPage(page, server.url, 'en').login(ANNA, DEMO_PASSWORD);
-    await page.waitForURL(`**/en/events/${eventId}/visitors`);
-    await waitForServiceWorkerControl(page);
+    await suite.signIn(page, ANNA, `/en/events/${eventId}/visitors`, { waitForWorker: true });
     await poll(() => visitors.counts(), (c) => c?.total === people.length, 60_000, 'every visitor of the event on the device');
     await poll(() => status.isIdle(), Boolean, 30_000, 'the first sync to finish');
 
@@ -137,7 +111,7 @@ describe('visitors page', () => {
   });
 
   it('lets a guest browse the list online and asks them to log in for the friends tab', async () => {
-    const guest = await launchBrowser({ locale: 'en-GB' });
+    const guest = await suite.launch({ locale: 'en-GB' });
     try {
       const visitors = new VisitorsPage(guest.page, server.url);
       await visitors.goto(eventId);

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import WebSocket from 'ws';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
@@ -171,6 +172,15 @@ export async function approvedMeeting(db: Kysely<DB>, eventId: number, from: num
 
 export async function pngImage(width = 8, height = 8): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+}
+/** A PNG chunk with a correct CRC, so decoders accept the file as sound. */
+export function pngChunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([len, body, crc]);
 }
 export async function jpegImage(width = 8, height = 8): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();

@@ -1,32 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { login } from '../fixtures/server.ts';
+import { login, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { command, form, jpegImage, makeStaff, pngImage, webpImage } from './chat-helpers.ts';
+import { command, form, jpegImage, makeStaff, pngChunk, pngImage, webpImage } from './chat-helpers.ts';
 
 // A data directory of its own, so "nothing was stored" can be checked on disk while another run of
 // the suite uploads at the same time.
 const DATA_DIR = path.resolve(`.tmp/test-data/chat-uploads-${randomBytes(6).toString('hex')}`);
 let app: FastifyInstance;
-let database: TestDatabase;
+let server: TestServer | undefined;
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const config = { ...loadConfig({ DATA_DIR, SEED: 'none' }), distDir: '/nonexistent' };
-  app = await buildApp({ config, database });
-  await app.ready();
+  server = await startTestServer({ dataDir: DATA_DIR });
+  ({ app } = server);
 });
 afterAll(async () => {
-  await app?.close();
-  await database?.dispose();
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  await server?.close();
 });
 
 type Json = Record<string, any>;
@@ -47,16 +39,6 @@ async function upload(token: string | null, eventId: number, file?: Parameters<t
 
 async function download(token: string | null, url: string) {
   return app.inject({ url, headers: auth(token) });
-}
-
-/** A PNG chunk with a correct CRC, so decoders accept the file as sound. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(body));
-  return Buffer.concat([len, body, crc]);
 }
 
 const HTML = '<html><body><script>alert(document.domain)</script></body></html>';

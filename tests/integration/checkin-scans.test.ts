@@ -277,6 +277,20 @@ describe('door feed and door calls', () => {
     expect(r.body.data.count).toBe(2);
     expect(r.body.data.items).toEqual([expect.objectContaining({ ticket_id: d.t2.id, device_id: 'door-a', result: 'admitted', scanned_at_ms: Date.parse('2030-06-06T08:01:00Z') })]);
   });
+
+  it('lists the scans that match no ticket on their own, which no door ticket carries', async () => {
+    const d = await door();
+    await upload(d.staff.token, [
+      scan(d.t1.code, 'door-a', '2030-06-06T08:00:00Z', { event_id: d.eventId, result: 'admitted' }),
+      scan('FY-NOSUCHCODE', 'door-b', '2030-06-06T08:02:00Z', { event_id: d.eventId, result: 'unknown' }),
+    ]);
+    const r = await get(`/api/checkin/scans?event_id=${d.eventId}&unmatched=1`, d.owner.token);
+    expect(r.body.data.count).toBe(1);
+    expect(r.body.data.items).toEqual([expect.objectContaining({ ticket_id: null, code: 'FY-NOSUCHCODE', device_id: 'door-b', result: 'unknown' })]);
+    expect(r.body.data.items[0].received_at_ms).toBeGreaterThan(0);
+    const pulled = await pullDoor(d.eventId, d.owner.id);
+    expect(pulled.documents.flatMap((t: Json) => t.scans.map((x: Json) => x.device_id))).toEqual(['door-a']);
+  });
 });
 
 describe('legacy events/checkin and events/uncheckin keep their catalogue', () => {

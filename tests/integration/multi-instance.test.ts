@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { createRedisBus, type Bus } from '../../server/realtime/bus.ts';
 import { createRedisPresence } from '../../server/realtime/presence.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
+import { startTestCluster, TEST_REDIS_URL as REDIS_URL, type TestCluster } from '../fixtures/cluster.ts';
 import { login } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { approvedMeeting, chatSocket, makeStaff, noticeSocket, openSocket, socketTicket, wait, type TestSocket } from './chat-helpers.ts';
@@ -17,35 +15,23 @@ import { approvedMeeting, chatSocket, makeStaff, noticeSocket, openSocket, socke
  * process); a channel prefix of its own keeps parallel runs from hearing each other.
  */
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
 
 let database: TestDatabase;
-const buses: Bus[] = [];
-const apps: FastifyInstance[] = [];
-const urls: string[] = [];
+let cluster: TestCluster | undefined;
+let apps: FastifyInstance[] = [];
+let urls: string[] = [];
 const sockets: TestSocket[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase('postgres');
-  for (let i = 0; i < 2; i++) {
-    const bus = await createRedisBus(REDIS_URL, { prefix: PREFIX });
-    const config = { ...loadConfig({ DATA_DIR: '.tmp/test-data', SEED: 'none', REDIS_URL }), distDir: '/nonexistent', socketHeartbeatMs: 1000 };
-    const app = await buildApp({ config, database, bus });
-    urls.push(await app.listen({ port: 0, host: '127.0.0.1' }));
-    buses.push(bus);
-    apps.push(app);
-  }
+  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 1000 });
+  ({ apps, urls } = cluster);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((s) => s.close()));
-  for (const app of apps) await app.close();
-  for (const bus of buses) await bus.close();
+  await cluster?.close();
   await database?.dispose();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${PREFIX}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
 });
 
 /** Well under the fan-out's safety poll (5 s): delivery must come from the bus, not from polling. */

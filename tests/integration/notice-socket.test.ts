@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { NoticeSocket, type MeetingNotice, type SocketException, type WebSocketConstructor } from '../../src/data/notices-socket.ts';
+import { recordingWebSocket } from '../fixtures/sockets.ts';
 
 /**
  * The page's notice socket client (src/data/notices-socket.ts) against a real listening server:
@@ -53,19 +53,6 @@ async function requestMeeting(eventId: number, from: { token: string }, to: { id
   const body = res.json();
   expect(body.status_code, res.body).toBe(200);
   return body.data as { id?: number; meeting_id?: number };
-}
-
-/** `ws`'s client, remembering every socket it opens so a test can read its URL or break it. */
-function recordingWebSocket() {
-  const opened: { url: string; socket: WebSocket }[] = [];
-  const frames: string[] = [];
-  const Ctor = function (this: unknown, url: string) {
-    const socket = new WebSocket(url);
-    opened.push({ url, socket });
-    socket.on('message', (d) => frames.push(String(d)));
-    return socket;
-  } as unknown as WebSocketConstructor;
-  return { Ctor, opened, frames };
 }
 
 function until<T>(check: () => T | undefined, timeoutMs = 5000): Promise<T> {

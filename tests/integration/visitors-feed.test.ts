@@ -197,6 +197,48 @@ describe('visitors feed', () => {
   });
 });
 
+describe('visitors feed pages (visitor_revs)', () => {
+  it('re-sends both people when a ticket moves from one to the other', async () => {
+    const ev = (await createEvent(s.app.db, { is_free: false })).id;
+    const viewer = await newUser();
+    const from = await newUser();
+    const to = await newUser();
+    await checkIn(ev, viewer.id);
+    const ticket = await createTicket(s.app.db, ev, from.id);
+    const start = await pullAll(viewer, ev);
+    expect(byUser(start.docs).get(from.id)).toMatchObject({ deleted: false });
+
+    await s.app.db.updateTable('tickets').set({ user_id: to.id }).where('id', '=', ticket.id).execute();
+    const page = await pullAll(viewer, ev, start.checkpoint);
+    const docs = byUser(page.docs);
+    // The person who lost the ticket no longer takes part: their document changes to a tombstone.
+    expect(docs.get(from.id)).toMatchObject({ deleted: true, first_name: '' });
+    expect(docs.get(to.id)).toMatchObject({ deleted: false });
+  });
+
+  it('fills a first page to the limit even when hidden people sit between the shown ones', async () => {
+    const ev = (await createEvent(s.app.db)).id;
+    const viewer = await newUser();
+    await checkIn(ev, viewer.id);
+    const shown: number[] = [viewer.id];
+    for (let i = 0; i < 6; i++) {
+      const hidden = await newUser({ show_status: 3 });
+      await checkIn(ev, hidden.id);
+      const visible = await newUser();
+      await checkIn(ev, visible.id);
+      shown.push(visible.id);
+    }
+    const first = await pull(viewer, ev, 0, 3);
+    expect(first.docs).toHaveLength(3);
+    expect(first.docs.every((d) => !d.deleted)).toBe(true);
+    const all = await pullAll(viewer, ev, 0, 3);
+    // Later pages may carry the hidden people as tombstones (a device past checkpoint 0 may hold them).
+    expect(all.docs.filter((d) => !d.deleted).map((d) => d.user_id).sort((a, b) => a - b)).toEqual([...shown].sort((a, b) => a - b));
+    // Caught up: the next pull from the last checkpoint is empty.
+    expect((await pull(viewer, ev, all.checkpoint, 3)).docs).toEqual([]);
+  });
+});
+
 describe('relations feed', () => {
   async function pullRelations(user: TestUser | null, checkpoint = 0) {
     const page = await relationsFeed(s.app.db, { userId: user?.id ?? null, checkpoint, limit: 500, scope: {} });

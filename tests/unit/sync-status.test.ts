@@ -63,13 +63,23 @@ describe('sync status machine', () => {
 
 describe('backoffDelay', () => {
   const mid = () => 0.5;
-  it('doubles from the base up to the cap', () => {
+  it('doubles from the base up to a ceiling below the cap', () => {
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, mid))).toEqual([SYNC_RETRY_BASE_MS, SYNC_RETRY_BASE_MS * 2, SYNC_RETRY_BASE_MS * 4, SYNC_RETRY_BASE_MS * 8]);
-    expect(backoffDelay(50, mid)).toBe(SYNC_RETRY_MAX_MS);
+    expect(backoffDelay(50, mid)).toBe(Math.round(SYNC_RETRY_MAX_MS / 1.2));
   });
-  it('spreads retries by at most 20 % and never beyond the cap', () => {
+  it('spreads retries by 20 % either way and never beyond the cap', () => {
     expect(backoffDelay(1, () => 0)).toBe(SYNC_RETRY_BASE_MS * 0.8);
     expect(backoffDelay(1, () => 1)).toBe(SYNC_RETRY_BASE_MS * 1.2);
     expect(backoffDelay(50, () => 1)).toBe(SYNC_RETRY_MAX_MS);
+  });
+  it('keeps clients that reached the cap apart instead of retrying in one wave', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const delays = Array.from({ length: 10_000 }, () => backoffDelay(50, random));
+    const counts = new Map<number, number>();
+    for (const d of delays) counts.set(d, (counts.get(d) ?? 0) + 1);
+    expect(Math.max(...counts.values())).toBeLessThan(50);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(SYNC_RETRY_MAX_MS);
+    expect(Math.max(...delays) - Math.min(...delays)).toBeGreaterThan(SYNC_RETRY_MAX_MS / 4);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkDesignRoles, defaultTicketDesign } from '../../contract/tickets.ts';
-import { addInstruction, mayRemoveRole, moveInstruction, newRole, removeInstruction, removeRole } from '../../src/features/tickets/design.ts';
+import { addInstruction, badgeItemsFromText, mayRemoveRole, moveInstruction, newRole, removeInstruction, removeRole, toggleBadgeField } from '../../src/features/tickets/design.ts';
+import { designImageFields, designImageName, designImageUrl } from '../../contract/tickets.ts';
 import { parseStaffTarget } from '../../src/features/checkin/staff.ts';
 
 describe('ticket design edits', () => {
@@ -34,5 +35,31 @@ describe('ticket design edits', () => {
     expect(parseStaffTarget('0')).toBeNull();
     expect(parseStaffTarget('bob')).toBeNull();
     expect(parseStaffTarget('99999999999')).toBeNull();
+  });
+});
+
+describe('badge settings and design pictures', () => {
+  it('toggles printed fields in a fixed order and keeps entries it does not know', () => {
+    expect(toggleBadgeField(['qr', 'first_name'], 'company', true)).toEqual(['first_name', 'company', 'qr']);
+    expect(toggleBadgeField(['first_name', 'custom_line', 'qr'], 'qr', false)).toEqual(['first_name', 'custom_line']);
+    expect(toggleBadgeField([], 'position', false)).toEqual([]);
+  });
+
+  it('reads badge lines one per line, trimmed, blank lines dropped', () => {
+    expect(badgeItemsFromText(' Main Stage \n\n Expo\n  ')).toEqual(['Main Stage', 'Expo']);
+    expect(badgeItemsFromText('x'.repeat(150))).toEqual(['x'.repeat(100)]);
+  });
+
+  it('accepts only this server picture URLs as design pictures and lists every image field', () => {
+    const url = designImageUrl(`${'a'.repeat(32)}.png`);
+    expect(designImageName(url)).toBe(`${'a'.repeat(32)}.png`);
+    for (const bad of ['', 'https://x.test/a.png', `${url}?x=1`, '/api/events/ticket-design/images/../secret.png', url.replace('.png', '.svg')]) {
+      expect(designImageName(bad), bad).toBeNull();
+    }
+    const s = defaultTicketDesign();
+    s.sponsors.items.push({ name: 'A', description: '', image: url, image_thumb: url, link: '', role_id: null });
+    expect(designImageFields(s).map((f) => f.path)).toEqual([
+      'instructions.image', 'instructions.cropImage', 'sponsors.image', 'sponsors.items.0.image', 'sponsors.items.0.image_thumb', 'badge.image',
+    ]);
   });
 });

@@ -64,6 +64,21 @@ export class DoorPage {
     return this.conflicts.locator('.door-conflicts__item').count();
   }
 
+  /** The organiser's list of every scan. */
+  get scanLog(): Locator {
+    return this.page.getByRole('region', { name: 'All scans' });
+  }
+
+  /** Picks a verdict in the list's filter (all, admitted, refused, duplicate). */
+  async filterScans(verdict: 'all' | 'admitted' | 'refused' | 'duplicate'): Promise<void> {
+    await this.scanLog.getByLabel('Show').selectOption(verdict);
+  }
+
+  /** The verdicts of the rows the scan list shows, newest first. */
+  async scanVerdicts(): Promise<string[]> {
+    return this.scanLog.locator('tr[data-verdict]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-verdict') ?? ''));
+  }
+
   async keyReady(): Promise<boolean> {
     return (await this.page.getByLabel('Door status').textContent())?.includes('Signature keyOn this device') ?? false;
   }

@@ -26,4 +26,11 @@ export class LoginPage {
     await this.password.fill(password);
     await this.password.press('Enter');
   }
+
+  /** Signs in as somebody who followed a link to `returnPath` would, and waits to land back there. */
+  async signInTo(returnPath: string, email: string, password: string): Promise<void> {
+    await this.goto(returnPath);
+    await this.login(email, password);
+    await this.page.waitForURL(`**${returnPath}`);
+  }
 }

@@ -17,6 +17,7 @@ describe('service worker: which navigations get the cached shell', () => {
     '/uk/oauth/logout',
     '/wss/notice',
     '/healthz',
+    '/live/demo-stream',
     '/sw.js',
     '/manifest.webmanifest',
     '/assets/index-abc123.js',
@@ -25,6 +26,7 @@ describe('service worker: which navigations get the cached shell', () => {
   it('does not mistake screens that merely start like a server path', () => {
     expect(isAppNavigation('/apiary')).toBe(true);
     expect(isAppNavigation('/uk/files')).toBe(true);
+    expect(isAppNavigation('/lively')).toBe(true);
   });
 });
 

@@ -21,6 +21,7 @@ import { openDatabase, migrate } from '../server/db/index.ts';
 import { createMemoryBus, createRedisBus } from '../server/realtime/bus.ts';
 import { createSession } from '../server/auth/sessions.ts';
 import { hashPassword } from '../server/auth/passwords.ts';
+import { inBatches, opened } from './lib/sockets.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -61,15 +62,9 @@ function arrivals(clients: WebSocket[], match: (text: string) => boolean, start:
   });
 }
 
-async function connectAll(make: (i: number) => WebSocket): Promise<WebSocket[]> {
-  const clients: WebSocket[] = [];
-  // In batches, so the listen backlog never overflows.
-  for (let i = 0; i < SOCKETS; i += 100) {
-    const batch = Array.from({ length: Math.min(100, SOCKETS - i) }, (_, j) => make(i + j));
-    await Promise.all(batch.map((ws) => new Promise((res, rej) => (ws.once('open', res), ws.once('error', rej)))));
-    clients.push(...batch);
-  }
-  return clients;
+/** In batches, so the listen backlog never overflows. */
+function connectAll(make: (i: number) => WebSocket): Promise<WebSocket[]> {
+  return inBatches(SOCKETS, 100, (i) => opened(make(i)));
 }
 
 async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {

@@ -7,8 +7,8 @@
  * The server is a real child process (the e2e fixture) on a temp DATA_DIR. The client is the real
  * sync engine (sync/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user anna,
  * from an empty database until its status first reports idle with a completed pull. Bytes are the
- * response bodies as they arrive (the server does not compress); the gzip column is what the same
- * pull bodies would weigh with compression on, e.g. behind a reverse proxy.
+ * decoded response bodies; the gzip column is what the same pull bodies weigh gzipped, and the relay
+ * below counts what actually crossed the wire with the server's own compression.
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';

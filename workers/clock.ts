@@ -168,6 +168,9 @@ export interface ClockDeps {
   serverOffset?(): Promise<number | null>;
 }
 
+/** How often the clock re-reads the engine's measurement of the server's clock. */
+const SERVER_OFFSET_REREAD_MS = 30_000;
+
 export class NotificationClock {
   private readonly fired = new Set<string>();
   private latest: ClockSource = { viewerId: null, views: [] };
@@ -175,6 +178,10 @@ export class NotificationClock {
   private timer: ReturnType<typeof setInterval> | null = null;
   private changes: Promise<void> = Promise.resolve();
   private offsetMs = 0;
+  /** Server minus device time as last read; reminders wait for the first read (see meetingNow). */
+  private serverOffsetMs: number | null = null;
+  private serverOffsetReadAt = Number.NEGATIVE_INFINITY;
+  private serverOffsetReading = false;
 
   constructor(private readonly deps: ClockDeps) {}
 
@@ -210,9 +217,40 @@ export class NotificationClock {
     for (const s of this.subs.splice(0)) s.unsubscribe();
   }
 
+  /**
+   * The time meetings are reminded on. A meeting happens on the venue's real clock, so a phone set
+   * ten minutes fast must not call its user ten minutes early; the engine's last measurement of the
+   * server's clock corrects the device's. Before that measurement has been read once, null: no
+   * reminder is better than a wrong one, and the read takes milliseconds. A device that has never
+   * reached the server has only its own clock, and uses it.
+   */
+  private meetingNow(): number | null {
+    if (!this.deps.serverOffset) return this.now();
+    const due = (this.deps.now ?? Date.now)() - this.serverOffsetReadAt >= SERVER_OFFSET_REREAD_MS;
+    if (due && !this.serverOffsetReading) {
+      this.serverOffsetReading = true;
+      this.deps
+        .serverOffset()
+        .catch((err: unknown) => {
+          // Unreadable: the device's own clock, rather than no reminders at all.
+          console.error('foyer clock: reading the server clock offset failed', err);
+          return this.serverOffsetMs;
+        })
+        .then((offset) => {
+          const first = this.serverOffsetMs === null;
+          this.serverOffsetMs = offset ?? 0;
+          this.serverOffsetReadAt = (this.deps.now ?? Date.now)();
+          this.serverOffsetReading = false;
+          if (first && this.timer) this.tick();
+        });
+    }
+    return this.serverOffsetMs === null ? null : this.now() + this.serverOffsetMs;
+  }
+
   tick(): void {
     if (this.latest.viewerId === null) return;
-    const now = this.now();
+    const now = this.meetingNow();
+    if (now === null) return;
     for (const notice of dueAlerts(this.latest.views, now, this.fired)) this.deps.emit(notice);
     // Keys of meetings long over are of no use any more.
     if (this.fired.size > 500) this.fired.clear();

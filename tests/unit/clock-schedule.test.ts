@@ -30,7 +30,11 @@ function doc(over: Partial<AppointmentDoc> = {}): AppointmentDoc {
 const views = (docs: AppointmentDoc[], commands: AppointmentCommand[] = []): AppointmentView[] => overlayAppointments({ docs, commands, viewerId: ME });
 
 /** By default the device has already seen the appointments it starts with. */
-function harness(initial: ClockSource, seen: SeenDoc | null = { userId: ME, since: 0, items: changeNotices({}, initial.views, ME, 0).next }) {
+function harness(
+  initial: ClockSource,
+  seen: SeenDoc | null = { userId: ME, since: 0, items: changeNotices({}, initial.views, ME, 0).next },
+  serverOffset?: () => Promise<number | null>,
+) {
   const source = new BehaviorSubject<ClockSource>(initial);
   const emitted: ClockNotice[] = [];
   const store = { seen };
@@ -41,6 +45,7 @@ function harness(initial: ClockSource, seen: SeenDoc | null = { userId: ME, sinc
       store.seen = doc;
     },
     emit: (n) => emitted.push(n),
+    ...(serverOffset ? { serverOffset } : {}),
   });
   return { clock, source, emitted, store, kinds: () => emitted.map((n) => n.kind) };
 }
@@ -124,6 +129,39 @@ describe('NotificationClock schedule', () => {
     expect(h.kinds()).toEqual([]);
     h.clock.followPageTime(START_MS - 5000);
     expect(h.kinds()).toEqual(['verySoon']);
+    h.clock.stop();
+  });
+
+  it('reminds on the server\'s clock when the device runs fast or a day behind', async () => {
+    // Real time is 15 min before the meeting. One phone is 12 min fast, another a day behind.
+    const real = START_MS - 15 * 60_000;
+    const fast = 12 * 60_000;
+    vi.setSystemTime(real + fast);
+    let measured: number | null = -fast;
+    const ahead = harness({ viewerId: ME, views: views([doc()]) }, undefined, async () => measured);
+    ahead.clock.start();
+    // By its own clock the reminder would be due at once; by the server's it is 5 minutes away.
+    await vi.advanceTimersByTimeAsync(5 * 60_000 - 1000);
+    expect(ahead.kinds()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ahead.kinds()).toEqual(['reminder']);
+    ahead.clock.stop();
+
+    vi.setSystemTime(real - 86_400_000);
+    measured = 86_400_000;
+    const behind = harness({ viewerId: ME, views: views([doc()]) }, undefined, async () => measured);
+    behind.clock.start();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(behind.kinds()).toEqual(['reminder']);
+    behind.clock.stop();
+  });
+
+  it('uses the device clock when the server was never reached, and holds no reminder back for it', async () => {
+    vi.setSystemTime(START_MS - 10 * 60_000);
+    const h = harness({ viewerId: ME, views: views([doc()]) }, undefined, async () => null);
+    h.clock.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.kinds()).toEqual(['reminder']);
     h.clock.stop();
   });
 });

@@ -77,7 +77,11 @@ export const CommandEnvelope = Type.Object(
 export type CommandEnvelope = Static<typeof CommandEnvelope>;
 
 export const CommandBatch = Type.Object(
-  { commands: Type.Array(CommandEnvelope, { maxItems: 100 }) },
+  {
+    commands: Type.Array(CommandEnvelope, { maxItems: 100 }),
+    /** The device's clock as it sent the batch (ISO 8601): the server corrects occurredAt by the difference. */
+    sentAt: Type.Optional(Type.String({ maxLength: 40 })),
+  },
   { additionalProperties: false },
 );
 

@@ -104,7 +104,8 @@ export class OutboxDrainer {
       try {
         const body = (await requestJson(this.deps.http, '/sync/v1/commands', {
           method: 'POST',
-          body: { commands: batch.map(toEnvelope) },
+          // Stamped as it leaves, not when queued: the server dates the commands by the difference.
+          body: { commands: batch.map(toEnvelope), sentAt: new Date().toISOString() },
           signal,
         })) as { results?: CommandResult[] };
         results = Array.isArray(body?.results) ? body.results : [];

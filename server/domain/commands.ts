@@ -63,6 +63,23 @@ export function parseOccurredAt(value: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** Below this, a device's clock is taken as right: the difference is mostly the request's own trip. */
+const CLOCK_SKEW_TOLERANCE_MS = 60_000;
+
+/**
+ * How far the device's clock is behind the server's (negative: ahead), from the time the device
+ * stamped on the batch as it sent it. A phone a day off would otherwise date its offline comments and
+ * requests a day off; the same difference applied to when each command happened puts them on the
+ * server's clock. 0 when the device did not say, or its clock is close enough.
+ */
+export function clockSkewMs(sentAt: string | undefined, receivedAt: number): number {
+  if (!sentAt) return 0;
+  const sent = Date.parse(sentAt);
+  if (Number.isNaN(sent)) return 0;
+  const skew = receivedAt - sent;
+  return Math.abs(skew) < CLOCK_SKEW_TOLERANCE_MS ? 0 : skew;
+}
+
 /**
  * Applies one command exactly once. The stored answer is looked up inside the same transaction
  * that applies it (after the change-feed lock), so two deliveries of one id racing each other
@@ -74,8 +91,10 @@ export async function applyCommand(
   userId: number,
   cmd: CommandEnvelope,
   onEffect: (effect: Effect) => void,
+  skewMs = 0,
 ): Promise<CommandResult> {
-  const occurredAt = parseOccurredAt(cmd.occurredAt);
+  const stated = parseOccurredAt(cmd.occurredAt);
+  const occurredAt = stated && skewMs ? new Date(stated.getTime() + skewMs) : stated;
   const reject = async (code: CommandResult['code']): Promise<CommandResult> => {
     const result: CommandResult = { id: cmd.id, status: 'rejected', code };
     return writeTx(db, async (trx) => {

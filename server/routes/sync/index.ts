@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CommandBatch, SYNC_RESYNC, type CommandResult } from '../../../contract/commands.ts';
 import { COLLECTION_NAMES, USER_SCOPED, type CollectionName } from '../../../contract/entities.ts';
 import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS } from '../../../contract/constants.ts';
-import { applyCommand } from '../../domain/commands.ts';
+import { applyCommand, clockSkewMs } from '../../domain/commands.ts';
 import { FEEDS } from '../../domain/sync/feeds.ts';
 import type { Effect } from '../../domain/events/service.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../realtime/bus.ts';
@@ -68,12 +68,13 @@ export async function syncRoutes(app: FastifyInstance) {
     const user = request.user;
     if (!user) return reply.code(401).send({ error: 'auth_required' });
     const results: CommandResult[] = [];
+    const skewMs = clockSkewMs(request.body.sentAt, Date.now());
     // In order, one at a time: a later command may depend on an earlier one of the same device.
     for (const cmd of request.body.commands) {
       results.push(
         await applyCommand(app.db, user.id, cmd, (effect) => {
           for (const hint of effectToHints(effect)) void app.bus.publish(HINTS_CHANNEL, hint);
-        }),
+        }, skewMs),
       );
     }
     return { results };

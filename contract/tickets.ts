@@ -188,6 +188,14 @@ export const TicketDesignSettings = Type.Object(
 );
 export type TicketDesignSettings = Static<typeof TicketDesignSettings>;
 
+/**
+ * What a badge can print, in print order: the settings screen lists them in this order and the PDF
+ * prints the chosen ones in it. `badge.checked` may hold other entries (an older client's); they
+ * are kept on save and not printed.
+ */
+export const BADGE_FIELDS = ['first_name', 'last_name', 'company', 'position', 'qr'] as const;
+export type BadgeField = (typeof BADGE_FIELDS)[number];
+
 /** What an event's design is before its organiser saves one: the participant roles, visitor as default. */
 export function defaultTicketDesign(): TicketDesignSettings {
   return {
@@ -200,7 +208,7 @@ export function defaultTicketDesign(): TicketDesignSettings {
       { id: 4, name: 'sponsor', color: '#f2cc8f', canDelete: true, is_default: false, enabled: true },
       { id: 5, name: 'volunteer', color: '#81b29a', canDelete: true, is_default: false, enabled: true },
     ],
-    badge: { type: 'standart', checked: ['first_name', 'last_name', 'company', 'position', 'qr'], items: [], image: '' },
+    badge: { type: 'standart', checked: [...BADGE_FIELDS], items: [], image: '' },
   };
 }
 

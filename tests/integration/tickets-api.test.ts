@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import jsQR from 'jsqr';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +14,7 @@ import { importTicketPublicKey, parseTicketPayload, validateScan, verifyTicketSi
 import { defaultTicketDesign, type TicketDoc } from '../../contract/tickets.ts';
 import { ticketsFeed } from '../../server/domain/tickets/feed.ts';
 import { eventPublicKey } from '../../server/domain/tickets/signing.ts';
+import { readPdf } from './tickets-badge-helpers.ts';
 
 /**
  * Tickets on the real server: the legacy calls with their catalogue and permissions, the tickets
@@ -216,84 +214,6 @@ describe('events/ticket-design', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-// Reading the PDF back: its text through the fonts' ToUnicode maps, its QR code from the drawing.
-
-function inflate(stream: PDFRawStream): string {
-  return zlib.inflateSync(Buffer.from(stream.contents)).toString('latin1');
-}
-
-function parseToUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  const hex = (h: string) => parseInt(h, 16);
-  const uni = (h: string) => String.fromCodePoint(...(h.match(/.{4}/g) ?? []).map(hex));
-  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
-      const start = hex(m[1]!);
-      const end = hex(m[2]!);
-      if (m[3]!.startsWith('[')) [...m[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(start + i, uni(u[1]!)));
-      else for (let c = start, u = hex(m[3]!.slice(1, -1)); c <= end; c++, u++) map.set(c, String.fromCodePoint(u));
-    }
-  }
-  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
-    for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(hex(m[1]!), uni(m[2]!));
-  }
-  return map;
-}
-
-async function readPdf(bytes: Uint8Array): Promise<{ pages: number; text: string[]; qr: string | null }> {
-  const doc = await PDFDocument.load(bytes);
-  const page = doc.getPage(0);
-  const fonts = new Map<string, Map<number, string>>();
-  const fontDict = page.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
-  for (const [name, ref] of fontDict.entries()) {
-    const font = doc.context.lookup(ref, PDFDict);
-    fonts.set(name.asString(), parseToUnicode(inflate(doc.context.lookup(font.get(PDFName.of('ToUnicode')) as PDFRef) as PDFRawStream)));
-  }
-  const contents = page.node.Contents()!;
-  const streams = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r) as PDFRawStream) : [contents as PDFRawStream];
-  const text: string[] = [];
-  const dark: [number, number, number, number][] = [];
-  let font = new Map<number, string>();
-  let pending: [number, number, number, number][] = [];
-  let black = false;
-  for (const line of streams.map(inflate).join('\n').split('\n')) {
-    const re = line.match(/^(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re$/);
-    if (re) pending.push([Number(re[1]), Number(re[2]), Number(re[3]), Number(re[4])]);
-    else if (/ (scn|rg)$/.test(line)) black = line.split(' ').slice(0, -1).every((v) => Number(v) === 0);
-    else if (line === 'f') {
-      if (black) dark.push(...pending);
-      pending = [];
-    } else if (/ Tf$/.test(line)) font = fonts.get(line.split(' ')[0]!) ?? new Map();
-    else if (/TJ$/.test(line)) {
-      const codes = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].flatMap((m) => m[1]!.match(/.{4}/g)!.map((h) => parseInt(h, 16)));
-      text.push(codes.map((c) => font.get(c) ?? '?').join(''));
-    }
-  }
-  // Rasterise the black squares (page points, y down after pdfkit's flip) and let a QR reader look.
-  let qr: string | null = null;
-  if (dark.length) {
-    const minX = Math.min(...dark.map((r) => r[0]));
-    const minY = Math.min(...dark.map((r) => r[1]));
-    const maxX = Math.max(...dark.map((r) => r[0] + r[2]));
-    const maxY = Math.max(...dark.map((r) => r[1] + r[3]));
-    const scale = 3;
-    const margin = 40;
-    const w = Math.ceil((maxX - minX) * scale) + 2 * margin;
-    const h = Math.ceil((maxY - minY) * scale) + 2 * margin;
-    const rgba = new Uint8ClampedArray(w * h * 4).fill(255);
-    for (const [x, y, rw, rh] of dark) {
-      const x0 = Math.round((x - minX) * scale) + margin;
-      const y0 = Math.round((y - minY) * scale) + margin;
-      const x1 = Math.round((x + rw - minX) * scale) + margin;
-      const y1 = Math.round((y + rh - minY) * scale) + margin;
-      for (let py = y0; py < y1; py++) for (let px = x0; px < x1; px++) rgba.fill(0, (py * w + px) * 4, (py * w + px) * 4 + 3);
-    }
-    qr = jsQR(rgba, w, h)?.data ?? null;
-  }
-  return { pages: doc.getPageCount(), text, qr };
-}
-
 async function ticketSetup(opts: { name?: string } = {}) {
   const holder = await person({ first_name: 'Ірина', last_name: 'Коваль' });
   const [owner, stranger] = await Promise.all([person(), person()]);
@@ -316,7 +236,8 @@ describe('ticket PDF', () => {
     expect(String(res.headers['content-disposition'])).toContain(`ticket-${x.ticket.id}.pdf`);
     expect(res.raw.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await readPdf(new Uint8Array(res.raw));
-    expect(pdf.pages).toBe(1);
+    // The instruction leaves no room under the ticket for the name badge, which takes a second page.
+    expect(pdf.pages).toBe(2);
     const all = pdf.text.join('\n');
     for (const piece of ['Kyiv Tech Summit', 'Ірина Коваль', '14.03.2031 09:30–18:30 (Europe/Kyiv)', 'Арсенал, Лаврська 10', 'VIP', '1500 UAH', x.ticket.code, 'Вхід з 9:00']) {
       expect(all, piece).toContain(piece);
@@ -324,6 +245,8 @@ describe('ticket PDF', () => {
 
     const doc = (await get(`/api/tickets/${x.ticket.id}`, x.holder.token)).body.data;
     expect(pdf.qr).toBe(doc.qr);
+    // The badge of the default design prints the same code again (tickets-badge-pdf.test.ts has the rest).
+    expect(pdf.qrs).toEqual([doc.qr, doc.qr]);
     const key = await importTicketPublicKey((await get(`/api/checkin/key?event_id=${x.eventId}`, x.owner.token)).body.data.public_key);
     const verdict = await validateScan({ raw: pdf.qr!, eventId: x.eventId, publicKey: key, lookup: () => undefined });
     expect(verdict).toMatchObject({ result: 'admitted', ticketId: x.ticket.id, unlisted: true });

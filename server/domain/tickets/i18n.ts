@@ -11,7 +11,7 @@ export function mailLocale(lang: string | undefined): MailLocale {
   return (LOCALES as readonly string[]).includes(l) ? (l as MailLocale) : DEFAULT_LOCALE;
 }
 
-interface Words {
+export interface Words {
   ticket: string;
   when: string;
   where: string;
@@ -26,6 +26,9 @@ interface Words {
   invalid: string;
   instructions: string;
   sponsors: string;
+  /** Above the printed badge, which is cut out of the sheet. */
+  badge: string;
+  cutOut: string;
   subject: (event: string) => string;
   body: (name: string, event: string, when: string) => string;
 }
@@ -34,28 +37,28 @@ const WORDS: Record<MailLocale, Words> = {
   en: {
     ticket: 'Ticket', when: 'Date and time', where: 'Place', online: 'Online', holder: 'Holder', company: 'Company',
     type: 'Ticket type', price: 'Price', free: 'Free', status: 'Status', cancelled: 'Cancelled', invalid: 'Not valid',
-    instructions: 'Before you go', sponsors: 'Sponsors',
+    instructions: 'Before you go', sponsors: 'Sponsors', badge: 'Badge', cutOut: 'cut along the dashed line',
     subject: (e) => `Your ticket: ${e}`,
     body: (n, e, w) => `Hello ${n},\n\nyour ticket to "${e}" (${w}) is attached as a PDF. Show its QR code at the entrance.\n\nFoyer`,
   },
   uk: {
     ticket: 'Квиток', when: 'Дата і час', where: 'Місце', online: 'Онлайн', holder: 'Власник', company: 'Компанія',
     type: 'Тип квитка', price: 'Ціна', free: 'Безкоштовно', status: 'Статус', cancelled: 'Скасовано', invalid: 'Недійсний',
-    instructions: 'Перед відвідуванням', sponsors: 'Спонсори',
+    instructions: 'Перед відвідуванням', sponsors: 'Спонсори', badge: 'Бейдж', cutOut: 'виріжте по пунктирній лінії',
     subject: (e) => `Ваш квиток: ${e}`,
     body: (n, e, w) => `Вітаємо, ${n}!\n\nВаш квиток на «${e}» (${w}) у вкладенні у форматі PDF. Покажіть його QR-код на вході.\n\nFoyer`,
   },
   ru: {
     ticket: 'Билет', when: 'Дата и время', where: 'Место', online: 'Онлайн', holder: 'Владелец', company: 'Компания',
     type: 'Тип билета', price: 'Цена', free: 'Бесплатно', status: 'Статус', cancelled: 'Отменён', invalid: 'Недействителен',
-    instructions: 'Перед посещением', sponsors: 'Спонсоры',
+    instructions: 'Перед посещением', sponsors: 'Спонсоры', badge: 'Бейдж', cutOut: 'вырежьте по пунктирной линии',
     subject: (e) => `Ваш билет: ${e}`,
     body: (n, e, w) => `Здравствуйте, ${n}!\n\nВаш билет на «${e}» (${w}) во вложении в формате PDF. Покажите его QR-код на входе.\n\nFoyer`,
   },
   pl: {
     ticket: 'Bilet', when: 'Data i godzina', where: 'Miejsce', online: 'Online', holder: 'Właściciel', company: 'Firma',
     type: 'Rodzaj biletu', price: 'Cena', free: 'Bezpłatny', status: 'Status', cancelled: 'Anulowany', invalid: 'Nieważny',
-    instructions: 'Przed wydarzeniem', sponsors: 'Sponsorzy',
+    instructions: 'Przed wydarzeniem', sponsors: 'Sponsorzy', badge: 'Identyfikator', cutOut: 'wytnij wzdłuż linii przerywanej',
     subject: (e) => `Twój bilet: ${e}`,
     body: (n, e, w) => `Dzień dobry, ${n}!\n\nTwój bilet na „${e}” (${w}) jest w załączniku w formacie PDF. Pokaż jego kod QR przy wejściu.\n\nFoyer`,
   },

@@ -1,12 +1,14 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { BADGE_BLOCK_HEIGHT, BADGE_WIDTH, drawBadge, type BadgeContent } from './badge-pdf.ts';
 import { labels, type MailLocale } from './i18n.ts';
 
 /**
  * The printable ticket: event, date and time in the event's timezone, place, holder, type, price
  * and a QR code of the signed ticket code (contract/checkin.ts), drawn as vector squares so it
- * stays sharp at any print size.
+ * stays sharp at any print size; then the name badge to cut out (badge-pdf.ts), under the ticket
+ * when there is room, else on a page of its own.
  *
  * Names are in Ukrainian, Russian and Polish as often as in English, which the 14 standard PDF
  * fonts cannot show; DejaVu Sans (from the dejavu-fonts-ttf package, so no system font is needed)
@@ -46,25 +48,48 @@ export interface TicketPdfData {
   sponsors?: { name: string; image: Buffer | null }[];
   /** The badge picture, printed as the ticket's emblem in its header. */
   badgeImage?: Buffer | null;
+  /** The name badge from the event's design (badge-pdf.ts badgeContent); none when absent. */
+  badge?: BadgeContent | null;
   lang: MailLocale;
 }
 
 const BOTTOM_MARGIN = 96;
+/**
+ * The badge may come closer to the footer line (drawn at 72 pt from the bottom) than text does: it
+ * is one fixed block, and with this it fits under a ticket that has no long text.
+ */
+const BADGE_BOTTOM_MARGIN = 80;
 
 /** Starts a new page when `height` more points would run into the footer; returns the y to draw at. */
-function room(doc: PDFKit.PDFDocument, y: number, height: number): number {
-  if (y + height <= doc.page.height - BOTTOM_MARGIN) return y;
+function room(doc: PDFKit.PDFDocument, y: number, height: number, bottomMargin = BOTTOM_MARGIN): number {
+  if (y + height <= doc.page.height - bottomMargin) return y;
   doc.addPage();
   return doc.page.margins.top;
 }
 
-/** Draws a picture fitted into the box; a picture PDFKit cannot read is left out, never fatal. */
-function drawPicture(doc: PDFKit.PDFDocument, data: Buffer, x: number, y: number, fit: [number, number], align?: 'center' | 'right') {
-  try {
-    doc.image(data, x, y, { fit, ...(align ? { align } : {}), valign: 'center' });
-  } catch (err) {
-    console.error('foyer: a ticket-design picture could not be drawn', err);
-  }
+type DrawPicture = (data: Buffer, x: number, y: number, fit: [number, number], align?: 'center' | 'right') => void;
+
+/**
+ * Draws pictures fitted into their box; a picture PDFKit cannot read is left out, never fatal. Each
+ * picture is read once per document, so one drawn twice (the badge picture: the ticket's emblem and
+ * the badge's top) is embedded in the file once.
+ */
+function pictureDrawer(doc: PDFKit.PDFDocument): DrawPicture {
+  // PDFKit draws an image it has opened without embedding it again; its typings omit openImage.
+  const pdfkit = doc as unknown as { openImage(data: Buffer): object; image(img: object, x: number, y: number, o: PDFKit.Mixins.ImageOption): void };
+  const opened = new Map<Buffer, object | null>();
+  return (data, x, y, fit, align) => {
+    try {
+      if (!opened.has(data)) {
+        opened.set(data, null); // an unreadable picture is tried once
+        opened.set(data, pdfkit.openImage(data));
+      }
+      const image = opened.get(data);
+      if (image) pdfkit.image(image, x, y, { fit, ...(align ? { align } : {}), valign: 'center' });
+    } catch (err) {
+      console.error('foyer: a ticket-design picture could not be drawn', err);
+    }
+  };
 }
 
 /** DD.MM.YYYY and HH:mm (events.md §9) in the event's own timezone. */
@@ -141,13 +166,14 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   });
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
+  const drawPicture = pictureDrawer(doc);
 
   const left = 48;
   const width = doc.page.width - 96;
   doc.rect(0, 0, doc.page.width, 120).fill('#0f4c81');
   doc.fillColor('#ffffff').font('regular').fontSize(11).text(L.ticket.toUpperCase(), left, 34, { width, characterSpacing: 2 });
   const emblem = t.badgeImage ? 150 : 0;
-  if (t.badgeImage) drawPicture(doc, t.badgeImage, doc.page.width - 48 - emblem, 16, [emblem, 88], 'right');
+  if (t.badgeImage) drawPicture(t.badgeImage, doc.page.width - 48 - emblem, 16, [emblem, 88], 'right');
   doc.font('bold').fontSize(22).text(t.eventName, left, 54, { width: width - emblem - (emblem ? 16 : 0), height: 60, ellipsis: true });
 
   const qrSize = 190;
@@ -186,7 +212,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     if (t.instructionsImage) {
       const h = 160;
       y = room(doc, y, h);
-      drawPicture(doc, t.instructionsImage, left, y, [width, h]);
+      drawPicture(t.instructionsImage, left, y, [width, h]);
       y += h + 16;
     }
   }
@@ -202,11 +228,18 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
       y = room(doc, y, 70);
       sponsors.slice(i, i + perRow).forEach((sp, j) => {
         const x = left + j * (cell + gap);
-        if (sp.image) drawPicture(doc, sp.image, x, y, [cell, 48], 'center');
+        if (sp.image) drawPicture(sp.image, x, y, [cell, 48], 'center');
         if (sp.name) doc.fillColor('#333333').font('regular').fontSize(9).text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
       });
       y += 70;
     }
+  }
+  if (t.badge) {
+    y = room(doc, y, BADGE_BLOCK_HEIGHT, BADGE_BOTTOM_MARGIN);
+    drawBadge(doc, t.badge, L, (doc.page.width - BADGE_WIDTH) / 2, y, {
+      qr: (x, qy, size) => drawQr(doc, t.qrPayload, x, qy, size),
+      picture: (data, x, py, fit) => drawPicture(data, x, py, fit, 'center'),
+    });
   }
   doc.fillColor('#888888').font('regular').fontSize(8).text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   doc.end();

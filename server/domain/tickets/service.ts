@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
 import { toUnix } from '../../db/tx.ts';
+import { badgeContent } from './badge-pdf.ts';
 import { attachDesignImages, checkDesignImages, designImageForPdf, storeDesignImage } from './design-images.ts';
 import { sendMail } from './email.ts';
 import { labels, type MailLocale } from './i18n.ts';
@@ -94,13 +95,23 @@ export async function userEventTickets(db: Q, eventId: number, userId: number, v
 
 /**
  * The ticket's PDF. The event's design decides what is printed beside the ticket itself: its
- * instructions (with their picture), its sponsors (logo and name) and the badge picture as the
- * ticket's emblem; `dataDir` is where those pictures are stored.
+ * instructions (with their picture), its sponsors (logo and name), the badge picture as the
+ * ticket's emblem, and the name badge (badge-pdf.ts), from the default design when none is saved so
+ * every ticket comes with a badge; `dataDir` is where those pictures are stored.
  */
 export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewerId: number, lang: MailLocale): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
   const row = await ticketForViewer(db, ticketId, viewerId);
   const event = await requireEvent(db, row.event_id);
   const design = await storedDesign(db, row.event_id);
+  const badgeDesign = design ?? defaultTicketDesign();
+  const participant = await (db as Kysely<DB>)
+    .selectFrom('user_events')
+    .select(['role', 'is_owner', 'deleted'])
+    .where('event_id', '=', row.event_id)
+    .where('user_id', '=', row.user_id)
+    .executeTakeFirst();
+  // The same reading of a participant's role as the visitors list: an owner left as a visitor organises.
+  const participantRole = !participant || participant.deleted ? null : participant.is_owner && participant.role === 'visitor' ? 'organizer' : participant.role;
   const sign = await ticketSigner(db);
   const picture = (url: string | undefined) => designImageForPdf(db, dataDir, row.event_id, url ?? '');
   const sponsors = await Promise.all(
@@ -109,6 +120,21 @@ export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewer
       .map(async (sp) => ({ name: sp.name.trim(), image: await picture(sp.image || sp.image_thumb) })),
   );
   const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
+  const badgeImage = await picture(design?.badge.image);
+  const badge = badgeContent(
+    badgeDesign.badge,
+    badgeDesign.roles,
+    {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      ticketName: row.name,
+      company: row.company,
+      position: row.position,
+      ticketType: row.type,
+      participantRole,
+    },
+    badgeImage,
+  );
   const pdf = await renderTicketPdf({
     ticketId: row.id,
     code: row.code,
@@ -132,7 +158,8 @@ export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewer
     instructions: (design?.instructions.items ?? []).slice().sort((a, b) => a.sort - b.sort).map((i) => i.text).filter(Boolean),
     instructionsImage: await picture(design?.instructions.cropImage || design?.instructions.image),
     sponsors,
-    badgeImage: await picture(design?.badge.image),
+    badgeImage,
+    badge,
     lang,
   });
   return { filename: `ticket-${row.id}.pdf`, pdf, row };

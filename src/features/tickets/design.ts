@@ -1,4 +1,5 @@
 import type { DesignRole, TicketDesignSettings } from '../../data/index.ts';
+import { BADGE_FIELDS, type BadgeField } from '../../../contract/tickets.ts';
 
 /** Pure edits of the ticket-design screen, kept apart so they can be tested without a browser. */
 
@@ -65,8 +66,7 @@ export function newSponsor(): Sponsor {
 }
 
 /** What a badge can print, in the order the settings list them; `checked` holds the chosen ones. */
-export const BADGE_FIELDS = ['first_name', 'last_name', 'company', 'position', 'qr'] as const;
-export type BadgeField = (typeof BADGE_FIELDS)[number];
+export { BADGE_FIELDS, type BadgeField };
 
 /**
  * Turns one badge field on or off. Entries the screen does not know (an older client's) are kept,

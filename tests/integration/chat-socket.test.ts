@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { serverPerFile, stoppedAfterEach } from '../fixtures/suite.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { ChatSocket } from '../../src/data/chat-socket.ts';
@@ -15,16 +15,8 @@ import { waitFor } from '../fixtures/wait.ts';
  * back with a new ticket; a user without access is refused quietly.
  */
 
-let s: TestServer & { url: string };
-beforeAll(async () => {
-  s = await startTestServer({ listen: true });
-});
-afterAll(async () => s?.close());
-
-const clients: ChatSocket[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const s = serverPerFile({ listen: true });
+const clients = stoppedAfterEach<ChatSocket>();
 
 async function person(eventId?: number): Promise<{ id: number; token: string }> {
   const u = await createUser(s.app.db);

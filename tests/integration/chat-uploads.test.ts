@@ -1,51 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { FastifyInstance } from 'fastify';
-import { login, startTestServer, type TestServer } from '../fixtures/server.ts';
+import { bearer, filesIn, login, ownDataDir } from '../fixtures/server.ts';
+import { serverPerFile } from '../fixtures/suite.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { command, form, jpegImage, makeStaff, pngChunk, pngImage, webpImage } from './chat-helpers.ts';
 
-// A data directory of its own, so "nothing was stored" can be checked on disk while another run of
-// the suite uploads at the same time.
-const DATA_DIR = path.resolve(`.tmp/test-data/chat-uploads-${randomBytes(6).toString('hex')}`);
-let app: FastifyInstance;
-let server: TestServer | undefined;
-beforeAll(async () => {
-  server = await startTestServer({ dataDir: DATA_DIR });
-  ({ app } = server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const DATA_DIR = ownDataDir('chat-uploads');
+const server = serverPerFile({ dataDir: DATA_DIR });
 
 type Json = Record<string, any>;
-const auth = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
-const stored = () => (fs.existsSync(path.join(DATA_DIR, 'uploads', 'chat')) ? fs.readdirSync(path.join(DATA_DIR, 'uploads', 'chat')).sort() : []);
+const stored = () => filesIn(path.join(DATA_DIR, 'uploads', 'chat'));
 
 async function attendee(eventId: number) {
-  const u = await createUser(app.db);
-  await createTicket(app.db, eventId, u.id);
-  return { id: u.id, token: (await login(app, u.email)).token };
+  const u = await createUser(server.app.db);
+  await createTicket(server.app.db, eventId, u.id);
+  return { id: u.id, token: (await login(server.app, u.email)).token };
 }
 
 async function upload(token: string | null, eventId: number, file?: Parameters<typeof form>[1], url = '/api/events/upload-chat-image', fields: Record<string, string> = {}) {
   const f = await form({ event_id: String(eventId), ...fields }, file);
-  const res = await app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, ...auth(token) } });
+  const res = await server.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
   return { http: res.statusCode, body: res.json() as Json };
 }
 
 async function download(token: string | null, url: string) {
-  return app.inject({ url, headers: auth(token) });
+  return server.app.inject({ url, headers: bearer(token) });
 }
 
 const HTML = '<html><body><script>alert(document.domain)</script></body></html>';
 
 describe('chat pictures', () => {
   it('re-encodes real PNG, JPEG and WebP pictures and serves them only as images', async () => {
-    const ev = await createEvent(app.db);
+    const ev = await createEvent(server.app.db);
     const a = await attendee(ev.id);
     const b = await attendee(ev.id);
     for (const [make, ext, type] of [
@@ -61,7 +50,7 @@ describe('chat pictures', () => {
       expect(name).toMatch(new RegExp(`^[a-f0-9]{32}\\.${ext}$`));
       expect(res.body.data.url).toBe(`/files/uploads/chat/${name}`);
 
-      const posted = await command(app, a.token, 'comment.add', { event_id: ev.id, comment: `pic ${ext}`, image: name });
+      const posted = await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: `pic ${ext}`, image: name });
       expect(posted.status).toBe('applied');
       const got = await download(b.token, `/files/uploads/chat/${name}`);
       expect(got.statusCode).toBe(200);
@@ -74,12 +63,12 @@ describe('chat pictures', () => {
       expect(meta.format).toBe(ext === 'jpg' ? 'jpeg' : ext);
       expect([meta.width, meta.height]).toEqual([40, 30]);
     }
-    const items = (await app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: auth(b.token) })).json().data.comment_data.items;
+    const items = (await server.app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: bearer(b.token) })).json().data.comment_data.items;
     expect(items.map((i: Json) => i.image)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/files\/uploads\/chat\/[a-f0-9]{32}\.webp$/)]));
   });
 
   it('refuses a .png that is HTML, a disguised SVG, a GIF, a truncated picture and an oversized file, storing nothing', async () => {
-    const ev = await createEvent(app.db);
+    const ev = await createEvent(server.app.db);
     const a = await attendee(ev.id);
     const before = stored();
     const png = await pngImage(16, 16);
@@ -102,12 +91,12 @@ describe('chat pictures', () => {
     const huge = Buffer.concat([png, randomBytes(5 * 1024 * 1024)]);
     expect((await upload(a.token, ev.id, { data: huge })).body).toMatchObject({ status_code: 413, error: 'payload_too_large' });
     expect(stored()).toEqual(before);
-    const rows = await app.db.selectFrom('chat_comments').select('id').where('event_id', '=', ev.id).execute();
+    const rows = await server.app.db.selectFrom('chat_comments').select('id').where('event_id', '=', ev.id).execute();
     expect(rows).toEqual([]);
   });
 
   it('keeps only the pixels of a polyglot: HTML after the end or in a text chunk, EXIF with a position', async () => {
-    const ev = await createEvent(app.db);
+    const ev = await createEvent(server.app.db);
     const a = await attendee(ev.id);
     const png = await pngImage(12, 12);
     const iend = png.length - 12;
@@ -139,13 +128,13 @@ describe('chat pictures', () => {
   });
 
   it('shows a picture to readers of the chat only, its uploader before posting, and nobody once deleted', async () => {
-    const ev = await createEvent(app.db);
+    const ev = await createEvent(server.app.db);
     const a = await attendee(ev.id);
     const b = await attendee(ev.id);
     const mod = await attendee(ev.id);
-    await makeStaff(app.db, ev.id, mod.id, 'moderator');
-    const stranger = await createUser(app.db);
-    const strangerToken = (await login(app, stranger.email)).token;
+    await makeStaff(server.app.db, ev.id, mod.id, 'moderator');
+    const stranger = await createUser(server.app.db);
+    const strangerToken = (await login(server.app, stranger.email)).token;
 
     const name: string = (await upload(a.token, ev.id, { data: await pngImage() })).body.data.image;
     const url = `/files/uploads/chat/${name}`;
@@ -153,37 +142,37 @@ describe('chat pictures', () => {
     expect((await download(b.token, url)).statusCode).toBe(404);
 
     // Somebody else cannot post another person's upload, nor one made for another event.
-    expect(await command(app, b.token, 'comment.add', { event_id: ev.id, comment: 'mine now', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
-    const other = await createEvent(app.db);
-    await createTicket(app.db, other.id, a.id);
-    expect(await command(app, a.token, 'comment.add', { event_id: other.id, comment: 'moved', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    expect(await command(server.app, b.token, 'comment.add', { event_id: ev.id, comment: 'mine now', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    const other = await createEvent(server.app.db);
+    await createTicket(server.app.db, other.id, a.id);
+    expect(await command(server.app, a.token, 'comment.add', { event_id: other.id, comment: 'moved', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
 
-    const posted = await command(app, a.token, 'comment.add', { event_id: ev.id, comment: 'see', image: name });
+    const posted = await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: 'see', image: name });
     expect(posted.status).toBe('applied');
     // One upload shows under one comment only.
-    expect(await command(app, a.token, 'comment.add', { event_id: ev.id, comment: 'again', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    expect(await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: 'again', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
     expect((await download(b.token, url)).statusCode).toBe(200);
     expect((await download(strangerToken, url)).statusCode).toBe(404);
     expect((await download(null, url)).statusCode).toBe(404);
     expect((await download(a.token, '/files/uploads/chat/..%2f..%2fetc%2fpasswd')).statusCode).toBe(404);
     expect((await download(a.token, `/files/uploads/chat/${'0'.repeat(32)}.png`)).statusCode).toBe(404);
 
-    await command(app, mod.token, 'comment.remove', { comment_id: Number(posted.ids![0]) });
+    await command(server.app, mod.token, 'comment.remove', { comment_id: Number(posted.ids![0]) });
     expect((await download(b.token, url)).statusCode).toBe(404);
     expect((await download(a.token, url)).statusCode).toBe(404);
   });
 
   it('checks the right to post before decoding: a blocked user and a stranger upload nothing', async () => {
-    const ev = await createEvent(app.db);
+    const ev = await createEvent(server.app.db);
     const mod = await attendee(ev.id);
-    await makeStaff(app.db, ev.id, mod.id, 'moderator');
+    await makeStaff(server.app.db, ev.id, mod.id, 'moderator');
     const a = await attendee(ev.id);
-    await command(app, mod.token, 'chat.block', { event_id: ev.id, user_id: a.id, reason: 'images of spam' });
+    await command(server.app, mod.token, 'chat.block', { event_id: ev.id, user_id: a.id, reason: 'images of spam' });
     const before = stored();
     expect((await upload(a.token, ev.id, { data: await pngImage() })).body).toMatchObject({ status_code: 403, error: 'chat_blocked' });
     expect((await upload(a.token, ev.id, { data: await pngImage() }, '/api/events/add-comment', { comment: 'x' })).body.error).toBe('chat_blocked');
-    const stranger = await createUser(app.db);
-    const st = (await login(app, stranger.email)).token;
+    const stranger = await createUser(server.app.db);
+    const st = (await login(server.app, stranger.email)).token;
     expect((await upload(st, ev.id, { data: await pngImage() })).body.error).toBe('ticket_required');
     expect((await upload(null, ev.id, { data: await pngImage() })).body.status_code).toBe(403);
     expect(stored()).toEqual(before);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { startProxy, type Fault, type ProxiedRequest, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { Device, differences, seededRandom } from '../fixtures/device.ts';
+import { signIn } from '../fixtures/sign-in.ts';
 import { waitFor } from '../fixtures/wait.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import type { CommandKind } from '../../contract/commands.ts';
-import { loginRequest } from '../../sync/session.ts';
 import { approvedMeeting } from './chat-helpers.ts';
 
 /**
@@ -41,12 +41,6 @@ afterAll(async () => {
 const KYIV = 'Europe/Kyiv';
 const DAY = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
 const SLOTS = ['10:00', '10:15', '10:30', '10:45', '11:00', '11:15'].map((t) => zonedToUnix(DAY, t, KYIV));
-
-async function signIn(email: string) {
-  const result = await loginRequest({ baseUrl: server.url }, email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return result;
-}
 
 interface Sent {
   device: string;
@@ -96,7 +90,7 @@ describe('chaos: several devices, random offline windows and network faults', ()
     for (const u of [ua, ub, ...holders]) tickets.push(await createTicket(db, event.id, u.id));
     await db.insertInto('user_events').values([ua, ub, ...holders].map((u) => ({ event_id: event.id, user_id: u.id, checked_in: true }))).execute();
     await approvedMeeting(db, other.id, ua.id, ub.id);
-    const [a, b, o, s] = await Promise.all([signIn(ua.email), signIn(ub.email), signIn(owner.email), signIn(staff.email)]);
+    const [a, b, o, s] = await Promise.all([signIn(server.url, ua.email), signIn(server.url, ub.email), signIn(server.url, owner.email), signIn(server.url, staff.email)]);
     const named = await server.app.inject({ method: 'POST', url: '/api/checkin/staff', headers: { authorization: `Bearer ${o.token}` }, payload: { event_id: event.id, user_id: s.user.id } });
     expect(named.json()).toMatchObject({ status_code: 200 });
     const seedComment = await server.app.inject({

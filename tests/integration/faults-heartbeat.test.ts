@@ -5,11 +5,11 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startProxy, type ProxiedRequest, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent } from '../fixtures/factories.ts';
 import { Device } from '../fixtures/device.ts';
+import { signInNewUser } from '../fixtures/sign-in.ts';
 import { waitFor } from '../fixtures/wait.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
-import { loginRequest } from '../../sync/session.ts';
 import { NoticeSocket, type MeetingNotice, type WebSocketConstructor } from '../../src/data/notices-socket.ts';
 
 /**
@@ -42,12 +42,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function signIn() {
-  const row = await createUser(app.db);
-  const result = await loginRequest({ baseUrl: url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return result;
-}
+const signIn = () => signInNewUser(app.db, url);
 
 async function command(token: string, kind: string, payload: unknown) {
   const res = await app.inject({

@@ -3,10 +3,10 @@ import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTrans
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startProxy, type ProxiedRequest, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent, createUser } from '../fixtures/factories.ts';
 import { Device, differences } from '../fixtures/device.ts';
+import { signIn } from '../fixtures/sign-in.ts';
 import { waitFor } from '../fixtures/wait.ts';
-import { loginRequest } from '../../sync/session.ts';
 import { approvedMeeting } from './chat-helpers.ts';
 
 /**
@@ -82,12 +82,6 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-async function signIn(email: string) {
-  const result = await loginRequest({ baseUrl: server.url }, email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return result;
-}
-
 const isCommands = (r: ProxiedRequest) => r.path.startsWith('/sync/v1/commands');
 
 /** One visitor's device for every test here (opening a realm is the slow part), and someone they met. */
@@ -97,7 +91,7 @@ function visitor() {
     const db = server.app.db;
     const [me, peer] = await Promise.all([createUser(db), createUser(db)]);
     await approvedMeeting(db, (await createEvent(db)).id, me.id, peer.id);
-    const auth = await signIn(me.email);
+    const auth = await signIn(server.url, me.email);
     const device = await Device.open({ name: 'visitor', baseUrl: proxy.url, token: auth.token, user: auth.user, requestTimeoutMs: 3000 });
     devices.push(device);
     return { device, userId: me.id, peerId: peer.id };
@@ -133,6 +127,13 @@ type Batch = Awaited<ReturnType<typeof queueBatch>>;
 const carries = (batch: Batch) => (r: ProxiedRequest) => isCommands(r) && r.body.includes(batch.message.id);
 const storedOf = (userId: number, batch: Batch) =>
   server.app.db.selectFrom('commands').select(['id', 'status']).where('user_id', '=', userId).where('id', 'in', [batch.fav.id, batch.comment.id, batch.message.id]).execute();
+
+/** The network comes back and the batch is applied, but its answer never reaches the device. */
+async function appliedAnswerLost(userId: number, batch: Batch) {
+  proxy.loseAnswers(carries(batch), 1);
+  proxy.setOnline(true);
+  await waitFor('the batch applied', async () => (await storedOf(userId, batch)).length === 3, 30_000);
+}
 
 /** Each action of the batch exists once on the server, every answer is stored, and the device agrees. */
 async function expectOnce(t: { device: Device; eventId: number; userId: number }, batch: Batch) {
@@ -175,9 +176,7 @@ describe('the server dies around a command batch', () => {
   it('dies after the batch committed, before its answer left: the resent batch changes nothing', async () => {
     const t = await setUp();
     const batch = await queueBatch(t.device, t.eventId, t.peerId, 'after');
-    proxy.loseAnswers(carries(batch), 1);
-    proxy.setOnline(true);
-    await waitFor('the batch committed', async () => (await storedOf(t.userId, batch)).length === 3, 30_000);
+    await appliedAnswerLost(t.userId, batch);
     await restartServer();
     await expectOnce(t, batch);
     // The answer lost was this batch's, and the batch went out again.
@@ -196,7 +195,7 @@ describe('a pull cut in the middle of a page', () => {
     // The second page of events breaks after a few hundred bytes, twice.
     proxy.cutAfter(300, isLaterEventsPage, 2);
     const me = await createUser(db);
-    const auth = await signIn(me.email);
+    const auth = await signIn(server.url, me.email);
     const device = await Device.open({ name: 'cut-page', baseUrl: proxy.url, token: auth.token, user: auth.user, collections: ['events', 'my_events'], pullBatchSize: 10 });
     devices.push(device);
     await waitFor('the cuts', () => proxy.faults.filter((f) => f.fault.kind === 'cut').length >= 2, 30_000);
@@ -218,9 +217,7 @@ describe('the device dies in the middle of a push', () => {
     const t = await setUp();
     const batch = await queueBatch(t.device, t.eventId, t.peerId, 'device-after');
     // The device is gone before the answer arrives.
-    proxy.loseAnswers(carries(batch), 1);
-    proxy.setOnline(true);
-    await waitFor('the batch applied', async () => (await storedOf(t.userId, batch)).length === 3, 30_000);
+    await appliedAnswerLost(t.userId, batch);
     await t.device.crash();
     await t.device.restart();
     await expectOnce(t, batch);

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile, stoppedAfterEach } from '../fixtures/suite.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
@@ -13,16 +13,8 @@ import { recordingWebSocket } from '../fixtures/sockets.ts';
  * socket comes back with a new ticket; userAccessException is not shown.
  */
 
-let s: TestServer & { url: string };
-beforeAll(async () => {
-  s = await startTestServer({ listen: true });
-});
-afterAll(async () => s?.close());
-
-const clients: NoticeSocket[] = [];
-afterEach(() => {
-  for (const c of clients.splice(0)) c.stop();
-});
+const s = serverPerFile({ listen: true });
+const clients = stoppedAfterEach<NoticeSocket>();
 
 const KYIV = 'Europe/Kyiv';
 const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);

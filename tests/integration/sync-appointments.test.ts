@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { Subscription } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestProxy } from '../fixtures/proxy.ts';
+import { serverPerFile } from '../fixtures/suite.ts';
+import { createEvent, createUser } from '../fixtures/factories.ts';
+import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
+import { signIn, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { SLOT_STATUS, addDays, daySlots, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
 import { dismiss, enqueue } from '../../sync/outbox.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
 import { observeRejections, type RejectionItem } from '../../sync/store.ts';
 import { viewStatus, type AppointmentView } from '../../sync/appointments.ts';
 import { observeAppointmentViews, storeAvailability, isAvailabilityAnswer, observeDaySlots, observeGrid } from '../../sync/appointments-store.ts';
@@ -28,66 +21,28 @@ import { waitFor } from '../fixtures/wait.ts';
  * was taken meanwhile stays visible with its reason.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const server = serverPerFile({ listen: true });
+const devices = devicesPerTest();
 
-let server: TestServer & { url: string };
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
+interface Device extends LocalDevice {
   net: TestProxy;
   viewerId: number;
   views(): AppointmentView[];
   rejections(): RejectionItem[];
-  close(): Promise<void>;
 }
 
-const open: Device[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
-
-let deviceSeq = 0;
 /** One device at a time per test: the realm's 13 RxDB collections must also fit other suites' growth. */
-async function openDevice(auth: { user: SessionUser; token: string }): Promise<Device> {
-  const net = await startProxy(server.url);
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({ name: `foyer-appt-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false });
-  await writeSession(db, auth.user);
-  const engine = new SyncEngine({ db, baseUrl: net.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
+async function openDevice(auth: DeviceAuth): Promise<Device> {
+  const device = await devices.openDevice({ name: 'foyer-appt', baseUrl: server.url, auth, ownNetwork: true });
   let views: AppointmentView[] = [];
   let rejections: RejectionItem[] = [];
-  const subs: Subscription[] = [
-    observeAppointmentViews(db).subscribe((v) => (views = v.views)),
-    observeRejections(db).subscribe((r) => (rejections = r)),
-  ];
-  const device: Device = {
-    db,
-    engine,
-    net,
-    viewerId: auth.user.id,
-    views: () => views,
-    rejections: () => rejections,
-    async close() {
-      for (const s of subs) s.unsubscribe();
-      net.setOnline(true);
-      await engine.stop();
-      await db.close();
-      await net.close();
-    },
-  };
-  open.push(device);
-  return device;
+  const subs = [observeAppointmentViews(device.db).subscribe((v) => (views = v.views)), observeRejections(device.db).subscribe((r) => (rejections = r))];
+  device.onClose(() => {
+    for (const s of subs) s.unsubscribe();
+    device.net.setOnline(true);
+  });
+  return { ...device, viewerId: auth.user.id, views: () => views, rejections: () => rejections };
 }
-
 
 const KYIV = 'Europe/Kyiv';
 const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
@@ -107,9 +62,7 @@ async function meetingEvent() {
 async function participant(eventId: number, first_name: string) {
   const row = await createUser(server.app.db, { first_name });
   await server.app.db.insertInto('user_events').values({ event_id: eventId, user_id: row.id, checked_in: true }).execute();
-  const result = await loginRequest({ baseUrl: server.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token, id: row.id };
+  return { ...(await signIn(server.url, row.email)), id: row.id };
 }
 
 let seq = 0;
@@ -248,7 +201,6 @@ describe('appointments on a device', () => {
     device.net.setOnline(true);
     await waitFor('settled', async () => (await device.db.outbox.find().exec()).length === 0);
     await device.close();
-    open.splice(open.indexOf(device), 1);
 
     const annaDevice = await openDevice(anna);
     const seen = await waitFor("on Anna's device", () => annaDevice.views().find((v) => v.meeting_id === meetingId));

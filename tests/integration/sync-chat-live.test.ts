@@ -1,20 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { COMMENTS_WINDOW } from '../../contract/chat.ts';
 import { CHAT_PAGE_SIZE } from '../../contract/constants.ts';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent } from '../fixtures/factories.ts';
+import { devicesBehindProxy, waitForScope, type LocalDevice } from '../fixtures/local-device.ts';
+import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { command } from './chat-helpers.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
-import { readScopes } from '../../sync/scoped.ts';
 import { observeChatSource, overlayComments } from '../../sync/chat.ts';
 import { EMPTY_HISTORY, observeChatHistoryRequests, olderState, readChatHistory, setChatHistoryOpen, wantOlderComments } from '../../sync/chat-history.ts';
 import { waitFor } from '../fixtures/wait.ts';
@@ -29,69 +20,20 @@ import { waitFor } from '../fixtures/wait.ts';
  *   refreshed until it opens again; a page that cannot load says so and loads on retry.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const { server, proxy, devices } = devicesBehindProxy();
 
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const openDevice = (auth: DeviceAuth) =>
+  devices.openDevice({ name: 'foyer-chat-live', baseUrl: proxy.url, auth, collections: ['events', 'my_events', 'comments'] });
 
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
-  close(): Promise<void>;
-}
-const open: Device[] = [];
-afterEach(async () => {
-  proxy.setOnline(true);
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
-
-let deviceSeq = 0;
-async function openDevice(auth: { user: SessionUser; token: string }): Promise<Device> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({
-    name: `foyer-chat-live-${++deviceSeq}`,
-    storage: storage as RxStorage<unknown, unknown>,
-    multiInstance: false,
-    collections: ['events', 'my_events', 'comments'],
-  });
-  await writeSession(db, auth.user);
-  const engine = new SyncEngine({ db, baseUrl: proxy.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
-  const device = {
-    db,
-    engine,
-    async close() {
-      await engine.stop();
-      await db.close();
-    },
-  };
-  open.push(device);
-  return device;
-}
-
-async function signIn() {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: server.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
+const signIn = () => signInNewUser(server.app.db, server.url);
 
 async function checkIn(token: string, eventId: number) {
   expect((await command(server.app, token, 'event.checkin', { event_id: eventId })).status).toBe('applied');
 }
 
 /** The event's chat caught up with its feed, and what that pull brought is written. */
-async function scopeSynced(d: Device, eventId: number) {
-  await waitFor(`comments@${eventId} to catch up`, async () => (await readScopes(d.db)).synced?.[`comments@${eventId}`]);
+async function scopeSynced(d: LocalDevice, eventId: number) {
+  await waitForScope(d.db, `comments@${eventId}`);
   await d.engine.awaitInSync();
 }
 
@@ -108,7 +50,7 @@ async function post(token: string, eventId: number, text: string): Promise<numbe
   return Number(result.ids![0]);
 }
 
-const hasComment = (d: Device, id: number) => d.db.comments.findOne(String(id)).exec().then(Boolean);
+const hasComment = (d: LocalDevice, id: number) => d.db.comments.findOne(String(id)).exec().then(Boolean);
 
 describe('comment hints are scoped by event', () => {
   it('a device replicating A and C is not woken for B, and still pulls A and C for their own comments', async () => {

@@ -1,19 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent } from '../fixtures/factories.ts';
+import { devicesBehindProxy, waitForScope, type LocalDevice } from '../fixtures/local-device.ts';
+import { signInNewUser } from '../fixtures/sign-in.ts';
 import { command, makeStaff } from './chat-helpers.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
 import { enqueue } from '../../sync/outbox.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
-import { readScopes } from '../../sync/scoped.ts';
+import type { SessionUser } from '../../sync/session.ts';
 import { observeChatSource, overlayComments } from '../../sync/chat.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -24,75 +16,21 @@ import { waitFor } from '../fixtures/wait.ts';
  * rejected. One device per test, opening only the collections the chat needs (the realm's 13).
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const { server, proxy, devices } = devicesBehindProxy();
 
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
-
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
-  close(): Promise<void>;
-}
-const open: Device[] = [];
-afterEach(async () => {
-  proxy.setOnline(true);
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
-
-let deviceSeq = 0;
-async function openDevice(auth: { user: SessionUser; token: string }): Promise<Device> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({
-    name: `foyer-chat-${++deviceSeq}`,
-    storage: storage as RxStorage<unknown, unknown>,
-    multiInstance: false,
-    collections: ['events', 'my_events', 'comments'],
-  });
-  await writeSession(db, auth.user);
-  const engine = new SyncEngine({ db, baseUrl: proxy.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
-  const device = {
-    db,
-    engine,
-    async close() {
-      await engine.stop();
-      await db.close();
-    },
-  };
-  open.push(device);
-  return device;
-}
-
-
-async function signIn() {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
+const signIn = () => signInNewUser(server.app.db, proxy.url);
 
 /** A free event the user is checked in to (a chat reader), and the device replicating its chat. */
 async function readerDevice() {
   const event = await createEvent(server.app.db, { is_free: true });
   const auth = await signIn();
   expect((await command(server.app, auth.token, 'event.checkin', { event_id: event.id })).status).toBe('applied');
-  const device = await openDevice(auth);
-  const key = `comments@${event.id}`;
-  await waitFor('the comments scope to catch up', async () => (await readScopes(device.db)).synced?.[key]);
+  const device = await devices.openDevice({ name: 'foyer-chat', baseUrl: proxy.url, auth, collections: ['events', 'my_events', 'comments'] });
+  await waitForScope(device.db, `comments@${event.id}`);
   return { event, auth, device };
 }
 
-const chatView = async (d: Device, eventId: number, me: SessionUser) => {
+const chatView = async (d: LocalDevice, eventId: number, me: SessionUser) => {
   const { window, commands } = await firstValueFrom(observeChatSource(d.db, eventId));
   return overlayComments(eventId, window, [], commands, { user_id: me.id, first_name: me.first_name, last_name: me.last_name, avatar: '' });
 };

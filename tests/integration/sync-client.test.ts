@@ -1,15 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { Subscription } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createEvent, createTicket } from '../fixtures/factories.ts';
 import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
+import { devicesBehindProxy, type LocalDevice } from '../fixtures/local-device.ts';
+import { signInNewUser } from '../fixtures/sign-in.ts';
 import { dismiss, enqueue } from '../../sync/outbox.ts';
 import { loginRequest, readSession, writeSession, type SessionUser } from '../../sync/session.ts';
 import { observeEventViews, observeRejections, type RejectionItem } from '../../sync/store.ts';
@@ -17,78 +10,27 @@ import type { EventView } from '../../sync/overlay.ts';
 import { myEventCounts, queryEvents } from '../../sync/queries.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const { server, proxy, devices } = devicesBehindProxy();
 
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
-
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
+interface Device extends LocalDevice {
   views(): EventView[];
   rejections(): RejectionItem[];
-  close(): Promise<void>;
 }
 
-const open: Device[] = [];
-afterEach(async () => {
-  proxy.setOnline(true);
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
-
-let deviceSeq = 0;
-/** A simulated device: its own IndexedDB factory and database name, an engine, and the screens' views. */
+/** A simulated device (its own IndexedDB and database name, an engine) and the screens' views. */
 async function openDevice(auth: { user: SessionUser; token: () => string } | null, via: TestProxy = proxy): Promise<Device> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
   // Two devices of every collection would pass the realm's 13 (sync/database.ts): these tests need the events.
-  const db = await openDatabase({ name: `foyer-test-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false, collections: ['events', 'my_events'] });
-  if (auth) await writeSession(db, auth.user);
-  const engine = new SyncEngine({
-    db,
-    baseUrl: via.url,
-    headers: auth ? () => ({ authorization: `Bearer ${auth.token()}` }) : undefined,
-    // Short backoff keeps the offline windows of these tests brief; production uses the contract's.
-    retryBaseMs: 100,
-    retryMaxMs: 800,
-  });
-  engine.start();
+  const device = await devices.openDevice({ name: 'foyer-test', baseUrl: via.url, auth, collections: ['events', 'my_events'] });
   let views: EventView[] = [];
   let rejections: RejectionItem[] = [];
-  const subs: Subscription[] = [
-    observeEventViews(db).subscribe((v) => (views = v)),
-    observeRejections(db).subscribe((r) => (rejections = r)),
-  ];
-  const device: Device = {
-    db,
-    engine,
-    views: () => views,
-    rejections: () => rejections,
-    async close() {
-      for (const s of subs) s.unsubscribe();
-      await engine.stop();
-      await db.close();
-    },
-  };
-  open.push(device);
-  return device;
+  const subs = [observeEventViews(device.db).subscribe((v) => (views = v)), observeRejections(device.db).subscribe((r) => (rejections = r))];
+  device.onClose(() => {
+    for (const s of subs) s.unsubscribe();
+  });
+  return { ...device, views: () => views, rejections: () => rejections };
 }
 
-
-async function signIn() {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
+const signIn = () => signInNewUser(server.app.db, proxy.url);
 
 const view = (d: Device, eventId: number) => d.views().find((v) => v.event_id === eventId);
 const outboxSize = async (d: Device) => (await d.db.outbox.find().exec()).length;
@@ -108,6 +50,19 @@ async function serverFavorite(userId: number, eventId: number) {
 async function eventCount(): Promise<number> {
   const r = await server.app.db.selectFrom('events').select(server.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** A signed-in device that synced two new events and then lost the network. */
+async function offlineAfterTwoEvents() {
+  const { user, token } = await signIn();
+  const a = await createEvent(server.app.db);
+  const b = await createEvent(server.app.db);
+  const device = await openDevice({ user, token: () => token });
+  await waitFor('first sync', () => view(device, b.id) && device.engine.status.state === 'idle');
+
+  proxy.setOnline(false);
+  await waitFor('offline status', () => device.engine.status.state === 'offline');
+  return { user, a, b, device };
 }
 
 describe('sync client against a real server', () => {
@@ -149,14 +104,7 @@ describe('sync client against a real server', () => {
   });
 
   it('queues edits offline, shows them at once, applies each exactly once after reconnect and converges', async () => {
-    const { user, token } = await signIn();
-    const a = await createEvent(server.app.db);
-    const b = await createEvent(server.app.db);
-    const device = await openDevice({ user, token: () => token });
-    await waitFor('first sync', () => view(device, b.id) && device.engine.status.state === 'idle');
-
-    proxy.setOnline(false);
-    await waitFor('offline status', () => device.engine.status.state === 'offline');
+    const { user, a, b, device } = await offlineAfterTwoEvents();
     await enqueue(device.db, 'event.favorite', { event_id: a.id, favorite: true });
     await enqueue(device.db, 'event.favorite', { event_id: b.id, favorite: true });
     await enqueue(device.db, 'event.favorite', { event_id: b.id, favorite: false });
@@ -209,7 +157,9 @@ describe('sync client against a real server', () => {
 
     const sent = proxy.log.filter((r) => isCommands(r) && r.body.includes(entry.id));
     expect(sent.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(sent.map((r) => r.body)).size).toBe(1);
+    // The same commands each time; only the batch's send stamp (sentAt) differs between tries.
+    const commandsOf = (body: string) => JSON.stringify((JSON.parse(body) as { commands: unknown[] }).commands);
+    expect(new Set(sent.map((r) => commandsOf(r.body))).size).toBe(1);
     expect(await serverFavorite(user.id, event.id)).toMatchObject({ favorite: true, count: 1 });
     const rows = await server.app.db.selectFrom('commands').select('id').where('user_id', '=', user.id).execute();
     expect(rows.map((r) => r.id)).toEqual([entry.id]);
@@ -241,14 +191,7 @@ describe('sync client against a real server', () => {
   });
 
   it('rejects alone an entry that makes the server refuse the whole batch, and sends the rest', async () => {
-    const { user, token } = await signIn();
-    const a = await createEvent(server.app.db);
-    const b = await createEvent(server.app.db);
-    const device = await openDevice({ user, token: () => token });
-    await waitFor('first sync', () => view(device, b.id) && device.engine.status.state === 'idle');
-
-    proxy.setOnline(false);
-    await waitFor('offline status', () => device.engine.status.state === 'offline');
+    const { user, a, b, device } = await offlineAfterTwoEvents();
     const first = await enqueue(device.db, 'event.favorite', { event_id: a.id, favorite: true });
     // An id the server's envelope schema refuses (as a client bug or an old client version might write).
     await device.db.outbox.insert({ id: 'not a valid id!', kind: 'event.favorite', payload: { event_id: b.id, favorite: true }, occurredAt: new Date().toISOString(), seq: first.seq + 1, status: 'pending', attempts: 0 });
@@ -328,7 +271,7 @@ describe('sync client against a real server', () => {
       expect(await serverFavorite(user.id, y.id)).toMatchObject({ favorite: true, count: 1 });
       expect(view(laptop, x.id)).toMatchObject({ favorites_count: 1 });
     } finally {
-      await Promise.all(open.splice(0).map((d) => d.close()));
+      await devices.closeAll();
       await phoneNet.close();
     }
   });

@@ -1,15 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { serverPerFile } from '../fixtures/suite.ts';
+import { createEvent, createUser } from '../fixtures/factories.ts';
+import { devicesPerTest, waitForScope, type LocalDeviceOptions } from '../fixtures/local-device.ts';
+import { signIn } from '../fixtures/sign-in.ts';
 import { SCOPE_REQUEST_KEEP } from '../../sync/scopes.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
-import { loginRequest, writeSession } from '../../sync/session.ts';
+import type { FoyerDatabase } from '../../sync/database.ts';
+import { writeSession } from '../../sync/session.ts';
 import { readScopes, releaseScope, requestScope } from '../../sync/scoped.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -20,34 +16,9 @@ import { waitFor } from '../fixtures/wait.ts';
  * until released, and a session that ends leaves the user's own scopes alone.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
-
-let server: TestServer & { url: string };
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-const open: { db: FoyerDatabase; engine: SyncEngine }[] = [];
-afterEach(async () => {
-  for (const d of open.splice(0)) {
-    await d.engine.stop();
-    await d.db.close();
-  }
-});
-
-let seq = 0;
-async function device(token?: () => string) {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({ name: `foyer-door-scopes-${++seq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false, collections: ['companies', 'door_tickets'] });
-  const engine = new SyncEngine({ db, baseUrl: server.url, headers: token ? () => ({ authorization: `Bearer ${token()}` }) : undefined, retryBaseMs: 100, retryMaxMs: 800 });
-  open.push({ db, engine });
-  return { db, engine };
-}
-
+const server = serverPerFile({ listen: true });
+const devices = devicesPerTest();
+const openDevice = (auth: LocalDeviceOptions['auth']) => devices.openDevice({ name: 'foyer-door-scopes', baseUrl: server.url, auth, collections: ['companies', 'door_tickets'] });
 
 async function eventWithStands(count: number) {
   const event = await createEvent(server.app.db);
@@ -64,12 +35,11 @@ describe('scopes a device asks for', () => {
     const keep = SCOPE_REQUEST_KEEP.companies!;
     const events: number[] = [];
     for (let i = 0; i <= keep; i++) events.push(await eventWithStands(2));
-    const { db, engine } = await device();
-    engine.start();
+    const { db, engine } = await openDevice(null);
 
     await requestScope(db, 'companies', events[0]!, 1000);
     await waitFor('the first event', async () => (await standsOf(db, events[0]!)) === 2);
-    await waitFor('its sync recorded', async () => (await readScopes(db)).synced?.[`companies@${events[0]}`]);
+    await waitForScope(db, `companies@${events[0]}`);
     for (let i = 1; i <= keep; i++) await requestScope(db, 'companies', events[i]!, 1000 + i);
     await waitFor('the newest event', async () => (await standsOf(db, events[keep]!)) === 2);
     await waitFor('the oldest forgotten', async () => (await standsOf(db, events[0]!)) === 0);
@@ -85,16 +55,9 @@ describe('scopes a device asks for', () => {
     const event = await createEvent(server.app.db);
     await server.app.db.insertInto('user_events').values({ event_id: event.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
     await server.app.db.insertInto('tickets').values({ event_id: event.id, user_id: owner.id, code: `FY-SCOPE-${event.id}`, price: 0, currency: 'UAH' }).execute();
-    const signIn = async () => {
-      const result = await loginRequest({ baseUrl: server.url }, owner.email, TEST_PASSWORD);
-      if (!result.ok) throw new Error('login failed');
-      return result;
-    };
-    const login = await signIn();
+    const login = await signIn(server.url, owner.email);
     let token = login.token;
-    const { db, engine } = await device(() => token);
-    await writeSession(db, login.user);
-    engine.start();
+    const { db, engine } = await openDevice({ user: login.user, token: () => token });
     await requestScope(db, 'door_tickets', event.id);
     await waitFor('the door ticket', async () => (await db.door_tickets.find({ selector: { event_id: event.id } }).exec()).length === 1);
 
@@ -108,7 +71,7 @@ describe('scopes a device asks for', () => {
 
     // Signed in again, the released scope is forgotten.
     await releaseScope(db, 'door_tickets', event.id);
-    token = (await signIn()).token;
+    token = (await signIn(server.url, owner.email)).token;
     await writeSession(db, login.user);
     await waitFor('the released door emptied', async () => (await db.door_tickets.find({ selector: { event_id: event.id } }).exec()).length === 0);
   });

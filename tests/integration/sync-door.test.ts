@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestProxy } from '../fixtures/proxy.ts';
+import { serverPerFile } from '../fixtures/suite.ts';
+import { createEvent, createTicket } from '../fixtures/factories.ts';
+import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
+import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { importTicketPublicKey } from '../../contract/checkin.ts';
 import type { DoorTicketDoc, TicketDoc } from '../../contract/tickets.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
 import { legacyGet } from '../../sync/caches.ts';
 import { requestJson } from '../../sync/http.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
 import { readScopes, requestScope } from '../../sync/scoped.ts';
 import { doorHeadCount, ensureDeviceId, pendingScansOf, recordDoorScan, storeDoorKey, toDoorConflicts, toDoorKey } from '../../sync/checkin.ts';
 import { withTickets } from '../../server/domain/tickets/tables.ts';
@@ -26,77 +20,30 @@ import { waitFor } from '../fixtures/wait.ts';
  * offline both keep their record once they reconnect, in either order.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const server = serverPerFile({ listen: true });
+const devices = devicesPerTest();
 
-let server: TestServer & { url: string };
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
-
-interface Auth {
-  user: SessionUser;
-  token: string;
-}
-interface Door {
-  db: FoyerDatabase;
-  engine: SyncEngine;
+interface Door extends LocalDevice {
   net: TestProxy;
-  auth: Auth;
+  auth: DeviceAuth;
   deviceId: string;
   key: CryptoKey;
   scan(raw: string, at: string): ReturnType<typeof recordDoorScan>;
-  close(): Promise<void>;
 }
 
-const open: Door[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
+const signIn = () => signInNewUser(server.app.db, server.url);
 
-async function signIn(): Promise<Auth> {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: server.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
-
-
-let deviceSeq = 0;
 /** A door device: its own database and network; it checks the event's tickets as the app's door screen does. */
-async function openDoor(auth: Auth, eventId: number): Promise<Door> {
-  const net = await startProxy(server.url);
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+async function openDoor(auth: DeviceAuth, eventId: number): Promise<Door> {
   // Two devices of every collection would pass the realm's 13 (sync/database.ts): a door needs these.
-  const db = await openDatabase({ name: `foyer-door-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false, collections: ['my_events', 'door_tickets'] });
-  await writeSession(db, auth.user);
-  const headers = () => ({ authorization: `Bearer ${auth.token}` });
-  const engine = new SyncEngine({ db, baseUrl: net.url, headers, retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
+  const device = await devices.openDevice({ name: 'foyer-door', baseUrl: server.url, auth, collections: ['my_events', 'door_tickets'], ownNetwork: true });
+  const { db, net } = device;
   const deviceId = await ensureDeviceId(db);
   await requestScope(db, 'door_tickets', eventId);
-  const keyAnswer = toDoorKey(await legacyGet({ baseUrl: net.url, headers }, `/api/checkin/key?event_id=${eventId}`));
+  const keyAnswer = toDoorKey(await legacyGet({ baseUrl: net.url, headers: { authorization: `Bearer ${auth.token}` } }, `/api/checkin/key?event_id=${eventId}`));
   await storeDoorKey(db, eventId, keyAnswer);
   const key = await importTicketPublicKey(keyAnswer.public_key);
-  const door: Door = {
-    db,
-    engine,
-    net,
-    auth,
-    deviceId,
-    key,
-    scan: (raw, at) => recordDoorScan(db, { eventId, raw, deviceId, publicKey: key, now: new Date(at) }),
-    async close() {
-      await engine.stop();
-      await db.close();
-      await net.close();
-    },
-  };
-  open.push(door);
-  return door;
+  return { ...device, auth, deviceId, key, scan: (raw, at) => recordDoorScan(db, { eventId, raw, deviceId, publicKey: key, now: new Date(at) }) };
 }
 
 const doorTicket = async (d: Door, ticketId: number) => (await d.db.door_tickets.findOne(String(ticketId)).exec())?.toJSON() as DoorTicketDoc | undefined;
@@ -109,7 +56,7 @@ async function offline(d: Door) {
 }
 
 /** The holder's own QR payload, as their tickets feed gives it to their phone. */
-async function qrOf(holder: Auth, ticketId: number): Promise<string> {
+async function qrOf(holder: DeviceAuth, ticketId: number): Promise<string> {
   const body = (await requestJson({ baseUrl: server.url, headers: { authorization: `Bearer ${holder.token}` } }, '/sync/v1/tickets/pull?checkpoint=0&limit=500')) as { documents: TicketDoc[] };
   const doc = body.documents.find((d) => d.ticket_id === ticketId);
   if (!doc) throw new Error('the holder has no such ticket');

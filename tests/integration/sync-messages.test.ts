@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent, createUser } from '../fixtures/factories.ts';
+import { devicesBehindProxy } from '../fixtures/local-device.ts';
+import { signInNewUser } from '../fixtures/sign-in.ts';
 import { approvedMeeting } from './chat-helpers.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
+import type { FoyerDatabase } from '../../sync/database.ts';
 import { dismiss, enqueue } from '../../sync/outbox.ts';
-import { loginRequest, writeSession } from '../../sync/session.ts';
 import { dialogMessages, observeDialogMessages, observeMessaging, overlayDialogs, pageOfDialogs } from '../../sync/messages.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -22,48 +15,14 @@ import { waitFor } from '../fixtures/wait.ts';
  * One device per test: the realm's 13 collections are shared by every open database.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const { server, proxy, devices } = devicesBehindProxy();
 
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  proxy.setOnline(true);
-  for (const c of cleanups.splice(0)) await c();
-});
-
-let seq = 0;
+/** A new user's device, signed in. */
 async function device(): Promise<{ db: FoyerDatabase; userId: number }> {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({
-    name: `foyer-msg-${++seq}`,
-    storage: storage as RxStorage<unknown, unknown>,
-    multiInstance: false,
-    collections: ['dialogs', 'messages', 'appointments'],
-  });
-  await writeSession(db, result.user);
-  const engine = new SyncEngine({ db, baseUrl: proxy.url, headers: () => ({ authorization: `Bearer ${result.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
-  cleanups.push(async () => {
-    await engine.stop();
-    await db.close();
-  });
-  return { db, userId: result.user.id };
+  const auth = await signInNewUser(server.app.db, proxy.url);
+  const { db } = await devices.openDevice({ name: 'foyer-msg', baseUrl: proxy.url, auth, collections: ['dialogs', 'messages', 'appointments'] });
+  return { db, userId: auth.user.id };
 }
-
 
 /** What the open dialog shows, computed the way the screen computes it. */
 async function shown(db: FoyerDatabase, peerId: number, viewerId: number) {

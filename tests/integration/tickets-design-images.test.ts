@@ -1,14 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TicketDesignSettings } from '../../contract/tickets.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { login, startTestServer, type TestServer } from '../fixtures/server.ts';
+import { bearer, filesIn, login, ownDataDir } from '../fixtures/server.ts';
+import { serverPerFile } from '../fixtures/suite.ts';
 import { form, jpegImage, pngImage, webpImage } from './chat-helpers.ts';
 
 /**
@@ -17,51 +16,39 @@ import { form, jpegImage, pngImage, webpImage } from './chat-helpers.ts';
  * and the ticket PDF prints them where the design puts them.
  */
 
-// Its own data directory, so "nothing was stored" is checked on disk while other runs upload too.
-const DATA_DIR = path.resolve(`.tmp/test-data/design-images-${randomBytes(6).toString('hex')}`);
-const DIR = path.join(DATA_DIR, 'uploads', 'ticket-design');
-let app: FastifyInstance;
-let server: TestServer | undefined;
-
-beforeAll(async () => {
-  server = await startTestServer({ dataDir: DATA_DIR });
-  ({ app } = server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const DATA_DIR = ownDataDir('design-images');
+const server = serverPerFile({ dataDir: DATA_DIR });
 
 type Json = Record<string, any>;
-const auth = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
-const stored = () => (fs.existsSync(DIR) ? fs.readdirSync(DIR).sort() : []);
+const stored = () => filesIn(path.join(DATA_DIR, 'uploads', 'ticket-design'));
 
 async function person() {
-  const u = await createUser(app.db);
-  return { id: u.id, token: (await login(app, u.email)).token };
+  const u = await createUser(server.app.db);
+  return { id: u.id, token: (await login(server.app, u.email)).token };
 }
 
 async function ownedEvent() {
   const owner = await person();
-  const event = await createEvent(app.db, { is_free: false });
-  await app.db.insertInto('user_events').values({ event_id: event.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
+  const event = await createEvent(server.app.db, { is_free: false });
+  await server.app.db.insertInto('user_events').values({ event_id: event.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
   return { owner, eventId: event.id };
 }
 
 async function upload(token: string | null, eventId: number, data: Buffer, name = 'logo.png', type = 'image/png') {
   const f = await form({ event_id: String(eventId) }, { data, name, type });
-  const res = await app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: f.payload, headers: { ...f.headers, ...auth(token) } });
+  const res = await server.app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
   return res.json() as Json;
 }
 
 async function readDesign(token: string, eventId: number): Promise<TicketDesignSettings> {
-  return (await app.inject({ url: `/api/events/ticket-design?event_id=${eventId}`, headers: auth(token) })).json().data.settings;
+  return (await server.app.inject({ url: `/api/events/ticket-design?event_id=${eventId}`, headers: bearer(token) })).json().data.settings;
 }
 
 async function saveDesign(token: string, eventId: number, settings: TicketDesignSettings) {
-  return (await app.inject({ method: 'POST', url: '/api/events/ticket-design', payload: { event_id: eventId, settings }, headers: auth(token) })).json() as Json;
+  return (await server.app.inject({ method: 'POST', url: '/api/events/ticket-design', payload: { event_id: eventId, settings }, headers: bearer(token) })).json() as Json;
 }
 
-const fetchImage = (token: string | null, url: string) => app.inject({ url, headers: auth(token) });
+const fetchImage = (token: string | null, url: string) => server.app.inject({ url, headers: bearer(token) });
 
 /** The pictures drawn on the PDF's pages, as width × height of each image XObject. */
 async function pdfImages(raw: Buffer): Promise<string[]> {
@@ -81,7 +68,7 @@ describe('ticket-design pictures', () => {
     const { owner, eventId } = await ownedEvent();
     const holder = await person();
     const stranger = await person();
-    const ticket = await createTicket(app.db, eventId, holder.id);
+    const ticket = await createTicket(server.app.db, eventId, holder.id);
 
     // The claimed name and type say nothing: the bytes decide, and each upload gets a thumbnail.
     const badge = await upload(owner.token, eventId, await pngImage(50, 40), 'badge.gif', 'text/html');
@@ -123,14 +110,14 @@ describe('ticket-design pictures', () => {
     expect((await fetchImage(owner.token, '/api/events/ticket-design/images/..%2f..%2fetc%2fpasswd')).statusCode).toBe(404);
 
     // The PDF draws the badge picture, the sponsor's logo and the instructions' picture (WebP converted).
-    const pdf = await app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: auth(holder.token) });
+    const pdf = await server.app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: bearer(holder.token) });
     expect(pdf.statusCode).toBe(200);
     expect(await pdfImages(pdf.rawPayload)).toEqual(['1200x600', '50x40', '64x24']);
 
     // Taking the pictures out of the design takes them off the ticket and out of holders' reach.
     const plain = await saveDesign(owner.token, eventId, { ...next, badge: { ...next.badge, image: '' }, sponsors: { ...next.sponsors, items: [] }, instructions: { ...next.instructions, image: '' } });
     expect(plain.status_code).toBe(200);
-    const pdf2 = await app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: auth(holder.token) });
+    const pdf2 = await server.app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: bearer(holder.token) });
     expect(await pdfImages(pdf2.rawPayload)).toEqual([]);
     expect((await fetchImage(holder.token, badge.data.image)).statusCode).toBe(404);
   });
@@ -138,7 +125,7 @@ describe('ticket-design pictures', () => {
   it('refuses a forged picture with invalid_image and changes nothing', async () => {
     const { owner, eventId } = await ownedEvent();
     const before = stored();
-    const rowsBefore = (await sql`SELECT * FROM ticket_design_images ORDER BY name`.execute(app.db)).rows;
+    const rowsBefore = (await sql`SELECT * FROM ticket_design_images ORDER BY name`.execute(server.app.db)).rows;
     const png = await pngImage(16, 16);
     const forgeries = [
       Buffer.from('<html><body><script>alert(document.domain)</script></body></html>'),
@@ -153,17 +140,17 @@ describe('ticket-design pictures', () => {
     expect(await upload(owner.token, eventId, huge)).toMatchObject({ status_code: 413, error: 'payload_too_large' });
     // A picture sent as a text field instead of a file is refused too.
     const asText = await form({ event_id: String(eventId), image: png.toString('latin1') });
-    const res = await app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: asText.payload, headers: { ...asText.headers, ...auth(owner.token) } });
+    const res = await server.app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: asText.payload, headers: { ...asText.headers, ...bearer(owner.token) } });
     expect(res.json()).toMatchObject({ status_code: 400, error: 'invalid_image' });
     expect(stored()).toEqual(before);
-    expect((await sql`SELECT * FROM ticket_design_images ORDER BY name`.execute(app.db)).rows).toEqual(rowsBefore);
+    expect((await sql`SELECT * FROM ticket_design_images ORDER BY name`.execute(server.app.db)).rows).toEqual(rowsBefore);
   });
 
   it('lets only owners upload, and a design point only at its own event pictures', async () => {
     const { owner, eventId } = await ownedEvent();
     const other = await ownedEvent();
     const visitor = await person();
-    await createTicket(app.db, eventId, visitor.id);
+    await createTicket(server.app.db, eventId, visitor.id);
     const before = stored();
     expect(await upload(visitor.token, eventId, await pngImage())).toMatchObject({ status_code: 403, error: 'forbidden' });
     expect(await upload(null, eventId, await pngImage())).toMatchObject({ status_code: 403, error: 'auth_required' });

@@ -50,6 +50,11 @@ export interface Config {
    * (only when a count changed; each write bumps the event's rev, so not on every join).
    */
   usersOnlineWriteMs: number;
+  /**
+   * SHUTDOWN_GRACE_MS: how long a shutdown waits for requests in flight before it cuts every
+   * connection. Commands are idempotent, so a cut batch is resent and applied once.
+   */
+  shutdownGraceMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -78,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ticketSigningKey: env.TICKET_SIGNING_KEY ? parseTicketSigningKey(env.TICKET_SIGNING_KEY) : undefined,
     socketHeartbeatMs: positiveMs(env.WS_HEARTBEAT_MS, 30_000, 'WS_HEARTBEAT_MS'),
     usersOnlineWriteMs: positiveMs(env.USERS_ONLINE_WRITE_MS, 15_000, 'USERS_ONLINE_WRITE_MS'),
+    shutdownGraceMs: positiveMs(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
   };
 }
 

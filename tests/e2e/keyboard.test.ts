@@ -159,7 +159,7 @@ describe('keyboard only', () => {
     const page = anna.page;
     const keys = new Keyboard(page);
     await page.goto(`${server.url}/en/events/${eventId}/live-translation/chat`);
-    // The chat tab and the live side panel can both show the chat; the keyboard meets the first.
+    // On the chat section the side panel offers no second chat: one form, one list.
     const messages = page.getByTestId('event-chat').getByTestId('chat-message');
     await messages.first().waitFor({ timeout: 30_000 });
 

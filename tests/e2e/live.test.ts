@@ -14,8 +14,11 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  * - a user without a ticket gets the ticket dialog and no chat socket, and "Buy a ticket" opens the
  *   event page's ticket dialog and leaves a clean address;
  * - a ticket holder sees the stage with the video playing; on the chat section the same player
- *   floats (not reloaded) and the comments tab is preselected; the online counter comes from the
- *   chat socket and rises when a second participant joins and a comment carries the new count.
+ *   docks at the bottom (not reloaded) and the side panel does not repeat the chat; the online
+ *   counter comes from the chat socket and rises when a second participant joins and a comment
+ *   carries the new count;
+ * - on a phone and on a desktop, the docked player never covers the chat form: it can be reached,
+ *   typed into and sent from.
  *
  * The server writes the online count to the event only once an hour here, so the synced number
  * stays at the seed's and any change on screen can only have come through the socket.
@@ -127,8 +130,16 @@ describe('live translation page', () => {
     await page.waitForURL(`**/live-translation/chat`);
     await poll(() => live.videoMode(), (m) => m === 'floating', 10_000, 'the video to float');
     expect(await live.frame.evaluate((el) => (el as HTMLIFrameElement & { liveMark?: string }).liveMark)).toBe('kept');
-    expect(await live.panelTabs()).toEqual(['Comments', 'Visitors']);
-    expect(await live.selectedPanelTab()).toBe('Comments');
+    // The section is the chat, so the panel does not offer it again: one conversation, one form.
+    expect(await live.panelTabs()).toEqual(['Speech', 'Visitors']);
+    expect(await live.selectedPanelTab()).toBe('Speech');
+    await live.chat.waitFor({ timeout: 30_000 });
+    expect(await live.commentForms.count()).toBe(1);
+    expect(await live.chat.count()).toBe(1);
+    for (const name of ['Speech', 'Visitors']) {
+      await live.panel.getByRole('tab', { name, exact: true }).click();
+      expect(await live.commentForms.count()).toBe(1);
+    }
     // Minimising keeps the player; closing stops it.
     await live.video.getByRole('button', { name: 'Minimise' }).click();
     expect(await live.frame.evaluate((el) => (el as HTMLIFrameElement & { liveMark?: string }).liveMark)).toBe('kept');
@@ -151,7 +162,7 @@ describe('live translation page', () => {
     });
     expect(((await res.json()) as { status_code: number }).status_code).toBe(200);
     await poll(() => live.online(), (o) => o?.source === 'socket' && o.count === 2, 30_000, "anna's counter to rise to 2");
-    await live.panel.getByText(text).first().waitFor({ timeout: 60_000 });
+    await live.chat.getByText(text).first().waitFor({ timeout: 60_000 });
     expect(seen.chatSockets()).toHaveLength(1);
 
     // Back on the stage the video is part of the page again, still the same player.
@@ -176,5 +187,67 @@ describe('live translation page', () => {
     await page.context().unroute('**/api/events/webinar/**', fail);
     await live.video.getByRole('button', { name: /try again/i }).click();
     await poll(() => live.videoState(), (s) => s === 'ready', 30_000, 'the video after trying again');
+  });
+
+  it('never lets the docked player cover the chat form, on a phone or on a desktop', async () => {
+    const { page } = await browser();
+    const live = new LivePage(page, server.url);
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}/live-translation/chat`);
+    await poll(() => live.videoMode(), (m) => m === 'floating', 60_000, 'the video to dock');
+    await poll(() => live.videoState(), (s) => s === 'ready', 60_000, 'the video link to be fetched');
+    await live.commentBox.waitFor({ timeout: 30_000 });
+    // The chat's history lands with the first sync and pushes the form down: measure after it.
+    const status = new SyncStatusBar(page);
+    await poll(() => status.isIdle(), Boolean, 60_000, 'the first sync to finish');
+    await live.frame.evaluate((el) => ((el as HTMLIFrameElement & { liveMark?: string }).liveMark = 'kept'));
+
+    const measure = async () => ({ textarea: await live.coveredByVideo(live.commentBox), 'send button': await live.coveredByVideo(live.sendButton) });
+    type Measured = Awaited<ReturnType<typeof measure>>;
+    const isClear = (m: Measured) => Object.values(m).every((c) => !c.overlaps && !c.hitElsewhere);
+    /** Brings the form into view as `bring` does, then checks neither part of it is under the video. */
+    const clear = async (where: string, bring: () => Promise<void>) => {
+      let last: Measured | undefined;
+      // A comment arriving between bringing the form into view and looking moves it: bring it again then.
+      await poll(
+        async () => {
+          await bring();
+          return (last = await measure());
+        },
+        isClear,
+        15_000,
+        `${where}: the form clear of the video`,
+      ).catch(() => undefined);
+      for (const [name, covered] of Object.entries(last!)) {
+        expect(covered.overlaps, `${where}: the ${name} overlaps the video`).toBe(false);
+        expect(covered.hitElsewhere, `${where}: the centre of the ${name} hits ${covered.hit}`).toBe(false);
+      }
+    };
+
+    for (const size of [
+      { width: 360, height: 640 },
+      { width: 1280, height: 800 },
+    ]) {
+      const at = `${size.width}×${size.height}`;
+      await page.setViewportSize(size);
+      // The form brought to the bottom edge of the screen, where a player laid over the page sat.
+      await clear(`${at}, form at the bottom edge`, () => live.sendButton.evaluate((el) => el.scrollIntoView({ block: 'end' })));
+      // From the top, the browser brings the focused input, and the button under it, into view by itself.
+      await clear(`${at}, after focusing the input`, async () => {
+        await live.commentBox.evaluate((el) => (el as HTMLElement).blur());
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await live.commentBox.focus();
+      });
+
+      // Typing and sending work with the mouse: Playwright refuses to click what something else covers.
+      const text = `Past the player at ${at} ${Date.now()}`;
+      await live.commentBox.click();
+      await page.keyboard.type(text);
+      await live.sendButton.click();
+      await live.chat.getByText(text).first().waitFor({ timeout: 30_000 });
+      expect(await live.commentBox.inputValue()).toBe('');
+    }
+    // All the while the same player, never reloaded.
+    expect(await live.videoMode()).toBe('floating');
+    expect(await live.frame.evaluate((el) => (el as HTMLIFrameElement & { liveMark?: string }).liveMark)).toBe('kept');
   });
 });

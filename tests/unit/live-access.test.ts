@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isStageSection, liveEventId, liveSection, mayEnterLive } from '../../src/features/live/access.ts';
-import { panelTabs } from '../../src/features/live/LivePanel.tsx';
+import { panelKind, panelTabs } from '../../src/features/live/LivePanel.tsx';
 import { chatSocketUrl, readChatFrame } from '../../src/data/chat-socket.ts';
 
 /** The live page's gate, its sections and side-panel tabs, and how the chat socket's frames move the counter. */
@@ -36,9 +36,18 @@ describe('live page sections', () => {
     expect(isStageSection(liveSection('/uk/events/1/live-translation/visitors'))).toBe(false);
   });
 
-  it('offers the speech tab only on the stage and preselects comments elsewhere', () => {
-    expect(panelTabs(true)).toEqual({ tabs: ['speech', 'comments', 'visitors'], initial: 'speech' });
-    expect(panelTabs(false)).toEqual({ tabs: ['comments', 'visitors'], initial: 'comments' });
+  it('tells the stage and the chat from the other sections for the side panel', () => {
+    expect(panelKind(liveSection('/uk/events/1/live-translation'))).toBe('stage');
+    expect(panelKind(liveSection('/uk/events/1/live-translation/stage'))).toBe('stage');
+    expect(panelKind(liveSection('/uk/events/1/live-translation/chat'))).toBe('chat');
+    expect(panelKind(liveSection('/uk/events/1/live-translation/visitors'))).toBe('other');
+    expect(panelKind(liveSection('/uk/events/1/live-translation/companies/5'))).toBe('other');
+  });
+
+  it('offers speech on the stage, preselects comments elsewhere, and never repeats the chat beside the chat', () => {
+    expect(panelTabs('stage')).toEqual({ tabs: ['speech', 'comments', 'visitors'], initial: 'speech' });
+    expect(panelTabs('other')).toEqual({ tabs: ['comments', 'visitors'], initial: 'comments' });
+    expect(panelTabs('chat')).toEqual({ tabs: ['speech', 'visitors'], initial: 'speech' });
   });
 });
 

@@ -10,8 +10,9 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Toast, ToastRegion } from '../../ui/Toast.tsx';
 import { EventNotFound } from '../events/EventNotFound.tsx';
 import { isStageSection, liveEventId, liveSection, mayEnterLive } from './access.ts';
-import { LivePanel } from './LivePanel.tsx';
+import { LivePanel, panelKind } from './LivePanel.tsx';
 import { LiveVideo } from './LiveVideo.tsx';
+import { useScrollRoom } from './useScrollRoom.ts';
 import './live.css';
 
 const TOAST_MS = 8000;
@@ -26,7 +27,8 @@ interface LiveToast {
  * nothing else mounts (no chat, no schedule request); a signed-in user without a ticket who does not
  * own the event sees the ticket dialog and never opens the chat socket; owners and moderators pass.
  * The sections (stage, chat, visitors, companies) render in the outlet; the video and the side panel
- * are the page's own, so the video keeps playing, floating, while the reader visits the others.
+ * are the page's own, so the video keeps playing, docked at the bottom of the screen, while the
+ * reader visits the others (live.css says where it docks and why it never covers a form).
  */
 export function LivePage() {
   const { t } = useTranslation();
@@ -91,6 +93,9 @@ function LiveLayout({ event, section }: { event: EventView; section: string }) {
     useCallback((e: SocketException) => toast(t(`errors.${e.code}`, { defaultValue: e.message || t('errors.unknown_error') })), [toast, t]),
   );
   const onVideoError = useCallback(() => toast(t('live.video.error')), [toast, t]);
+  // Off the stage the player docks at the bottom of the screen; inputs scroll above it, not under.
+  const videoSlot = useRef<HTMLDivElement>(null);
+  useScrollRoom(videoSlot, !onStage);
 
   const base = `/events/${eventId}/live-translation`;
   const tab = (path: string, label: string) => (
@@ -115,14 +120,14 @@ function LiveLayout({ event, section }: { event: EventView; section: string }) {
         {tab('companies', t('live.nav.expo'))}
       </nav>
       <div className="live-layout">
-        <div className="live-layout__video">
+        <div className="live-layout__video" ref={videoSlot}>
           <LiveVideo event={event} mode={onStage ? 'inline' : 'floating'} onError={onVideoError} />
         </div>
         <div className="live-layout__main">
           <Outlet />
         </div>
         <div className="live-layout__panel">
-          <LivePanel event={event} onStage={onStage} visitorsPath={`${base}/visitors`} />
+          <LivePanel event={event} kind={panelKind(section)} visitorsPath={`${base}/visitors`} />
         </div>
       </div>
       <ToastRegion label={t('live.toastsLabel')}>

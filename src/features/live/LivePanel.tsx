@@ -5,28 +5,48 @@ import { Tabs } from '../../ui/Tabs.tsx';
 import { EventChat } from '../chat/EventChat.tsx';
 import { LiveVisitors } from './LiveVisitors.tsx';
 import { Speech } from './LiveStage.tsx';
+import { isStageSection } from './access.ts';
 
 export type PanelTab = 'speech' | 'comments' | 'visitors';
+/** The kinds of section that give the panel its own set of tabs. */
+export type PanelKind = 'stage' | 'chat' | 'other';
 
-/** events.md §2: speech only on the stage; elsewhere the comments tab comes first and is preselected. */
-export function panelTabs(onStage: boolean): { tabs: PanelTab[]; initial: PanelTab } {
-  return onStage ? { tabs: ['speech', 'comments', 'visitors'], initial: 'speech' } : { tabs: ['comments', 'visitors'], initial: 'comments' };
+export function panelKind(section: string): PanelKind {
+  if (isStageSection(section)) return 'stage';
+  return section === 'chat' ? 'chat' : 'other';
+}
+
+/**
+ * events.md §2: speech only on the stage; elsewhere the comments tab comes first and is preselected.
+ * The chat section is the exception: its main area already is the chat, and a second copy in the
+ * panel would mean two forms and two scroll positions for one conversation. There the panel keeps
+ * what is happening on the stage next to the floating video, with the speech first.
+ */
+export function panelTabs(kind: PanelKind): { tabs: PanelTab[]; initial: PanelTab } {
+  switch (kind) {
+    case 'stage':
+      return { tabs: ['speech', 'comments', 'visitors'], initial: 'speech' };
+    case 'chat':
+      return { tabs: ['speech', 'visitors'], initial: 'speech' };
+    case 'other':
+      return { tabs: ['comments', 'visitors'], initial: 'comments' };
+  }
 }
 
 /**
  * The live page's secondary panel. A tab the reader picks holds while they stay on the same kind
- * of section; moving between the stage and the other sections starts again from that kind's
- * default, as the spec asks.
+ * of section; moving to another kind starts again from that kind's default, as the spec asks for
+ * the move between the stage and the rest.
  */
-export function LivePanel({ event, onStage, visitorsPath }: { event: EventView; onStage: boolean; visitorsPath: string }) {
+export function LivePanel({ event, kind, visitorsPath }: { event: EventView; kind: PanelKind; visitorsPath: string }) {
   const { t } = useTranslation();
-  const { tabs, initial } = panelTabs(onStage);
-  const [choice, setChoice] = useState<{ onStage: boolean; tab: PanelTab } | null>(null);
-  const tab = choice && choice.onStage === onStage && tabs.includes(choice.tab) ? choice.tab : initial;
+  const { tabs, initial } = panelTabs(kind);
+  const [choice, setChoice] = useState<{ kind: PanelKind; tab: PanelTab } | null>(null);
+  const tab = choice && choice.kind === kind && tabs.includes(choice.tab) ? choice.tab : initial;
 
   return (
     <aside className="live-panel" aria-label={t('live.panel.label')} data-testid="live-panel">
-      <Tabs tabs={tabs.map((id) => ({ id, label: t(`live.panel.${id}`) }))} value={tab} onChange={(next) => setChoice({ onStage, tab: next })} label={t('live.panel.label')}>
+      <Tabs tabs={tabs.map((id) => ({ id, label: t(`live.panel.${id}`) }))} value={tab} onChange={(next) => setChoice({ kind, tab: next })} label={t('live.panel.label')}>
         {tab === 'speech' ? (
           <CurrentSpeech eventId={event.event_id} />
         ) : tab === 'comments' ? (

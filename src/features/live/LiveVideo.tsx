@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOCK_TICK_MS } from '../../../contract/constants.ts';
 import type { EventView } from '../../data/index.ts';
@@ -12,10 +12,11 @@ export type LiveVideoMode = 'inline' | 'floating';
 
 /**
  * The live page's video. On the stage it sits at the top of the page; on the other sections it
- * floats in a corner as a small non-modal window that can be minimised (it keeps playing) or closed
- * (it stops). Both modes are the same element with the player at the same place in the tree, so
- * moving between sections changes only its classes: an iframe that React remounted, or that the
- * DOM moved, would reload and drop the viewer out of the stream.
+ * docks at the bottom of the screen (live.css, LivePage.tsx) as a small non-modal window that can
+ * be minimised (it keeps playing) or closed (it stops). Both modes are the same element with the
+ * player at the same place in the tree, so moving between sections changes only its classes: an
+ * iframe that React remounted, or that the DOM moved, would reload and drop the viewer out of the
+ * stream.
  */
 export function LiveVideo({ event, mode, onError }: { event: EventView; mode: LiveVideoMode; onError(): void }) {
   const { t } = useTranslation();
@@ -79,7 +80,7 @@ function VideoScreen({ event, state, onRetry }: { event: EventView; state: LiveV
 
   if (state.kind === 'ready') return <VideoFrame event={event} />;
 
-  let body;
+  let body: ReactNode;
   switch (state.kind) {
     case 'waiting':
       body = <Countdown event={event} startsAtMs={state.startsAtMs} />;
@@ -99,15 +100,7 @@ function VideoScreen({ event, state, onRetry }: { event: EventView; state: LiveV
         </>
       );
       break;
-    case 'finished':
-      body = <p className="video__message">{t('video.finished')}</p>;
-      break;
-    case 'onsite':
-      body = <p className="video__message">{t('video.onsite')}</p>;
-      break;
-    case 'unavailable':
-      body = <p className="video__message">{t('video.unavailable')}</p>;
-      break;
+    // Finished, on site and unavailable are a line of text, which VideoPoster already knows.
   }
   return (
     <VideoPoster event={event} kind={state.kind}>

@@ -2,14 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
-import { useMyAppointments, useVisitors, type EventView, type VisitorsFilter } from '../../data/index.ts';
+import { useVisitors, type EventView, type VisitorsFilter } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TabList } from '../../ui/Tabs.tsx';
 import { DEFAULT_STATE, visitorsParams } from '../visitors/params.ts';
-import { appointmentsByPerson } from '../visitors/VisitorAppointment.tsx';
-import { VisitorCard } from '../visitors/VisitorCard.tsx';
+import { VisitorList } from '../visitors/VisitorList.tsx';
 import '../people/networking.css';
 import { VisitorSearchBox } from '../visitors/SearchBox.tsx';
 
@@ -47,8 +46,6 @@ export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number
   );
   const visitors = useVisitors(eventId, filter);
   const data = visitors.data;
-  const { data: mine } = useMyAppointments(eventId);
-  const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
 
   return (
     <div className="live-visitors">
@@ -77,30 +74,14 @@ export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number
             <EmptyState compact title={t('visitors.empty')} text={show === 'appointments' ? t('live.visitors.noAppointments') : t('visitors.emptyText')} />
           )
         ) : (
-          <>
-            <p className="muted" aria-live="polite">
-              {t('common.shownOf', { shown: data.items.length, total: data.total })}
-            </p>
-            <ul className="visitor-list live-visitors__list">
-              {data.items.map((v) => (
-                <VisitorCard
-                  key={v.id}
-                  visitor={v}
-                  event={event}
-                  appointment={byPerson.get(v.user_id)}
-                  canFilterByRole={data.source === 'device'}
-                  onFilterBy={(by) => navigate(to(`${visitorsPath}?${visitorsParams({ ...DEFAULT_STATE, ...by }).toString()}`))}
-                />
-              ))}
-            </ul>
-            {data.items.length < data.total ? (
-              <div className="list-footer">
-                <button type="button" className="btn btn--secondary btn--sm" onClick={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}>
-                  {t('common.loadMore')}
-                </button>
-              </div>
-            ) : null}
-          </>
+          <VisitorList
+            eventId={eventId}
+            event={event}
+            data={data}
+            onFilterBy={(by) => navigate(to(`${visitorsPath}?${visitorsParams({ ...DEFAULT_STATE, ...by }).toString()}`))}
+            onMore={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}
+            compact
+          />
         )}
       </div>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
-import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useMyAppointments, useSession, useVisitors, type VisitorsTab } from '../../data/index.ts';
+import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useSession, useVisitors, type VisitorsTab } from '../../data/index.ts';
 import { useLocalePath } from '../../app/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -10,8 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
 import { parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
 import { SelectModal } from './SelectModal.tsx';
-import { appointmentsByPerson } from './VisitorAppointment.tsx';
-import { VisitorCard } from './VisitorCard.tsx';
+import { VisitorList } from './VisitorList.tsx';
 import { VisitorFilters } from './VisitorFilters.tsx';
 import { VisitorsTabs } from './VisitorsTabs.tsx';
 import '../people/networking.css';
@@ -49,9 +48,6 @@ export function VisitorsPage() {
   const filter = useMemo(() => toFilter(JSON.parse(filterKey) as VisitorsState, limit), [filterKey, limit]);
   const visitors = useVisitors(eventId, filter);
   const data = visitors.data;
-  // Read once for the whole list, not per card: every card looks its person up in this map.
-  const { data: mine } = useMyAppointments(eventId);
-  const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
 
   const apply = (next: VisitorsState, push = false) => {
     setLimit(VISITORS_PAGE_SIZE);
@@ -148,33 +144,16 @@ export function VisitorsPage() {
               <EmptyState compact title={t('visitors.empty')} text={t('visitors.emptyText')} />
             )
           ) : (
-            <>
-              <p className="muted" aria-live="polite">
-                {t('common.shownOf', { shown: data.items.length, total: data.total })}
-              </p>
-              <ul className="visitor-list">
-                {data.items.map((v) => (
-                  <VisitorCard
-                    key={v.id}
-                    visitor={v}
-                    event={event}
-                    appointment={byPerson.get(v.user_id)}
-                    canFilterByRole={data.source === 'device'}
-                    onFilterBy={(by) => {
-                      const { menuId: _m, role: _r, ...rest } = state;
-                      apply({ ...rest, ...by });
-                    }}
-                  />
-                ))}
-              </ul>
-              {data.items.length < data.total ? (
-                <div className="list-footer">
-                  <button type="button" className="btn btn--secondary" onClick={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}>
-                    {t('common.loadMore')}
-                  </button>
-                </div>
-              ) : null}
-            </>
+            <VisitorList
+              eventId={eventId}
+              event={event}
+              data={data}
+              onFilterBy={(by) => {
+                const { menuId: _m, role: _r, ...rest } = state;
+                apply({ ...rest, ...by });
+              }}
+              onMore={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}
+            />
           )}
         </section>
       </div>

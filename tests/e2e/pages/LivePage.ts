@@ -76,6 +76,41 @@ export class LivePage {
     return (await tab.count()) ? ((await tab.textContent()) ?? '').trim() : null;
   }
 
+  /** Every comment form on the page, wherever it sits (section or side panel). */
+  get commentForms(): Locator {
+    return this.page.locator('form').filter({ has: this.page.getByRole('textbox', { name: /write a comment/i }) });
+  }
+
+  /** The event chat; on the chat section it is the only one on the page. */
+  get chat(): Locator {
+    return this.page.getByTestId('event-chat');
+  }
+
+  get commentBox(): Locator {
+    return this.chat.getByRole('textbox', { name: /write a comment/i });
+  }
+
+  get sendButton(): Locator {
+    return this.chat.getByRole('button', { name: 'Send', exact: true });
+  }
+
+  /**
+   * Whether the video covers `target` where it is on the screen now: their boxes intersect, or the
+   * element the browser hits at the target's centre is neither the target nor inside it.
+   */
+  async coveredByVideo(target: Locator): Promise<{ overlaps: boolean; hitElsewhere: boolean; hit: string }> {
+    const video = await this.video.boundingBox();
+    const box = await target.boundingBox();
+    if (!video || !box) throw new Error('the video or the target has no box on the screen');
+    const overlaps = box.x < video.x + video.width && video.x < box.x + box.width && box.y < video.y + video.height && video.y < box.y + box.height;
+    const { inside, hit } = await target.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return { inside: Boolean(at && (at === el || el.contains(at))), hit: at ? `${at.tagName.toLowerCase()}.${at.getAttribute('class') ?? ''}` : 'nothing' };
+    });
+    return { overlaps, hitElsewhere: !inside, hit };
+  }
+
   /** The online counter: its number, and 'socket' or 'sync' for where the number came from. */
   async online(): Promise<{ count: number; source: string } | null> {
     const el = this.page.getByTestId('live-online');

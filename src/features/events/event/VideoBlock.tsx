@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CLOCK_TICK_MS } from '../../../../contract/constants.ts';
@@ -17,7 +17,7 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
 
   if (state.kind === 'play' && playing) return <VideoFrame event={event} />;
 
-  let body;
+  let body: ReactNode;
   switch (state.kind) {
     case 'countdown':
       body = <VideoCountdown event={event} remainingMs={state.remainingMs} />;
@@ -40,21 +40,7 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
         </>
       );
       break;
-    case 'ticket':
-      body = <p className="video__message">{t('video.ticketRequired')}</p>;
-      break;
-    case 'checkin':
-      body = <p className="video__message">{t('video.checkinToWatch')}</p>;
-      break;
-    case 'onsite':
-      body = <p className="video__message">{t('video.onsite')}</p>;
-      break;
-    case 'unavailable':
-      body = <p className="video__message">{t('video.unavailable')}</p>;
-      break;
-    case 'finished':
-      body = <p className="video__message">{t('video.finished')}</p>;
-      break;
+    // The other states are a line of text, which VideoPoster already knows.
   }
 
   return (

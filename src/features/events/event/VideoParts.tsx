@@ -29,11 +29,26 @@ export function VideoFrame({ event }: { event: EventView }) {
   );
 }
 
-/** The poster with whatever stands in for the video until it plays: a message, a countdown, a button. */
-export function VideoPoster({ event, kind, children }: { event: EventView; kind: string; children: ReactNode }) {
+/** Kinds of video state that both players explain with the same single line. */
+const MESSAGES = {
+  finished: 'video.finished',
+  onsite: 'video.onsite',
+  unavailable: 'video.unavailable',
+  ticket: 'video.ticketRequired',
+  checkin: 'video.checkinToWatch',
+} as const satisfies Record<string, string>;
+
+/**
+ * The poster with whatever stands in for the video until it plays: a message, a countdown, a button.
+ * Without children it says what the states in MESSAGES say, so each player spells out only what is
+ * its own.
+ */
+export function VideoPoster({ event, kind, children }: { event: EventView; kind: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  const message = Object.hasOwn(MESSAGES, kind) ? MESSAGES[kind as keyof typeof MESSAGES] : null;
   return (
     <div className={`video video--${kind}`} style={{ ...FRAME_STYLE, backgroundImage: `url("${event.poster_big.replace(/"/g, '%22')}")` }}>
-      <div className="video__overlay">{children}</div>
+      <div className="video__overlay">{children ?? (message ? <p className="video__message">{t(message)}</p> : null)}</div>
     </div>
   );
 }

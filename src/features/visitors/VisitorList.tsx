@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMyAppointments, type EventView, type VisitorsPageData } from '../../data/index.ts';
+import { appointmentsByPerson } from './VisitorAppointment.tsx';
+import { VisitorCard, type VisitorCardProps } from './VisitorCard.tsx';
+
+export interface VisitorListProps {
+  eventId: number;
+  event: EventView | undefined;
+  data: Pick<VisitorsPageData, 'items' | 'total' | 'source'>;
+  onFilterBy: VisitorCardProps['onFilterBy'];
+  onMore(): void;
+  /** Smaller buttons, for the live page's narrow column. */
+  compact?: boolean;
+}
+
+/**
+ * A non-empty page of visitors as the visitors page and the live page's people tab both show it:
+ * how many of how many, the cards, and "load more" while some are left.
+ */
+export function VisitorList({ eventId, event, data, onFilterBy, onMore, compact = false }: VisitorListProps) {
+  const { t } = useTranslation();
+  // Read once for the whole list, not per card: every card looks its person up in this map.
+  const { data: mine } = useMyAppointments(eventId);
+  const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
+  return (
+    <>
+      <p className="muted" aria-live="polite">
+        {t('common.shownOf', { shown: data.items.length, total: data.total })}
+      </p>
+      <ul className="visitor-list">
+        {data.items.map((v) => (
+          <VisitorCard key={v.id} visitor={v} event={event} appointment={byPerson.get(v.user_id)} canFilterByRole={data.source === 'device'} onFilterBy={onFilterBy} />
+        ))}
+      </ul>
+      {data.items.length < data.total ? (
+        <div className="list-footer">
+          <button type="button" className={compact ? 'btn btn--secondary btn--sm' : 'btn btn--secondary'} onClick={onMore}>
+            {t('common.loadMore')}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -54,6 +54,34 @@ function hintEventIds(raw: unknown): Set<number> | null {
   return ids.length ? new Set(ids) : null;
 }
 
+/** Resolves true once the replication has written what its pulls brought, false if it is cancelled first. */
+function whenWritten(r: PullReplication): Promise<boolean> {
+  return new Promise((resolve) => {
+    // canceled$ completes on cancel, so this subscription cannot outlive the replication.
+    const sub = r.state.canceled$.subscribe((canceled) => {
+      if (canceled) resolve(false);
+    });
+    r.state.awaitInSync().then(
+      () => {
+        sub.unsubscribe();
+        resolve(!r.state.isStopped());
+      },
+      () => {
+        sub.unsubscribe();
+        resolve(false);
+      },
+    );
+  });
+}
+
+/** How far one replication has come, for the status. */
+interface Progress {
+  /** Grows with every request, so a write that ends after a newer request began proves nothing. */
+  requests: number;
+  /** Its last pull found nothing more on the server and what it brought is written. */
+  inSync: boolean;
+}
+
 /** The server's clock as this device last measured it (a local document the engine keeps). */
 export const LOCAL_SERVER_CLOCK = 'server_clock';
 export interface ServerClockDoc {
@@ -95,6 +123,9 @@ interface Run {
   controller: AbortController;
   /** Public and user-scoped replications, and the event-scoped ones running now. */
   replications: PullReplication[];
+  progress: Map<PullReplication, Progress>;
+  /** Device time of the newest catch-up that is written; "synced" once nothing is behind. */
+  lastCaughtUpAt: number | null;
   scopes: EventScopeManager | null;
   caches: CacheRefresher;
   /** Older chat pages a screen asked for (sync/chat-history.ts); signed-in runs only. */
@@ -214,6 +245,8 @@ export class SyncEngine {
   /** Resolves once the event-scoped replications match my_events and the caches asked for are fetched. */
   async awaitScopes(): Promise<void> {
     await this.followSession();
+    // my_events may have been written a moment ago, before its query told the scope manager.
+    this.run?.scopes?.recheck();
     await this.run?.scopes?.idle();
     await this.run?.caches.idle();
     await this.run?.chatHistory?.idle();
@@ -249,6 +282,8 @@ export class SyncEngine {
       session,
       controller,
       replications: [],
+      progress: new Map(),
+      lastCaughtUpAt: null,
       scopes: null,
       caches,
       chatHistory: null,
@@ -273,10 +308,13 @@ export class SyncEngine {
       run.replications.push(this.startReplication(run, def, { identifier: replicationIdentifier(def, this.opts.baseUrl, userId) }));
     }
     // A guest's device too: the companies of the events opened on it are open to guests.
+    const myEvents = userId === null ? undefined : (this.opts.db.collections as Partial<typeof this.opts.db.collections>).my_events;
     const scopes = new EventScopeManager({
       db: this.opts.db,
       signal,
       manages: (collection) => userId !== null || !EVENT_SCOPE_NEEDS_USER.has(collection),
+      readMine: async () => (myEvents ? (await myEvents.find().exec()).map((d) => d.toJSON() as MyEventDoc) : []),
+      changed: () => this.progress(run),
       start: (def, eventId, generation, onGone) => {
         const r = this.startReplication(run, def, {
           identifier: replicationIdentifier(def, this.opts.baseUrl, userId, { eventId, generation }),
@@ -288,20 +326,20 @@ export class SyncEngine {
       },
       stop: async (r) => {
         run.replications = run.replications.filter((x) => x !== r);
+        run.progress.delete(r);
         this.caughtUpAt.delete(r.key);
         await r.cancel();
-        // One replication fewer may be all that applied commands, and "synced", were waiting for
-        // (a feed that refused the user never catches up).
-        if (!run.controller.signal.aborted && run.replications.length && run.replications.every((x) => this.caughtUpAt.has(x.key))) {
-          this.dispatch({ type: 'pulled', at: Date.now() });
-        }
+        // One replication fewer may be all that applied commands, and "up to date", were waiting
+        // for: a feed that refused the user never catches up.
+        this.progress(run);
         run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
       },
     });
     run.scopes = scopes;
-    const myEvents = userId === null ? undefined : (this.opts.db.collections as Partial<typeof this.opts.db.collections>).my_events;
-    const mine$ = myEvents ? myEvents.find().$.pipe(map((list) => list.map((d) => d.toJSON() as MyEventDoc))) : of([] as MyEventDoc[]);
-    run.subs.push(combineLatest([mine$, observeScopeRequests(this.opts.db)]).subscribe(([mine, requested]) => scopes.update(mine, requested)));
+    this.progress(run);
+    // The manager reads my_events itself when it reconciles; the query only says when to.
+    const mineChanged$ = myEvents ? myEvents.find().$.pipe(map(() => null)) : of(null);
+    run.subs.push(combineLatest([mineChanged$, observeScopeRequests(this.opts.db)]).subscribe(([, requested]) => scopes.update(requested)));
     if (userId !== null && (this.opts.db.collections as Partial<typeof this.opts.db.collections>).comments) {
       run.chatHistory = new ChatHistorySync({ db: this.opts.db, http: this.http, signal, onUnauthorized: () => this.unauthorized(run) });
       run.subs.push(run.chatHistory.follow());
@@ -318,22 +356,35 @@ export class SyncEngine {
   private startReplication(run: Run, def: CollectionDef, opts: { identifier: string; eventId?: number; onScopeGone?: () => void }): PullReplication {
     const signal = run.controller.signal;
     const collection = (this.opts.db.collections as unknown as Record<string, RxCollection>)[def.name]!;
-    return startPullReplication(
+    const progress: Progress = { requests: 0, inSync: false };
+    // The hooks run only once the replication has started, after `replication` is assigned.
+    const replication: PullReplication = startPullReplication(
       collection,
       def,
       {
         http: this.http,
         signal,
         tick: () => ++this.clock,
-        onRequest: (active) => this.dispatch({ type: active ? 'request_started' : 'request_ended' }),
+        onRequest: (active) => {
+          if (active) {
+            progress.requests++;
+            if (progress.inSync) {
+              progress.inSync = false;
+              this.progress(run);
+            }
+          }
+          this.dispatch({ type: active ? 'request_started' : 'request_ended' });
+        },
         onSuccess: () => this.succeeded('pull'),
-        onCaughtUp: (key, startedAt) => this.caughtUp(run, key, startedAt),
+        onCaughtUp: (_key, startedAt) => this.caughtUp(run, replication, progress, startedAt),
         onFailure: (err, replicationSignal) => this.failed('pull', err, replicationSignal),
         onUnauthorized: () => this.unauthorized(run),
         ...(opts.onScopeGone ? { onScopeGone: opts.onScopeGone } : {}),
       },
       { identifier: opts.identifier, batchSize: this.opts.pullBatchSize, eventId: opts.eventId },
     );
+    run.progress.set(replication, progress);
+    return replication;
   }
 
   private async stopRun() {
@@ -487,13 +538,40 @@ export class SyncEngine {
     })();
   }
 
-  private caughtUp(run: Run, key: string, startedAt: number) {
+  private caughtUp(run: Run, r: PullReplication, progress: Progress, startedAt: number) {
     if (run.controller.signal.aborted) return;
-    // Event scopes say when they last caught up, for "not downloaded yet" and a door's last sync.
-    if (key.includes('@')) markScopeSynced(this.opts.db, key).catch((err: unknown) => console.error('foyer sync: recording a scope sync failed', err));
+    const key = r.key;
     this.caughtUpAt.set(key, Math.max(this.caughtUpAt.get(key) ?? 0, startedAt));
-    if (run.replications.every((r) => this.caughtUpAt.has(r.key))) this.dispatch({ type: 'pulled', at: Date.now() });
+    // The pull's documents are written after this call returns; until then the device does not
+    // hold them, and a user who walks into a hall with no signal would find an empty screen.
+    const request = progress.requests;
+    const at = Date.now();
+    void whenWritten(r).then((written) => {
+      if (!written || run.controller.signal.aborted) return;
+      // Event scopes say when they last caught up, for "not downloaded yet" and a door's last sync.
+      if (key.includes('@')) markScopeSynced(this.opts.db, key, at).catch((err: unknown) => console.error('foyer sync: recording a scope sync failed', err));
+      run.lastCaughtUpAt = Math.max(run.lastCaughtUpAt ?? 0, at);
+      // my_events as written may call for event scopes that have not started: match them before
+      // anything counts as caught up.
+      if (r.name === 'my_events') run.scopes?.recheck();
+      // A request that began meanwhile has not caught up yet; its own answer will say so.
+      if (progress.requests === request) progress.inSync = true;
+      this.progress(run);
+    });
     run.settling = run.settling.then(() => this.settle(run)).catch(() => undefined);
+  }
+
+  /**
+   * Tells the status how many replications that should run are not caught up yet, the scopes
+   * still being matched to my_events counting as one; with none behind, the device is synced as
+   * of its newest catch-up.
+   */
+  private progress(run: Run) {
+    if (run.controller.signal.aborted || this.run !== run) return;
+    const scopesBusy = run.scopes?.busy ?? true;
+    const behind = run.replications.filter((r) => !run.progress.get(r)?.inSync).length + (scopesBusy ? 1 : 0);
+    this.dispatch({ type: 'catching_up', count: behind });
+    if (behind === 0 && run.lastCaughtUpAt !== null) this.dispatch({ type: 'pulled', at: run.lastCaughtUpAt });
   }
 
   /**

@@ -111,6 +111,10 @@ export interface ScopedHost {
    * run manages only the scopes open to guests, so a session that expired keeps the user's own.
    */
   manages?(collection: string): boolean;
+  /** The user's my_events documents as stored now (none for a guest). */
+  readMine(): Promise<MyEventDoc[]>;
+  /** `busy` may have changed: the status counts scopes being matched as not caught up. */
+  changed?(): void;
   /** Starts one event's replication; `onGone` is called when its feed answers 403 or 404. */
   start(def: CollectionDef, eventId: number, generation: number, onGone: () => void): PullReplication;
   /** Stops it and drops it from the engine's bookkeeping. */
@@ -122,8 +126,12 @@ export class EventScopeManager {
   /** Keys whose feed refused the user, with the refusal token (refusalToken) it refused at. */
   private readonly refused = new Map<string, string>();
   private queue: Promise<void> = Promise.resolve();
-  private latest: readonly MyEventDoc[] | null = null;
-  private requested: Readonly<Record<string, number>> = {};
+  private tasks = 0;
+  /** A reconcile has run since the device's requests were known. */
+  private matched = false;
+  private latest: readonly MyEventDoc[] = [];
+  /** Null until the requests document was read: reconciling without it would forget a door's tickets. */
+  private requested: Readonly<Record<string, number>> | null = null;
 
   constructor(private readonly host: ScopedHost) {
     // Crash recovery comes before any replication starts.
@@ -132,12 +140,25 @@ export class EventScopeManager {
 
   /**
    * my_events or the device's own requests changed: start and stop replications to match. Calls
-   * are coalesced and run in order.
+   * run in order, each with my_events as stored when it runs, so a late notification can never
+   * bring back an older list (which would forget and download an event again).
    */
-  update(myEvents: readonly MyEventDoc[], requested: Readonly<Record<string, number>> = {}): void {
-    this.latest = myEvents;
+  update(requested: Readonly<Record<string, number>>): void {
     this.requested = requested;
     this.enqueue(() => this.reconcile());
+  }
+
+  /**
+   * my_events was just written: match it now rather than when its query notices, so nothing reads
+   * "all caught up" in between while the scopes it calls for have not started.
+   */
+  recheck(): void {
+    this.enqueue(() => this.reconcile());
+  }
+
+  /** Until the scopes match my_events and the device's requests, they cannot be caught up. */
+  get busy(): boolean {
+    return !this.matched || this.tasks > 0;
   }
 
   private manages(key: string): boolean {
@@ -151,10 +172,16 @@ export class EventScopeManager {
   }
 
   private enqueue(task: () => Promise<void>) {
+    this.tasks++;
+    this.host.changed?.();
     this.queue = this.queue
       .then(() => (this.host.signal.aborted ? undefined : task()))
       .catch((err: unknown) => {
         if (!this.host.signal.aborted) console.error('foyer sync: event scope update failed', err);
+      })
+      .finally(() => {
+        this.tasks--;
+        this.host.changed?.();
       });
   }
 
@@ -167,11 +194,22 @@ export class EventScopeManager {
   }
 
   private async reconcile() {
-    const mine = this.latest ?? [];
+    const requested = this.requested;
+    if (requested === null) return;
+    try {
+      await this.match(await this.host.readMine(), requested);
+    } finally {
+      // A failed attempt is logged; holding the status in "syncing" for it would help nobody.
+      this.matched = true;
+    }
+  }
+
+  private async match(mine: readonly MyEventDoc[], requested: Readonly<Record<string, number>>) {
+    this.latest = mine;
     const wanted = eventScopes(mine);
     const wantedKeys = new Set<string>();
     for (const [collection, ids] of wanted) for (const id of ids) wantedKeys.add(replicationKey(collection, id));
-    for (const key of Object.keys(this.requested)) wantedKeys.add(key);
+    for (const key of Object.keys(requested)) wantedKeys.add(key);
     for (const key of [...wantedKeys]) if (!this.manages(key)) wantedKeys.delete(key);
 
     for (const [key, replication] of [...this.running]) {
@@ -204,12 +242,12 @@ export class EventScopeManager {
   }
 
   private revOf(eventId: number): number {
-    return (this.latest ?? []).find((m) => m.event_id === eventId)?.rev ?? -1;
+    return this.latest.find((m) => m.event_id === eventId)?.rev ?? -1;
   }
 
   /** A refusal holds until my_events moves or the device asks for the scope again. */
   private refusalToken(key: string, eventId: number): string {
-    return `${this.revOf(eventId)}:${this.requested[key] ?? ''}`;
+    return `${this.revOf(eventId)}:${this.requested?.[key] ?? ''}`;
   }
 
   private async leave(key: string, replication: PullReplication) {

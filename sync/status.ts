@@ -2,8 +2,10 @@ import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } from '../contract/constants.ts'
 
 /**
  * The sync status the screens always show, as a pure state machine: the engine reports what
- * happens (stream up or down, requests starting and ending, failures, the outbox size) and the
- * visible state is derived from that, so it can be tested without a network.
+ * happens (stream up or down, requests starting and ending, failures, the outbox size, how many
+ * replications still have to catch up) and the visible state is derived from that, so it can be
+ * tested without a network. "Up to date" (idle) means every replication the device should run has
+ * caught up, including the event scopes a new ticket or a screen just asked for.
  */
 
 export type SyncState = 'offline' | 'connecting' | 'syncing' | 'idle' | 'error';
@@ -32,6 +34,12 @@ export interface MachineState {
   connected: boolean;
   /** Pulls and pushes in flight. */
   active: number;
+  /**
+   * Replications that should run and have not caught up with their feed yet (or have not written
+   * what they brought), counting the event scopes not yet matched to my_events as one. Between two
+   * requests nothing is in flight, so `active` alone would call a half-downloaded device up to date.
+   */
+  catchingUp: number;
   failures: Partial<Record<FailureSource, Failure>>;
   pending: number;
   lastSyncedAt: number | null;
@@ -46,6 +54,7 @@ export type SyncEvent =
   | { type: 'request_ended' }
   | { type: 'failed'; source: FailureSource; failure: Failure }
   | { type: 'succeeded'; source: FailureSource }
+  | { type: 'catching_up'; count: number }
   | { type: 'pulled'; at: number }
   | { type: 'pending'; count: number }
   | { type: 'session_ended' };
@@ -54,6 +63,7 @@ export const INITIAL_MACHINE: MachineState = {
   running: false,
   connected: false,
   active: 0,
+  catchingUp: 0,
   failures: {},
   pending: 0,
   lastSyncedAt: null,
@@ -62,9 +72,9 @@ export const INITIAL_MACHINE: MachineState = {
 export function reduce(s: MachineState, e: SyncEvent): MachineState {
   switch (e.type) {
     case 'start':
-      return { ...s, running: true, connected: false, active: 0, failures: {} };
+      return { ...s, running: true, connected: false, active: 0, catchingUp: 0, failures: {} };
     case 'stop':
-      return { ...s, running: false, connected: false, active: 0, failures: {} };
+      return { ...s, running: false, connected: false, active: 0, catchingUp: 0, failures: {} };
     case 'connected': {
       const { stream: _cleared, ...rest } = s.failures;
       return { ...s, connected: true, failures: rest };
@@ -83,7 +93,13 @@ export function reduce(s: MachineState, e: SyncEvent): MachineState {
       delete failures[e.source];
       return { ...s, failures };
     }
+    case 'catching_up': {
+      const count = Math.max(0, e.count);
+      return s.catchingUp === count ? s : { ...s, catchingUp: count };
+    }
     case 'pulled':
+      // "Synced" is a promise that the device holds what it should; part of it does not count.
+      if (s.catchingUp > 0) return s;
       return { ...s, lastSyncedAt: Math.max(s.lastSyncedAt ?? 0, e.at) };
     case 'pending':
       return s.pending === e.count ? s : { ...s, pending: e.count };
@@ -109,6 +125,7 @@ export function snapshot(s: MachineState): SyncSnapshot {
   else if (failure || !s.running) state = 'offline';
   else if (s.active > 0) state = 'syncing';
   else if (!s.connected) state = 'connecting';
+  else if (s.catchingUp > 0) state = 'syncing';
   else state = 'idle';
   return {
     state,

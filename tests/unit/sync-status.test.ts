@@ -54,6 +54,39 @@ describe('sync status machine', () => {
     expect(reduce(s, { type: 'pending', count: 3 })).toBe(s);
   });
 
+  it('stays syncing while replications that should run have not caught up, even with no request in flight', () => {
+    const connected = run({ type: 'start' }, { type: 'connected' });
+    const between = reduce(connected, { type: 'catching_up', count: 2 });
+    expect(snapshot(between).state).toBe('syncing');
+    expect(snapshot(reduce(reduce(between, { type: 'request_started' }), { type: 'request_ended' })).state).toBe('syncing');
+    expect(snapshot(reduce(between, { type: 'catching_up', count: 0 })).state).toBe('idle');
+    // Not connected yet and nothing in flight: still "connecting", never "up to date".
+    expect(snapshot(run({ type: 'start' }, { type: 'catching_up', count: 1 })).state).toBe('connecting');
+  });
+
+  it('keeps offline and errors ahead of catching up', () => {
+    const behind = run({ type: 'start' }, { type: 'connected' }, { type: 'catching_up', count: 3 });
+    expect(snapshot(reduce(behind, { type: 'failed', source: 'pull', failure: net(7000) }))).toMatchObject({ state: 'offline', error: { retryAt: 7000 } });
+    expect(snapshot(reduce(behind, { type: 'session_ended' })).state).toBe('error');
+    expect(snapshot(reduce(behind, { type: 'stop' })).state).toBe('offline');
+  });
+
+  it('moves the last sync time only when nothing is left to catch up', () => {
+    const synced = run({ type: 'start' }, { type: 'connected' }, { type: 'pulled', at: 100 });
+    const joined = reduce(synced, { type: 'catching_up', count: 1 });
+    expect(snapshot(reduce(joined, { type: 'pulled', at: 200 })).lastSyncedAt).toBe(100);
+    const done = reduce(reduce(joined, { type: 'catching_up', count: 0 }), { type: 'pulled', at: 300 });
+    expect(snapshot(done)).toMatchObject({ state: 'idle', lastSyncedAt: 300 });
+  });
+
+  it('forgets what was behind when the engine starts again or stops', () => {
+    const behind = run({ type: 'start' }, { type: 'connected' }, { type: 'catching_up', count: 2 });
+    expect(reduce(behind, { type: 'start' }).catchingUp).toBe(0);
+    expect(reduce(behind, { type: 'stop' }).catchingUp).toBe(0);
+    expect(reduce(behind, { type: 'catching_up', count: 2 })).toBe(behind);
+    expect(reduce(behind, { type: 'catching_up', count: -1 }).catchingUp).toBe(0);
+  });
+
   it('never counts requests below zero and is offline again after stop', () => {
     const s = run({ type: 'start' }, { type: 'connected' }, { type: 'request_ended' });
     expect(s.active).toBe(0);

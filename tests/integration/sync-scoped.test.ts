@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { describe, expect, it } from 'vitest';
 import type { Subscription } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent } from '../fixtures/factories.ts';
+import { devicesBehindProxy, openDisk, type LocalDevice, type LocalDisk } from '../fixtures/local-device.ts';
+import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
+import { command as sendCommand } from './chat-helpers.ts';
 import { nextLikeRequest } from '../../contract/visitors.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
 import { enqueue } from '../../sync/outbox.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
 import { readCache } from '../../sync/caches.ts';
 import { readScopes } from '../../sync/scoped.ts';
 import { observeEventVisitors, observeOwnProfile, type OwnProfileState } from '../../sync/visitors-store.ts';
@@ -25,82 +18,31 @@ import { waitFor } from '../fixtures/wait.ts';
  * profile edits queued offline and applied once.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
+const { server, proxy, devices } = devicesBehindProxy();
 
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+/**
+ * A device with every collection (these tests open one at a time, so it fits the realm); `disk`
+ * opens again what a closed one left.
+ */
+const openDevice = (auth: DeviceAuth, disk?: LocalDisk) => devices.openDevice({ name: 'foyer-scoped', baseUrl: proxy.url, auth, disk });
 
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
-  close(): Promise<void>;
-}
-const open: Device[] = [];
-afterEach(async () => {
-  proxy.setOnline(true);
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
+const signIn = (over: Parameters<typeof signInNewUser>[2] = {}) => signInNewUser(server.app.db, proxy.url, over);
 
-let deviceSeq = 0;
-/** `disk` reopens the same simulated device (its IndexedDB and database name) after a close. */
-async function openDevice(auth: { user: SessionUser; token: string }, via: TestProxy = proxy, disk?: { indexedDB: IDBFactory; name: string }): Promise<Device> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: disk?.indexedDB ?? new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({ name: disk?.name ?? `foyer-scoped-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false });
-  await writeSession(db, auth.user);
-  const engine = new SyncEngine({ db, baseUrl: via.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800 });
-  engine.start();
-  const device: Device = {
-    db,
-    engine,
-    async close() {
-      await engine.stop();
-      await db.close();
-    },
-  };
-  open.push(device);
-  return device;
-}
-
-
-async function signIn(over: Parameters<typeof createUser>[1] = {}) {
-  const row = await createUser(server.app.db, over);
-  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
-
-const at = () => new Date().toISOString();
-let commandSeq = 0;
 async function command(token: string, kind: string, payload: unknown) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/sync/v1/commands',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { commands: [{ id: `scoped-test-${Date.now()}-${++commandSeq}`, kind, payload, occurredAt: at() }] },
-  });
-  const result = res.json().results[0];
+  const result = await sendCommand(server.app, token, kind, payload);
   expect(result.status, JSON.stringify(result)).toBe('applied');
 }
 
 /** Checks a user in to a free event through the real command, so the server announces it. */
 const checkIn = (token: string, eventId: number) => command(token, 'event.checkin', { event_id: eventId });
 
-const localVisitors = async (d: Device, eventId: number) =>
+const localVisitors = async (d: LocalDevice, eventId: number) =>
   (await d.db.visitors.find({ selector: { event_id: eventId } }).exec()).map((v) => v.user_id).sort((a, b) => a - b);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const same = (a: number[], b: number[]) => JSON.stringify(a) === JSON.stringify(sorted(b));
 
 /** The visitors page of one event as the screen would compute it, kept current. */
-function watchVisitors(d: Device, eventId: number) {
+function watchVisitors(d: LocalDevice, eventId: number) {
   let list: PreparedVisitor[] = [];
   const sub: Subscription = observeEventVisitors(d.db, eventId).subscribe((v) => (list = v));
   return {
@@ -269,25 +211,20 @@ describe('event-scoped visitors sync', () => {
       await checkIn(anna.token, e);
       await checkIn(other.token, e);
     }
-    const disk = { indexedDB: new IDBFactory(), name: `foyer-scoped-reopen-${++deviceSeq}` };
-    let device = await openDevice(anna, proxy, disk);
+    let device = await openDevice(anna);
+    const { disk } = device;
     await waitFor('both events', async () => (await localVisitors(device, left)).length === 2 && (await localVisitors(device, kept)).length === 2);
     await device.engine.awaitScopes();
     await device.close();
-    open.splice(open.indexOf(device), 1);
 
     // While the device is closed: the user leaves one event, and (as if the app had died halfway
     // through forgetting it) the other one is marked as being purged.
     await command(anna.token, 'event.uncheckin', { event_id: left });
-    const raw = await openDatabase({
-      name: disk.name,
-      storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: disk.indexedDB, IDBKeyRange }) }) as RxStorage<unknown, unknown>,
-      multiInstance: false,
-    });
+    const raw = await openDisk(disk);
     await raw.upsertLocal('scopes', { ...(await readScopes(raw)), purging: [`visitors@${kept}`], generations: { [`visitors@${kept}`]: 1 } });
     await raw.close();
 
-    device = await openDevice(anna, proxy, disk);
+    device = await openDevice(anna, disk);
     await waitFor('the left event forgotten', async () => (await localVisitors(device, left)).length === 0);
     await waitFor('the cut-short purge finished and the event pulled again', async () => (await localVisitors(device, kept)).length === 2);
     await device.engine.awaitScopes();

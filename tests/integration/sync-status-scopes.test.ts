@@ -1,17 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { Subscription } from 'rxjs';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
-import { TEST_PASSWORD, createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { createEvent, createTicket } from '../fixtures/factories.ts';
+import { devicesBehindProxy, type LocalDevice } from '../fixtures/local-device.ts';
+import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
+import { command as sendCommand } from './chat-helpers.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/realtime/bus.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { SyncEngine } from '../../sync/engine.ts';
-import { loginRequest, writeSession, type SessionUser } from '../../sync/session.ts';
 import type { SyncSnapshot } from '../../sync/status.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -23,19 +15,7 @@ import { waitFor } from '../fixtures/wait.ts';
  * only looked at requests in flight would say "up to date" between them.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
-
-let server: TestServer & { url: string };
-let proxy: TestProxy;
-beforeAll(async () => {
-  server = await startTestServer({ listen: true });
-  proxy = await startProxy(server.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.close();
-});
+const { server, proxy, devices } = devicesBehindProxy();
 
 /** What the device held when the status said something. */
 interface Held {
@@ -49,23 +29,14 @@ interface Seen {
   held?: Promise<Held>;
 }
 
-interface Device {
-  db: FoyerDatabase;
-  engine: SyncEngine;
+interface Device extends LocalDevice {
   seen: Seen[];
-  close(): Promise<void>;
 }
-const open: Device[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((d) => d.close()));
-});
 
-let deviceSeq = 0;
-async function openDevice(auth: { user: SessionUser; token: string }, events: number[]): Promise<Device> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  const db = await openDatabase({ name: `foyer-status-${++deviceSeq}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false });
-  await writeSession(db, auth.user);
-  const engine = new SyncEngine({ db, baseUrl: proxy.url, headers: () => ({ authorization: `Bearer ${auth.token}` }), retryBaseMs: 100, retryMaxMs: 800, pullBatchSize: 4 });
+async function openDevice(auth: DeviceAuth, events: number[]): Promise<Device> {
+  // Held back until the test listens, so the statuses of the first sync are recorded too.
+  const device = await devices.openDevice({ name: 'foyer-status', baseUrl: proxy.url, auth, pullBatchSize: 4, start: false });
+  const { db, engine } = device;
   const seen: Seen[] = [];
   const read = async (): Promise<Held> => {
     const held: Held = { visitors: new Map(), comments: new Map() };
@@ -75,43 +46,24 @@ async function openDevice(auth: { user: SessionUser; token: string }, events: nu
     }
     return held;
   };
-  const sub: Subscription = engine.status$.subscribe((status) => {
+  const sub = engine.status$.subscribe((status) => {
     const firstSynced = status.lastSyncedAt !== null && seen.every((s) => s.status.lastSyncedAt === null);
     // The reads start while the status is the newest one, before the engine can write more.
     seen.push({ status, ...(status.state === 'idle' || firstSynced ? { held: read() } : {}) });
   });
-  engine.start();
-  const device: Device = {
-    db,
-    engine,
-    seen,
-    async close() {
-      await engine.stop();
-      sub.unsubscribe();
-      await Promise.allSettled(seen.map((s) => s.held));
-      await db.close();
-    },
-  };
-  open.push(device);
-  return device;
-}
-
-async function signIn() {
-  const row = await createUser(server.app.db);
-  const result = await loginRequest({ baseUrl: proxy.url }, row.email, TEST_PASSWORD);
-  if (!result.ok) throw new Error(`login failed: ${result.code}`);
-  return { user: result.user, token: result.token };
-}
-
-let commandSeq = 0;
-async function command(token: string, kind: string, payload: unknown) {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/sync/v1/commands',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { commands: [{ id: `status-test-${Date.now()}-${++commandSeq}`, kind, payload, occurredAt: new Date().toISOString() }] },
+  // No read may start once the device closes, and the ones under way end before its database does.
+  device.onClose(async () => {
+    sub.unsubscribe();
+    await Promise.allSettled(seen.map((s) => s.held));
   });
-  const result = res.json().results[0];
+  engine.start();
+  return { ...device, seen };
+}
+
+const signIn = () => signInNewUser(server.app.db, proxy.url);
+
+async function command(token: string, kind: string, payload: unknown) {
+  const result = await sendCommand(server.app, token, kind, payload);
   expect(result.status, JSON.stringify(result)).toBe('applied');
 }
 

@@ -165,6 +165,12 @@ describe('live translation page', () => {
     await live.chat.getByText(text).first().waitFor({ timeout: 60_000 });
     expect(seen.chatSockets()).toHaveLength(1);
 
+    // Networking: the section is the visitors list, so the panel offers the comments and the speech.
+    await live.open('Networking');
+    await page.waitForURL(`**/live-translation/visitors`);
+    await poll(() => live.panelTabs(), (tabs) => tabs.join() === 'Comments,Speech', 10_000, 'the panel of the visitors section');
+    expect(await live.selectedPanelTab()).toBe('Comments');
+
     // Back on the stage the video is part of the page again, still the same player.
     await live.open('Stage');
     await poll(() => live.videoMode(), (m) => m === 'inline', 10_000, 'the video back in the page');

@@ -40,14 +40,15 @@ describe('live page sections', () => {
     expect(panelKind(liveSection('/uk/events/1/live-translation'))).toBe('stage');
     expect(panelKind(liveSection('/uk/events/1/live-translation/stage'))).toBe('stage');
     expect(panelKind(liveSection('/uk/events/1/live-translation/chat'))).toBe('chat');
-    expect(panelKind(liveSection('/uk/events/1/live-translation/visitors'))).toBe('other');
+    expect(panelKind(liveSection('/uk/events/1/live-translation/visitors'))).toBe('visitors');
     expect(panelKind(liveSection('/uk/events/1/live-translation/companies/5'))).toBe('other');
   });
 
-  it('offers speech on the stage, preselects comments elsewhere, and never repeats the chat beside the chat', () => {
+  it('offers speech on the stage, preselects comments elsewhere, and never repeats the chat or the visitors beside themselves', () => {
     expect(panelTabs('stage')).toEqual({ tabs: ['speech', 'comments', 'visitors'], initial: 'speech' });
     expect(panelTabs('other')).toEqual({ tabs: ['comments', 'visitors'], initial: 'comments' });
     expect(panelTabs('chat')).toEqual({ tabs: ['speech', 'visitors'], initial: 'speech' });
+    expect(panelTabs('visitors')).toEqual({ tabs: ['comments', 'speech'], initial: 'comments' });
   });
 });
 

@@ -9,18 +9,20 @@ import { isStageSection } from './access.ts';
 
 export type PanelTab = 'speech' | 'comments' | 'visitors';
 /** The kinds of section that give the panel its own set of tabs. */
-export type PanelKind = 'stage' | 'chat' | 'other';
+export type PanelKind = 'stage' | 'chat' | 'visitors' | 'other';
 
 export function panelKind(section: string): PanelKind {
   if (isStageSection(section)) return 'stage';
-  return section === 'chat' ? 'chat' : 'other';
+  if (section === 'chat' || section === 'visitors') return section;
+  return 'other';
 }
 
 /**
  * events.md §2: speech only on the stage; elsewhere the comments tab comes first and is preselected.
  * The chat section is the exception: its main area already is the chat, and a second copy in the
  * panel would mean two forms and two scroll positions for one conversation. There the panel keeps
- * what is happening on the stage next to the floating video, with the speech first.
+ * what is happening on the stage next to the floating video, with the speech first. Likewise the
+ * visitors section, whose main area already is the visitors list, keeps comments and speech.
  */
 export function panelTabs(kind: PanelKind): { tabs: PanelTab[]; initial: PanelTab } {
   switch (kind) {
@@ -28,6 +30,8 @@ export function panelTabs(kind: PanelKind): { tabs: PanelTab[]; initial: PanelTa
       return { tabs: ['speech', 'comments', 'visitors'], initial: 'speech' };
     case 'chat':
       return { tabs: ['speech', 'visitors'], initial: 'speech' };
+    case 'visitors':
+      return { tabs: ['comments', 'speech'], initial: 'comments' };
     case 'other':
       return { tabs: ['comments', 'visitors'], initial: 'comments' };
   }

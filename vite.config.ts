@@ -51,6 +51,8 @@ export default defineConfig({
         // styles, the HTML that navigateFallback serves, fonts and icons. The plugin adds the web manifest
         // itself, so it is not globbed here (it would appear twice).
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // 260-odd country flags, of which a user meets a few: cached as they are shown (src/sw.ts).
+        globIgnores: ['assets/flags/**'],
         // The RxDB + Dexie chunk of the sync worker is large; an offline start needs it all the same.
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
         // Built as a classic script: the plugin registers the worker without type 'module', and classic
@@ -67,6 +69,14 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // Flags stay files (src/ui/flags.ts): inlined, all of them would ride in the main bundle.
+    assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),
+    rollupOptions: {
+      output: {
+        assetFileNames: (asset) =>
+          asset.originalFileNames?.some((f) => f.includes('country-flag-icons')) ? 'assets/flags/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',
+      },
+    },
   },
   server: {
     host: '127.0.0.1',
@@ -81,6 +91,8 @@ export default defineConfig({
       '^/(uk|en|ru|pl)/oauth/': toBackend,
       '/wss': { ...toBackend, ws: true },
       '/healthz': toBackend,
+      // The personal calendar feed calendar apps poll (/calendar/feed.ics).
+      '/calendar/feed.ics': toBackend,
     },
   },
   preview: {

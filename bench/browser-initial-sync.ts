@@ -25,6 +25,7 @@ import { checkCpuThrottle, checkLink } from './browser/checks.ts';
 import { feedSize } from './browser/documents.ts';
 import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
+import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
 const SYNC_TIMEOUT_MS = 15 * 60 * 1000;
@@ -70,7 +71,9 @@ async function main() {
         const p = await probeSync(page);
         if (performance.now() - lastReport > 15_000) {
           lastReport = performance.now();
-          console.log(`  … ${ms(performance.now() - start)}: ${env.link.down() >> 10} KiB down; ${p.domState}, engine ${JSON.stringify(p.status)}, scopes ${JSON.stringify(p.scopes)}`);
+          console.log(
+            `  … ${ms(performance.now() - start)}: ${env.link.down() >> 10} KiB down; ${p.domState}, engine ${JSON.stringify(p.status)}, scopes ${JSON.stringify(p.scopes)}`,
+          );
         }
         if (firstIdle === null && p.domState === 'sync--idle' && (p.status?.lastSyncedAt ?? 0) >= since) firstIdle = performance.now() - start;
         return p;
@@ -100,7 +103,10 @@ async function main() {
 
     // The same documents, straight from the sync API, compressed in node.
     const token = await apiLogin(env.server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-    const keys = [...Object.keys(counts).filter((c) => c !== 'outbox' && !(synced.scopes?.held ?? []).some((k) => k.startsWith(`${c}@`))), ...(synced.scopes?.held ?? [])];
+    const keys = [
+      ...Object.keys(counts).filter((c) => c !== 'outbox' && !(synced.scopes?.held ?? []).some((k) => k.startsWith(`${c}@`))),
+      ...(synced.scopes?.held ?? []),
+    ];
     const feeds = [];
     for (const key of keys.sort()) {
       // Collections the device opens but has no feed for on this account (door tickets) answer 4xx.
@@ -116,7 +122,16 @@ async function main() {
       ]),
     );
     console.log('\nthe same documents from the sync API (pages of the client size), compressed in node');
-    const total = known.reduce((a, f) => ({ documents: a.documents + f.documents, live: a.live + f.live, json: a.json + f.jsonBytes, gzip: a.gzip + f.gzipBytes, br: a.br + f.brotliBytes }), { documents: 0, live: 0, json: 0, gzip: 0, br: 0 });
+    const total = known.reduce(
+      (a, f) => ({
+        documents: a.documents + f.documents,
+        live: a.live + f.live,
+        json: a.json + f.jsonBytes,
+        gzip: a.gzip + f.gzipBytes,
+        br: a.br + f.brotliBytes,
+      }),
+      { documents: 0, live: 0, json: 0, gzip: 0, br: 0 },
+    );
     console.log(
       table([
         ['feed', 'pages', 'docs', 'of them live', 'on device', 'JSON', 'gzip -6', 'brotli q4'],
@@ -125,11 +140,20 @@ async function main() {
       ]),
     );
     const pulls = [...byKind.entries()].filter(([k]) => k.startsWith('pull ')).reduce((a, [, e]) => a + e.bytes, 0);
-    console.log(`\ninitial sync, login → synced: ${ms(elapsed)} (header first "up to date" with a pull newer than the login at ${firstIdle === null ? '—' : ms(firstIdle)})`);
+    recordFigures('browser-sync', { login_to_synced: elapsed, down_bytes: down });
+    console.log(
+      `\ninitial sync, login → synced: ${ms(elapsed)} (header first "up to date" with a pull newer than the login at ${firstIdle === null ? '—' : ms(firstIdle)})`,
+    );
     console.log(`on the wire through the relay: ${kib(down)} down, ${kib(up)} up, ${connections} TCP connections; of that the pulls ${kib(pulls)} (DevTools)`);
-    console.log(`the same documents: ${kib(total.json)} JSON, ${kib(total.gzip)} gzipped (wire ÷ gzip = ${(down / total.gzip).toFixed(2)}), ${kib(total.br)} with the server's brotli`);
+    console.log(
+      `the same documents: ${kib(total.json)} JSON, ${kib(total.gzip)} gzipped (wire ÷ gzip = ${(down / total.gzip).toFixed(2)}), ${kib(total.br)} with the server's brotli`,
+    );
     if (cpu) console.log(`CPU throttle during the sync: ${cpu}`);
-    console.log(`local documents: ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+    console.log(
+      `local documents: ${Object.entries(counts)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ')}`,
+    );
   } catch (err) {
     console.error(`bench failed: ${(err as Error).message}\n--- page errors ---\n${env.browser.errors.join('\n')}\n--- server ---\n${env.server.output(30)}`);
     process.exitCode = 1;

@@ -19,6 +19,7 @@ import { checkCpuThrottle, checkLink } from './browser/checks.ts';
 import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
 import { mainScreens, timeLegacy, timeRouteChange } from './browser/screens.ts';
+import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -52,7 +53,13 @@ async function main() {
     const since = Date.now();
     const start = performance.now();
     await submit();
-    await waitUntil(() => probeSync(page), (p) => isSynced(p, since, [`visitors@${event.event_id}`, `schedule@${event.event_id}`]), 15 * 60_000, 'the app to report synced', 250);
+    await waitUntil(
+      () => probeSync(page),
+      (p) => isSynced(p, since, [`visitors@${event.event_id}`, `schedule@${event.event_id}`]),
+      15 * 60_000,
+      'the app to report synced',
+      250,
+    );
     console.log(`synced ${ms(performance.now() - start)} after login`);
 
     // Who anna is and which day the programme starts, from the legacy API with her session cookie.
@@ -91,12 +98,33 @@ async function main() {
         ...screens.map((s) => {
           const l = local.get(s.name)!;
           const g = legacy.get(s.name)!;
-          return [s.name, ms(median(l)), ms(Math.max(...l)), ms(median(g)), ms(Math.max(...g)), s.legacy.length, kib(legacyBytes.get(s.name) ?? 0), `${(median(g) / median(l)).toFixed(1)}×`];
+          return [
+            s.name,
+            ms(median(l)),
+            ms(Math.max(...l)),
+            ms(median(g)),
+            ms(Math.max(...g)),
+            s.legacy.length,
+            kib(legacyBytes.get(s.name) ?? 0),
+            `${(median(g) / median(l)).toFixed(1)}×`,
+          ];
         }),
       ]),
     );
+    const figures: Record<string, number> = {};
+    for (const s of screens) {
+      const key = s.name.replace(/\W+/g, '_');
+      figures[`${key}.local`] = median(local.get(s.name)!);
+      figures[`${key}.legacy`] = median(legacy.get(s.name)!);
+      // "Faster than legacy in every run": the worst local time against the best legacy one.
+      figures[`${key}.local_worst`] = Math.max(...local.get(s.name)!);
+      figures[`${key}.legacy_best`] = Math.min(...legacy.get(s.name)!);
+    }
+    recordFigures('browser-routes', figures);
     if (failures.size) console.log(`\nlegacy calls that did not answer status 200:\n  ${[...failures].join('\n  ')}`);
-    console.log('\nlocal: client-side route change until the data is in the DOM and a frame is drawn; legacy: the calls only, fired together, to the last byte + JSON.parse (drawing not included).');
+    console.log(
+      '\nlocal: client-side route change until the data is in the DOM and a frame is drawn; legacy: the calls only, fired together, to the last byte + JSON.parse (drawing not included).',
+    );
   } catch (err) {
     console.error(`bench failed: ${(err as Error).message}\n--- page errors ---\n${env.browser.errors.join('\n')}\n--- server ---\n${env.server.output(30)}`);
     process.exitCode = 1;

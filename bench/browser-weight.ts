@@ -18,6 +18,7 @@ import { launchBrowser, waitForServiceWorkerControl } from '../tests/e2e/fixture
 import { freePort, startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { CdpClient, TargetEmulation } from './browser/cdp.ts';
 import { kib, prepareDist, table } from './browser/env.ts';
+import { recordFigures } from './lib/result.ts';
 
 const FIRST_ROUTE = '/uk/';
 const QUIET_MS = 2000;
@@ -56,6 +57,8 @@ function sizesTable(rows: Served[], origin: string): string {
     [`total (${rows.length})`, kib(sum('identity')), kib(sum('gzip')), kib(sum('br'))],
   ]);
 }
+
+let weight: Record<string, number> = {};
 
 async function main() {
   const distDir = prepareDist();
@@ -104,11 +107,22 @@ async function main() {
     console.log(
       table([
         ['file', 'fetched by'],
-        ...[...new Set(wire.map((w) => w.url))].map((u) => [u.replace(origin, ''), [...new Set(wire.filter((w) => w.url === u).map((w) => w.target))].join(', ')]),
+        ...[...new Set(wire.map((w) => w.url))].map((u) => [
+          u.replace(origin, ''),
+          [...new Set(wire.filter((w) => w.url === u).map((w) => w.target))].join(', '),
+        ]),
       ]),
     );
     console.log(`\nscripts the page and its workers run (${byApp.length}), as the server serves them:`);
-    console.log(sizesTable(await Promise.all(byApp.map(served)), origin));
+    const appSizes = await Promise.all(byApp.map(served));
+    console.log(sizesTable(appSizes, origin));
+    // Page and worker apart: the target is the page's own scripts, and the worker is to start later.
+    const fetchedBy = (r: Served, target: string) => wire.some((w) => w.url === r.url && w.target === target);
+    const gzipOf = (target: string) => appSizes.filter((r) => fetchedBy(r, target)).reduce((n, r) => n + r.gzip, 0);
+    const pageGzip = gzipOf('page');
+    const workerGzip = gzipOf('worker');
+    weight = { page_gzip: pageGzip, worker_gzip: workerGzip, all_gzip: appSizes.reduce((n, r) => n + r.gzip, 0) };
+    console.log(`gzip: page ${kib(pageGzip)}, workers ${kib(workerGzip)}`);
     if (bySw.length) console.log(`fetched only by the service worker (precache, not run by the page): ${bySw.map((u) => u.replace(origin, '')).join(', ')}`);
 
     // 2. The service worker's precache. The server strips the workbox revision query; sizes are per file.
@@ -121,13 +135,14 @@ async function main() {
     console.log(`all precached entries: ${kib(all.raw)} raw, ${kib(all.gzip)} gzip, ${kib(all.br)} brotli`);
 
     // 3. Lighthouse.
-    await runLighthouse(`${origin}${FIRST_ROUTE}`);
+    const lh = await runLighthouse(`${origin}${FIRST_ROUTE}`);
+    recordFigures('weight', { ...weight, ...lh });
   } finally {
     await server.dispose();
   }
 }
 
-async function runLighthouse(url: string): Promise<void> {
+async function runLighthouse(url: string): Promise<Record<string, number | null>> {
   const port = await freePort();
   // The e2e launcher's Chromium and flags; Lighthouse drives it through the DevTools port.
   const browser = await launchBrowser({ locale: 'uk-UA', args: [`--remote-debugging-port=${port}`] });
@@ -136,15 +151,14 @@ async function runLighthouse(url: string): Promise<void> {
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    console.log(`\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, throttling ${lhr.configSettings.throttlingMethod} (RTT ${lhr.configSettings.throttling.rttMs} ms, ${lhr.configSettings.throttling.throughputKbps} kbps, CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×), ${lhr.environment.hostUserAgent}`);
     console.log(
-      table([
-        ['category', 'score'],
-        ...Object.values(lhr.categories).map((c) => [c.title, c.score === null ? 'n/a' : Math.round(c.score * 100)]),
-      ]),
+      `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, throttling ${lhr.configSettings.throttlingMethod} (RTT ${lhr.configSettings.throttling.rttMs} ms, ${lhr.configSettings.throttling.throughputKbps} kbps, CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×), ${lhr.environment.hostUserAgent}`,
     );
+    console.log(table([['category', 'score'], ...Object.values(lhr.categories).map((c) => [c.title, c.score === null ? 'n/a' : Math.round(c.score * 100)])]));
     const metric = (id: string) => lhr.audits[id]?.displayValue ?? 'n/a';
-    console.log(`FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`);
+    console.log(
+      `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, Speed Index ${metric('speed-index')}`,
+    );
     for (const id of ['unused-javascript', 'uses-text-compression', 'uses-long-cache-ttl', 'total-byte-weight', 'bootup-time', 'mainthread-work-breakdown']) {
       const a = lhr.audits[id];
       if (a) console.log(`  ${a.title}: ${a.displayValue ?? (a.score === null ? '' : `score ${a.score}`)}`);
@@ -153,9 +167,18 @@ async function runLighthouse(url: string): Promise<void> {
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${c.title}: ${lhr.audits[r.id]!.title}`));
     if (failing.length) console.log(`\nfailing weighted audits:\n  ${failing.join('\n  ')}`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const perf = lhr.categories.performance?.score;
+    return {
+      lighthouse: perf === null || perf === undefined ? null : Math.round(perf * 100),
+      tbt: value('total-blocking-time'),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+    };
   } catch (err) {
     console.log(`\nLighthouse could not run: ${(err as Error).stack ?? err}`);
     process.exitCode = 1;
+    return { lighthouse: null };
   } finally {
     await browser.close();
   }

@@ -21,6 +21,7 @@ import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { launchBrowser } from '../tests/e2e/fixtures/browser.ts';
 import { ROOT, startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { kib, ms, table } from './browser/env.ts';
+import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -43,7 +44,9 @@ async function fetchVisitors(): Promise<Record<string, unknown>[]> {
     const all: Record<string, unknown>[] = [];
     let checkpoint = 0;
     for (;;) {
-      const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${event.event_id}&checkpoint=${checkpoint}&limit=2000`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${event.event_id}&checkpoint=${checkpoint}&limit=2000`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!res.ok) throw new Error(`visitors pull: HTTP ${res.status}`);
       const page = (await res.json()) as { documents: Record<string, unknown>[]; checkpoint: number };
       all.push(...page.documents);
@@ -99,10 +102,14 @@ async function main() {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 60_000 });
     const ways: Way[] = ['viaReplication', 'viaBulkUpsert', 'viaDexie'];
     const run = (way: Way, some: unknown[]) =>
-      page.evaluate(({ way, docs, batch }) => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench[way](docs, batch), { way, docs: some, batch: BATCH });
+      page.evaluate(({ way, docs, batch }) => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench[way](docs, batch), {
+        way,
+        docs: some,
+        batch: BATCH,
+      });
     const labels: Record<Way, string> = {
-      viaReplication: 'RxDB: the app\'s pull replication (sync/replication.ts)',
-      viaBulkUpsert: 'RxDB: collection bulkUpsert (sync/database.ts)',
+      viaReplication: "RxDB: the app's pull replication (sync/engine/replication.ts)",
+      viaBulkUpsert: 'RxDB: collection bulkUpsert (sync/engine/database.ts)',
       viaDexie: 'raw Dexie bulkPut, same indexes',
     };
     const results = new Map<string, WriteResult[]>(ways.map((w) => [w, []]));
@@ -118,7 +125,10 @@ async function main() {
     const dexieStores = await page.evaluate(() => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench.dexieStores());
     const best = (way: string) => Math.min(...results.get(way)!.map((r) => r.ms));
     const median = (way: string) => {
-      const s = results.get(way)!.map((r) => r.ms).sort((a, b) => a - b);
+      const s = results
+        .get(way)!
+        .map((r) => r.ms)
+        .sort((a, b) => a - b);
       return s[Math.floor(s.length / 2)]!;
     };
     const dexie = median('viaDexie');
@@ -126,10 +136,24 @@ async function main() {
     console.log(
       table([
         ['path', 'median', 'docs/s', 'best', 'docs/s (best)', 'vs Dexie'],
-        ...ways.map((w) => [labels[w], ms(median(w)), Math.round(docs.length / (median(w) / 1000)), ms(best(w)), Math.round(docs.length / (best(w) / 1000)), `${(median(w) / dexie).toFixed(1)}× the time`]),
+        ...ways.map((w) => [
+          labels[w],
+          ms(median(w)),
+          Math.round(docs.length / (median(w) / 1000)),
+          ms(best(w)),
+          Math.round(docs.length / (best(w) / 1000)),
+          `${(median(w) / dexie).toFixed(1)}× the time`,
+        ]),
       ]),
     );
-    console.log(`\nDexie table: "${dexieStores}"; RxDB: multiInstance as in the app, Dexie storage, no dev-mode. Page main thread (the app writes from its sync worker).`);
+    recordFigures('browser-writes', {
+      app_docs_per_s: docs.length / (median('viaReplication') / 1000),
+      bulk_upsert_docs_per_s: docs.length / (median('viaBulkUpsert') / 1000),
+      dexie_docs_per_s: docs.length / (dexie / 1000),
+    });
+    console.log(
+      `\nDexie table: "${dexieStores}"; RxDB: multiInstance as in the app, Dexie storage, no dev-mode. Page main thread (the app writes from its sync worker).`,
+    );
     if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
   } finally {
     await browser.close();

@@ -19,9 +19,10 @@ import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, migrate } from '../server/db/index.ts';
 import { createMemoryBus, createRedisBus } from '../server/realtime/bus.ts';
-import { createSession } from '../server/auth/sessions.ts';
-import { hashPassword } from '../server/auth/passwords.ts';
+import { createSession } from '../server/domain/auth/sessions.ts';
+import { hashPassword } from '../server/domain/auth/passwords.ts';
 import { inBatches, opened } from './lib/sockets.ts';
+import { recordFigures } from './lib/result.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -76,19 +77,42 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const db = database.db;
   try {
-    await db.insertInto('countries').values({ code: 'UA', name: 'Ukraine' }).onConflict((oc) => oc.doNothing()).execute();
-    await db.insertInto('categories').values({ id: 1, name: 'IT' }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('countries')
+      .values({ code: 'UA', name: 'Ukraine' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await db
+      .insertInto('categories')
+      .values({ id: 1, name: 'IT' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const start = new Date(Date.now() - 3600_000);
     const event = await db
       .insertInto('events')
-      .values({ name: `Fan-out bench ${Date.now()}`, category_id: 1, starts_at: start, ends_at: new Date(start.getTime() + 8 * 3600_000), timezone: 'Europe/Kyiv', is_free: false })
+      .values({
+        name: `Fan-out bench ${Date.now()}`,
+        category_id: 1,
+        starts_at: start,
+        ends_at: new Date(start.getTime() + 8 * 3600_000),
+        timezone: 'Europe/Kyiv',
+        is_free: false,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const hash = await hashPassword(randomBytes(12).toString('hex'));
     const tag = randomBytes(4).toString('hex');
     const users = await db
       .insertInto('users')
-      .values(Array.from({ length: SOCKETS }, (_, i) => ({ email: `bench-${tag}-${i}@bench.local`, password_hash: hash, first_name: `User${i}`, last_name: 'Bench', social: '{}' })))
+      .values(
+        Array.from({ length: SOCKETS }, (_, i) => ({
+          email: `bench-${tag}-${i}@bench.local`,
+          password_hash: hash,
+          first_name: `User${i}`,
+          last_name: 'Bench',
+          social: '{}',
+        })),
+      )
       .returning('id')
       .execute();
     await db
@@ -99,8 +123,14 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
 
     const wsUrl = `${url.replace('http', 'ws')}/wss/chat`;
     const clients = await connectAll((i) => new WebSocket(wsUrl, { headers: { authorization: `Bearer ${tokens[i]}` } }));
-    const registered = arrivals(clients, (t) => t.includes('"registered"'), () => 0);
-    clients.forEach((ws, i) => ws.send(JSON.stringify({ type: 'register', userId: users[i]!.id, eventId: event.id })));
+    const registered = arrivals(
+      clients,
+      (t) => t.includes('"registered"'),
+      () => 0,
+    );
+    clients.forEach((ws, i) => {
+      ws.send(JSON.stringify({ type: 'register', userId: users[i]!.id, eventId: event.id }));
+    });
     await registered;
 
     const rounds: Round[] = [];
@@ -108,7 +138,11 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
     for (let r = 0; r < ROUNDS; r++) {
       const text = `round ${r} ${randomBytes(6).toString('hex')}`;
       let t0 = 0;
-      const done = arrivals(clients, (t) => t.includes(text), () => t0);
+      const done = arrivals(
+        clients,
+        (t) => t.includes(text),
+        () => t0,
+      );
       const poster = tokens[r % tokens.length]!;
       t0 = performance.now();
       const res = await fetch(`${url}/api/events/add-comment`, {
@@ -120,7 +154,21 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
       const round = await done;
       rounds.push(round);
       bytes = Buffer.byteLength(
-        JSON.stringify({ type: 'commentCreated', comment: { id: 1, event_id: event.id, user_id: 1, comment: text, image: '', date: 0, likes: { like: 0, dislike: 0, my_like_type: 0 }, is_blocked_in_chat: false }, users: {}, broadcast_statistics: { users_online: SOCKETS } }),
+        JSON.stringify({
+          type: 'commentCreated',
+          comment: {
+            id: 1,
+            event_id: event.id,
+            user_id: 1,
+            comment: text,
+            image: '',
+            date: 0,
+            likes: { like: 0, dislike: 0, my_like_type: 0 },
+            is_blocked_in_chat: false,
+          },
+          users: {},
+          broadcast_statistics: { users_online: SOCKETS },
+        }),
       );
       // Comments are rate-limited per person, not per event: each round posts as another user.
     }
@@ -144,7 +192,11 @@ async function bareRun(frameBytes: number): Promise<Round[]> {
       const marker = `bare ${r} ${randomBytes(6).toString('hex')}`;
       const frame = JSON.stringify({ type: 'commentCreated', marker, pad: 'x'.repeat(Math.max(0, frameBytes - marker.length - 40)) });
       let t0 = 0;
-      const done = arrivals(clients, (t) => t.includes(marker), () => t0);
+      const done = arrivals(
+        clients,
+        (t) => t.includes(marker),
+        () => t0,
+      );
       t0 = performance.now();
       for (const c of wss.clients) c.send(frame);
       rounds.push(await done);
@@ -165,4 +217,5 @@ console.log(`fan-out to ${SOCKETS} sockets, ${ROUNDS} rounds, median round (ms f
 console.log(`                                   first   median     last`);
 console.log(`foyer comment (POST -> socket)  ${fmt(f.first)} ${fmt(f.median)} ${fmt(f.last)}`);
 console.log(`bare ws broadcast               ${fmt(b.first)} ${fmt(b.median)} ${fmt(b.last)}`);
+recordFigures('fanout', { foyer_median: f.median, bare_median: b.median, foyer_last: f.last, bare_last: b.last });
 console.log(`database ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, bus ${process.env.REDIS_URL ? 'redis' : 'memory'}, frame ~${foyer.bytes} bytes`);

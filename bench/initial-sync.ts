@@ -5,7 +5,7 @@
  * or fail. Run it before and after a change to the feeds or the sync engine and compare.
  *
  * The server is a real child process (the e2e fixture) on a temp DATA_DIR. The client is the real
- * sync engine (sync/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user anna,
+ * sync engine (sync/engine/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user anna,
  * from an empty database until its status first reports idle with a completed pull. Bytes are the
  * decoded response bodies; the gzip column is what the same pull bodies weigh gzipped, and the relay
  * below counts what actually crossed the wire with the server's own compression.
@@ -17,9 +17,9 @@ import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { COLLECTION_NAMES } from '../contract/entities.ts';
-import { openDatabase } from '../sync/database.ts';
-import { SyncEngine } from '../sync/engine.ts';
-import { loginRequest, writeSession } from '../sync/session.ts';
+import { openDatabase } from '../sync/engine/database.ts';
+import { SyncEngine } from '../sync/engine/engine.ts';
+import { loginRequest, writeSession } from '../sync/engine/session.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import net from 'node:net';
@@ -170,15 +170,21 @@ async function main() {
     let docs = 0;
     for (const [name, tally] of [...tallies.entries()].sort()) {
       const n = counts.get(name);
-      console.log(`${name.padEnd(16)} ${(n === undefined ? '' : String(n)).padStart(7)} ${String(tally.requests).padStart(9)} ${kib(tally.bytes).padStart(12)} ${(tally.gzipBytes ? kib(tally.gzipBytes) : '').padStart(13)}`);
+      console.log(
+        `${name.padEnd(16)} ${(n === undefined ? '' : String(n)).padStart(7)} ${String(tally.requests).padStart(9)} ${kib(tally.bytes).padStart(12)} ${(tally.gzipBytes ? kib(tally.gzipBytes) : '').padStart(13)}`,
+      );
       docs += n ?? 0;
       total.requests += tally.requests;
       total.bytes += tally.bytes;
       total.gzipBytes += tally.gzipBytes;
     }
-    console.log(`${'total'.padEnd(16)} ${String(docs).padStart(7)} ${String(total.requests).padStart(9)} ${kib(total.bytes).padStart(12)} ${kib(total.gzipBytes).padStart(13)}`);
-    console.log(`\ninitial sync: ${ms(elapsed)} from engine start to idle, ${docs} documents stored, ${kib(total.bytes)} of JSON; ${kib(onWire)} on the wire as sent (compression and headers included); ${kib(total.gzipBytes)} if the same JSON were gzipped.`);
-    console.log('client: sync/engine.ts with RxDB + Dexie on fake-indexeddb in node; a browser\'s IndexedDB is slower to write, faster to read.');
+    console.log(
+      `${'total'.padEnd(16)} ${String(docs).padStart(7)} ${String(total.requests).padStart(9)} ${kib(total.bytes).padStart(12)} ${kib(total.gzipBytes).padStart(13)}`,
+    );
+    console.log(
+      `\ninitial sync: ${ms(elapsed)} from engine start to idle, ${docs} documents stored, ${kib(total.bytes)} of JSON; ${kib(onWire)} on the wire as sent (compression and headers included); ${kib(total.gzipBytes)} if the same JSON were gzipped.`,
+    );
+    console.log("client: sync/engine/engine.ts with RxDB + Dexie on fake-indexeddb in node; a browser's IndexedDB is slower to write, faster to read.");
   } finally {
     await engine?.stop();
     await db.close();

@@ -8,7 +8,7 @@
  * (GET /sync/v1/visitors/pull?event_id=…&checkpoint=0&limit=SYNC_PULL_DEFAULT_LIMIT) on
  * SEED=scale:<visitors>, signed in as a participant. Both servers are their own node processes
  * (the real server/main.ts through bench/lib/server.ts; bench/lib/bare-json-server.ts for the floor)
- * with the same compression settings (server/app.ts COMPRESS_OPTIONS), and both are asked with a
+ * with the same compression settings (server/plugins/compression.ts COMPRESS_OPTIONS), and both are asked with a
  * browser's Accept-Encoding, so the bare route pays for the same brotli: what separates the two is
  * the session lookup, the feed's SQL and the serialisation. The load comes from autocannon in this
  * process, rounds alternating between the two so a busy neighbour hurts both alike.
@@ -23,6 +23,7 @@ import { SYNC_PULL_DEFAULT_LIMIT } from '../contract/constants.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd } from './lib/users.ts';
 import { percentile, table, fmtMs } from './lib/stats.ts';
+import { recordFigures } from './lib/result.ts';
 
 const DB = dbChoice();
 const SECONDS = numberArg('seconds', 15);
@@ -84,7 +85,9 @@ async function startBare(bodyFile: string): Promise<{ url: string; child: ChildP
 
 async function main() {
   console.log(`pull throughput: visitors pull, limit ${SYNC_PULL_DEFAULT_LIMIT}, SEED=scale:${VISITORS}, ${describeDb(DB)}`);
-  console.log(`autocannon: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`);
+  console.log(
+    `autocannon: ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per target after ${WARMUP_SECONDS} s warm-up, Accept-Encoding: ${ACCEPT_ENCODING}`,
+  );
   const bench = await startBenchServer({ db: DB, seed: `scale:${VISITORS}`, prepare: (db) => prepareCrowd(db, 1) });
   const bodyFile = path.join(os.tmpdir(), `foyer-bench-pull-${randomBytes(6).toString('hex')}.json`);
   let bare: { url: string; child: ChildProcess } | null = null;
@@ -136,8 +139,19 @@ async function main() {
         String(errs),
       ]);
     }
+    // Each round's pull rate over the bare route's in the same round: "in every run" is the worst.
+    const pullRuns = runs.get(targets[0]!.name)!;
+    const bareRuns = runs.get(targets[1]!.name)!;
+    const ratios = pullRuns.map((p, i) => p.requests / p.seconds / (bareRuns[i]!.requests / bareRuns[i]!.seconds));
+    recordFigures('pull', {
+      pull_rps: pullRuns.reduce((n, x) => n + x.requests, 0) / pullRuns.reduce((n, x) => n + x.seconds, 0),
+      bare_rps: bareRuns.reduce((n, x) => n + x.requests, 0) / bareRuns.reduce((n, x) => n + x.seconds, 0),
+      ratio_worst: Math.min(...ratios),
+      ratio_best: Math.max(...ratios),
+    });
     console.log('');
     console.log(table(rows));
+    console.log(`pull ÷ bare per round: ${ratios.map((r) => r.toFixed(2)).join(', ')}`);
     console.log(`errors: ${errors}`);
     process.exitCode = errors > 0 ? 1 : 0;
   } finally {

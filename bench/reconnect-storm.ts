@@ -11,8 +11,8 @@
  * The sockets are the PWA's own NoticeSocket (src/data/notices-socket.ts: a new socket ticket per
  * attempt, its exponential backoff with jitter), two per person as with two open tabs. The streams
  * are not whole SyncEngines (200 RxDB databases would measure this process, not the server): each is
- * the engine's stream loop (sync/engine.ts streamLoop) re-stated over the same parts — readSse from
- * sync/sse.ts, backoffDelay from sync/status.ts with the engine's default base and cap, the attempt
+ * the engine's stream loop (sync/engine/engine.ts streamLoop) re-stated over the same parts — readSse from
+ * sync/engine/sse.ts, backoffDelay from sync/engine/status.ts with the engine's default base and cap, the attempt
  * count reset by RESYNC, and one backoff step after a stream the server ended cleanly.
  *
  * SIGKILL (the default) is a crash: sockets see a reset, not a close frame. `--signal TERM` is a
@@ -24,10 +24,10 @@ import { WebSocket } from 'ws';
 import { SYNC_RESYNC } from '../contract/commands.ts';
 import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS, SYNC_STREAM_HEARTBEAT_MS } from '../contract/constants.ts';
 import { NoticeSocket, type WebSocketConstructor } from '../src/data/notices-socket.ts';
-import { socketRetryDelay as noticeRetryDelay } from '../src/data/ticketed-socket.ts';
-import { AbortedError, HttpError } from '../sync/http.ts';
-import { readSse } from '../sync/sse.ts';
-import { backoffDelay } from '../sync/status.ts';
+import { socketRetryDelay as noticeRetryDelay } from '../src/data/pass-socket.ts';
+import { AbortedError, HttpError } from '../sync/engine/http.ts';
+import { readSse } from '../sync/engine/sse.ts';
+import { backoffDelay } from '../sync/engine/status.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd, type BenchUser } from './lib/users.ts';
 import { histogram, percentile, table, fmtMs } from './lib/stats.ts';
@@ -196,7 +196,11 @@ async function main() {
 
     // ---- figures -------------------------------------------------------------------------------
     const since = (t: number) => t - killedAt;
-    const backTimes = (tracks: Track[]) => tracks.map((t) => t.ready.find((r) => r > killedAt)).filter((r): r is number => r !== undefined).map(since);
+    const backTimes = (tracks: Track[]) =>
+      tracks
+        .map((t) => t.ready.find((r) => r > killedAt))
+        .filter((r): r is number => r !== undefined)
+        .map(since);
     const socketBack = backTimes(socketTracks);
     const streamBack = backTimes(streamTracks);
     const failuresAfterUp = [...socketTracks, ...streamTracks].flatMap((t) => t.failures.filter(([at]) => at > upAt));
@@ -213,7 +217,12 @@ async function main() {
     console.log(
       table([
         ['clients', 'count', 'back', 'first s', 'median s', 'p95 s', 'all back s', 'after healthy s'],
-        ...([['notice sockets', socketBack, SOCKETS], ['hint streams', streamBack, STREAMS]] as const).map(([name, xs, n]) => [
+        ...(
+          [
+            ['notice sockets', socketBack, SOCKETS],
+            ['hint streams', streamBack, STREAMS],
+          ] as const
+        ).map(([name, xs, n]) => [
           name,
           String(n),
           String(xs.length),
@@ -225,7 +234,9 @@ async function main() {
         ]),
       ]),
     );
-    console.log(`all ${SOCKETS + STREAMS - missing} of ${SOCKETS + STREAMS} clients back ${((allBackAt - killedAt) / 1000).toFixed(2)} s after the ${SIGNAL === 'KILL' ? 'kill' : 'stop'}`);
+    console.log(
+      `all ${SOCKETS + STREAMS - missing} of ${SOCKETS + STREAMS} clients back ${((allBackAt - killedAt) / 1000).toFixed(2)} s after the ${SIGNAL === 'KILL' ? 'kill' : 'stop'}`,
+    );
     console.log(`failed attempts while the server was down: ${failuresWhileDown}; after it was up: ${retriesAfterUp} unreachable, ${refusals.length} refused`);
     const reasons = new Map<string, number>();
     for (const [, reason] of failuresAfterUp) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
@@ -238,7 +249,9 @@ async function main() {
     const peak = (k: 'connection' | 'request' | 'upgrade') => Math.max(0, ...seconds.map((x) => x[k]));
     const killSecond = Math.floor(killedEpoch / 1000);
     console.log('');
-    console.log(`what the restarted server saw each second (peak: ${peak('connection')} TCP connections/s, ${peak('upgrade')} websocket upgrades/s, ${peak('request')} HTTP requests/s):`);
+    console.log(
+      `what the restarted server saw each second (peak: ${peak('connection')} TCP connections/s, ${peak('upgrade')} websocket upgrades/s, ${peak('request')} HTTP requests/s):`,
+    );
     console.log(
       table([
         ['s after kill', 'connections', 'upgrades', 'requests'],
@@ -248,7 +261,9 @@ async function main() {
     console.log(
       `this (client) process during the recovery: event-loop delay p99 ${fmtMs(clientLoop.percentile(99) / 1e6)} ms, max ${fmtMs(clientLoop.max / 1e6)} ms`,
     );
-    console.log(`server after recovery: RSS ${(server.rss / 1048576).toFixed(0)} MiB, event-loop delay p99 ${fmtMs(server.loopDelay.p99)} ms, max ${fmtMs(server.loopDelay.max)} ms`);
+    console.log(
+      `server after recovery: RSS ${(server.rss / 1048576).toFixed(0)} MiB, event-loop delay p99 ${fmtMs(server.loopDelay.p99)} ms, max ${fmtMs(server.loopDelay.max)} ms`,
+    );
 
     console.log('');
     console.log(`notice sockets back, s after the ${SIGNAL === 'KILL' ? 'kill' : 'stop'} (server healthy at ${((upAt - killedAt) / 1000).toFixed(2)} s):`);

@@ -8,7 +8,7 @@
  * The server is `server/main.ts` as a child process on SEED=scale:<visitors> (bench/lib/server.ts):
  * PGlite with the in-process bus, or `--db pg` a fresh PostgreSQL database with the Redis bus.
  * Half the sockets are /wss/notice and half /wss/chat, one of each per chat reader of the big
- * event, each opened with a socket ticket and registered as the clients do (bench/lib/sockets.ts).
+ * event, each opened with a socket pass and registered as the clients do (bench/lib/sockets.ts).
  *
  * Each virtual user is one of those people, logged in, looping with a random think time over
  * legacy reads, incremental sync pulls (each keeps its own checkpoints, as a device does: full pages
@@ -248,11 +248,19 @@ async function main() {
     console.log(
       table([
         ['server', 'RSS', 'max RSS', 'heap', 'loop p50 ms', 'loop p99 ms', 'loop max ms'],
-        [`${IDLE_MS / 1000} s idle, sockets open`, mib(idle.rss), mib(idle.maxRss), mib(idle.heapUsed), fmtMs(idle.loopDelay.p50), fmtMs(idle.loopDelay.p99), fmtMs(idle.loopDelay.max)],
+        [
+          `${IDLE_MS / 1000} s idle, sockets open`,
+          mib(idle.rss),
+          mib(idle.maxRss),
+          mib(idle.heapUsed),
+          fmtMs(idle.loopDelay.p50),
+          fmtMs(idle.loopDelay.p99),
+          fmtMs(idle.loopDelay.max),
+        ],
         ['under traffic', mib(busy.rss), mib(busy.maxRss), mib(busy.heapUsed), fmtMs(busy.loopDelay.p50), fmtMs(busy.loopDelay.p99), fmtMs(busy.loopDelay.max)],
       ]),
     );
-    console.log('(max RSS: the highest of samples every 250 ms within the row\'s time; the traffic row runs to the end of settling)');
+    console.log("(max RSS: the highest of samples every 250 ms within the row's time; the traffic row runs to the end of settling)");
     const errors = tally.errors + socketErrors.length + lost + duplicates;
     console.log('');
     console.log(`errors: ${tally.errors} requests, ${socketErrors.length} socket, ${lost} lost frames, ${duplicates} duplicate frames`);

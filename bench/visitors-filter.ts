@@ -1,12 +1,12 @@
 /**
  * `node --import tsx bench/visitors-filter.ts`: how long the visitors page takes per keystroke when
- * it filters, sorts and searches an event's visitors on the device (sync/visitors.ts), against a
+ * it filters, sorts and searches an event's visitors on the device (sync/views/visitors/visitors.ts), against a
  * server seeded with one big event (SEED=scale:<visitors>, 10,000 by default; BENCH_VISITORS
  * overrides). Prints figures; never asserts — timings on a shared machine say little about pass or
  * fail. Run it before and after a change to the filter and compare.
  *
  * The server is a real child process (the e2e fixture) on a temp DATA_DIR. The client is the real
- * sync engine (sync/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user
+ * sync engine (sync/engine/engine.ts) on RxDB + Dexie over fake-indexeddb, logged in as the demo user
  * anna, who takes part in the event, so the event's visitors replicate to the device. The screen's
  * own pipeline then runs as it does in the page: observeEventVisitors (the join with relations,
  * friends and the overlay) and queryVisitors for each prefix of a name typed letter by letter.
@@ -17,11 +17,11 @@ import type { RxStorage } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { VISITORS_PAGE_SIZE } from '../contract/constants.ts';
-import { openDatabase } from '../sync/database.ts';
-import { SyncEngine } from '../sync/engine.ts';
-import { loginRequest, writeSession } from '../sync/session.ts';
-import { observeEventVisitors } from '../sync/visitors-store.ts';
-import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/visitors.ts';
+import { openDatabase } from '../sync/engine/database.ts';
+import { SyncEngine } from '../sync/engine/engine.ts';
+import { loginRequest, writeSession } from '../sync/engine/session.ts';
+import { observeEventVisitors } from '../sync/views/visitors/store.ts';
+import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/views/visitors/visitors.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 
@@ -74,7 +74,12 @@ async function main() {
     const eventId = event[0]!.event_id;
     // Caught up: the event's visitors count stops growing once the engine is idle with a completed pull.
     for (;;) {
-      await firstValueFrom(engine.status$.pipe(filter((s) => s.state === 'idle' && s.lastSyncedAt !== null), timeout(SYNC_TIMEOUT_MS)));
+      await firstValueFrom(
+        engine.status$.pipe(
+          filter((s) => s.state === 'idle' && s.lastSyncedAt !== null),
+          timeout(SYNC_TIMEOUT_MS),
+        ),
+      );
       await engine.awaitInSync();
       if (engine.replicationKeys.includes(`visitors@${eventId}`)) {
         const before = await db.visitors.count({ selector: { event_id: eventId } }).exec();
@@ -87,15 +92,22 @@ async function main() {
     }
     const syncMs = performance.now() - syncStart;
     const stored = await db.visitors.count({ selector: { event_id: eventId } }).exec();
-    console.log(`synced ${stored} visitors of "${DEMO_IN_PERSON_EVENT_NAME}" in ${syncMs.toFixed(0)} ms (sync/engine.ts, fake-indexeddb)`);
+    console.log(`synced ${stored} visitors of "${DEMO_IN_PERSON_EVENT_NAME}" in ${syncMs.toFixed(0)} ms (sync/engine/engine.ts, fake-indexeddb)`);
 
     // The page's live query: the RxDB read of the event's documents plus the join and overlay.
     const joinStart = performance.now();
-    const list = await firstValueFrom(observeEventVisitors(db, eventId).pipe(filter((l) => l.length === stored), timeout(SYNC_TIMEOUT_MS)));
+    const list = await firstValueFrom(
+      observeEventVisitors(db, eventId).pipe(
+        filter((l) => l.length === stored),
+        timeout(SYNC_TIMEOUT_MS),
+      ),
+    );
     // Not a per-keystroke cost, and not a browser figure: RxDB's Dexie storage reads through an
     // IndexedDB cursor, and fake-indexeddb's cursor costs O(n) per step, so this read is quadratic
     // here and linear in a browser.
-    console.log(`first read + join of ${list.length} visitors: ${(performance.now() - joinStart).toFixed(0)} ms (once when the page opens; dominated by fake-indexeddb's cursor, see the note in the source)`);
+    console.log(
+      `first read + join of ${list.length} visitors: ${(performance.now() - joinStart).toFixed(0)} ms (once when the page opens; dominated by fake-indexeddb's cursor, see the note in the source)`,
+    );
 
     const viewer = { userId: login.user.id };
     const names = [...new Set(list.map((p) => p.view.name).filter((n) => n.length >= 6))];
@@ -123,10 +135,16 @@ async function main() {
       }
       all.push(...times);
       console.log(
-        `${s.label.padEnd(44)} ${String(times.length).padStart(5)} ${ms(first.ms).padStart(11)} ${percentile(times, 50).toFixed(2).padStart(8)} ${percentile(times, 95).toFixed(2).padStart(8)} ${Math.max(...times).toFixed(2).padStart(8)}`,
+        `${s.label.padEnd(44)} ${String(times.length).padStart(5)} ${ms(first.ms).padStart(11)} ${percentile(times, 50).toFixed(2).padStart(8)} ${percentile(times, 95).toFixed(2).padStart(8)} ${Math.max(
+          ...times,
+        )
+          .toFixed(2)
+          .padStart(8)}`,
       );
     }
-    console.log(`\nper keystroke over all settings: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))} (${all.length} keystrokes, ${list.length} visitors)`);
+    console.log(
+      `\nper keystroke over all settings: p50 ${ms(percentile(all, 50))}, p95 ${ms(percentile(all, 95))} (${all.length} keystrokes, ${list.length} visitors)`,
+    );
     console.log('client: node on this machine; a phone is several times slower, still far below a frame per keystroke at these figures.');
   } finally {
     await engine?.stop();

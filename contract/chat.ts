@@ -191,10 +191,7 @@ export type ChatBlockPayload = Static<typeof ChatBlockPayload>;
 export const ChatUnblockPayload = Type.Object({ event_id: Id, user_id: Id }, { additionalProperties: false });
 export type ChatUnblockPayload = Static<typeof ChatUnblockPayload>;
 
-export const MessageSendPayload = Type.Object(
-  { recipient_id: Id, text: Type.String({ maxLength: MESSAGE_MAX_LENGTH }) },
-  { additionalProperties: false },
-);
+export const MessageSendPayload = Type.Object({ recipient_id: Id, text: Type.String({ maxLength: MESSAGE_MAX_LENGTH }) }, { additionalProperties: false });
 export type MessageSendPayload = Static<typeof MessageSendPayload>;
 
 /** Marks the messages from this partner read. */

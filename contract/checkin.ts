@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { SCAN_RESULTS, type DoorScan, type DoorTicketDoc, type ScanResult } from './tickets.ts';
+import { IsoTime } from './storable.ts';
 
 /**
  * Door check-in with no network: the rules a door device applies to a scanned code, the same code
@@ -124,23 +125,31 @@ export function ticketCodeOf(parsed: ParsedTicketCode): string {
 
 const ED25519 = { name: 'Ed25519' } as const;
 
-function subtle(): SubtleCrypto {
+/**
+ * Web Crypto as both sides have it: the browser's DOM types and Node's globals name these types
+ * differently, so they are taken from the one global both declare.
+ */
+type Subtle = typeof globalThis.crypto.subtle;
+export type TicketKey = Awaited<ReturnType<Subtle['importKey']>>;
+type Bytes = Parameters<Subtle['verify']>[2];
+
+function subtle(): Subtle {
   const s = globalThis.crypto?.subtle;
   if (!s) throw new Error('WebCrypto is not available (the door needs a secure context: https or localhost)');
   return s;
 }
 
 /** Imports the event's public key as served to door devices (32 raw bytes, base64url). */
-export async function importTicketPublicKey(publicKey: string | Uint8Array): Promise<CryptoKey> {
+export async function importTicketPublicKey(publicKey: string | Uint8Array): Promise<TicketKey> {
   const raw = typeof publicKey === 'string' ? fromBase64Url(publicKey) : publicKey;
   if (!raw || raw.length !== ED25519_PUBLIC_KEY_BYTES) throw new Error('not an Ed25519 public key');
-  return subtle().importKey('raw', raw as BufferSource, ED25519, false, ['verify']);
+  return subtle().importKey('raw', raw as Bytes, ED25519, false, ['verify']);
 }
 
 /** True only when the event's key signed exactly this (event, ticket, code). */
-export async function verifyTicketSignature(key: CryptoKey, parsed: Extract<ParsedTicketCode, { kind: 'signed' }>): Promise<boolean> {
+export async function verifyTicketSignature(key: TicketKey, parsed: Extract<ParsedTicketCode, { kind: 'signed' }>): Promise<boolean> {
   try {
-    return await subtle().verify(ED25519, key, parsed.signature as BufferSource, ticketSigningMessage(parsed.eventId, parsed.ticketId, parsed.code) as BufferSource);
+    return await subtle().verify(ED25519, key, parsed.signature as Bytes, ticketSigningMessage(parsed.eventId, parsed.ticketId, parsed.code) as Bytes);
   } catch {
     return false;
   }
@@ -188,7 +197,13 @@ export interface JudgeInput {
   scans?: readonly KnownScan[];
 }
 
-function refuse(result: Exclude<ScanResult, 'admitted'>, code: string, ticket: DoorTicketDoc | null, ticketId: number | null, usedBy: ScanVerdict['usedBy'] = null): ScanVerdict {
+function refuse(
+  result: Exclude<ScanResult, 'admitted'>,
+  code: string,
+  ticket: DoorTicketDoc | null,
+  ticketId: number | null,
+  usedBy: ScanVerdict['usedBy'] = null,
+): ScanVerdict {
   return { result, admitted: false, code, ticketId, ticket, unlisted: false, usedBy };
 }
 
@@ -255,7 +270,7 @@ export interface ValidateInput {
   raw: string;
   eventId: number;
   /** The event's key (importTicketPublicKey); null when the device could not download it. */
-  publicKey: CryptoKey | null;
+  publicKey: TicketKey | null;
   /** Finds the device's copy of a ticket, by id for signed payloads and by code for plain ones. */
   lookup: (q: { ticketId: number } | { code: string }) => DoorTicketDoc | undefined | null | Promise<DoorTicketDoc | undefined | null>;
   scans?: readonly KnownScan[];
@@ -290,8 +305,8 @@ export const TicketScanPayload = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: SCAN_CODE_MAX }),
     device_id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
-    /** ISO 8601, the device's clock at the scan. */
-    scanned_at: Type.String({ minLength: 10, maxLength: 40 }),
+    /** ISO 8601, the device's clock at the scan (its own, not corrected: the door's log shows what it saw). */
+    scanned_at: IsoTime(),
     event_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     result: Type.Optional(Type.Union(SCAN_RESULTS.map((r) => Type.Literal(r)))),
   },

@@ -24,11 +24,17 @@ export const StandMember = Type.Object({
   avatar: Type.String(),
   /** Stand managers see the Open Stand button (events.md §6). */
   is_manager: Type.Boolean(),
+  /**
+   * The member hides from visitor lists: only their own copy, the event's organisers' and the
+   * stand's managers' carry them (server/domain/companies/feed.ts), so the editors see whom they edit.
+   */
+  hidden: Type.Boolean(),
 });
 
 export const CompaniesCollection = defineCollection({
   name: 'companies',
-  version: 0,
+  // 1: members carry `hidden`; the stand's contacts and client_id.
+  version: 1,
   schema: Type.Object({
     /** The stand id as a string. */
     id: Type.String(),
@@ -39,6 +45,9 @@ export const CompaniesCollection = defineCollection({
     link: Type.String(),
     /** May be empty: the list shows a dash then (events.md §2). */
     description: Type.String(),
+    /** The stand's public contacts, as its organisers or managers gave them; may be empty. */
+    phone: Type.String(),
+    email: Type.String(),
     /** As uploaded; empty when the stand has none, so screens can show their placeholder. */
     image: Type.String(),
     image_thumb: Type.String(),
@@ -46,6 +55,8 @@ export const CompaniesCollection = defineCollection({
     logo: Type.String(),
     /** Display order within the event. */
     sort: Type.Integer({ minimum: -1e9, maximum: 1e9, multipleOf: 1 }),
+    /** The command that made the stand on an organiser's device, or '': its queued copy is this one. */
+    client_id: Type.String(),
     /** Every visible member in stand order; screens show COMPANY_USERS_PER_STAND of them in lists. */
     members: Type.Array(StandMember),
     ...RevField,

@@ -12,6 +12,8 @@ export const USER_EVENTS_PAGE_SIZE = 6;
 export const EVENTS_PAGE_SIZE = 10;
 export const PAGINATION_MARGIN_PAGES = 2;
 export const PEOPLE_CARD_SIZE = 16;
+/** People the home page's card shows on a phone, where each takes a full row. */
+export const PEOPLE_CARD_PHONE_SIZE = 4;
 export const VISITORS_PAGE_SIZE = 10;
 export const DIALOGS_PAGE_SIZE = 10;
 export const CHAT_PAGE_SIZE = 10;
@@ -43,14 +45,82 @@ export const SYNC_COMMANDS_MAX_BATCH = 100;
 /** The worker retries a failed push or pull with exponential backoff capped here. */
 export const SYNC_RETRY_MAX_MS = 30_000;
 export const SYNC_RETRY_BASE_MS = 1000;
+/**
+ * An outbox entry the server fails on (HTTP 500) this many times in a row, each time sent alone and
+ * with the push backoff in between (1, 2, 4, 8 s from SYNC_RETRY_BASE_MS: about 15 s), is parked:
+ * taken out of the queue with a visible error, so everything behind it uploads. Unit: attempts.
+ */
+export const OUTBOX_PARK_AFTER_ATTEMPTS = 5;
 /** Keep-alive comment on the live hint stream so proxies do not close an idle connection. */
 export const SYNC_STREAM_HEARTBEAT_MS = 25_000;
+/**
+ * Live hint streams one user may hold on one server instance. A device holds one (its leading
+ * tab's worker); the cap is the websockets' (WS_MAX_SOCKETS_PER_USER), counted the same way: per
+ * instance, because what it protects (file descriptors, memory) is the instance's own.
+ */
+export const SYNC_STREAMS_PER_USER = 20;
+/**
+ * Live hint streams one client address may hold on one server instance, whatever the accounts:
+ * high, because a venue's Wi-Fi puts a hall of attendees behind one address (SYNC_STREAMS_PER_ADDRESS
+ * in the server's environment changes it).
+ */
+export const SYNC_STREAMS_PER_ADDRESS = 1000;
+/**
+ * A guest has no live stream (it takes a session), so a guest's device pulls the public
+ * collections this often while the app runs, and at once when the app comes back to the foreground
+ * or the network returns; ±20 % jitter keeps guests from polling in step.
+ */
+export const SYNC_GUEST_POLL_MS = 60_000;
+/** Coming back to the foreground pulls at once only if the last guest pull began longer ago than this. */
+export const SYNC_GUEST_FOREGROUND_MIN_MS = 10_000;
 
 // Server limits
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
-export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
-/** Failed logins allowed per email and per IP within the window before answers become 429. */
-export const LOGIN_RATE_MAX_FAILURES = 10;
+
+// Password guessing (server/limits/login.ts). Not from the specs: chosen after OWASP's advice and
+// what large sites do. An address is the client's IP as far as trusted proxies tell it (TRUST_PROXY),
+// an IPv6 client counting as its /64. Only attempts that reach the password check are counted.
+/** Guesses at one account from one address, reset by a successful sign-in there. */
+export const LOGIN_PAIR_MAX_FAILURES = 10;
+export const LOGIN_PAIR_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Failed sign-ins from one address to any accounts. High, because a venue's Wi-Fi puts thousands
+ * of people behind one address; addresses an account has signed in from before are exempt for it.
+ */
+export const LOGIN_ADDRESS_MAX_FAILURES = 300;
+export const LOGIN_ADDRESS_WINDOW_MS = 60 * 60 * 1000;
+/**
+ * Failed sign-ins to one account from anywhere before it is slowed down. Past this, attempts from
+ * addresses the account has not signed in from wait a delay that doubles with every further
+ * failure, up to the maximum; its familiar addresses are never slowed, so an owner is not locked out.
+ */
+export const LOGIN_ACCOUNT_FREE_FAILURES = 20;
+export const LOGIN_ACCOUNT_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const LOGIN_ACCOUNT_DELAY_BASE_MS = 1000;
+export const LOGIN_ACCOUNT_DELAY_MAX_MS = 60 * 1000;
+/**
+ * How long an address stays familiar to an account after a successful sign-in from it. Under
+ * Node's longest timer (24.8 days), which the in-memory store expires its keys with.
+ */
+export const LOGIN_FAMILIAR_ADDRESS_MS = 14 * 24 * 60 * 60 * 1000;
+
+/**
+ * Expensive calls per user (per address for a guest): at most `maxCalls` within `windowMs`, counted
+ * in the same store as the login limits (Redis when configured). Past it the legacy calls answer
+ * `rate_limited` with `retry_after` seconds. Not from the specs: sized so a person never meets them
+ * (a PDF is ~0.1 s of server time, a picture is decoded and re-encoded, a search is a full query).
+ */
+export const EXPENSIVE_CALL_LIMITS = {
+  ticket_pdf: { maxCalls: 20, windowMs: 60 * 1000 },
+  ticket_email: { maxCalls: 10, windowMs: 10 * 60 * 1000 },
+  // A short window: 60 a minute on average, but never more than 20 queued at once, which on the
+  // embedded database (queries on the main thread) would hold up every other request for seconds.
+  visitor_search: { maxCalls: 20, windowMs: 20 * 1000 },
+  image_upload: { maxCalls: 30, windowMs: 10 * 60 * 1000 },
+  // Placing an order takes tickets off sale for everybody and mails; a person buys a few times, not hundreds.
+  checkout: { maxCalls: 30, windowMs: 10 * 60 * 1000 },
+} as const;
+export type ExpensiveCall = keyof typeof EXPENSIVE_CALL_LIMITS;
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const API_MAX_LIMIT = 100;
 

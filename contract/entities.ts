@@ -6,6 +6,9 @@ import { CompaniesCollection } from './companies.ts';
 import { DoorTicketsCollection, TicketsCollection } from './tickets.ts';
 import { CommentsCollection, DialogsCollection, MessagesCollection } from './chat.ts';
 import { ScheduleCollection } from './schedule.ts';
+import { EventSales, EventSalesAdmin } from './sales.ts';
+import { NoticeSchema } from './notifications.ts';
+import { OwnTripSchema } from './trips.ts';
 
 /**
  * Replicated collections. The open-source RxDB build allows 13 collections per realm, so every
@@ -19,9 +22,56 @@ import { ScheduleCollection } from './schedule.ts';
 const NamedCount = Type.Object({ id: Type.Integer(), name: Type.String(), count_users_from: Type.Integer() });
 const MenuItem = Type.Object({ id: Type.Integer(), name: Type.String() });
 
+/**
+ * The event's meeting settings as the server resolves them (an event without its own is bookable
+ * over its whole span in 15-minute slots): with contract/appointments.ts meetingDays and daySlots
+ * every device computes the slot grid itself, so anyone can be asked for a meeting offline.
+ * Places are a list rather than the settings' id -> label map: document schemas stay closed.
+ */
+export const EventMeeting = Type.Object({
+  slot_minutes: Type.Integer({ minimum: 1 }),
+  tables_count: Type.Integer({ minimum: 0 }),
+  /** Every place; `tables` of them stand there (0: a spot to meet without a table; contract/admin-meetings.ts). */
+  places: Type.Array(Type.Object({ id: Type.Integer(), label: Type.String(), tables: Type.Integer({ minimum: 0, maximum: 100_000 }) })),
+  allowed_times: Type.Array(Type.Object({ day: Type.String(), from: Type.String(), to: Type.String() })),
+});
+
+/**
+ * The organiser's part of an event document (contract/admin.ts): filled only in the copies the
+ * event's organisers pull, empty in everybody else's (docs/DESIGN.md, "Drafts and organisers'
+ * data on the device").
+ */
+export const EventAdmin = Type.Object({
+  stream_url: Type.String(),
+  created_by: Type.Integer(),
+  team: Type.Array(
+    Type.Object({
+      user_id: Type.Integer(),
+      first_name: Type.String(),
+      last_name: Type.String(),
+      email: Type.String(),
+      roles: Type.Array(Type.String()),
+      creator: Type.Boolean(),
+    }),
+  ),
+  /**
+   * The programme's days and tracks (contract/admin-schedule.ts ScheduleOutline), empty ones
+   * included: the schedule collection only carries speeches, and the editor shows the rest.
+   */
+  schedule: Type.Object({
+    days: Type.Array(Type.Object({ date: Type.String(), title: Type.String() })),
+    tracks: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), sort: Type.Integer(), client_id: Type.String() })),
+  }),
+  /** Every ticket type with its quota, and how the event is paid for (contract/sales.ts). */
+  sales: EventSalesAdmin,
+});
+
 export const EventsCollection = defineCollection({
   name: 'events',
-  version: 0,
+  // 1: the meeting settings joined the document. 2: status, map point and the organisers' part.
+  // 3: the organisers' part carries the programme's outline; places say how many tables they hold.
+  // 4: the ticket types on sale (`sales`) and, in the organisers' part, every type and the payment settings.
+  version: 4,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),
@@ -64,6 +114,14 @@ export const EventsCollection = defineCollection({
     users_online: Type.Integer(),
     visitors_countries: Type.Array(NamedCount),
     visitors_cities: Type.Array(NamedCount),
+    meeting: EventMeeting,
+    /** draft (only its organisers' devices hold it), published or cancelled (contract/admin.ts). */
+    status: Type.String(),
+    /** The venue's point on a map; `set` false when the organisers gave none. */
+    map_point: Type.Object({ set: Type.Boolean(), lat: Type.Number(), lng: Type.Number() }),
+    /** The ticket types buyers may see and the paid methods switched on (contract/sales.ts). */
+    sales: EventSales,
+    admin: EventAdmin,
     ...RevField,
   }),
   indexes: ['when', 'category_id', 'city_id'],
@@ -72,7 +130,9 @@ export type EventDoc = DocOf<typeof EventsCollection>;
 
 export const MyEventsCollection = defineCollection({
   name: 'my_events',
-  version: 0,
+  // 1: the user's notices of the event (docs/DESIGN.md "Notifications on the device"), the
+  // speeches they starred, their trip plan.
+  version: 1,
   schema: Type.Object({
     /** The event id as a string: one document per event the user has any relation to. */
     id: Type.String(),
@@ -86,6 +146,12 @@ export const MyEventsCollection = defineCollection({
     role: Type.String(),
     /** Unix seconds of the user's last view of the event page on any device; 0 when never. */
     viewed_at: Type.Integer(),
+    /** The user's newest notices about this event (contract/notifications.ts), newest first. */
+    notices: Type.Array(NoticeSchema),
+    /** Speeches of this event the user starred (contract/calendar.ts). */
+    starred: Type.Array(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    /** The user's own trip plan for the event (contract/trips.ts); empty strings while none. */
+    trip: OwnTripSchema,
     ...RevField,
   }),
 });
@@ -118,3 +184,10 @@ export const COLLECTION_NAMES = COLLECTIONS.map((c) => c.name) as CollectionName
  * companies, scoped by event too, are open to guests.
  */
 export const USER_SCOPED: ReadonlySet<string> = new Set(['my_events', 'relations', 'appointments', 'tickets', 'dialogs', 'messages']);
+/**
+ * Public collections whose documents are still shaped per viewer: `events` carries drafts and the
+ * organisers' part only in organisers' copies (docs/DESIGN.md "Drafts and organisers' data on the
+ * device"). A device keeps one checkpoint per viewer of these, so signing in on a device that
+ * browsed as a guest pulls them again as the user instead of keeping the guest's copies.
+ */
+export const VIEWER_SHAPED: ReadonlySet<string> = new Set(['events']);

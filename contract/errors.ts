@@ -1,9 +1,15 @@
+import { ACCOUNT_ERROR_CODES } from './accounts.ts';
+import { SALES_ERROR_CODES } from './sales.ts';
+
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
  * `t('errors.<code>')`. `legacyStatus` is the status_code the specs' REST envelope uses for it.
  */
 export const ERROR_CODES = {
   invalid_input: { legacyStatus: 400 },
+  // A person's name that holds no letter or digit once invisible characters are removed
+  // (contract/names.ts); the legacy envelope's message names the field.
+  invalid_name: { legacyStatus: 400 },
   auth_required: { legacyStatus: 403 },
   forbidden: { legacyStatus: 403 },
   not_found: { legacyStatus: 404 },
@@ -16,6 +22,9 @@ export const ERROR_CODES = {
   rate_limited: { legacyStatus: 429 },
   invalid_credentials: { legacyStatus: 403 },
   unknown_error: { legacyStatus: 500 },
+  // A command id the device already used for another command (a different kind or payload): a
+  // client bug, refused so the second action is not dropped behind the first one's answer.
+  command_id_reused: { legacyStatus: 409 },
   // appointments (networking.md §8)
   appointment_time_unavailable: { legacyStatus: 400 },
   appointment_exists: { legacyStatus: 400 },
@@ -49,12 +58,34 @@ export const ERROR_CODES = {
   // events (events.md §7): trip plans belong to participants; uploads must be real images
   participation_required: { legacyStatus: 403 },
   invalid_image: { legacyStatus: 400 },
+  // the organiser's admin area (contract/admin.ts): a field the form shows the problem of; only an
+  // event's organisers may change it; its creator stays an organiser; a draft is not open to others.
+  invalid_timezone: { legacyStatus: 400 },
+  event_time_order: { legacyStatus: 400 },
+  invalid_url: { legacyStatus: 400 },
+  organiser_required: { legacyStatus: 403 },
+  event_creator_kept: { legacyStatus: 400 },
+  user_not_found: { legacyStatus: 404 },
+  // the organisers' schedule, meetings and stands (contract/admin-*.ts): a speech that meets another
+  // of its track, one outside the event's span, a day or track that still holds speeches, a record
+  // that is not (or no longer) there, meeting hours that would leave booked meetings outside them.
+  schedule_overlap: { legacyStatus: 400 },
+  schedule_outside_event: { legacyStatus: 400 },
+  schedule_day_not_empty: { legacyStatus: 400 },
+  schedule_track_not_empty: { legacyStatus: 400 },
+  track_not_found: { legacyStatus: 404 },
+  speech_not_found: { legacyStatus: 404 },
+  meetings_outside: { legacyStatus: 409 },
+  stand_not_found: { legacyStatus: 404 },
+  ...ACCOUNT_ERROR_CODES,
+  // ticket sales (contract/sales.ts)
+  ...SALES_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, value);
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
 }
 
 /** Thrown by domain services; routes turn it into the envelope or the command result. */

@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './schema.ts';
+export * from './storable.ts';
 export * from './entities.ts';
 export * from './commands.ts';
 export * from './visitors.ts';
@@ -11,3 +12,4 @@ export * from './companies.ts';
 export * from './tickets.ts';
 export * from './checkin.ts';
 export * from './schedule.ts';
+export * from './admin.ts';

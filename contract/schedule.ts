@@ -6,7 +6,7 @@ import { RevField, defineCollection, type DocOf } from './schema.ts';
  *
  * One document per speech, carrying what the stage draws around it (its day and its track), so a
  * day or track rename re-sends the speeches under it and nothing else needs a collection: the
- * budget of 13 (sync/database.ts) has no room for days and tracks of their own. A day without any
+ * budget of 13 (sync/engine/database.ts) has no room for days and tracks of their own. A day without any
  * speech is not shown by the stage, so it needs no document.
  *
  * `presentation_url` is '' unless the puller takes part in the event (ticket, owner, checked in),
@@ -16,7 +16,8 @@ const Int = (max: number) => Type.Integer({ minimum: 0, maximum: max, multipleOf
 
 export const ScheduleCollection = defineCollection({
   name: 'schedule',
-  version: 0,
+  // 1: client_id, and speakers who are guests (user_id 0).
+  version: 1,
   schema: Type.Object({
     /** The speech id as a string. */
     id: Type.String(),
@@ -37,7 +38,13 @@ export const ScheduleCollection = defineCollection({
     title: Type.String(),
     description: Type.String(),
     presentation_url: Type.String(),
+    /**
+     * In the organisers' order. A guest the organisers named (no Foyer account) has user_id 0 and
+     * their uploaded picture or '' as avatar.
+     */
     speakers: Type.Array(Type.Object({ user_id: Int(2147483647), name: Type.String(), avatar: Type.String() })),
+    /** The command that created the speech on an organiser's device, or '': its queued copy is this one. */
+    client_id: Type.String(),
     ...RevField,
   }),
   indexes: ['event_id', ['event_id', 'starts_at']],

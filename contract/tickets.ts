@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf } from './schema.ts';
+import { OrderSummary } from './sales.ts';
 
 /**
  * Tickets (events.md §2 "My tickets", §3 Ticket, ticket design) and the door devices' copy of an
@@ -25,12 +26,20 @@ export const TICKET_CODE_MAX = 128;
 export const TICKET_STATUSES = ['valid', 'cancelled'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+export const TICKET_DOC_KINDS = ['ticket', 'order'] as const;
+export type TicketDocKind = (typeof TICKET_DOC_KINDS)[number];
+
+/** The id of an order's own document in the tickets collection. */
+export const orderDocId = (orderId: number) => `order-${orderId}`;
+
 export const TicketsCollection = defineCollection({
   name: 'tickets',
-  version: 0,
+  // 1: orders joined the collection (`kind`, `order`).
+  version: 1,
   schema: Type.Object({
-    /** The ticket id as a string. */
+    /** The ticket id as a string, or `order-<id>` for an order's own document. */
     id: Type.String(),
+    kind: Type.Union(TICKET_DOC_KINDS.map((k) => Type.Literal(k))),
     ticket_id: Id,
     event_id: Id,
     code: Type.String({ maxLength: TICKET_CODE_MAX }),
@@ -71,6 +80,8 @@ export const TicketsCollection = defineCollection({
       profile_link: Type.String(),
       company: Type.Object({ name: Type.String(), position: Type.String(), visitor_category: Type.String() }),
     }),
+    /** The order that sold the ticket, or the order this document is. */
+    order: OrderSummary,
     ...RevField,
   }),
   indexes: ['when_end'],
@@ -174,7 +185,10 @@ export const TicketDesignSettings = Type.Object(
         image: Text(500),
         cropImage: Text(500),
         items: Type.Array(
-          Type.Object({ id: Type.Integer({ minimum: 0, maximum: 1_000_000 }), text: Text(2000), sort: Type.Integer({ minimum: 0, maximum: 10_000 }) }, { additionalProperties: false }),
+          Type.Object(
+            { id: Type.Integer({ minimum: 0, maximum: 1_000_000 }), text: Text(2000), sort: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+            { additionalProperties: false },
+          ),
           { maxItems: 50 },
         ),
       },
@@ -258,7 +272,7 @@ export function numberDesignRoles(roles: readonly DesignRole[], saved: readonly 
 /**
  * Where the server serves design pictures; a design's image fields hold either '' or such a URL of
  * a picture uploaded for the same event (POST /api/events/ticket-design/upload-image). The rules are
- * the chat's (server/domain/chat/images.ts): checked by their bytes, re-encoded, served as images.
+ * the chat's (server/domain/images.ts): checked by their bytes, re-encoded, served as images.
  */
 export const DESIGN_IMAGE_URL_PREFIX = '/api/events/ticket-design/images/';
 /** Longest side of the thumbnail made beside every design picture (sponsors' image_thumb). */

@@ -7,10 +7,13 @@ import type { ErrorCode } from './errors.ts';
  * `/wss/chat`. Every frame is one JSON object with a `type`.
  *
  * Connecting: the session cookie (the PWA), `Authorization: Bearer` (other clients), or
- * `?token=<ticket>` where the ticket comes from POST /api/auth/socket-ticket: random, single use,
- * valid for SOCKET_TICKET_TTL_MS. A session token in the URL is never accepted (URLs end up in
- * logs). A browser's Origin must be this server's host. Without credentials the upgrade is answered
- * HTTP 401, from another origin HTTP 403.
+ * `?token=`. The PWA puts a socket pass there, from POST /api/auth/socket-pass (answering
+ * {pass, expires_in}; /api/auth/socket-ticket answers {ticket, expires_in} for clients built before
+ * the rename): random, single use, valid for SOCKET_PASS_TTL_MS. Clients built to the specs (the
+ * mobile app) put their session token there, and that is accepted too: the specs say so and those
+ * clients cannot change. The log never holds either (server/plugins/log.ts redacts `token`).
+ * A browser's Origin must be this server's host. Without credentials the upgrade is answered
+ * HTTP 401, from another origin HTTP 403, beyond the per-user or per-address cap HTTP 429.
  *
  * After opening, the client sends `register` with its userId (and eventId on /wss/chat). A userId
  * that is not the authenticated user's, or an event chat the user may not read, is answered with an
@@ -27,7 +30,8 @@ import type { ErrorCode } from './errors.ts';
 export const WS_PATHS = { notice: '/wss/notice', chat: '/wss/chat' } as const;
 export type SocketChannel = keyof typeof WS_PATHS;
 
-export const SOCKET_TICKET_TTL_MS = 60_000;
+/** How long a socket pass opens a socket; it is used up by the first attempt either way. */
+export const SOCKET_PASS_TTL_MS = 60_000;
 /** A frame larger than this closes the socket with 1009 (message too big). */
 export const WS_MAX_PAYLOAD_BYTES = 32 * 1024;
 /** Token bucket per socket: this many frames at once, refilled at WS_RATE_PER_SEC. */
@@ -37,6 +41,10 @@ export const WS_RATE_PER_SEC = 5;
 export const WS_RATE_MAX_DROPS = 50;
 /** Open sockets one user may hold on one server instance. */
 export const WS_MAX_SOCKETS_PER_USER = 20;
+/** The most messages one personalMessageList answers. */
+export const WS_PAGE_MAX = 100;
+/** Open sockets one client address may hold on one server instance (SOCKETS_PER_ADDRESS overrides). */
+export const WS_MAX_SOCKETS_PER_ADDRESS = 1000;
 export const WS_DEFAULT_HEARTBEAT_MS = 30_000;
 /** sessionEnded: the session the socket was opened with ended (logout, account disabled); sign in again. */
 export const WS_CLOSE = { normal: 1000, goingAway: 1001, policy: 1008, tooBig: 1009, sessionEnded: 4401 } as const;
@@ -85,7 +93,13 @@ const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** Old clients send ids as numbers or numeric strings. */
 const IdLike = Type.Union([Id, Type.String({ pattern: '^[1-9][0-9]{0,9}$' })]);
 
-export const RegisterFrame = Type.Object({ type: Type.Literal('register'), userId: IdLike, eventId: Type.Optional(IdLike) });
+/** `lang` (uk, en, ru, pl) asks for the socket's Exception messages in that language, as `?lang=` on its URL does. */
+export const RegisterFrame = Type.Object({
+  type: Type.Literal('register'),
+  userId: IdLike,
+  eventId: Type.Optional(IdLike),
+  lang: Type.Optional(Type.String({ maxLength: 16 })),
+});
 export const UserBlockFrame = Type.Object({
   type: Type.Literal('userBlock'),
   targetUserId: IdLike,
@@ -95,7 +109,8 @@ export const UserUnblockFrame = Type.Object({ type: Type.Literal('userUnblock'),
 export const PersonalMessageListFrame = Type.Object({
   type: Type.Literal('personalMessageList'),
   targetUserId: IdLike,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** Above WS_PAGE_MAX is clamped to it, as the REST calls clamp theirs. */
+  limit: Type.Optional(Type.Integer({ minimum: 1 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
 export const PersonalMessageSendFrame = Type.Object({
@@ -167,7 +182,7 @@ export type ServerFrame =
   | { type: 'personalMessageCreated'; message: WsPersonalMessage; muted: boolean }
   | { type: 'meetingNotice'; meetingNotice: { meeting_id: number; event_type: MeetingNoticeType } }
   | { type: 'pong' }
-  | { type: 'Exception'; Exception: { type: WsExceptionType; message: string; code: ErrorCode } };
+  | { type: 'Exception'; Exception: { type: WsExceptionType; message: string; code: ErrorCode; detail?: string } };
 
 /** events.md §9 social event names, as the notice channel carries them. */
 export type MeetingNoticeType = 'CURRENT_USER_INVITED' | 'APPOINTMENT_APPROVED' | 'APPOINTMENT_REJECTED' | 'APPOINTMENT_UPDATED';

@@ -3,7 +3,7 @@
 # after a failure so one run shows everything that is broken; the exit status is non-zero if anything
 # failed. The last line is always "<passed> passed, <failed> failed", summed over all stages: vitest
 # stages count their tests, type-check and build count as one check each, a stage that could not run
-# counts as one failure.
+# counts as one failure. Lint (Biome: lint rules and formatting) counts as one check, like type-check.
 #
 # Environment:
 #   CI=true          PostgreSQL at TEST_PG_URL must be reachable, otherwise that stage fails.
@@ -78,7 +78,9 @@ postgres_reachable() {
   '
 }
 
-run_check "type-check" npx tsc -p tsconfig.json --noEmit
+run_check "type-check" npm run typecheck --silent
+
+run_check "lint" npm run lint --silent
 
 run_vitest "unit" unit
 

@@ -1,23 +1,32 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import cookie from '@fastify/cookie';
-import compress from '@fastify/compress';
-import { constants as zlib } from 'node:zlib';
-import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import { BODY_LIMIT_BYTES, SESSION_COOKIE } from '../contract/constants.ts';
+import { BODY_LIMIT_BYTES } from '../contract/constants.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { DB } from './db/types.ts';
-import { findSession, type SessionUser } from './auth/sessions.ts';
+import { createWriter, type Writer } from './domain/write.ts';
+import { createCardProvider, type CardProvider } from './domain/payments/stripe.ts';
+import { startOrderExpiry } from './domain/orders/sweeper.ts';
+import { createLimits, type LimitOverrides, type Limits } from './limits/index.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerErrors } from './plugins/errors.ts';
+import { refuseNul } from './plugins/input.ts';
+import { redactingLogger } from './plugins/log.ts';
+import { withApiPrefix } from './plugins/legacy-paths.ts';
+import { registerPwa } from './plugins/pwa.ts';
+import { refuseCrossOrigin } from './plugins/same-origin.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSession } from './plugins/session.ts';
+import { SessionCache } from './plugins/session-cache.ts';
+import { limitShutdown } from './plugins/shutdown.ts';
 import { createMemoryBus, type Bus } from './realtime/bus.ts';
-import { authRoutes } from './routes/auth/index.ts';
-import { syncRoutes } from './routes/sync/index.ts';
-import { fileRoutes } from './routes/files/index.ts';
+import { socketRoutes } from './realtime/sockets/index.ts';
 import { apiRoutes } from './routes/api/index.ts';
-import { uploadRoutes } from './routes/files/uploads.ts';
-import { socketRoutes } from './realtime/sockets.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { fileRoutes } from './routes/files/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { widgetRoutes } from './routes/widget/index.ts';
+import { syncRoutes } from './routes/sync/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,10 +34,14 @@ declare module 'fastify' {
     database: Database;
     bus: Bus;
     config: Config;
-  }
-  interface FastifyRequest {
-    user: SessionUser | null;
-    sessionToken?: string;
+    /** The one way to write (domain/write.ts): a transaction, then the change announcements. */
+    writer: Writer;
+    /** Login guessing limits and the budgets of expensive calls (server/limits). */
+    limits: Limits;
+    /** Who a session token belongs to, remembered briefly (plugins/session-cache.ts). */
+    sessionCache: SessionCache;
+    /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
+    cards: CardProvider | null;
   }
 }
 
@@ -36,145 +49,77 @@ export interface AppDeps {
   config: Config;
   database: Database;
   bus?: Bus;
+  /** Tests only: smaller limits than contract/constants.ts, to reach them quickly. */
+  limits?: LimitOverrides;
 }
 
 /**
- * Venue networks are slow and shared: a first sync of a big event is ~3 MB of JSON that compresses
- * about eightfold. Brotli at quality 4 costs about what gzip does; the hint stream is hijacked and
- * never buffered by this. Exported so bench/pull-throughput.ts compares against the same settings.
+ * TRUST_PROXY as Fastify takes it. Fastify refuses to count hops itself (a bare number trusts
+ * nobody there), so a hop count is proxy-addr's own rule written out: the nearest `hops` addresses,
+ * starting with the TCP peer, are proxies. That is right only when clients cannot reach the server
+ * except through those proxies (the default HOST is 127.0.0.1 for that reason); a list of the
+ * proxies' addresses holds even when they can.
  */
-export const COMPRESS_OPTIONS = {
-  global: true,
-  threshold: 1024,
-  encodings: ['br' as const, 'gzip' as const],
-  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-};
+function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 /**
  * Builds the whole server as a Fastify instance without listening, so tests drive it with inject
- * and main.ts only starts it.
+ * and main.ts only starts it. Each concern is a plugin of its own (server/plugins/); the routes and
+ * the socket channels come last.
  */
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: process.env.TRUST_PROXY === '1',
-    logger: opts.logger ?? false,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
+    // The specs' few calls without /api reach their /api twins (plugins/legacy-paths.ts).
+    rewriteUrl: (req) => withApiPrefix(req.url ?? '/'),
     ...opts,
+    // Whatever the caller asked for, the log never holds a credential (plugins/log.ts).
+    logger: redactingLogger(opts.logger),
   });
   const bus = deps.bus ?? createMemoryBus();
   app.decorate('db', deps.database.db);
   app.decorate('database', deps.database);
   app.decorate('bus', bus);
   app.decorate('config', deps.config);
-  // A shutdown lets requests in flight finish, but not for ever. A client that opened a connection
-  // and went silent (a phone that lost the hall's Wi-Fi mid-request, a link that drops packets
-  // without closing) is not idle to Node, so close() would wait on it until the request timeout.
-  app.addHook('preClose', async () => {
-    const cut = setTimeout(() => app.server.closeAllConnections(), deps.config.shutdownGraceMs);
-    cut.unref();
-    // Not in an onClose hook: those can run before the HTTP server has finished closing.
-    app.server.once('close', () => clearTimeout(cut));
-  });
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionToken', undefined);
+  const sessionCache = new SessionCache(deps.config.sessionCacheMs);
+  app.decorate('sessionCache', sessionCache);
+  // This instance forgets an ended session before the write answers, not when the bus brings it back.
+  const announcer = { publish: (channel: string, message: unknown) => (sessionCache.heard(channel, message), bus.publish(channel, message)) };
+  app.decorate('writer', createWriter(deps.database.db, announcer, app.log));
+  app.decorate('limits', createLimits(bus, deps.limits));
+  app.decorate('cards', deps.config.stripe ? createCardProvider(deps.config.stripe) : null);
+  limitShutdown(app, deps.config.shutdownGraceMs);
 
-  await app.register(cookie);
-  await app.register(compress, COMPRESS_OPTIONS);
+  await registerCompression(app);
+  // CSP, frame, sniffing, referrer and (behind TLS) HSTS headers on every answer.
+  await registerSecurityHeaders(app, deps.config);
+  await registerSession(app);
+  refuseCrossOrigin(app);
+  refuseNul(app);
+  registerErrors(app);
 
-  // The session comes from the HttpOnly cookie (the PWA) or a Bearer token (other clients).
-  app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const user = await findSession(app.db, token);
-    if (user) {
-      request.user = user;
-      request.sessionToken = token;
-    }
-  });
-
-  // A state-changing request from another origin is refused outright. SameSite cookies already stop
-  // most of it; this also covers browsers and clients that ignore SameSite.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    const origin = request.headers.origin;
-    if (!origin) {
-      // Without Origin, the browser's own label still tells a page of another site apart.
-      const site = request.headers['sec-fetch-site'];
-      if (site === 'cross-site' || site === 'same-site') return reply.code(403).send({ status_code: 403, data: null, error: 'forbidden' });
-      return;
-    }
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = '';
-    }
-    if (host !== request.headers.host) return reply.code(403).send({ status_code: 403, data: null, error: 'forbidden' });
-  });
-
-  app.setErrorHandler((err: Error & { validation?: unknown; statusCode?: number; code?: string }, request, reply) => {
-    if (err.validation) {
-      return reply.code(request.url.startsWith('/api/') ? 200 : 400).send({ status_code: 400, data: null, error: 'invalid_input', message: err.message });
-    }
-    if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ status_code: 413, data: null, error: 'payload_too_large' });
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ status_code: err.statusCode, data: null, error: 'invalid_input', message: err.message });
-    }
-    request.log.error(err);
-    return reply.code(500).send({ status_code: 500, data: null, error: 'unknown_error' });
-  });
-
-  app.get('/healthz', async () => ({ status: 'ok', database: deps.database.kind, bus: deps.config.redisUrl ? 'redis' : 'memory' }));
+  app.get('/healthz', async () => ({ status: 'ok', database: deps.database.kind, bus: deps.config.redisUrl ? 'redis' : 'memory', limits: app.limits.store }));
 
   await app.register(authRoutes);
   await app.register(syncRoutes);
   await app.register(fileRoutes);
   await app.register(apiRoutes);
-  // Chat pictures, served as images only; the websocket channels and their tickets.
-  await app.register(uploadRoutes);
+  // The card provider's webhooks, and the ticket widget other sites embed (issue 15).
+  await app.register(paymentRoutes);
+  await app.register(widgetRoutes);
   await app.register(socketRoutes);
 
   await registerPwa(app, deps.config.distDir);
+  // Pending orders past their time give their tickets back (every instance sweeps; the database decides).
+  const stopExpiry = startOrderExpiry(app);
   app.addHook('onClose', async () => {
+    stopExpiry();
+    await app.writer.drain();
     if (!deps.bus) await bus.close();
   });
   return app;
-}
-
-/**
- * Serves the built PWA. Any other GET that is not an API path gets index.html, so a deep link like
- * /uk/events/3 renders on first load; the service worker does the same offline.
- */
-async function registerPwa(app: FastifyInstance, distDir: string) {
-  const index = path.join(distDir, 'index.html');
-  if (!fs.existsSync(index)) {
-    app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not_found' }));
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    // scripts/precompress.ts writes .br and .gz beside each asset at build time, at qualities too slow
-    // to spend per request; files without them fall back to on-the-fly compression.
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // Hashed assets never change; the shell and the service worker must always be revalidated.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-      else reply.header('cache-control', 'no-cache');
-    },
-  });
-  const html = fs.readFileSync(index);
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    if (request.method !== 'GET' || /^\/(api|sync|files|wss|healthz)(\/|$|\?)/.test(url)) {
-      return reply.code(404).send({ status_code: 404, data: null, error: 'not_found' });
-    }
-    // A path with a file extension that is not in dist is a missing asset, not a route.
-    if (/\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0]!)) return reply.code(404).send({ error: 'not_found' });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-  });
 }

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { SYNC_STREAMS_PER_ADDRESS } from '../contract/constants.ts';
+import { WS_MAX_SOCKETS_PER_ADDRESS } from '../contract/ws.ts';
+import ipaddr from 'ipaddr.js';
 import { parseTicketSigningKey } from './domain/tickets/signing.ts';
 
 export interface Config {
@@ -19,7 +22,7 @@ export interface Config {
   secureCookies: boolean;
   logLevel: string;
   /**
-   * Base URL of the Jitsi-compatible video service for one-to-one meetings; a meeting's call is
+   * Base URL of the Jitsi-compatible video service for one-to-one appointments; an appointment's call is
    * `${videoBaseUrl}/<its unguessable room>`. The server only builds links to it, never calls it.
    */
   videoBaseUrl: string;
@@ -31,6 +34,12 @@ export interface Config {
   smtpUrl?: string;
   /** MAIL_FROM: the sender of ticket emails. */
   mailFrom: string;
+  /**
+   * PUBLIC_URL: the address people open Foyer at, which links in emails (verify an address, reset
+   * a password) start with. Never taken from the request's Host header: a forged Host would send a
+   * victim's reset link to the forger's site.
+   */
+  publicUrl: string;
   /**
    * TICKET_SIGNING_KEY: the master secret that ticket QR codes are signed with (32 bytes as
    * base64url, base64 or hex, or an Ed25519 private key in PKCS#8 PEM). Each event's Ed25519 key is
@@ -55,6 +64,44 @@ export interface Config {
    * connection. Commands are idempotent, so a cut batch is resent and applied once.
    */
   shutdownGraceMs: number;
+  /**
+   * SYNC_STREAMS_PER_ADDRESS: live hint streams one client address may hold on this instance
+   * (contract/constants.ts). Behind a reverse proxy, TRUST_PROXY makes addresses the clients'.
+   */
+  streamsPerAddress: number;
+  /**
+   * SOCKETS_PER_ADDRESS: websockets (/wss/notice and /wss/chat together) one client address may
+   * hold on this instance. High for the same reason as the streams' cap: a venue's Wi-Fi.
+   */
+  socketsPerAddress: number;
+  /**
+   * TRUST_PROXY: which X-Forwarded-For entries to believe when taking the client's address (the
+   * login limits and the throttles count per address). `false` believes none: the address is the
+   * TCP peer's. A number believes that many proxy hops from the right; a list believes only
+   * entries added by those proxy addresses or CIDRs (or the names loopback, linklocal,
+   * uniquelocal). Anything more trusting would let a client pick its own address by sending the
+   * header itself.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * SESSION_CACHE_MS: how long an instance remembers who a session token belongs to (and the
+   * visitors feed's view of that user) without asking the database; 0 asks every time. An ended
+   * session is forgotten at once on every instance that hears the bus (plugins/session-cache.ts).
+   */
+  sessionCacheMs: number;
+  /**
+   * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: card payments through Stripe (its official SDK),
+   * offered only when both are set; the webhook secret verifies the provider's confirmations.
+   * STRIPE_API_URL points the SDK at another host (Stripe's stripe-mock, a test double); unset, it
+   * talks to Stripe itself.
+   */
+  stripe?: StripeConfig;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  api?: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -62,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const seed = env.SEED ?? 'demo';
   const videoBaseUrl = (env.VIDEO_BASE_URL || 'https://meet.jit.si').replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(videoBaseUrl)) throw new Error(`VIDEO_BASE_URL must be an http(s) URL without query, got ${env.VIDEO_BASE_URL}`);
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(videoBaseUrl))
+    throw new Error(`VIDEO_BASE_URL must be an http(s) URL without query, got ${env.VIDEO_BASE_URL}`);
   if (!/^(demo|none|scale:\d+)$/.test(seed)) throw new Error(`SEED must be demo, none or scale:<visitors>, got ${seed}`);
   return {
     port,
@@ -80,11 +128,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoBaseUrl,
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'Foyer <tickets@foyer.invalid>',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, env.HOST ?? '127.0.0.1', port),
     ticketSigningKey: env.TICKET_SIGNING_KEY ? parseTicketSigningKey(env.TICKET_SIGNING_KEY) : undefined,
     socketHeartbeatMs: positiveMs(env.WS_HEARTBEAT_MS, 30_000, 'WS_HEARTBEAT_MS'),
     usersOnlineWriteMs: positiveMs(env.USERS_ONLINE_WRITE_MS, 15_000, 'USERS_ONLINE_WRITE_MS'),
     shutdownGraceMs: positiveMs(env.SHUTDOWN_GRACE_MS, 10_000, 'SHUTDOWN_GRACE_MS'),
+    streamsPerAddress: positiveCount(env.SYNC_STREAMS_PER_ADDRESS, SYNC_STREAMS_PER_ADDRESS, 'SYNC_STREAMS_PER_ADDRESS'),
+    socketsPerAddress: positiveCount(env.SOCKETS_PER_ADDRESS, WS_MAX_SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : positiveMs(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS'),
+    stripe: parseStripe(env),
   };
+}
+
+/** Card payments are on only with both secrets: without the webhook's, no payment could be confirmed. */
+export function parseStripe(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret) throw new Error('Card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  if (!env.STRIPE_API_URL) return { secretKey, webhookSecret };
+  let url: URL;
+  try {
+    url = new URL(env.STRIPE_API_URL);
+  } catch {
+    throw new Error(`STRIPE_API_URL must be a URL such as http://127.0.0.1:12111, got ${env.STRIPE_API_URL}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`STRIPE_API_URL must be http(s), got ${env.STRIPE_API_URL}`);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { secretKey, webhookSecret, api: { protocol, host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443) } };
 }
 
 function positiveMs(value: string | undefined, fallback: number, name: string): number {
@@ -92,6 +164,27 @@ function positiveMs(value: string | undefined, fallback: number, name: string): 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 10) throw new Error(`${name} must be a whole number of milliseconds (at least 10), got ${value}`);
   return n;
+}
+
+function positiveCount(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, got ${value}`);
+  return n;
+}
+
+function parsePublicUrl(value: string | undefined, host: string, port: number): string {
+  if (!value) return `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://foyer.example, got ${value}`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL without query, got ${value}`);
+  }
+  return url.toString().replace(/\/+$/, '');
 }
 
 function parseSmtpUrl(value: string | undefined): string | undefined {
@@ -104,4 +197,37 @@ function parseSmtpUrl(value: string | undefined): string | undefined {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must use smtp: or smtps:, got ${url.protocol}`);
   return value;
+}
+
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops > 10) throw new Error(`TRUST_PROXY counts proxy hops (at most 10), got ${value}`);
+    return hops;
+  }
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_ADDRESS_NAMES.has(entry) || isProxyAddress(entry)) continue;
+    throw new Error(
+      `TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDRs (or loopback, linklocal, uniquelocal); ${JSON.stringify(entry)} is none of these`,
+    );
+  }
+  return entries;
+}
+
+/** An address or CIDR written out in full: ipaddr.js alone also takes "1.5" for 1.0.0.5. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length) return false;
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (!v4 && !(address.includes(':') && ipaddr.IPv6.isValid(address))) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
 }

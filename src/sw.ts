@@ -8,12 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import {
-  SKIP_WAITING_MESSAGE,
-  imageCacheFor,
-  isAppNavigation,
-  notificationTarget,
-} from './app/pwa/sw-rules.ts';
+import { SKIP_WAITING_MESSAGE, imageCacheFor, isAppNavigation, notificationTarget } from './app/pwa/sw-rules.ts';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -32,27 +27,22 @@ cleanupOutdatedCaches();
 // the precached shell, which renders from local data. Server paths (/api, /sync, /files, /oauth, /wss,
 // /healthz, /uk/oauth/logout) and file URLs go to the network as usual.
 const shell = createHandlerBoundToURL('index.html');
-registerRoute(
-  ({ request, url, sameOrigin }) => request.mode === 'navigate' && sameOrigin && isAppNavigation(url.pathname),
-  shell,
-);
+registerRoute(({ request, url, sameOrigin }) => request.mode === 'navigate' && sameOrigin && isAppNavigation(url.pathname), shell);
 
 // Posters change only when an event is renamed, so cache-first makes them appear at once and offline;
 // a week's expiry bounds how long a renamed event keeps its old poster.
 registerRoute(
-  ({ url, sameOrigin, request }) =>
-    sameOrigin && request.method === 'GET' && imageCacheFor(url.pathname) === 'posters',
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && imageCacheFor(url.pathname) === 'posters',
   new CacheFirst({
     cacheName: 'foyer-posters',
     plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true })],
   }),
 );
 
-// Avatars and company logos: thousands at a big event, each a few hundred bytes; the cap keeps the
-// cache to the people the user actually scrolled past.
+// Avatars, company logos and country flags: thousands at a big event, each a few hundred bytes; the cap
+// keeps the cache to the people the user actually scrolled past.
 registerRoute(
-  ({ url, sameOrigin, request }) =>
-    sameOrigin && request.method === 'GET' && imageCacheFor(url.pathname) === 'people',
+  ({ url, sameOrigin, request }) => sameOrigin && request.method === 'GET' && imageCacheFor(url.pathname) === 'people',
   new CacheFirst({
     cacheName: 'foyer-people',
     plugins: [new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 7 * DAY_S, purgeOnQuotaError: true })],

@@ -1,4 +1,4 @@
-import type { SyncSnapshot } from '../sync/status.ts';
+import type { SyncSnapshot } from '../sync/engine/status.ts';
 import type { ClockNotice } from './clock.ts';
 
 /**
@@ -11,6 +11,8 @@ export interface SyncWorkerStartOptions {
   baseUrl: string;
   /** The database name the page opened; both realms must use the same one. */
   dbName: string;
+  /** The page's interface language, sent as `lang` on the worker's legacy calls. */
+  lang?: string;
 }
 
 export interface SyncWorkerApi {
@@ -26,8 +28,15 @@ export interface SyncWorkerApi {
   retry(): void;
   /** Pulls every collection again. */
   resync(): void;
+  /** The page's language changed: the worker's legacy calls ask the server for answers in it. */
+  setLanguage(lang: string): void;
   /**
-   * Fetches these read-through caches (sync/caches.ts keys) now and on every reconnect; a screen
+   * The page came back to the foreground: a guest's engine, which has no live stream, pulls now
+   * (forwarded to the leader like retry).
+   */
+  foreground(): void;
+  /**
+   * Fetches these read-through caches (sync/store/caches.ts keys) now and on every reconnect; a screen
    * calls it when it opens. Forwarded to the leader like retry.
    */
   refresh(keys: string[]): void;
@@ -49,7 +58,7 @@ export interface SyncWorkerApi {
 }
 
 /** Messages between the workers of different tabs of the same database. */
-export type SyncControlMessage = { type: 'retry' } | { type: 'resync' } | { type: 'refresh'; keys: string[] };
+export type SyncControlMessage = { type: 'retry' } | { type: 'resync' } | { type: 'foreground' } | { type: 'refresh'; keys: string[] };
 
 export function syncControlChannel(dbName: string): string {
   return `foyer-sync-control:${dbName}`;

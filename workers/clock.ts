@@ -1,9 +1,9 @@
 import type { Observable, Subscription } from 'rxjs';
 import { CLOCK_TICK_MS, REMINDER_LEAD_MS } from '../contract/constants.ts';
-import { holdsSlot, type AppointmentView } from '../sync/appointments.ts';
-import { observeAppointmentViews, readSeen, writeSeen, type SeenDoc } from '../sync/appointments-store.ts';
-import type { FoyerDatabase } from '../sync/database.ts';
-import { readServerClockOffset } from '../sync/engine.ts';
+import { holdsSlot, type AppointmentView } from '../sync/views/appointments/overlay.ts';
+import { observeAppointmentViews, readSeen, writeSeen, type SeenDoc } from '../sync/views/appointments/store.ts';
+import type { FoyerDatabase } from '../sync/engine/database.ts';
+import { readServerClockOffset } from '../sync/engine/server-clock.ts';
 
 /**
  * The notification clock of the sync worker (ARCHITECTURE.md "the notification clock runs in the

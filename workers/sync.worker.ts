@@ -1,10 +1,11 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import type { Subscription } from 'rxjs';
-import { openDatabase, type FoyerDatabase } from '../sync/database.ts';
-import { SyncEngine } from '../sync/engine.ts';
-import { LOCAL_SYNC_STATUS, observeLocal, writeLocal } from '../sync/local.ts';
-import type { SyncSnapshot } from '../sync/status.ts';
+import { openDatabase, type FoyerDatabase } from '../sync/engine/database.ts';
+import { SyncEngine } from '../sync/engine/engine.ts';
+import type { SyncSnapshot } from '../sync/engine/status.ts';
+import { LOCAL_SYNC_STATUS, observeLocal, readLocal, writeLocal } from '../sync/store/local.ts';
+import { setRequestLanguage } from '../sync/engine/http.ts';
 import { startClock, type ClockNotice, type NotificationClock } from './clock.ts';
 import { syncControlChannel, syncLeaderLock, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
 
@@ -51,12 +52,15 @@ function acquireLeadership(run: Running, onLead: () => void): () => void {
     const abort = new AbortController();
     let release = () => {};
     navigator.locks
-      .request(syncLeaderLock(run.opts.dbName), { signal: abort.signal }, () =>
-        new Promise<void>((resolve) => {
-          release = resolve;
-          if (cancelled) resolve();
-          else onLead();
-        }),
+      .request(
+        syncLeaderLock(run.opts.dbName),
+        { signal: abort.signal },
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            if (cancelled) resolve();
+            else onLead();
+          }),
       )
       // Rejects with AbortError when the worker stops before it ever led.
       .catch(() => undefined);
@@ -74,9 +78,12 @@ function acquireLeadership(run: Running, onLead: () => void): () => void {
   };
 }
 
-function lead(run: Running) {
+async function lead(run: Running) {
   if (running !== run) return;
-  const engine = new SyncEngine({ db: run.db, baseUrl: run.opts.baseUrl });
+  // The status this device last recorded (by this or an earlier worker) keeps its last sync time.
+  const recorded = await readLocal<SyncSnapshot>(run.db, LOCAL_SYNC_STATUS).catch(() => null);
+  if (running !== run) return;
+  const engine = new SyncEngine({ db: run.db, baseUrl: run.opts.baseUrl, lastSyncedAt: recorded?.lastSyncedAt ?? null });
   run.engine = engine;
   run.engineStatus = engine.status$.subscribe((status) => {
     // Written in order, so a slow write never lets an older status land last.
@@ -111,7 +118,7 @@ async function start(opts: SyncWorkerStartOptions): Promise<void> {
     if (run.engine) perform(run.engine, e.data);
   };
   running = run;
-  run.releaseLeadership = acquireLeadership(run, () => lead(run));
+  run.releaseLeadership = acquireLeadership(run, () => void lead(run));
 }
 
 async function stop(): Promise<void> {
@@ -131,6 +138,7 @@ async function stop(): Promise<void> {
 function perform(engine: SyncEngine, message: SyncControlMessage) {
   if (message.type === 'retry') engine.retry();
   else if (message.type === 'resync') engine.resync();
+  else if (message.type === 'foreground') engine.foreground();
   else engine.refresh(message.keys);
 }
 
@@ -147,6 +155,7 @@ function control(message: SyncControlMessage) {
 
 const api: SyncWorkerApi = {
   start(opts) {
+    if (opts.lang) setRequestLanguage(opts.lang);
     // A failed start must not make every later start or stop fail with it.
     lifecycle = lifecycle.catch(() => undefined).then(() => start(opts));
     return lifecycle;
@@ -160,6 +169,12 @@ const api: SyncWorkerApi = {
   },
   resync() {
     control({ type: 'resync' });
+  },
+  setLanguage(lang) {
+    setRequestLanguage(lang);
+  },
+  foreground() {
+    control({ type: 'foreground' });
   },
   refresh(keys) {
     for (const k of keys) askedFor.add(k);

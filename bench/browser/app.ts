@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEFAULT_DB_NAME } from '../../sync/database.ts';
+import { DEFAULT_DB_NAME } from '../../sync/engine/database.ts';
 import { LoginPage } from '../../tests/e2e/pages/LoginPage.ts';
 import { waitForServiceWorkerControl } from '../../tests/e2e/fixtures/browser.ts';
 
@@ -15,9 +15,9 @@ const LOCAL_DOCS_DB = `rxdb-dexie-${DEFAULT_DB_NAME}--0--plugin-local-documents-
 export interface SyncProbe {
   /** The header's sync state class (sync--idle…). */
   domState: string | null;
-  /** The mirrored status (sync/local.ts LOCAL_SYNC_STATUS) the leader's engine writes. */
+  /** The mirrored status (sync/store/local.ts LOCAL_SYNC_STATUS) the leader's engine writes. */
   status: { state: string; lastSyncedAt: number | null; pending: number } | null;
-  /** sync/scoped.ts: the event scopes held and when each caught up. */
+  /** sync/engine/scoped.ts: the event scopes held and when each caught up. */
   scopes: { held: string[]; synced?: Record<string, number> } | null;
 }
 

@@ -16,7 +16,14 @@ export class CdpClient {
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      const msg = JSON.parse(raw.toString()) as { id?: number; result?: unknown; error?: { message: string }; method?: string; params?: Record<string, unknown>; sessionId?: string };
+      const msg = JSON.parse(raw.toString()) as {
+        id?: number;
+        result?: unknown;
+        error?: { message: string };
+        method?: string;
+        params?: Record<string, unknown>;
+        sessionId?: string;
+      };
       if (msg.id !== undefined) {
         const call = this.pending.get(msg.id);
         if (!call) return;
@@ -147,7 +154,19 @@ export class TargetEmulation {
     );
     this.off.push(
       this.cdp.on('Network.responseReceived', (params, sessionId) => {
-        const p = params as { requestId: string; response: { url: string; status: number; mimeType: string; headers: Record<string, string>; fromServiceWorker?: boolean; fromDiskCache?: boolean; fromPrefetchCache?: boolean; encodedDataLength: number } };
+        const p = params as {
+          requestId: string;
+          response: {
+            url: string;
+            status: number;
+            mimeType: string;
+            headers: Record<string, string>;
+            fromServiceWorker?: boolean;
+            fromDiskCache?: boolean;
+            fromPrefetchCache?: boolean;
+            encodedDataLength: number;
+          };
+        };
         const target = this.targets.find((t) => t.sessionId === sessionId);
         const r = p.response;
         const encoding = Object.entries(r.headers).find(([k]) => k.toLowerCase() === 'content-encoding')?.[1] ?? '';

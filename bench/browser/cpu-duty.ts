@@ -34,7 +34,10 @@ function parentOf(pid: number): number | null {
 }
 
 function renderers(): number[] {
-  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const all = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const parents = new Map(all.map((p) => [p, parentOf(p)]));
   const descends = (pid: number): boolean => {
     for (let p: number | null | undefined = parents.get(pid), hops = 0; p && hops < 10; p = parents.get(p), hops++) if (p === rootPid) return true;
@@ -115,23 +118,26 @@ function finish() {
 
 process.on('SIGTERM', finish);
 process.on('SIGINT', finish);
-readline.createInterface({ input: process.stdin }).on('line', (line) => {
-  if (line.trim() === 'stats') {
-    // Share of the time since the rate was last set that the renderers were allowed to run.
-    const total = ran + held;
-    process.stdout.write(`stats ${total > 0 ? (ran / total).toFixed(4) : '1'} ${pids.length}\n`);
-    return;
-  }
-  const m = /^rate (\d+(?:\.\d+)?)$/.exec(line.trim());
-  if (m) {
-    rate = Number(m[1]);
-    ran = held = 0;
-    phaseStart = performance.now();
-    if (rate <= 1 && stopped) {
-      signal('SIGCONT');
-      stopped = false;
+readline
+  .createInterface({ input: process.stdin })
+  .on('line', (line) => {
+    if (line.trim() === 'stats') {
+      // Share of the time since the rate was last set that the renderers were allowed to run.
+      const total = ran + held;
+      process.stdout.write(`stats ${total > 0 ? (ran / total).toFixed(4) : '1'} ${pids.length}\n`);
+      return;
     }
-    process.stdout.write(`ok ${rate}\n`);
-  }
-}).on('close', finish);
+    const m = /^rate (\d+(?:\.\d+)?)$/.exec(line.trim());
+    if (m) {
+      rate = Number(m[1]);
+      ran = held = 0;
+      phaseStart = performance.now();
+      if (rate <= 1 && stopped) {
+        signal('SIGCONT');
+        stopped = false;
+      }
+      process.stdout.write(`ok ${rate}\n`);
+    }
+  })
+  .on('close', finish);
 cycle();

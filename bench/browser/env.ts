@@ -62,7 +62,14 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-export async function startBenchEnv(opts: { seed: string; distDir: string; profile: LinkProfile; cpuRate: number; recordNetwork?: boolean; locale?: string }): Promise<BenchEnv> {
+export async function startBenchEnv(opts: {
+  seed: string;
+  distDir: string;
+  profile: LinkProfile;
+  cpuRate: number;
+  recordNetwork?: boolean;
+  locale?: string;
+}): Promise<BenchEnv> {
   const server = await startFoyerServer({ seed: opts.seed, distDir: opts.distDir });
   const undo: (() => Promise<void> | void)[] = [() => server.dispose()];
   const unwind = async () => {
@@ -110,7 +117,10 @@ function envOf(p: {
     browser,
     cdp,
     emulation,
-    cpuMode: BENCH_CPU_MODE === 'cdp' ? 'DevTools Emulation.setCPUThrottlingRate (pages only)' : 'renderer processes run 25 ms, stopped (rate - 1) × as long (page, workers, service worker)',
+    cpuMode:
+      BENCH_CPU_MODE === 'cdp'
+        ? 'DevTools Emulation.setCPUThrottlingRate (pages only)'
+        : 'renderer processes run 25 ms, stopped (rate - 1) × as long (page, workers, service worker)',
     async setCpuRate(rate: number) {
       if (throttle) await throttle.setRate(rate);
       else await emulation.set({ cpuRate: rate, recordNetwork: opts.recordNetwork });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import compress from '@fastify/compress';
-import { COMPRESS_OPTIONS } from '../../server/app.ts';
+import { COMPRESS_OPTIONS } from '../../server/plugins/compression.ts';
 
 const file = process.env.BARE_BODY_FILE;
 if (!file) throw new Error('BARE_BODY_FILE is not set');

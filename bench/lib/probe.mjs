@@ -23,7 +23,10 @@ if (file) {
   const bump = (kind) => {
     const s = Math.floor(Date.now() / 1000);
     let row = perSecond.get(s);
-    if (!row) perSecond.set(s, (row = { connection: 0, request: 0, upgrade: 0 }));
+    if (!row) {
+      row = { connection: 0, request: 0, upgrade: 0 };
+      perSecond.set(s, row);
+    }
     row[kind]++;
   };
   const emit = http.Server.prototype.emit;

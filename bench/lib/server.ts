@@ -17,7 +17,9 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { openDatabase, migrate } from '../../server/db/index.ts';
-import { runSeed } from '../../server/db/seed/index.ts';
+import { runSeed } from '../../server/domain/seed.ts';
+import { createWriter } from '../../server/domain/write.ts';
+import { createMemoryBus } from '../../server/realtime/bus.ts';
 import type { DB } from '../../server/db/types.ts';
 import { FoyerServer } from '../../tests/e2e/fixtures/server.ts';
 
@@ -106,7 +108,7 @@ export async function startBenchServer<T>(opts: {
     const database = await openDatabase({ databaseUrl, dataDir: server.dataDir });
     try {
       await migrate(database);
-      await runSeed(database, opts.seed);
+      await runSeed(createWriter(database.db, createMemoryBus()), database.db, opts.seed);
       setup = await opts.prepare(database.db);
     } finally {
       await database.close();

@@ -1,5 +1,5 @@
 /**
- * Opening many sockets the way clients do: a single-use ticket from POST /api/auth/socket-ticket
+ * Opening many sockets the way clients do: a single-use pass from POST /api/auth/socket-pass
  * in `?token=`, then `register` (contract/ws.ts), done in batches so the listen backlog of a busy
  * server never overflows.
  */
@@ -23,21 +23,21 @@ export function opened(ws: WebSocket): Promise<WebSocket> {
   });
 }
 
-export async function socketTicket(baseUrl: string, token: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/socket-ticket`, {
+export async function socketPass(baseUrl: string, token: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/socket-pass`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: '{}',
   });
-  const body = (await res.json().catch(() => null)) as { data?: { ticket?: string } } | null;
-  if (!res.ok || typeof body?.data?.ticket !== 'string') throw new Error(`socket-ticket answered ${res.status}`);
-  return body.data.ticket;
+  const body = (await res.json().catch(() => null)) as { data?: { pass?: string } } | null;
+  if (!res.ok || typeof body?.data?.pass !== 'string') throw new Error(`socket-pass answered ${res.status}`);
+  return body.data.pass;
 }
 
-export function socketUrl(baseUrl: string, channel: SocketChannel, ticket: string): string {
+export function socketUrl(baseUrl: string, channel: SocketChannel, pass: string): string {
   const url = new URL(WS_PATHS[channel], baseUrl);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.searchParams.set('token', ticket);
+  url.searchParams.set('token', pass);
   return url.toString();
 }
 
@@ -53,7 +53,7 @@ export async function openRegistered(
   onFrame: (frame: { type?: string } & Record<string, unknown>, raw: string) => void,
   timeoutMs = 60_000,
 ): Promise<WebSocket> {
-  const ws = await opened(new WebSocket(socketUrl(baseUrl, channel, await socketTicket(baseUrl, user.token))));
+  const ws = await opened(new WebSocket(socketUrl(baseUrl, channel, await socketPass(baseUrl, user.token))));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${channel} socket of user ${user.id} not registered in ${timeoutMs} ms`)), timeoutMs);
     let registered = false;

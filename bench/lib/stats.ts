@@ -12,7 +12,10 @@ export class Tally {
 
   private row(kind: string) {
     let r = this.kinds.get(kind);
-    if (!r) this.kinds.set(kind, (r = { ms: [], errors: 0 }));
+    if (!r) {
+      r = { ms: [], errors: 0 };
+      this.kinds.set(kind, r);
+    }
     return r;
   }
 

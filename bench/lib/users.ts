@@ -4,8 +4,8 @@
  * may message each other (an approved meeting), and comments they may like (not their own).
  */
 import { sql, type Kysely } from 'kysely';
-import { createSession } from '../../server/auth/sessions.ts';
-import { readersAmong } from '../../server/domain/chat/access.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
+import { readersAmong } from '../../server/domain/chat/repository.ts';
 import { findDemoEvents } from '../../server/db/seed/index.ts';
 import type { DB } from '../../server/db/types.ts';
 
@@ -44,9 +44,12 @@ export async function prepareCrowd(db: Kysely<DB>, count: number): Promise<Event
   const add = (id: number) => {
     if (!seen.has(id) && !skip.has(id)) seen.add(id) && order.push(id);
   };
-  for (const m of met.rows.slice(0, Math.floor(count / 4))) (add(m.a), add(m.b));
+  for (const m of met.rows.slice(0, Math.floor(count / 4))) add(m.a), add(m.b);
   for (const h of holders.rows) add(h.user_id);
-  const readers = await readersAmong(db, order.map((userId) => ({ eventId, userId })));
+  const readers = await readersAmong(
+    db,
+    order.map((userId) => ({ eventId, userId })),
+  );
   const ids = order.filter((id) => readers.has(`${eventId}:${id}`)).slice(0, count);
   if (ids.length < count) throw new Error(`the seed has only ${ids.length} chat readers for ${count} bench users: seed more visitors`);
 

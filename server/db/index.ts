@@ -31,7 +31,10 @@ const parsers = {
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean }): Promise<Database> {
   if (opts.databaseUrl) {
-    const types = { getTypeParser: (oid: number, format?: 'text' | 'binary') => (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format) };
+    const types = {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
+    };
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: types as pg.CustomTypesConfig });
     // An idle pooled connection that PostgreSQL terminates (a restart, a failover, an admin) is
     // reported here; without a listener Node treats it as uncaught and the whole server exits. The
@@ -80,17 +83,16 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK = 7070;
 
 export async function migrate(database: Database): Promise<string[]> {
-  const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const applied: string[] = [];
-  await database.execScript(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await database.execScript('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   await database.db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK})`.execute(conn);
     try {
-      const done = new Set(
-        (await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(conn)).rows.map((r) => r.name),
-      );
+      const done = new Set((await sql<{ name: string }>`SELECT name FROM schema_migrations`.execute(conn)).rows.map((r) => r.name));
       for (const file of files) {
         if (done.has(file)) continue;
         const text = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');

@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './types.ts';
 
 export type Tx = Transaction<DB>;
+/** Anything a read can run on: the database or a transaction in progress. */
+export type Q = Kysely<DB> | Tx;
 
 /** The same key the rev trigger locks (001_init.sql). */
 const REV_LOCK = 7071;

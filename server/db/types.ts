@@ -1,20 +1,29 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AdminTables } from './types-admin.ts';
+import type { SalesTables } from './types-sales.ts';
+import type { PersonalTables } from './types-personal.ts';
+import type { TicketTables } from './types-tickets.ts';
+import type { Auto, Json, ReplicatedColumns } from './columns.ts';
 
-/** Columns the database fills in (identity, defaults, the rev trigger). */
-type Auto<T> = ColumnType<T, T | undefined, T>;
-type Rev = ColumnType<number, never, never>;
-type Json<T> = ColumnType<T, string, string>;
-
-export interface ReplicatedColumns {
-  rev: Rev;
-  deleted: Auto<boolean>;
+export interface CountriesTable {
+  code: string;
+  name: string;
+}
+export interface CitiesTable {
+  id: number;
+  name: string;
+  country_code: string;
+  lat: Auto<number>;
+  lng: Auto<number>;
+}
+export interface CategoriesTable {
+  id: number;
+  name: string;
 }
 
-export interface CountriesTable { code: string; name: string }
-export interface CitiesTable { id: number; name: string; country_code: string; lat: Auto<number>; lng: Auto<number> }
-export interface CategoriesTable { id: number; name: string }
-
 export interface UsersTable extends ReplicatedColumns {
+  /** The public code of the person's referral links (053_referrals.sql). */
+  referral_code: Auto<string>;
   id: Generated<number>;
   email: string;
   password_hash: string;
@@ -40,11 +49,28 @@ export interface UsersTable extends ReplicatedColumns {
   hide_from_visitors: Auto<boolean>;
   disabled: Auto<boolean>;
   created_at: Auto<Date>;
+  email_verified: Auto<boolean>;
+  locale: Auto<string>;
+  /** A default in the database, so inserts may leave it out. */
+  notify_email: ColumnType<Record<string, boolean>, string | undefined, string>;
 }
 
-export interface SessionsTable { token_hash: Uint8Array; user_id: number; created_at: Auto<Date>; expires_at: Date }
-export interface LoginFailuresTable { key: string; window_start: Date; failures: number }
-
+export interface SessionsTable {
+  token_hash: Uint8Array;
+  user_id: number;
+  created_at: Auto<Date>;
+  expires_at: Date;
+  id: Generated<number>;
+  user_agent: Auto<string>;
+}
+export interface AccountTokensTable {
+  token_hash: Uint8Array;
+  user_id: number;
+  purpose: 'verify' | 'reset' | 'email';
+  email: string;
+  created_at: Auto<Date>;
+  expires_at: Date;
+}
 export interface CompaniesTable extends ReplicatedColumns {
   id: Generated<number>;
   event_id: number | null;
@@ -57,6 +83,8 @@ export interface CompaniesTable extends ReplicatedColumns {
   image: Auto<string>;
   image_thumb: Auto<string>;
   sort: Auto<number>;
+  /** The command that made the stand on a device, until that device learns the id (033_admin_stands.sql). */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface EventOptions {
@@ -94,6 +122,12 @@ export interface EventsTable extends ReplicatedColumns {
   meetings_count: Auto<number>;
   visitors_with_appointments_count: Auto<number>;
   created_at: Auto<Date>;
+  /** draft | published | cancelled (migration 014). */
+  status: Auto<string>;
+  created_by: number | null;
+  venue_city: Auto<string>;
+  lat: number | null;
+  lng: number | null;
 }
 
 export interface UserEventsTable extends ReplicatedColumns {
@@ -111,8 +145,20 @@ export interface UserEventsTable extends ReplicatedColumns {
   interest: Auto<string>;
 }
 
-export interface ScheduleDaysTable extends ReplicatedColumns { id: Generated<number>; event_id: number; date: string; title: Auto<string> }
-export interface TracksTable extends ReplicatedColumns { id: Generated<number>; event_id: number; title: string; sort: Auto<number> }
+export interface ScheduleDaysTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  date: string;
+  title: Auto<string>;
+}
+export interface TracksTable extends ReplicatedColumns {
+  id: Generated<number>;
+  event_id: number;
+  title: string;
+  sort: Auto<number>;
+  /** The command that made it on a device, until that device learns the id (030_admin_schedule.sql). */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface SpeechesTable extends ReplicatedColumns {
   id: Generated<number>;
   event_id: number;
@@ -123,8 +169,17 @@ export interface SpeechesTable extends ReplicatedColumns {
   starts_at: Date;
   ends_at: Date;
   presentation_url: Auto<string>;
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
-export interface SpeechSpeakersTable { speech_id: number; user_id: number; sort: Auto<number> }
+export interface SpeechSpeakersTable {
+  id: Generated<number>;
+  speech_id: number;
+  /** Null for a guest speaker, who has a name and a picture instead (030_admin_schedule.sql). */
+  user_id: number | null;
+  name: Auto<string>;
+  picture: Auto<string>;
+  sort: Auto<number>;
+}
 
 export interface MeetingSettingsTable {
   event_id: number;
@@ -132,6 +187,8 @@ export interface MeetingSettingsTable {
   tables_count: Auto<number>;
   places: ColumnType<Record<string, string>, string | undefined, string>;
   allowed_times: ColumnType<{ day: string; from: string; to: string }[], string | undefined, string>;
+  /** Place id -> how many of the tables stand there (032_meeting_places.sql). */
+  place_tables: ColumnType<Record<string, number>, string | undefined, string>;
 }
 
 export interface AppointmentsTable extends ReplicatedColumns {
@@ -193,7 +250,11 @@ export interface ChatCommentsTable extends ReplicatedColumns {
   dislikes_count: Auto<number>;
   deleted_by: number | null;
 }
-export interface CommentLikesTable { comment_id: number; user_id: number; like_type: number }
+export interface CommentLikesTable {
+  comment_id: number;
+  user_id: number;
+  like_type: number;
+}
 export interface ChatBlocksTable extends ReplicatedColumns {
   event_id: number;
   user_id: number;
@@ -203,27 +264,13 @@ export interface ChatBlocksTable extends ReplicatedColumns {
   created_at: Auto<Date>;
 }
 
-export interface StandMembersTable { company_id: number; user_id: number; position: Auto<string>; is_manager: Auto<boolean>; sort: Auto<number> }
-
-export interface TicketsTable extends ReplicatedColumns {
-  id: Generated<number>;
-  event_id: number;
+export interface StandMembersTable {
+  company_id: number;
   user_id: number;
-  code: string;
-  type: Auto<string>;
-  name: Auto<string>;
-  company: Auto<string>;
   position: Auto<string>;
-  price: ColumnType<number, number | undefined, number>;
-  currency: Auto<string>;
-  description: Auto<string>;
-  place: Auto<string>;
-  status: Auto<string>;
-  invalid: Auto<boolean>;
-  visitor_category: Auto<string>;
-  created_at: Auto<Date>;
+  is_manager: Auto<boolean>;
+  sort: Auto<number>;
 }
-export interface TicketDesignsTable { event_id: number; settings: Json<Record<string, unknown>>; updated_at: Auto<Date> }
 
 export interface UserRelationsTable extends ReplicatedColumns {
   user_id: number;
@@ -231,7 +278,11 @@ export interface UserRelationsTable extends ReplicatedColumns {
   like_status: Auto<number>;
   favorite: Auto<boolean>;
 }
-export interface FriendsTable { user_id: number; friend_id: number; created_at: Auto<Date> }
+export interface FriendsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: Auto<Date>;
+}
 export interface TripsTable {
   event_id: number;
   user_id: number;
@@ -241,18 +292,44 @@ export interface TripsTable {
   image: Auto<string>;
   updated_at: Auto<Date>;
 }
-export interface CheckinsTable extends ReplicatedColumns {
-  id: string;
-  ticket_id: number | null;
+/** The rev of each person's visitor document per event, kept by triggers (009_visitor_revs.sql). */
+export interface VisitorRevsTable {
   event_id: number;
-  code: string;
-  device_id: string;
-  scanned_by: number;
-  result: string;
-  scanned_at: Date;
-  received_at: Auto<Date>;
-  duplicate_of: string | null;
+  user_id: number;
+  rev: number;
 }
+
+/** The one key every appointment's video room derives from (003_appointments.sql). */
+export interface AppointmentVideoKeysTable {
+  id: number;
+  secret: string;
+}
+export interface AppointmentInvitesTable {
+  appointment_id: number;
+  user_id: number;
+  invited_by: number;
+  created_at: Auto<Date>;
+}
+
+/** Single-use passes that open a socket in place of the session token (012_socket_passes.sql). */
+export interface SocketPassesTable {
+  token_hash: Uint8Array;
+  user_id: number;
+  expires_at: Date;
+  session_hash: Uint8Array | null;
+}
+
+export interface ChatUploadsTable {
+  name: string;
+  user_id: number;
+  event_id: number;
+  bytes: number;
+  width: number;
+  height: number;
+  comment_id: number | null;
+  created_at: Auto<Date>;
+}
+
 export interface CommandsTable {
   user_id: number;
   id: string;
@@ -262,15 +339,22 @@ export interface CommandsTable {
   result: Json<unknown>;
   occurred_at: Date | null;
   received_at: Auto<Date>;
+  /** sha256 of the kind and canonical payload (010_command_payload_hash.sql); null on rows stored before it. */
+  payload_hash: string | null;
 }
 
-export interface DB {
+/**
+ * Every table; the organisers' area's are in types-admin.ts, ticket sales' in types-sales.ts,
+ * tickets and the door in types-tickets.ts, a person's own notices, calendar and referrals in
+ * types-personal.ts.
+ */
+export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTables {
   countries: CountriesTable;
   cities: CitiesTable;
   categories: CategoriesTable;
   users: UsersTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  account_tokens: AccountTokensTable;
   companies: CompaniesTable;
   events: EventsTable;
   user_events: UserEventsTable;
@@ -286,11 +370,13 @@ export interface DB {
   comment_likes: CommentLikesTable;
   chat_blocks: ChatBlocksTable;
   stand_members: StandMembersTable;
-  tickets: TicketsTable;
-  ticket_designs: TicketDesignsTable;
   user_relations: UserRelationsTable;
   friends: FriendsTable;
   trips: TripsTable;
-  checkins: CheckinsTable;
   commands: CommandsTable;
+  visitor_revs: VisitorRevsTable;
+  appointment_video_keys: AppointmentVideoKeysTable;
+  appointment_invites: AppointmentInvitesTable;
+  socket_passes: SocketPassesTable;
+  chat_uploads: ChatUploadsTable;
 }

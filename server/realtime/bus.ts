@@ -101,14 +101,3 @@ export async function createRedisBus(url: string, opts: { prefix?: string } = {}
     },
   };
 }
-
-/** The channel on which committed changes are announced to the live hint streams. */
-export const HINTS_CHANNEL = 'foyer:hints';
-
-export interface ChangeHint {
-  collections: string[];
-  /** Set when only these users can see the change; absent for public collections. */
-  userIds?: number[];
-  /** The events whose event-scoped documents changed (Effect.eventIds); absent means any. */
-  eventIds?: number[];
-}

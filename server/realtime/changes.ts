@@ -1,9 +1,11 @@
-import { sql, type Kysely } from 'kysely';
 import type { MeetingNoticeType, ServerFrame } from '../../contract/ws.ts';
-import type { DB } from '../db/types.ts';
-import { commentsChangedSince, toWsComment, toWsUser } from '../domain/chat/repository.ts';
+import type { Q } from '../db/tx.ts';
+import { appointmentsChangedSince } from '../domain/appointments/repository.ts';
+import { blocksChangedSince, commentsChangedSince, toWsComment, toWsUser } from '../domain/chat/repository.ts';
+import { HINTS_CHANNEL, type ChangeHint, type CreatedComment } from '../domain/effects.ts';
 import { messagesCreatedAfter, toWsMessage } from '../domain/messages/repository.ts';
-import { HINTS_CHANNEL, type Bus, type ChangeHint } from './bus.ts';
+import { fanoutWatermarks } from '../domain/sync/repository.ts';
+import type { Bus } from './bus.ts';
 import type { Hub } from './hub.ts';
 import type { Presence } from './presence.ts';
 
@@ -18,6 +20,11 @@ import type { Presence } from './presence.ts';
  * Revs become visible in the order they were allocated (db/tx.ts), so reading "after the
  * watermark" never skips a change; ids are allocated under the same lock, so a row whose id is
  * above the watermark id is new. A missed hint only delays frames until the next hint or the poll.
+ *
+ * A new comment is the exception to reading: its hint carries the comment as inserted (chat/service.ts
+ * addComment), so it goes to the sockets straight from the hint, in the same queue as the reads, and
+ * the read that follows skips it. The read still moves the watermark and still sends it when the
+ * hint came without it (an older instance) or was lost, so nothing depends on the carried copy.
  */
 
 const BATCH = 500;
@@ -39,35 +46,56 @@ export interface Fanout {
   stop(): Promise<void>;
 }
 
-export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presence: Presence; log: { error(o: unknown, msg?: string): void } }): Fanout {
+export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presence; log: { error(o: unknown, msg?: string): void } }): Fanout {
   const { db, bus, hub, presence } = deps;
   const wm = { commentRev: 0, commentId: 0, blockRev: 0, messageId: 0, appointmentRev: 0, appointmentId: 0 };
   const pending = new Set<Kind>();
+  /** New comments carried by hints, sent before the next read. */
+  const carried: CreatedComment[] = [];
+  /** Ids of comments sent from their hint, which the next read of comments must not send again. */
+  const sentFromHint = new Set<number>();
   let running: Promise<void> | null = null;
   let stopped = false;
   let unsubscribe = () => {};
   let poll: NodeJS.Timeout | undefined;
 
   async function init() {
-    const r = await sql<{ cr: number; ci: number; br: number; mi: number; ar: number; ai: number }>`
-      SELECT (SELECT coalesce(max(rev), 0) FROM chat_comments) AS cr,
-        (SELECT coalesce(max(id), 0) FROM chat_comments) AS ci,
-        (SELECT coalesce(max(rev), 0) FROM chat_blocks) AS br,
-        (SELECT coalesce(max(id), 0) FROM messages) AS mi,
-        (SELECT coalesce(max(rev), 0) FROM appointments) AS ar,
-        (SELECT coalesce(max(id), 0) FROM appointments) AS ai`.execute(db);
-    const w = r.rows[0]!;
-    Object.assign(wm, { commentRev: w.cr, commentId: w.ci, blockRev: w.br, messageId: w.mi, appointmentRev: w.ar, appointmentId: w.ai });
+    Object.assign(wm, await fanoutWatermarks(db));
+  }
+
+  /** Comments a hint carried: sent unless a read has already passed them. */
+  async function carriedComments() {
+    const online = new Map<number, number>();
+    for (const c of carried.splice(0)) {
+      const { event_id: eventId, id } = c.comment;
+      if (id <= wm.commentId || !hub.hasEvent(eventId)) continue;
+      let n = online.get(eventId);
+      if (n === undefined) {
+        n = await presence.count(eventId);
+        online.set(eventId, n);
+      }
+      sentFromHint.add(id);
+      hub.toEvent(eventId, {
+        type: 'commentCreated',
+        comment: c.comment,
+        users: { [String(c.user.user_id)]: c.user },
+        broadcast_statistics: { users_online: n },
+      });
+    }
   }
 
   async function comments() {
+    await carriedComments();
     for (;;) {
       const rows = await commentsChangedSince(db, wm.commentRev, BATCH);
       const knownId = wm.commentId;
       const online = new Map<number, number>();
       const stats = async (eventId: number) => {
         let n = online.get(eventId);
-        if (n === undefined) online.set(eventId, (n = await presence.count(eventId)));
+        if (n === undefined) {
+          n = await presence.count(eventId);
+          online.set(eventId, n);
+        }
         return { users_online: n };
       };
       for (const r of rows) {
@@ -77,7 +105,13 @@ export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presenc
         let frame: ServerFrame;
         if (r.deleted) frame = { type: 'commentDeleted', comment_id: r.id, event_id: r.event_id, broadcast_statistics: await stats(r.event_id) };
         else if (r.id > knownId) {
-          frame = { type: 'commentCreated', comment: toWsComment(r), users: { [String(r.user_id)]: toWsUser(r) }, broadcast_statistics: await stats(r.event_id) };
+          if (sentFromHint.delete(r.id)) continue;
+          frame = {
+            type: 'commentCreated',
+            comment: toWsComment(r),
+            users: { [String(r.user_id)]: toWsUser(r) },
+            broadcast_statistics: await stats(r.event_id),
+          };
         } else {
           frame = {
             type: 'commentVoted',
@@ -89,15 +123,19 @@ export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presenc
         }
         hub.toEvent(r.event_id, frame);
       }
-      if (rows.length < BATCH) return;
+      if (rows.length < BATCH) {
+        // A carried comment the read never met (its event has no socket here, or it was already
+        // behind the watermark) is not remembered past the watermark.
+        for (const id of sentFromHint) if (id <= wm.commentId) sentFromHint.delete(id);
+        return;
+      }
     }
   }
 
   async function blocks() {
     for (;;) {
-      const rows = await sql<{ event_id: number; user_id: number; active: boolean; deleted: boolean; reason: string; rev: number }>`
-        SELECT event_id, user_id, active, deleted, reason, rev FROM chat_blocks WHERE rev > ${wm.blockRev} ORDER BY rev LIMIT ${BATCH}`.execute(db);
-      for (const b of rows.rows) {
+      const rows = await blocksChangedSince(db, wm.blockRev, BATCH);
+      for (const b of rows) {
         wm.blockRev = Math.max(wm.blockRev, b.rev);
         const blocked = b.active && !b.deleted;
         if (blocked) {
@@ -112,7 +150,7 @@ export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presenc
           hub.toUser(b.user_id, frame, 'notice');
         }
       }
-      if (rows.rows.length < BATCH) return;
+      if (rows.length < BATCH) return;
     }
   }
 
@@ -132,30 +170,34 @@ export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presenc
   }
 
   /**
-   * The notice channel's meetingNotice, told to the person who did not act: a new or edited request
+   * The notice channel's meetingNotice (the specs' name), told to the person who did not act: a new or edited request
    * to its recipient (an edit makes the editor the requester), an approval to the requester, a
-   * rejection to the requester and a cancellation to the other person.
+   * rejection to the requester, a cancellation to the other person, and a cancellation by the
+   * organisers (server/domain/admin/meetings.ts) to both.
    */
   async function appointments() {
     for (;;) {
-      const rows = await sql<{ id: number; from_user_id: number; to_user_id: number; response: number | null; canceled_by: number | null; rev: number }>`
-        SELECT id, from_user_id, to_user_id, response, canceled_by, rev FROM appointments
-        WHERE rev > ${wm.appointmentRev} AND NOT deleted ORDER BY rev LIMIT ${BATCH}`.execute(db);
+      const rows = await appointmentsChangedSince(db, wm.appointmentRev, BATCH);
       const knownId = wm.appointmentId;
-      for (const a of rows.rows) {
+      for (const a of rows) {
         wm.appointmentRev = Math.max(wm.appointmentRev, a.rev);
         wm.appointmentId = Math.max(wm.appointmentId, a.id);
-        let to: number;
+        let to: number[];
         let type: MeetingNoticeType;
-        if (a.response === null) [to, type] = [a.to_user_id, a.id > knownId ? 'CURRENT_USER_INVITED' : 'APPOINTMENT_UPDATED'];
-        else if (a.response === 1) [to, type] = [a.from_user_id, 'APPOINTMENT_APPROVED'];
-        else {
+        if (a.response === null) [to, type] = [[a.to_user_id], a.id > knownId ? 'CURRENT_USER_INVITED' : 'APPOINTMENT_UPDATED'];
+        else if (a.response === 1) [to, type] = [[a.from_user_id], 'APPOINTMENT_APPROVED'];
+        else if (a.canceled_by !== null && a.canceled_by !== a.from_user_id && a.canceled_by !== a.to_user_id) {
+          // The organisers called it off (new meeting hours or places): neither person acted, both are told.
+          [to, type] = [[a.from_user_id, a.to_user_id], 'APPOINTMENT_REJECTED'];
+        } else {
           const other = a.canceled_by === a.from_user_id ? a.to_user_id : a.from_user_id;
-          [to, type] = [a.canceled_by === null ? a.from_user_id : other, 'APPOINTMENT_REJECTED'];
+          [to, type] = [[a.canceled_by === null ? a.from_user_id : other], 'APPOINTMENT_REJECTED'];
         }
-        if (hub.hasUser(to)) hub.toUser(to, { type: 'meetingNotice', meetingNotice: { meeting_id: a.id, event_type: type } }, 'notice');
+        for (const user of to) {
+          if (hub.hasUser(user)) hub.toUser(user, { type: 'meetingNotice', meetingNotice: { meeting_id: a.id, event_type: type } }, 'notice');
+        }
       }
-      if (rows.rows.length < BATCH) return;
+      if (rows.length < BATCH) return;
     }
   }
 
@@ -188,6 +230,7 @@ export function createFanout(deps: { db: Kysely<DB>; bus: Bus; hub: Hub; presenc
       await init();
       unsubscribe = bus.subscribe(HINTS_CHANNEL, (message) => {
         const hint = message as ChangeHint;
+        if (hint.created) carried.push(hint.created);
         const kinds = new Set<Kind>();
         for (const c of hint.collections ?? []) for (const k of HINT_KINDS[c] ?? []) kinds.add(k);
         if (kinds.size > 0) kick([...kinds]);

@@ -16,6 +16,8 @@ export interface Conn {
   userId: number;
   /** Hex digest of the session the socket was opened with (realtime/sessions.ts); null if unknown. */
   session: string | null;
+  /** The client's address (TRUST_PROXY decides which), for the per-address cap. */
+  address: string;
   socket: WebSocket;
   registered: boolean;
   /** The chat this socket registered for (chat channel only). */
@@ -38,12 +40,13 @@ export class Hub {
   private readonly byUser = new Map<number, Set<Conn>>();
   private readonly byEvent = new Map<number, Set<Conn>>();
 
-  add(socket: WebSocket, channel: SocketChannel, userId: number, session: string | null = null): Conn {
+  add(socket: WebSocket, channel: SocketChannel, userId: number, session: string | null = null, address = ''): Conn {
     const conn: Conn = {
       id: this.nextId++,
       channel,
       userId,
       session,
+      address,
       socket,
       registered: false,
       eventId: null,
@@ -66,10 +69,20 @@ export class Hub {
     return n;
   }
 
+  /** Sockets open here from one client address (for the per-address cap). */
+  countForAddress(address: string): number {
+    let n = 0;
+    for (const c of this.all) if (c.address === address) n++;
+    return n;
+  }
+
   registerUser(conn: Conn): void {
     conn.registered = true;
     let set = this.byUser.get(conn.userId);
-    if (!set) this.byUser.set(conn.userId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.byUser.set(conn.userId, set);
+    }
     set.add(conn);
   }
 
@@ -78,7 +91,10 @@ export class Hub {
     conn.eventId = eventId;
     conn.staff = staff;
     let set = this.byEvent.get(eventId);
-    if (!set) this.byEvent.set(eventId, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.byEvent.set(eventId, set);
+    }
     set.add(conn);
   }
 
@@ -132,7 +148,10 @@ export class Hub {
       const f = variant ? variant(conn) : frame;
       if (!f) continue;
       let text = texts.get(f);
-      if (text === undefined) texts.set(f, (text = JSON.stringify(f)));
+      if (text === undefined) {
+        text = JSON.stringify(f);
+        texts.set(f, text);
+      }
       if (this.sendText(conn, text)) sent++;
     }
     return sent;

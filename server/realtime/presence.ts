@@ -53,7 +53,10 @@ class LocalCounts {
   /** Returns true when this is the user's first socket on the event here. */
   add(eventId: number, userId: number): boolean {
     let users = this.byEvent.get(eventId);
-    if (!users) this.byEvent.set(eventId, (users = new Map()));
+    if (!users) {
+      users = new Map();
+      this.byEvent.set(eventId, users);
+    }
     const n = users.get(userId) ?? 0;
     users.set(userId, n + 1);
     return n === 0;
@@ -110,13 +113,16 @@ export function createRedisPresence(redis: Redis, prefix: string, instanceId: st
   const release = async (eventId: number, userId: number) => {
     await redis.eval(LEAVE, 2, userKey(eventId, userId), usersKey(eventId), instanceId, Date.now(), userId);
   };
-  const renew = setInterval(() => {
-    for (const [eventId, userId] of local.pairs()) {
-      lease(eventId, userId).catch(() => {
-        // Redis unavailable for a moment: the next renewal (well within the ttl) tries again.
-      });
-    }
-  }, Math.max(50, Math.floor(ttlMs / 3)));
+  const renew = setInterval(
+    () => {
+      for (const [eventId, userId] of local.pairs()) {
+        lease(eventId, userId).catch(() => {
+          // Redis unavailable for a moment: the next renewal (well within the ttl) tries again.
+        });
+      }
+    },
+    Math.max(50, Math.floor(ttlMs / 3)),
+  );
   renew.unref();
 
   return {

@@ -1,35 +1,18 @@
-import { createHash } from 'node:crypto';
+import { SESSIONS_CHANNEL, type SessionEnded } from '../domain/effects.ts';
 import type { Bus } from './bus.ts';
 
 /**
  * Ending a session ends its live connections too. A logout or a disabled account is announced on
- * the bus, so every instance closes the sockets and hint streams it holds for that session (or,
- * for a disabled account, for every session of the user) at once instead of letting them run on
- * until they drop by themselves. The heartbeat in sockets.ts re-checks sessions as well, so a
- * message lost on the bus delays the end by one heartbeat, never forever.
+ * the bus after its write commits (domain/write.ts), so every instance closes the sockets and hint
+ * streams it holds for that session (or, for a disabled account, for every session of the user) at
+ * once instead of letting them run on until they drop by themselves. The heartbeats re-check
+ * sessions as well (domain/auth/sessions.ts liveSessions), so a message lost on the bus delays the
+ * end by one heartbeat, never forever.
  */
-export const SESSIONS_CHANNEL = 'foyer:sessions';
-
-export interface SessionEnded {
-  userId: number;
-  /** Hex SHA-256 of the ended session's token; absent when every session of the user ended. */
-  session?: string;
-}
-
-/** The same digest sessions are stored under, as hex so it travels in JSON. */
-export function sessionKey(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function announceSessionEnd(bus: Bus, ended: SessionEnded): Promise<void> {
-  return bus.publish(SESSIONS_CHANNEL, ended);
-}
 
 /** Whether an announcement ends a connection of `userId` opened with session `session` (null: unknown). */
 export function endsConnection(ended: SessionEnded, userId: number, session: string | null): boolean {
   if (ended.userId !== userId) return false;
-  // A connection whose session is unknown is closed on any logout of its user: if its own session
-  // is still valid, the client simply opens a new one.
   return ended.session === undefined || session === null || ended.session === session;
 }
 
@@ -45,4 +28,9 @@ export function onSessionEnd(bus: Bus, userId: number, session: string | null, e
     done = true;
     unsubscribe();
   };
+}
+
+/** Calls `end` for every announcement of an ended session; returns the unsubscribe. */
+export function onSessionsEnded(bus: Bus, end: (ended: SessionEnded) => void): () => void {
+  return bus.subscribe(SESSIONS_CHANNEL, (message) => end(message as SessionEnded));
 }

@@ -1,6 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
+import { isInputFault } from '../db/errors.ts';
+import type { SessionUser } from '../domain/auth/sessions.ts';
+import { errorText, requestLanguage } from './legacy-text.ts';
+
+export { parseId } from '../../contract/ids.ts';
 
 /**
  * The legacy REST envelope of the specs: HTTP 200 with {status_code, data} for every answer of the
@@ -11,8 +15,15 @@ export function ok<T>(data: T) {
   return { status_code: 200, data };
 }
 
+/**
+ * A refusal. `message` is text for a person: with `lang` on the call, the error's text in that
+ * language (legacy-text.ts), and what the route said (a field name, the specs' English text)
+ * moves to `detail`; without `lang`, what the route said, as before.
+ */
 export function fail(reply: FastifyReply, code: ErrorCode, detail?: string) {
-  return reply.code(200).send({ status_code: ERROR_CODES[code].legacyStatus, data: null, error: code, ...(detail ? { message: detail } : {}) });
+  const lang = requestLanguage(reply.request);
+  const text = lang ? { message: errorText(code, lang), ...(detail ? { detail } : {}) } : detail ? { message: detail } : {};
+  return reply.code(200).send({ status_code: ERROR_CODES[code].legacyStatus, data: null, error: code, ...text });
 }
 
 export function unauthorized(reply: FastifyReply) {
@@ -26,10 +37,27 @@ export function requireUser(request: FastifyRequest, reply: FastifyReply): Sessi
   return undefined;
 }
 
-/** Parses a positive integer id from a path or query value; undefined when it is not one. */
-export function parseId(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value < 2 ** 31) return value;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n < 2 ** 31 ? n : undefined;
+/**
+ * Errors in the envelope, set once for the whole legacy area (routes/api/index.ts). Every answer is
+ * HTTP 200 with the catalogue's status_code, including bad input, oversized uploads and unexpected
+ * failures ("500 unknown"); only a dead session is HTTP 401. A route answers a refusal by throwing
+ * the DomainError.
+ */
+export function legacyErrorHandler(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof DomainError) return fail(reply, err.code, err.detail);
+  if (err.validation) return fail(reply, 'invalid_input', err.message);
+  if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+    if (err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
+      return fail(reply, 'invalid_input', err.message);
+    }
+    return fail(reply, 'payload_too_large');
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return fail(reply, 'invalid_input', err.message);
+  if (isInputFault(err)) {
+    // Bad input that this route let through to SQL (server/plugins/input.ts): the caller's mistake, not a 500.
+    request.log.warn({ sqlstate: err.code, route: request.routeOptions.url }, 'input refused by the database');
+    return fail(reply, 'invalid_input');
+  }
+  request.log.error(err);
+  return fail(reply, 'unknown_error');
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isLocale, rememberLocale, storedLocale, swapLocale } from './locale.ts';
+import { isLocale, rememberLocale, storedLocale, swapLocale } from '../ui/locale.ts';
+import { useRequestLanguage } from '../data/index.ts';
 
 /**
  * Every screen lives under a locale prefix. This keeps i18next, `<html lang>` and the remembered
@@ -13,6 +14,7 @@ export function LocaleRoot() {
   const location = useLocation();
   const { i18n } = useTranslation();
   const valid = isLocale(locale);
+  useRequestLanguage(valid ? locale : undefined);
 
   useEffect(() => {
     if (!valid) return;

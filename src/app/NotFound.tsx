@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { useLocalePath } from './useLocale.ts';
+import { useLocalePath } from '../ui/useLocale.ts';
 import { useDocumentTitle } from './useDocumentTitle.ts';
 
 export function NotFound() {
@@ -12,7 +12,8 @@ export function NotFound() {
     <div className="page">
       <EmptyState
         icon="404"
-        title={<span role="heading" aria-level={1}>{t('notFound.title')}</span>}
+        heading
+        title={t('notFound.title')}
         text={t('notFound.text')}
         action={
           <Link className="btn btn--primary" to={to('/')}>

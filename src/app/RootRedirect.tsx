@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { storedLocale } from './locale.ts';
+import { storedLocale } from '../ui/locale.ts';
 
 /** "/" opens the home page in the language chosen last time, or in the default language. */
 export function RootRedirect() {

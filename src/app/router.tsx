@@ -4,7 +4,9 @@ import { RootRedirect } from './RootRedirect.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFound } from './NotFound.tsx';
+import { UserRedirect } from './UserRedirect.tsx';
 import { RouteError } from './RouteError.tsx';
+import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
 import { EventPage } from '../features/events/event/EventPage.tsx';
 import { EventsByCategoryPage } from '../features/events/browse/EventsByCategoryPage.tsx';
@@ -20,9 +22,7 @@ import { VisitorsPage } from '../features/visitors/VisitorsPage.tsx';
  * chunks, so the first route runs less script (bench:weight). The service worker precaches every chunk,
  * so an installed app still opens them offline.
  */
-interface Loader<M> {
-  (): Promise<M>;
-}
+type Loader<M> = () => Promise<M>;
 function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
 }
@@ -32,18 +32,32 @@ function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject[
  * language it was shared in. Static paths (events/list, events/favorites) rank above the
  * events/:eventId pattern in react-router's matching, whatever their order here.
  */
-const companies = screen(() => import('../features/companies/CompaniesPage.tsx'), (m) => m.CompaniesPage);
-const company = screen(() => import('../features/companies/CompanyPage.tsx'), (m) => m.CompanyPage);
+const companies = screen(
+  () => import('../features/companies/CompaniesPage.tsx'),
+  (m) => m.CompaniesPage,
+);
+const company = screen(
+  () => import('../features/companies/CompanyPage.tsx'),
+  (m) => m.CompanyPage,
+);
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <RootRedirect /> },
+  { path: '/', element: <RootRedirect />, hydrateFallbackElement: <AppLoading /> },
   {
     path: '/:locale',
     element: <LocaleRoot />,
     errorElement: <RouteError />,
+    // A lazy first screen renders this until its code has arrived (only on the first load).
+    hydrateFallbackElement: <AppLoading />,
     children: [
       // The projector view fills the screen: no header or navigation.
-      { path: 'events/twitterwall/:eventId', lazy: screen(() => import('../features/live/TwitterwallPage.tsx'), (m) => m.TwitterwallPage) },
+      {
+        path: 'events/twitterwall/:eventId',
+        lazy: screen(
+          () => import('../features/live/TwitterwallPage.tsx'),
+          (m) => m.TwitterwallPage,
+        ),
+      },
       {
         element: <Layout />,
         children: [
@@ -53,33 +67,279 @@ export const routes: RouteObject[] = [
           { path: 'events/favorites', element: <FavoritesPage /> },
           { path: 'events/:eventId', element: <EventPage /> },
           { path: 'events/:eventId/visitors', element: <VisitorsPage /> },
+          {
+            path: 'events/:eventId/discussions',
+            lazy: screen(
+              () => import('../features/chat/DiscussionsPage.tsx'),
+              (m) => m.DiscussionsPage,
+            ),
+          },
+          {
+            path: 'events/:eventId/trip',
+            lazy: screen(
+              () => import('../features/trips/TripPlanPage.tsx'),
+              (m) => m.TripPlanPage,
+            ),
+          },
           { path: 'events/:eventId/companies', lazy: companies },
           { path: 'events/:eventId/companies-detail/:standId', lazy: company },
-          { path: 'events/:eventId/checkin', lazy: screen(() => import('../features/checkin/CheckinPage.tsx'), (m) => m.CheckinPage) },
-          { path: 'events/:eventId/ticket-design', lazy: screen(() => import('../features/tickets/TicketDesignPage.tsx'), (m) => m.TicketDesignPage) },
+          // The specs' Open Stand: a stand's managers edit it (src/features/admin/stands).
+          {
+            path: 'events/:eventId/companies-detail/:standId/edit',
+            lazy: screen(
+              () => import('../features/admin/stands/ManagedStandPage.tsx'),
+              (m) => m.ManagedStandPage,
+            ),
+          },
+          {
+            path: 'events/:eventId/checkin',
+            lazy: screen(
+              () => import('../features/checkin/CheckinPage.tsx'),
+              (m) => m.CheckinPage,
+            ),
+          },
+          {
+            // Buying tickets as a page: the ticket widget, the way back from signing in and from the card provider.
+            path: 'events/:eventId/checkout',
+            lazy: screen(
+              () => import('../features/checkout/CheckoutPage.tsx'),
+              (m) => m.CheckoutPage,
+            ),
+          },
+          {
+            path: 'events/:eventId/ticket-design',
+            lazy: screen(
+              () => import('../features/tickets/TicketDesignPage.tsx'),
+              (m) => m.TicketDesignPage,
+            ),
+          },
           {
             path: 'events/:eventId/live-translation',
-            lazy: screen(() => import('../features/live/LivePage.tsx'), (m) => m.LivePage),
+            lazy: screen(
+              () => import('../features/live/LivePage.tsx'),
+              (m) => m.LivePage,
+            ),
             children: [
               { index: true, element: <Navigate to="stage" replace /> },
-              { path: 'stage', lazy: screen(() => import('../features/live/LiveStage.tsx'), (m) => m.LiveStage) },
-              { path: 'chat', lazy: screen(() => import('../features/live/LiveStage.tsx'), (m) => m.LiveChat) },
+              {
+                path: 'stage',
+                lazy: screen(
+                  () => import('../features/live/LiveStage.tsx'),
+                  (m) => m.LiveStage,
+                ),
+              },
+              {
+                path: 'chat',
+                lazy: screen(
+                  () => import('../features/live/LiveStage.tsx'),
+                  (m) => m.LiveChat,
+                ),
+              },
               { path: 'visitors', element: <VisitorsPage /> },
               { path: 'companies', lazy: companies },
               // The expo's stand, where a stand manager's Open Stand leads.
               { path: 'companies/:standId', lazy: company },
             ],
           },
-          { path: 'checkin', lazy: screen(() => import('../features/checkin/DoorEventsPage.tsx'), (m) => m.DoorEventsPage) },
-          { path: 'people', lazy: screen(() => import('../features/people/PeoplePage.tsx'), (m) => m.PeoplePage) },
-          { path: 'profiles/:userId', lazy: screen(() => import('../features/profile/ProfilePage.tsx'), (m) => m.ProfilePage) },
-          { path: 'profile', lazy: screen(() => import('../features/profile/MyProfilePage.tsx'), (m) => m.MyProfilePage) },
+          {
+            path: 'checkin',
+            lazy: screen(
+              () => import('../features/checkin/DoorEventsPage.tsx'),
+              (m) => m.DoorEventsPage,
+            ),
+          },
+          {
+            path: 'people',
+            lazy: screen(
+              () => import('../features/people/PeoplePage.tsx'),
+              (m) => m.PeoplePage,
+            ),
+          },
+          {
+            path: 'profiles/:userId',
+            lazy: screen(
+              () => import('../features/profile/ProfilePage.tsx'),
+              (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: 'profile',
+            lazy: screen(
+              () => import('../features/profile/MyProfilePage.tsx'),
+              (m) => m.MyProfilePage,
+            ),
+          },
           { path: 'profile/myevents', element: <MyEventsPage /> },
-          { path: 'profile/mymeeting', lazy: screen(() => import('../features/appointments/MyAppointmentsPage.tsx'), (m) => m.MyAppointmentsPage) },
-          { path: 'profile/mytickets', lazy: screen(() => import('../features/tickets/MyTicketsPage.tsx'), (m) => m.MyTicketsPage) },
-          { path: 'profile/mymessages', lazy: screen(() => import('../features/messages/MessagesPage.tsx'), (m) => m.MessagesPage) },
+          {
+            path: 'profile/mymeeting',
+            lazy: screen(
+              () => import('../features/appointments/MyAppointmentsPage.tsx'),
+              (m) => m.MyAppointmentsPage,
+            ),
+          },
+          {
+            path: 'profile/mytickets',
+            lazy: screen(
+              () => import('../features/tickets/MyTicketsPage.tsx'),
+              (m) => m.MyTicketsPage,
+            ),
+          },
+          {
+            path: 'profile/mymessages',
+            lazy: screen(
+              () => import('../features/messages/MessagesPage.tsx'),
+              (m) => m.MessagesPage,
+            ),
+          },
+          {
+            path: 'profile/notification',
+            lazy: screen(
+              () => import('../features/notifications/NotificationsPage.tsx'),
+              (m) => m.NotificationsPage,
+            ),
+          },
+          {
+            path: 'profile/calendar',
+            lazy: screen(
+              () => import('../features/calendar/CalendarPage.tsx'),
+              (m) => m.CalendarPage,
+            ),
+          },
+          {
+            path: 'referrers',
+            lazy: screen(
+              () => import('../features/referrals/ReferralsPage.tsx'),
+              (m) => m.ReferralsPage,
+            ),
+          },
           { path: 'user/:userId/events', element: <UserEventsPage /> },
+          // The organiser's admin area (issue 14); /admin/events without a locale lands here too.
+          { path: 'admin', element: <Navigate to="events" replace /> },
+          {
+            path: 'admin/events',
+            lazy: screen(
+              () => import('../features/admin/AdminEventsPage.tsx'),
+              (m) => m.AdminEventsPage,
+            ),
+          },
+          {
+            path: 'admin/events/new',
+            lazy: screen(
+              () => import('../features/admin/EventEditorPage.tsx'),
+              (m) => m.NewEventPage,
+            ),
+          },
+          {
+            // One event's sections (src/features/admin/sections.ts), inside its layout.
+            path: 'admin/events/:eventId',
+            lazy: screen(
+              () => import('../features/admin/AdminEventLayout.tsx'),
+              (m) => m.AdminEventLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: screen(
+                  () => import('../features/admin/EventEditorPage.tsx'),
+                  (m) => m.EventEditorPage,
+                ),
+              },
+              {
+                path: 'schedule',
+                lazy: screen(
+                  () => import('../features/admin/schedule/SchedulePage.tsx'),
+                  (m) => m.SchedulePage,
+                ),
+              },
+              {
+                path: 'meetings',
+                lazy: screen(
+                  () => import('../features/admin/meetings/MeetingsPage.tsx'),
+                  (m) => m.MeetingsPage,
+                ),
+              },
+              {
+                path: 'stands',
+                lazy: screen(
+                  () => import('../features/admin/stands/StandsPage.tsx'),
+                  (m) => m.StandsPage,
+                ),
+              },
+              {
+                path: 'stands/:standKey',
+                lazy: screen(
+                  () => import('../features/admin/stands/StandEditorPage.tsx'),
+                  (m) => m.StandEditorPage,
+                ),
+              },
+              {
+                path: 'people',
+                lazy: screen(
+                  () => import('../features/admin/people/PeoplePage.tsx'),
+                  (m) => m.PeoplePage,
+                ),
+              },
+              {
+                path: 'overview',
+                lazy: screen(
+                  () => import('../features/admin/overview/OverviewPage.tsx'),
+                  (m) => m.OverviewPage,
+                ),
+              },
+              {
+                path: 'tickets',
+                lazy: screen(
+                  () => import('../features/admin/tickets/SalesSection.tsx'),
+                  (m) => m.TicketTypesSection,
+                ),
+              },
+              {
+                path: 'orders',
+                lazy: screen(
+                  () => import('../features/admin/tickets/SalesSection.tsx'),
+                  (m) => m.OrdersSection,
+                ),
+              },
+            ],
+          },
+          // The specs' user/{userId} (networking.md §2): the same person's profile page.
+          { path: 'user/:userId', element: <UserRedirect /> },
           { path: 'login', element: <LoginPage /> },
+          {
+            path: 'signup',
+            lazy: screen(
+              () => import('../features/account/SignupPage.tsx'),
+              (m) => m.SignupPage,
+            ),
+          },
+          {
+            path: 'account/forgot',
+            lazy: screen(
+              () => import('../features/account/ForgotPasswordPage.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: 'account/reset',
+            lazy: screen(
+              () => import('../features/account/ResetPasswordPage.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: 'account/verify',
+            lazy: screen(
+              () => import('../features/account/VerifyEmailPage.tsx'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'profile/settings',
+            lazy: screen(
+              () => import('../features/account/SettingsPage.tsx'),
+              (m) => m.SettingsPage,
+            ),
+          },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -4,17 +4,34 @@
  * a hook returns is read from the local RxDB database, overlaid with the pending outbox entries, so
  * it renders the same with or without a network.
  */
-import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
+import type { MyEventDoc } from '../../contract/entities.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import type { PeopleTab, ProfilePatch } from '../../contract/visitors.ts';
-import type { OwnProfile, PersonSummary, StatusType } from '../../sync/caches.ts';
-import type { PeopleItem, PeoplePage } from '../../sync/people.ts';
-import type { CategoryCount, CityCount, CountryCount, SortOrder, VisitorView, VisitorsFilter, VisitorsSort, VisitorsTab } from '../../sync/visitors.ts';
+import type { OwnProfile, PersonSummary, StatusType } from '../../sync/store/caches.ts';
+import type { PeopleItem, PeoplePage } from '../../sync/views/people/people.ts';
+import type {
+  CategoryCount,
+  CityCount,
+  CountryCount,
+  SortOrder,
+  VisitorView,
+  VisitorsFilter,
+  VisitorsSort,
+  VisitorsTab,
+} from '../../sync/views/visitors/visitors.ts';
 import type { AppointmentStatus } from '../../contract/appointments.ts';
-import type { AppointmentEventSummary, AppointmentEvents, AppointmentFailure, AppointmentView } from '../../sync/appointments.ts';
-import type { SlotView } from '../../sync/appointments-slots.ts';
+import type { AppointmentEventSummary, AppointmentEvents, AppointmentFailure, AppointmentView } from '../../sync/views/appointments/overlay.ts';
+import type { SlotView } from '../../sync/views/appointments/slots.ts';
 import type { ClockNotice } from '../../workers/clock.ts';
+import type { SessionUser } from '../../sync/engine/session.ts';
+import type { SyncState } from '../../sync/engine/status.ts';
+
+// The screens' names for what the sync layer already declares: one declaration each.
+export type { EventView } from '../../sync/store/overlay.ts';
+export type { SessionUser } from '../../sync/engine/session.ts';
+export type { SyncState } from '../../sync/engine/status.ts';
+export type { EventsFilter, EventsPage, EventsQuery, MyEventCounts, NamedCount } from '../../sync/views/events/queries.ts';
 
 export type {
   AppointmentEventSummary,
@@ -44,72 +61,16 @@ export interface Loadable<T> {
   isLoading: boolean;
 }
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-}
-
 export interface SessionState {
   /** 'loading' until the stored session has been read (from the local database, so offline too). */
   status: 'loading' | 'ready';
   user: SessionUser | null;
-  login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error' }>;
+  login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number }>;
   /** Ends the session on the server when reachable and wipes the local database in every case. */
   logout(): Promise<void>;
 }
 
-/** An event as screens see it: the public document plus the user's own relation and pending state. */
-export interface EventView extends EventDoc {
-  is_favorite: boolean;
-  checked_in: boolean;
-  /** The spec's checkin_status: the user holds a ticket. */
-  has_ticket: boolean;
-  is_owner: boolean;
-  is_moderator: boolean;
-  /** Unix seconds of the last view (local or from another device), 0 when never. */
-  viewed_at: number;
-  /** True while an outbox entry touching this event waits for the server. */
-  pending: boolean;
-}
 export type MyEventFields = Omit<MyEventDoc, 'id' | 'event_id' | 'rev'>;
-
-export type EventsFilter = 'all' | 'future' | 'past' | 'running' | 'favorites' | 'viewed' | 'mine';
-
-export interface EventsQuery {
-  filter?: EventsFilter;
-  category_id?: number;
-  city_id?: number;
-  /** Case-insensitive match on name, city and category. */
-  search?: string;
-  /** 'when' ascending (default for future), '-when' descending (default for past and viewed). */
-  sort?: 'when' | '-when' | '-viewed';
-  limit?: number;
-  offset?: number;
-}
-
-export interface EventsPage {
-  items: EventView[];
-  /** How many match the query without limit and offset, for pagination and tab counts. */
-  total: number;
-}
-
-export interface MyEventCounts {
-  allEvents: number;
-  futuredEvents: number;
-  pastEvents: number;
-  favorites: number;
-  lookedEarlier: number;
-}
-
-export interface NamedCount {
-  id: number;
-  name: string;
-  count: number;
-}
-
-export type SyncState = 'offline' | 'connecting' | 'syncing' | 'idle' | 'error';
 
 export interface SyncStatus {
   state: SyncState;
@@ -127,15 +88,23 @@ export interface Rejection {
   id: string;
   kind: CommandKind;
   payload: unknown;
-  code: ErrorCode;
+  /** The server's code; `server_failed` for a parked action. */
+  code: ErrorCode | 'server_failed';
   /** Epoch milliseconds when the user did it. */
   occurredAt: number;
+  /**
+   * Not refused but parked: the server failed on it every time, so it was set aside for the rest of
+   * the queue to go on. It was not applied; the user may try it again or discard it.
+   */
+  parked: boolean;
 }
 
 export interface RejectionsState {
   items: Rejection[];
-  /** Removes it from the list; the screen already shows the server's truth. */
+  /** Removes it from the list: a refusal (the screen already shows the server's truth), or a parked action, dropped. */
   dismiss(id: string): void;
+  /** Sends a parked action again, first in the queue. */
+  retry(id: string): void;
 }
 
 export interface EventActions {
@@ -166,6 +135,8 @@ export interface VisitorsPageData {
   categories: CategoryCount[];
   /** The user takes part but the first pull of this event's visitors has not arrived yet. */
   waitingForSync: boolean;
+  /** Why the server's list is unavailable, when the server said: e.g. too many searches for now. */
+  refusal?: { code: ErrorCode; retryAfter?: number };
 }
 
 /** A cached answer of the server, with its age. */
@@ -236,9 +207,9 @@ export interface AppointmentRequest {
   eventId: number;
   userId: number;
   date: string;
-  /** Unix seconds of the chosen slot. */
-  timeStart: number;
-  timeEnd: number;
+  /** Unix seconds of the chosen slot; null for an any-time request (networking.md §3 any_time). */
+  timeStart: number | null;
+  timeEnd: number | null;
   comment: string;
   /** A named place id, 5 for "no table", or null for a table. */
   place: number | null;
@@ -260,77 +231,37 @@ export interface AppointmentActions {
   cancel(meetingId: number, reason: string): Promise<void>;
   /** The user has read why the server refused a command. */
   dismissFailure(commandId: string): Promise<void>;
+  /** Sends a parked request or answer again, first in the queue. */
+  retryFailure(commandId: string): Promise<void>;
 }
 
-/** A notice of the worker's clock (workers/clock.ts): reminders, the call's start, changes. */
-export type AppointmentNotice = ClockNotice;
+/**
+ * A notice of the worker's clock (workers/clock.ts): reminders, the call's start, changes.
+ * `skewMs` is the meeting clock (the server's, as the worker measured it) minus this page's clock
+ * when the notice arrived: a reminder's "in 3 minutes" is counted on the venue's clock, not on a
+ * phone set a few minutes off.
+ */
+export type AppointmentNotice = ClockNotice & { skewMs: number };
 
 export interface AppointmentNotices {
   items: AppointmentNotice[];
   dismiss(key: string): void;
 }
 
-/**
- * The hooks src/data/index.ts exports (signatures; the implementation lives beside them):
- *
- *   <DataProvider>{children}</DataProvider>   opens the database in the page, starts the sync worker
- *   useSession(): SessionState
- *   useEvents(query: EventsQuery): Loadable<EventsPage>
- *   useEvent(eventId: number): Loadable<EventView | undefined>
- *   useMyEventCounts(): Loadable<MyEventCounts>
- *   useEventCategories(): Loadable<NamedCount[]>   categories present in the local events, with counts
- *   useEventCities(): Loadable<NamedCount[]>       cities present in the local events, with counts
- *   useEventActions(): EventActions
- *   useSyncStatus(): SyncStatus
- *   useRejections(): RejectionsState
- *
- * Visitors, people and profiles (src/data/networking-hooks.ts):
- *
- *   useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData>
- *   usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage>
- *   useProfile(userId: number | null): Loadable<ProfileState>       null: the signed-in user
- *   useVisitorActions(): VisitorActions
- *   useProfileActions(): ProfileActions
- *   useStatusTypes(locale: Locale): Loadable<Cached<StatusType[]>>
- *   useFriends(): Loadable<Cached<{ count: number; first: PersonSummary[] }>>
- *   useUnreadMessages(): Loadable<Cached<{ count: number }>>
- *
- * Appointments (src/data/appointments.ts):
- *
- *   useMyAppointments(eventId?: number, role?: string | null): Loadable<AppointmentItem[]>
- *   useAppointment(id: number | string | null): Loadable<AppointmentItem | undefined>   meeting id or view id
- *   useAppointmentEvents(): Loadable<AppointmentEventsData>
- *   useSlots(eventId: number, otherUserId: number, date: string | null,
- *            opts?: { excludeMeetingId?: number; reloadKey?: number }): Loadable<SlotsData>
- *   useAppointmentActions(): AppointmentActions
- *   useAppointmentNotices(): AppointmentNotices
- *   useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal) => Promise<string>
- */
-export {};
-
 // ---- companies, tickets and the door (src/data/companies.ts, tickets.ts, checkin.ts) ----
-//
-//   useCompanies(eventId: number): Loadable<CompaniesData>           asks the worker for the event's stands
-//   useCompany(eventId: number, standId: number): Loadable<CompanyData>
-//   useMyTickets(tab: TicketsTab, limit: number, nowMs: number): Loadable<MyTicketsData>
-//   useTicketEmailLock(ticketId: number, nowMs: number): number       ms until it may be sent again
-//   useTicketActions(): TicketActions
-//   useDoor(eventId: number): { data: DoorState; isLoading: boolean; actions: DoorActions }
-//   useDoorSearch(eventId: number, query: string, limit?: number): DoorTicketView[]
-//   useDoorEvents(): Loadable<DoorEventsData>                         the events the user may check
 
 export type Company = import('../../contract/companies.ts').CompanyDoc;
 export type StandMember = import('../../contract/companies.ts').StandMemberDoc;
 export type Ticket = import('../../contract/tickets.ts').TicketDoc;
-export type TicketsTab = import('../../sync/tickets.ts').TicketsTab;
-export type TicketCounts = import('../../sync/tickets.ts').TicketCounts;
-export type DoorTicketView = import('../../sync/checkin.ts').DoorTicketView;
-export type DoorCount = import('../../sync/checkin.ts').DoorCount;
-export type DoorConflict = import('../../sync/checkin.ts').DoorConflict;
-export type RecentScan = import('../../sync/checkin.ts').RecentScan;
-export type ScanLogRow = import('../../sync/checkin.ts').ScanLogRow;
-export type ScanLogFilter = import('../../sync/checkin.ts').ScanLogFilter;
-export type DoorScanOutcome = import('../../sync/checkin.ts').DoorScanOutcome;
+export type TicketsTab = import('../../sync/views/tickets/tickets.ts').TicketsTab;
+export type TicketCounts = import('../../sync/views/tickets/tickets.ts').TicketCounts;
+export type DoorTicketView = import('../../sync/views/checkin/checkin.ts').DoorTicketView;
+export type DoorCount = import('../../sync/views/checkin/checkin.ts').DoorCount;
+export type DoorConflict = import('../../sync/views/checkin/checkin.ts').DoorConflict;
+export type RecentScan = import('../../sync/views/checkin/checkin.ts').RecentScan;
+export type ScanLogRow = import('../../sync/views/checkin/checkin.ts').ScanLogRow;
+export type ScanLogFilter = import('../../sync/views/checkin/checkin.ts').ScanLogFilter;
+export type DoorScanOutcome = import('../../sync/views/checkin/checkin.ts').DoorScanOutcome;
 export type ScanResult = import('../../contract/tickets.ts').ScanResult;
 
 export interface CompaniesData {
@@ -354,11 +285,17 @@ export interface MyTicketsData {
 }
 
 /** sent; locked: sent moments ago (here or elsewhere), try in a minute; offline; failed. */
-export type TicketEmailResult = 'sent' | 'locked' | 'offline' | 'failed';
+/** `rate_limited`: the user's budget of ticket emails is spent for now (retryAfter seconds, when known). */
+export type TicketEmailResult = { status: 'sent' | 'locked' | 'offline' | 'failed' } | { status: 'rate_limited'; retryAfter?: number };
+
+/** `refused`: the server answered with a catalogue error instead of the PDF. */
+export type TicketDownloadResult = { status: 'saved' | 'offline' } | { status: 'refused'; code: ErrorCode; retryAfter?: number };
 
 export interface TicketActions {
   /** Needs the server. Starts the 60 s lock (kept on the device) when sent or already locked. */
   sendToEmail(ticket: Pick<Ticket, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult>;
+  /** Needs the server. Fetches the PDF and hands it to the browser as a download. */
+  downloadPdf(ticket: Pick<Ticket, 'ticket_id' | 'download_link'>, locale: string): Promise<TicketDownloadResult>;
 }
 
 export interface DoorLink {
@@ -381,17 +318,26 @@ export interface DoorState {
   /** When the event's tickets last caught up on this device; null: not downloaded yet. */
   ticketsSyncedAt: number | null;
   ticketsOnDevice: number;
+  /** How many tickets the download brings in all, as the server last said; null until it said. */
+  ticketsListed: number | null;
+  /**
+   * The whole list is on the device (it caught up once): a code it does not know is then unknown
+   * indeed, and bare codes can be judged offline. Until then such a code is not judged.
+   */
+  ticketsReady: boolean;
   count: DoorCount;
   /** Scans recorded on this device and not yet answered by the server. */
   waitingUploads: number;
   /** Scans the server would not record (see the rejections): the person was let in here all the same. */
   refusedUploads: number;
+  /** Scans the server kept failing on, set aside so the rest could upload; they wait to be tried again. */
+  parkedUploads: number;
   /** This device's latest scans of the event, newest first. */
   recent: RecentScan[];
   /** Tickets admitted more than once: the server's list when it was reachable, else what the device sees. */
   conflicts: { items: DoorConflict[]; source: 'server' | 'device'; fetchedAt: number | null };
   /**
-   * Every scan of the event the device knows, newest first (sync/checkin.ts doorScanLog); scans
+   * Every scan of the event the device knows, newest first (sync/views/checkin/checkin.ts doorScanLog); scans
    * matching no ticket come from the server's last answer, at `unmatchedFetchedAt`.
    */
   scans: { items: ScanLogRow[]; unmatchedFetchedAt: number | null };
@@ -400,8 +346,16 @@ export interface DoorState {
 }
 
 export interface DoorActions {
-  /** Judges the code offline and records the scan (admitted or refused) for upload. */
+  /**
+   * Judges the code offline and records the scan (admitted or refused) for upload; a code the device
+   * cannot judge yet comes back `undecided` and is not recorded.
+   */
   scan(raw: string): Promise<DoorScanOutcome>;
+  /**
+   * Asks the server about a code the device could not judge, then judges and records it with the
+   * answer. Throws 'network_error' when the server cannot be reached.
+   */
+  checkOnline(raw: string): Promise<DoorScanOutcome>;
   /** Asks the server for the key and the conflicts now. */
   refresh(): Promise<void>;
   /** This device stops checking the event: its tickets are forgotten; queued scans still upload. */

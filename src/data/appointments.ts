@@ -1,23 +1,34 @@
 import { useEffect, useMemo, useState } from 'react';
 import { proxy, type Remote } from 'comlink';
-import { APPOINTMENT_DEFAULT_SLOT_MINUTES, localDateOf, type AppointmentRequestPayload } from '../../contract/appointments.ts';
+import {
+  APPOINTMENT_DEFAULT_SLOT_MINUTES,
+  daySlots,
+  localDateOf,
+  meetingDays,
+  meetingEnd,
+  settingsOfEvent,
+  type AppointmentRequestPayload,
+} from '../../contract/appointments.ts';
 import { NOTIFICATION_DURATION_MS } from '../../contract/constants.ts';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
-import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/appointments.ts';
-import { mergeSlots } from '../../sync/appointments-slots.ts';
-import type { CachedDaySlots, MeetingGrid } from '../../sync/appointments-slots.ts';
-import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../sync/appointments-store.ts';
-import { LegacyError } from '../../sync/caches.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { HttpError, NetworkError, requestJson } from '../../sync/http.ts';
+import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
+import { mergeSlots } from '../../sync/views/appointments/slots.ts';
+import type { CachedDaySlots, MeetingGrid } from '../../sync/views/appointments/slots.ts';
+import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../sync/views/appointments/store.ts';
+import { LegacyError } from '../../sync/store/caches.ts';
+import { observeCaughtUp } from '../../sync/engine/scoped.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { HttpError, NetworkError, requestJson } from '../../sync/engine/http.ts';
 import type { ClockNotice } from '../../workers/clock.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import type {
   AppointmentActions,
   AppointmentEventsData,
   AppointmentItem,
+  AppointmentNotice,
   AppointmentNotices,
   AppointmentRequest,
+  EventView,
   Loadable,
   SlotsData,
 } from './api.ts';
@@ -28,7 +39,7 @@ import { ValueStore } from './value-store.ts';
 /**
  * Appointments (networking.md §2–9): hooks of the appointment modal, my appointments, the call and
  * the dashboard, with signatures in api.ts. Everything is read from the device and overlaid with
- * the queued commands (sync/appointments.ts); the only call a screen causes itself is
+ * the queued commands (sync/views/appointments/overlay.ts); the only call a screen causes itself is
  * meetings/get-meeting-data while the appointment modal is open and the network is there, because
  * the server decides what is free and its answer is wanted now, not on the next sync. Each answer
  * is kept on the device, so the modal offline shows the last known grid and busy times.
@@ -49,6 +60,23 @@ function useNowMs(intervalMs: number): number {
   return now;
 }
 
+/** The slot grid an event's meeting settings give, in the shape of a kept server answer. */
+function gridOfEvent(meeting: NonNullable<EventView['meeting']>, timezone: string): MeetingGrid {
+  const settings = settingsOfEvent(meeting);
+  const dates = meetingDays(settings);
+  return {
+    fetchedAt: 0,
+    dates,
+    timezone,
+    placeItems: settings.places,
+    slot_minutes: settings.slot_minutes,
+    tables_count: settings.tables_count,
+    days: Object.fromEntries(dates.map((d) => [d, daySlots(settings, timezone, d)])),
+  };
+}
+
+const isReminder = (kind: ClockNotice['kind']) => kind === 'reminder' || kind === 'verySoon';
+
 /** Playwright's fake clock marks the page's global; production pages never carry it. */
 interface FakeClockGlobal {
   __pwClock?: { builtins?: { setInterval?: typeof setInterval; clearInterval?: typeof clearInterval } };
@@ -63,7 +91,10 @@ export class AppointmentStores {
     const [eventId, userId, day] = key.split(':');
     return new LiveStore((db) => observeDaySlots(db, Number(eventId), Number(userId), day ?? ''), null);
   });
-  readonly notices = new ValueStore<ClockNotice[]>([]);
+  readonly notices = new ValueStore<AppointmentNotice[]>([]);
+  /** Collections that caught up at least once since the user signed in on this device. */
+  readonly caughtUp = new LiveStore<Record<string, number>>((db) => observeCaughtUp(db), {});
+  private readonly expiry = new Map<string, ReturnType<typeof setTimeout>>();
   private db: FoyerDatabase | null = null;
 
   setDatabase(db: FoyerDatabase | null): void {
@@ -71,6 +102,7 @@ export class AppointmentStores {
     this.views.setDatabase(db);
     this.grids.setDatabase(db);
     this.days.setDatabase(db);
+    this.caughtUp.setDatabase(db);
   }
 
   async storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
@@ -79,17 +111,39 @@ export class AppointmentStores {
     return true;
   }
 
-  notify(notice: ClockNotice): void {
-    if (this.notices.get().some((n) => n.key === notice.key)) return;
-    this.notices.set([...this.notices.get(), notice]);
-    // events.md §9: notifications stay 50 s. The call's start waits for a hidden page to come back,
-    // but not past the planned length of the meeting: opening a call long over would only confuse.
-    setTimeout(() => this.dismiss(notice.key), notice.kind === 'start' ? START_NOTICE_TTL_MS : NOTIFICATION_DURATION_MS);
+  notify(clock: ClockNotice): void {
+    if (this.notices.get().some((n) => n.key === clock.key)) return;
+    const reminder = isReminder(clock.kind);
+    const notice: AppointmentNotice = { ...clock, skewMs: reminder ? clock.at - Date.now() : 0 };
+    // One reminder per meeting: "very soon" takes the place of the ten-minute one.
+    const replaced = reminder ? this.notices.get().filter((n) => isReminder(n.kind) && n.meetingId === clock.meetingId) : [];
+    for (const n of replaced) this.clearExpiry(n.key);
+    this.notices.set([...this.notices.get().filter((n) => !replaced.includes(n)), notice]);
+    // events.md §9: notifications stay 50 s. A reminder stays until the meeting is over and then
+    // 50 s more, its words following the clock (Dashboard); the user may dismiss it any time. The
+    // call's start waits for a hidden page to come back, but not past the planned length of the
+    // meeting: opening a call long over would only confuse.
+    const ttl = reminder
+      ? meetingEnd(clock.timeStart, clock.timeEnd) * 1000 - clock.at + NOTIFICATION_DURATION_MS
+      : clock.kind === 'start'
+        ? START_NOTICE_TTL_MS
+        : NOTIFICATION_DURATION_MS;
+    this.expiry.set(
+      notice.key,
+      setTimeout(() => this.dismiss(notice.key), Math.max(0, ttl)),
+    );
   }
 
   dismiss(key: string): void {
+    this.clearExpiry(key);
     const next = this.notices.get().filter((n) => n.key !== key);
     if (next.length !== this.notices.get().length) this.notices.set(next);
+  }
+
+  private clearExpiry(key: string): void {
+    const timer = this.expiry.get(key);
+    if (timer !== undefined) clearTimeout(timer);
+    this.expiry.delete(key);
   }
 
   /** Subscribes to the worker's clock; the returned function unsubscribes. */
@@ -121,7 +175,12 @@ export function useMyAppointments(eventId?: number, role: string | null = null):
   const { viewerId, views, loading } = useViewsOf();
   const now = useNowMs(STATUS_TICK_MS);
   const data = useMemo(
-    () => withStatus(views.filter((v) => (eventId === undefined || v.event_id === eventId) && matchesRole(v, role)), viewerId, now),
+    () =>
+      withStatus(
+        views.filter((v) => (eventId === undefined || v.event_id === eventId) && matchesRole(v, role)),
+        viewerId,
+        now,
+      ),
     [views, viewerId, eventId, role, now],
   );
   return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
@@ -159,12 +218,21 @@ interface Fetched {
  * bookable day). Online, the server's answer is fetched and preferred; offline, and until it
  * comes, the statuses are computed on the device and marked provisional.
  */
-export function useSlots(eventId: number, otherUserId: number, date: string | null, opts: { excludeMeetingId?: number; reloadKey?: number } = {}): Loadable<SlotsData> {
+export function useSlots(
+  eventId: number,
+  otherUserId: number,
+  date: string | null,
+  opts: { excludeMeetingId?: number; reloadKey?: number } = {},
+): Loadable<SlotsData> {
   const runtime = useRuntime();
   const { user } = useSession();
   const { data: event } = useEvent(eventId);
   const { viewerId, views, loading } = useViewsOf();
-  const grid = useStore(runtime.appointments.grids.get(eventId));
+  const cachedGrid = useStore(runtime.appointments.grids.get(eventId));
+  // The event's own document carries its meeting settings, so every device has the slot grid of
+  // every event: any visitor can be asked offline. A server answer kept from before is the fallback.
+  const eventGrid = useMemo(() => (event?.meeting ? gridOfEvent(event.meeting, event.timezone) : null), [event?.meeting, event?.timezone]);
+  const grid = eventGrid ? { loading: false, value: eventGrid } : cachedGrid;
   const now = useNowMs(STATUS_TICK_MS);
   const timezone = grid.value?.timezone || event?.timezone || 'UTC';
   const dates = grid.value?.dates ?? [];
@@ -250,9 +318,9 @@ export function useAppointmentActions(): AppointmentActions {
           user_id: r.userId,
           date: r.date,
           comment: r.comment,
-          any_time: false,
-          time_start: r.timeStart,
-          time_end: r.timeEnd,
+          // Any time: the day only, the two agree on the hour themselves (the quick form, the switch).
+          any_time: r.timeStart === null,
+          ...(r.timeStart === null ? {} : { time_start: r.timeStart, time_end: r.timeEnd }),
         };
         if (r.place) payload.place = r.place;
         if (r.meetingId) payload.meeting_id = r.meetingId;
@@ -264,9 +332,19 @@ export function useAppointmentActions(): AppointmentActions {
       reject: (meetingId: number, reason: string) => runtime.enqueue('appointment.reject', { meeting_id: meetingId, reason }),
       cancel: (meetingId: number, reason: string) => runtime.enqueue('appointment.reject', { meeting_id: meetingId, reason }),
       dismissFailure: (commandId: string) => runtime.dismiss(commandId),
+      retryFailure: (commandId: string) => runtime.retryParked(commandId),
     }),
     [runtime],
   );
+}
+
+/**
+ * Whether the user's appointments have reached this device since they signed in. Until then "no
+ * appointment with this person" is not known, and no screen offers to book them.
+ */
+export function useAppointmentsKnown(): boolean {
+  const { value } = useStore(useRuntime().appointments.caughtUp);
+  return Boolean(value.appointments);
 }
 
 export function useAppointmentNotices(): AppointmentNotices {
@@ -328,7 +406,9 @@ export function useInviteToMeeting(): (meetingId: number, userIds: number[]) => 
       const list = Array.isArray(body.data?.urls_to_invite) ? (body.data.urls_to_invite as unknown[]) : [];
       return list.flatMap((x) => {
         const o = (x ?? {}) as Partial<InviteLink>;
-        return typeof o.id === 'number' && typeof o.url === 'string' ? [{ id: o.id, full_name: typeof o.full_name === 'string' ? o.full_name : '', url: o.url }] : [];
+        return typeof o.id === 'number' && typeof o.url === 'string'
+          ? [{ id: o.id, full_name: typeof o.full_name === 'string' ? o.full_name : '', url: o.url }]
+          : [];
       });
     },
     [runtime],

@@ -1,7 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { WS_PATHS } from '../../contract/ws.ts';
 import { useRuntime, useSession } from './hooks.ts';
-import { TicketedSocket, browserOnline, parseSocketFrame, runInPage, socketException, ticketedSocketUrl, type SocketException, type TicketedSocketOptions } from './ticketed-socket.ts';
+import {
+  PassSocket,
+  browserOnline,
+  parseSocketFrame,
+  runInPage,
+  socketException,
+  passSocketUrl,
+  type SocketException,
+  type PassSocketOptions,
+} from './pass-socket.ts';
 
 /**
  * The live page's chat socket (`/wss/chat`, events.md §7; protocol in contract/ws.ts). It is an
@@ -10,12 +19,12 @@ import { TicketedSocket, browserOnline, parseSocketFrame, runInPage, socketExcep
  * knows is how many people have the chat open (broadcast_statistics.users_online), which the page
  * shows instead of the synced events.users_online while it is connected.
  *
- * The connection is the notice socket's (ticketed-socket.ts): a single-use ticket in the URL,
+ * The connection is the notice socket's (pass-socket.ts): a single-use pass in the URL,
  * backoff that starts at the specs' 200 ms comment socket retry, an application ping to find
  * half-open sockets. What differs is the register frame, which names the event too.
  */
 
-export interface ChatSocketOptions extends TicketedSocketOptions {
+export interface ChatSocketOptions extends PassSocketOptions {
   userId: number;
   eventId: number;
   /** broadcast_statistics.users_online of a frame; null when the socket is gone and the number with it. */
@@ -27,8 +36,8 @@ export interface ChatSocketOptions extends TicketedSocketOptions {
 }
 
 /** ws:// or wss:// of the chat channel for an http(s) origin. */
-export function chatSocketUrl(origin: string, ticket: string): string {
-  return ticketedSocketUrl(WS_PATHS.chat, origin, ticket);
+export function chatSocketUrl(origin: string, pass: string): string {
+  return passSocketUrl(WS_PATHS.chat, origin, pass);
 }
 
 export type ChatFrameEffect =
@@ -77,7 +86,7 @@ export function readChatFrame(data: unknown, eventId: number): ChatFrameEffect {
   }
 }
 
-export class ChatSocket extends TicketedSocket {
+export class ChatSocket extends PassSocket {
   constructor(private readonly opts: ChatSocketOptions) {
     super(WS_PATHS.chat, opts);
   }
@@ -86,7 +95,7 @@ export class ChatSocket extends TicketedSocket {
     return { type: 'register', userId: this.opts.userId, eventId: this.opts.eventId };
   }
 
-  protected onDropped() {
+  protected override onDropped() {
     // The last count is only true while connected; the page goes back to the synced one.
     this.opts.onOnline(null);
   }
@@ -127,7 +136,8 @@ export function useLiveOnline(eventId: number, enabled: boolean, synced: number,
   const { user } = useSession();
   const userId = user?.id ?? null;
   const [live, setLive] = useState<{ eventId: number; count: number } | null>(null);
-  const report = useLatest(onException);
+  const report = useRef(onException);
+  report.current = onException;
 
   useEffect(() => {
     setLive(null);
@@ -145,10 +155,4 @@ export function useLiveOnline(eventId: number, enabled: boolean, synced: number,
   }, [runtime, userId, eventId, enabled]);
 
   return live && live.eventId === eventId && enabled ? { count: live.count, source: 'socket' } : { count: synced, source: 'sync' };
-}
-
-function useLatest<T>(value: T): { current: T } {
-  const [ref] = useState(() => ({ current: value }));
-  ref.current = value;
-  return ref;
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { combineLatest, map } from 'rxjs';
 import type { CommentDoc, LikeType } from '../../contract/chat.ts';
-import { observeChatSource, overlayComments, type ChatCommand, type ChatItem } from '../../sync/chat.ts';
+import { observeChatSource, overlayComments, type ChatCommand, type ChatItem } from '../../sync/views/chat/chat.ts';
 import {
   EMPTY_HISTORY,
   observeChatHistory,
@@ -12,19 +12,19 @@ import {
   type ChatHistoryDoc,
   type ChatHistoryRequest,
   type OlderState,
-} from '../../sync/chat-history.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { joinUrl } from '../../sync/http.ts';
+} from '../../sync/views/chat/history.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { joinUrl, withLang } from '../../sync/engine/http.ts';
 import type { Loadable } from './api.ts';
 import { useEvent, useRuntime, useSession, useStore } from './hooks.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
 
-export type { ChatItem } from '../../sync/chat.ts';
+export type { ChatItem } from '../../sync/views/chat/chat.ts';
 
 /**
  * The event chat for screens (events.md §2, §4–5). The recent window is replicated by the worker
- * (the `comments` scope of the events the user may read, sync/scopes.ts). Older pages are local
- * documents too (sync/chat-history.ts): the screen says it is open and how many older comments it
+ * (the `comments` scope of the events the user may read, sync/engine/scopes.ts). Older pages are local
+ * documents too (sync/views/chat/history.ts): the screen says it is open and how many older comments it
  * wants, the worker fetches them and keeps them fresh while the chat is on screen, and the screen
  * only ever reads the device.
  *
@@ -139,7 +139,7 @@ export function useEventChat(eventId: number): EventChat {
   return useMemo(() => ({ data, isLoading: source.loading || eventLoading, loadOlder }), [data, source.loading, eventLoading, loadOlder]);
 }
 
-export type ChatSendResult = { ok: true } | { ok: false; code: 'empty' | 'image_needs_connection' | 'image_refused' | 'auth_required' };
+export type ChatSendResult = { ok: true } | { ok: false; code: 'empty' | 'image_needs_connection' | 'image_refused' | 'rate_limited' | 'auth_required' };
 
 export interface ChatActions {
   /** Queues the comment (uploading its picture first, which needs a connection). */
@@ -149,21 +149,24 @@ export interface ChatActions {
   remove(commentId: number): Promise<void>;
   block(userId: number, reason: string): Promise<void>;
   unblock(userId: number): Promise<void>;
-  /** Forgets a rejected comment. */
+  /** Forgets a rejected comment (or drops a parked one). */
   dismiss(outboxId: string): Promise<void>;
+  /** Sends a parked comment again. */
+  retry(outboxId: string): Promise<void>;
 }
 
-async function uploadImage(baseUrl: string, eventId: number, image: Blob): Promise<string | 'offline' | 'refused'> {
+async function uploadImage(baseUrl: string, eventId: number, image: Blob): Promise<string | 'offline' | 'refused' | 'rate_limited'> {
   const form = new FormData();
   form.set('event_id', String(eventId));
   form.set('image', image);
   let res: Response;
   try {
-    res = await fetch(joinUrl(baseUrl, '/api/events/upload-chat-image'), { method: 'POST', body: form, credentials: 'same-origin' });
+    res = await fetch(joinUrl(baseUrl, withLang('/api/events/upload-chat-image')), { method: 'POST', body: form, credentials: 'same-origin' });
   } catch {
     return 'offline';
   }
-  const body = (await res.json().catch(() => null)) as { status_code?: number; data?: { image?: unknown } } | null;
+  const body = (await res.json().catch(() => null)) as { status_code?: number; data?: { image?: unknown }; error?: unknown } | null;
+  if (body?.error === 'rate_limited') return 'rate_limited';
   const name = body?.status_code === 200 ? body.data?.image : undefined;
   return typeof name === 'string' ? name : 'refused';
 }
@@ -180,6 +183,7 @@ export function useChatActions(eventId: number): ChatActions {
           const uploaded = await uploadImage(runtime.baseUrl, eventId, image);
           if (uploaded === 'offline') return { ok: false, code: 'image_needs_connection' };
           if (uploaded === 'refused') return { ok: false, code: 'image_refused' };
+          if (uploaded === 'rate_limited') return { ok: false, code: 'rate_limited' };
           name = uploaded;
         }
         try {
@@ -195,6 +199,7 @@ export function useChatActions(eventId: number): ChatActions {
       block: (userId, reason) => runtime.enqueue('chat.block', { event_id: eventId, user_id: userId, reason }),
       unblock: (userId) => runtime.enqueue('chat.unblock', { event_id: eventId, user_id: userId }),
       dismiss: (outboxId) => runtime.dismiss(outboxId),
+      retry: (outboxId) => runtime.retryParked(outboxId),
     }),
     [runtime, eventId],
   );
@@ -203,7 +208,7 @@ export function useChatActions(eventId: number): ChatActions {
 /** True while `busy` work runs; the form uses it to allow one send at a time. */
 export function useBusy(): [boolean, <T>(work: () => Promise<T>) => Promise<T>] {
   const [busy, setBusy] = useState(false);
-  const run = useCallback(async <T,>(work: () => Promise<T>) => {
+  const run = useCallback(async <T>(work: () => Promise<T>) => {
     setBusy(true);
     try {
       return await work();

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { importTicketPublicKey } from '../../contract/checkin.ts';
-import { LegacyError } from '../../sync/caches.ts';
+import { LegacyError } from '../../sync/store/caches.ts';
 import {
   DOOR_UNMATCHED_KEEP,
   doorHeadCount,
@@ -18,19 +18,22 @@ import {
   searchDoorTickets,
   storeDoorConflicts,
   storeDoorKey,
+  storeDoorListed,
   storeUnmatchedScans,
   toDoorConflicts,
   toDoorKey,
+  toDoorListed,
+  toOnlineCheck,
   toUnmatchedScans,
   type DoorData,
   type DoorEventDoc,
   type DoorScanOutcome,
   type DoorTicketView,
-} from '../../sync/checkin.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { NetworkError } from '../../sync/http.ts';
-import { observeScopeRequests, observeScopes, releaseScope, requestScope, type ScopesDoc } from '../../sync/scoped.ts';
-import type { SyncSnapshot } from '../../sync/status.ts';
+} from '../../sync/views/checkin/checkin.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { NetworkError } from '../../sync/engine/http.ts';
+import { observeScopeRequests, observeScopes, readScopes, releaseScope, requestScope, type ScopesDoc } from '../../sync/engine/scoped.ts';
+import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import type { DoorActions, DoorEventItem, DoorEventsData, DoorLink, DoorState, Loadable } from './api.ts';
 import { syncedAtOf } from './companies.ts';
 import { useRuntime, useSession, useStore, useViews } from './hooks.ts';
@@ -39,7 +42,7 @@ import { ValueStore } from './value-store.ts';
 
 /**
  * The door (offline check-in) on the page: the event's door tickets and this device's scans
- * (sync/checkin.ts), the event's key, the server's conflicts list and its scans that match no
+ * (sync/views/checkin/checkin.ts), the event's key, the server's conflicts list and its scans that match no
  * ticket kept in a local document, and
  * how long the device has been on or off the network. The page fetches the key and the conflicts
  * itself while the door screen is open: they are wanted now, and the key only once per event.
@@ -114,7 +117,10 @@ export class DoorStores {
       await ensureDeviceId(db);
       await requestScope(db, 'door_tickets', eventId);
     })();
-    this.opening.set(eventId, opening.catch(() => undefined));
+    this.opening.set(
+      eventId,
+      opening.catch(() => undefined),
+    );
     return opening;
   }
 
@@ -140,7 +146,24 @@ export class DoorStores {
     const db = this.need();
     const deviceId = await ensureDeviceId(db);
     const doc = await readDoorEvent(db, eventId);
-    return recordDoorScan(db, { eventId, raw, deviceId, publicKey: await this.key(doc.public_key) });
+    const listComplete = syncedAtOf(await readScopes(db), 'door_tickets', eventId) !== null;
+    return recordDoorScan(db, { eventId, raw, deviceId, publicKey: await this.key(doc.public_key), listComplete });
+  }
+
+  /** The server's word on a code the device could not judge; the scan is then judged and recorded as usual. */
+  async checkOnline(eventId: number, raw: string, get: (path: string) => Promise<unknown>): Promise<DoorScanOutcome> {
+    const db = this.need();
+    const code = raw.trim();
+    let answer: unknown;
+    try {
+      answer = await get(`/api/checkin/ticket?event_id=${eventId}&code=${encodeURIComponent(code)}`);
+    } catch (err) {
+      if (err instanceof NetworkError) throw new Error('network_error');
+      throw err;
+    }
+    const deviceId = await ensureDeviceId(db);
+    const doc = await readDoorEvent(db, eventId);
+    return recordDoorScan(db, { eventId, raw: code, deviceId, publicKey: await this.key(doc.public_key), online: toOnlineCheck(answer) });
   }
 
   /**
@@ -168,6 +191,8 @@ export class DoorStores {
         return;
       }
       this.conflictsAskedAt.set(eventId, Date.now());
+      // First the size of the download, which the door shows while its tickets arrive.
+      await storeDoorListed(db, eventId, toDoorListed(await get(`/api/checkin/stats?event_id=${eventId}`)));
       await storeDoorConflicts(db, eventId, toDoorConflicts(await get(`/api/checkin/conflicts?event_id=${eventId}`)));
       // The scans no door ticket carries, for the organiser's list of every scan.
       await storeUnmatchedScans(db, eventId, toUnmatchedScans(await get(`/api/checkin/scans?event_id=${eventId}&unmatched=1&limit=${DOOR_UNMATCHED_KEEP}`)));
@@ -222,9 +247,12 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
       keyFetchedAt: doc.value.key_fetched_at,
       ticketsSyncedAt: syncedAtOf(scopes.value, 'door_tickets', eventId),
       ticketsOnDevice: tickets.length,
+      ticketsListed: doc.value.listed,
+      ticketsReady: syncedAtOf(scopes.value, 'door_tickets', eventId) !== null,
       count: doorHeadCount(tickets, pending),
       waitingUploads: pending.filter((s) => s.status === 'pending' || s.status === 'sending').length,
       refusedUploads: pending.filter((s) => s.status === 'rejected').length,
+      parkedUploads: pending.filter((s) => s.status === 'parked').length,
       recent: doc.value.recent,
       conflicts:
         serverConflicts !== null
@@ -242,6 +270,7 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
   const actions = useMemo<DoorActions>(
     () => ({
       scan: (raw: string) => door.scan(eventId, raw),
+      checkOnline: (raw: string) => door.checkOnline(eventId, raw, (path) => runtime.legacy(path)),
       refresh: async () => {
         await door.open(eventId);
         await door.refresh(eventId, (path) => runtime.legacy(path), true);
@@ -309,7 +338,15 @@ export function useDoorEvents(): Loadable<DoorEventsData> {
     for (const id of held) {
       if (byId.has(id)) continue;
       const ev = views.value.find((v) => v.event_id === id);
-      byId.set(id, { event_id: id, name: ev?.name ?? '', when: ev?.when ?? 0, when_end: ev?.when_end ?? 0, timezone: ev?.timezone ?? '', role: null, onDevice: true });
+      byId.set(id, {
+        event_id: id,
+        name: ev?.name ?? '',
+        when: ev?.when ?? 0,
+        when_end: ev?.when_end ?? 0,
+        timezone: ev?.timezone ?? '',
+        role: null,
+        onDevice: true,
+      });
     }
     return { items: [...byId.values()], fromServer: server.items !== null };
   }, [requests.value, server.items, views.value]);

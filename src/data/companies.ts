@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import type { CompanyDoc } from '../../contract/companies.ts';
-import { observeCompanies } from '../../sync/companies.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { observeScopes, requestScope, type ScopesDoc } from '../../sync/scoped.ts';
-import { replicationKey } from '../../sync/scopes.ts';
+import { observeCompanies } from '../../sync/views/companies/companies.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { observeScopes, requestScope, type ScopesDoc } from '../../sync/engine/scoped.ts';
+import { replicationKey } from '../../sync/engine/scopes.ts';
 import type { CompaniesData, CompanyData, Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
@@ -11,7 +11,7 @@ import { LiveStore, LiveStoreMap } from './live-store.ts';
 /**
  * Companies (events.md §2): the list, the company page and the event page's card, all from the
  * `companies` documents on the device. Opening any of them asks the sync worker to replicate that
- * event's stands (sync/scoped.ts requestScope), so an event opened once keeps its companies offline.
+ * event's stands (sync/engine/scoped.ts requestScope), so an event opened once keeps its companies offline.
  */
 export class CompaniesStores {
   readonly byEvent = new LiveStoreMap<number, CompanyDoc[]>((eventId) => new LiveStore((db) => observeCompanies(db, eventId), []));

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { myEventCounts, namedCounts, queryEvents } from '../../sync/queries.ts';
+import { myEventCounts, namedCounts, queryEvents } from '../../sync/views/events/queries.ts';
 import type {
   EventActions,
   EventsPage,
@@ -115,5 +115,8 @@ export function useSyncStatus(): SyncStatus {
 export function useRejections(): RejectionsState {
   const runtime = useRuntime();
   const { value } = useStore(runtime.rejections);
-  return useMemo(() => ({ items: value, dismiss: (id: string) => void runtime.dismiss(id) }), [runtime, value]);
+  return useMemo(
+    () => ({ items: value, dismiss: (id: string) => void runtime.dismiss(id), retry: (id: string) => void runtime.retryParked(id) }),
+    [runtime, value],
+  );
 }

@@ -52,8 +52,8 @@ export type {
 } from './api.ts';
 export { DataProvider } from './DataProvider.tsx';
 /** Pure rules the profile form shares with the data layer, so the screen and the overlay agree. */
-export { effectiveShowStatus, validateVisitorInfo, type VisitorInfoErrors } from '../../sync/profile.ts';
-export { SIGNED_IN_TABS, VISITORS_TABS } from '../../sync/visitors.ts';
+export { effectiveShowStatus, validateVisitorInfo, type VisitorInfoErrors } from '../../sync/views/profile/profile.ts';
+export { SIGNED_IN_TABS, VISITORS_TABS } from '../../sync/views/visitors/visitors.ts';
 export {
   useEvent,
   useEventActions,
@@ -70,7 +70,9 @@ export {
   usePeople,
   useProfile,
   useProfileActions,
+  useSharedEvents,
   useStatusTypes,
+  useVisitorsKnown,
   useUnreadMessages,
   useVisitorActions,
   useVisitors,
@@ -80,6 +82,7 @@ export {
   useAppointmentActions,
   useAppointmentEvents,
   useAppointmentNotices,
+  useAppointmentsKnown,
   useInviteToMeeting,
   useMeetingVideoLink,
   useMyAppointments,
@@ -110,22 +113,211 @@ export type {
   TicketActions,
   TicketCounts,
   TicketEmailResult,
+  TicketDownloadResult,
   TicketsTab,
 } from './api.ts';
 export { useCompanies, useCompany } from './companies.ts';
 export { useMyTickets, useTicketActions, useTicketEmailLock } from './tickets.ts';
 export { useDoor, useDoorEvents, useDoorSearch } from './checkin.ts';
-export { filterScanLog, SCAN_LOG_FILTERS, scanLogCounts } from '../../sync/checkin.ts';
+export { filterScanLog, SCAN_LOG_FILTERS, scanLogCounts } from '../../sync/views/checkin/checkin.ts';
 /** Pure rules the companies and tickets screens share with the data layer. */
-export { TICKETS_TABS } from '../../sync/tickets.ts';
-export { pageOfCompanies } from '../../sync/companies.ts';
-export { useDialog, useDialogs, useMessageActions, useUnreadCount } from './messages.ts';
+export { TICKETS_TABS } from '../../sync/views/tickets/tickets.ts';
+export { pageOfCompanies } from '../../sync/views/companies/companies.ts';
+export { useDialog, useDialogs, useMayMessage, useMessageActions, useUnreadCount } from './messages.ts';
 export type { DialogData, DialogView, DialogsFilter, DialogsPage, MessageActions, MessageView, PeerCard } from './messages.ts';
 export { useChatActions, useEventChat, useBusy, type ChatActions, type ChatItem, type EventChat, type EventChatData, type ChatSendResult } from './chat.ts';
 /** Pure chat rules the screens share with the data layer. */
-export { canSendComment, shouldAutoScroll } from '../../sync/chat.ts';
-export { useSchedule, useVideoLinkCheck, SPEAKERS_SHOWN, speechTiming, type ScheduleData, type ScheduleDay, type ScheduleTrack, type ScheduleDoc } from './live.ts';
+export { canSendComment, shouldAutoScroll } from '../../sync/views/chat/chat.ts';
+export {
+  useSchedule,
+  useVideoLinkCheck,
+  SPEAKERS_SHOWN,
+  speechTiming,
+  type ScheduleData,
+  type ScheduleDay,
+  type ScheduleTrack,
+  type ScheduleDoc,
+} from './live.ts';
 export { useLiveOnline, type LiveOnline } from './chat-socket.ts';
 export { useOrganiserActions, type DoorStaffMember, type OrganiserActions, type OrganiserFailure } from './organiser.ts';
 /** The role rules of the ticket-design screen, the same the server enforces on save. */
 export { checkDesignRoles, defaultTicketDesign, type DesignRole, type TicketDesignSettings } from '../../contract/tickets.ts';
+/** The organiser's admin area (src/data/admin.ts) and the rules its forms share with the server. */
+export {
+  useAdminActions,
+  useAdminEvent,
+  useAdminEvents,
+  useAdminMeetings,
+  useAdminSchedule,
+  type AdminActions,
+  type AdminEventsData,
+  type AdminMeetingsData,
+} from './admin.ts';
+export type { AdminMeetingsView, MeetingsRefusal } from '../../sync/views/admin/meetings.ts';
+export {
+  bookedOf,
+  checkCategories,
+  checkMeetingSettings,
+  MEETING_LIMITS,
+  meetingsOutside,
+  totalTables,
+  type BookedMeetingItem,
+  type MeetingPlaceInput,
+  type MeetingProblems,
+  type MeetingSettingsFields,
+  type MeetingWindow,
+  type OutsideChoice,
+  type OutsideReason,
+} from '../../contract/admin-meetings.ts';
+export {
+  speakerInputs,
+  type AdminScheduleView,
+  type EditorDay,
+  type EditorSpeaker,
+  type EditorSpeech,
+  type EditorTrack,
+  type ScheduleRefusal,
+} from '../../sync/views/admin/schedule.ts';
+export {
+  checkSpeechFields,
+  eventDates,
+  overlapsAny,
+  SCHEDULE_LIMITS,
+  SPEECH_FIELD_ORDER,
+  type SpeakerInput,
+  type SpeechFields,
+  type SpeechProblem,
+  type SpeechProblems,
+} from '../../contract/admin-schedule.ts';
+export { refKey, type ClientRef, type EventPictureKind } from '../../contract/admin-refs.ts';
+export { changedFields, conflicts, fieldsOf, patchOf, type AdminEventView, type AdminListState, type QueuedCreate } from '../../sync/admin.ts';
+export {
+  checkEventFields,
+  EVENT_CATEGORIES,
+  EVENT_FIELD_NAMES,
+  EVENT_LIMITS,
+  isHttpUrlOrEmpty,
+  TEAM_ROLES,
+  type EventFieldName,
+  type EventFields,
+  type EventStatus,
+  type FieldProblem,
+  type FieldProblems,
+  type TeamRole,
+} from '../../contract/admin.ts';
+export { useRequestLanguage } from './language.ts';
+export { useOwnCategory, type OwnCategory } from './visitor-category.ts';
+export {
+  useAccountActions,
+  useAccountSessions,
+  type AccountActions,
+  type AccountFailure,
+  type AccountResult,
+  type AccountSessions,
+  type Places,
+  type SignUpInput,
+} from './account.ts';
+export { useEventPictureUpload, type PictureUploader, type PictureUploadResult } from './admin-pictures.ts';
+export { useAdminStands, useStandActions, type StandActions } from './admin-stands.ts';
+export { findStand, type AdminStandsView, type EditorMember, type EditorStand, type StandRefusal } from '../../sync/views/admin/stands.ts';
+export { checkStandFields, STAND_FIELD_ORDER, STAND_LIMITS, type StandFields, type StandProblems } from '../../contract/admin-stands.ts';
+export { isStandManager } from '../../contract/companies.ts';
+export { useAdminOverview, useAdminPeople, usePeopleActions, type AdminPeopleData, type PeopleActions, type QueuedInvite } from './admin-people.ts';
+export {
+  filledSeries,
+  filterPeople,
+  INVITE_ROLES,
+  NO_PEOPLE_FILTER,
+  ticketTypes,
+  toCsv,
+  type AdminInvitation,
+  type AdminOverview,
+  type AdminPerson,
+  type InviteRole,
+  type PeopleFilter,
+  type Series,
+} from '../../contract/admin-people.ts';
+/** Buying tickets (src/data/checkout.ts) and the orders that ride in the tickets collection. */
+export {
+  useCart,
+  useCheckoutActions,
+  useCheckoutOffer,
+  type CheckoutActions,
+  type CheckoutOffer,
+  type CheckoutResult,
+  type OfferState,
+  type OfferType,
+  type PlacedOrderView,
+} from './checkout.ts';
+export { useMyOrders } from './tickets.ts';
+export type { OnlineFailure, OnlineResult } from './online.ts';
+export type { OrderView, OrdersData } from '../../sync/views/tickets/orders.ts';
+export {
+  attendeeProblems,
+  cartCount,
+  cartTickets,
+  cartTotal,
+  checkoutLines,
+  quantityOf,
+  setAttendee,
+  setMethod,
+  setQuantity,
+  withoutUnknownTypes,
+  type CartAttendee,
+  type CartDoc,
+  type CartType,
+} from '../../sync/views/tickets/cart.ts';
+/** The organiser's ticket types (on the device) and orders (online): src/data/ticket-sales.ts. */
+export {
+  useEventOrders,
+  useOrderActions,
+  useSalesAdmin,
+  useSalesAdminActions,
+  type EventOrder,
+  type EventOrdersPage,
+  type OrderActions,
+  type OrdersFilter,
+  type SalesAdminActions,
+  type SalesAdminData,
+} from './ticket-sales.ts';
+export type { AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
+export {
+  useNotifications,
+  type NotificationActions,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationMeeting,
+  type NotificationsData,
+} from './notifications.ts';
+export {
+  agenda,
+  itemsOn,
+  useCalendar,
+  useCalendarFeed,
+  useSpeechStars,
+  weekOf,
+  type CalendarFeed,
+  type CalendarItem,
+  type CalendarKind,
+  type CalendarStatus,
+  type FeedState,
+  type SpeechStars,
+} from './calendar.ts';
+export {
+  TRIP_FIELDS,
+  TRIP_TEXT_MAX,
+  useOwnTrip,
+  type OwnTrip,
+  type OwnTripView,
+  type PictureResult,
+  type TripActions,
+  type TripField,
+} from './trips.ts';
+export {
+  REFERRAL_PARAM,
+  referralLink,
+  referralTotals,
+  useReferralCatcher,
+  useReferrals,
+  type ReferralsCache,
+} from './referrals.ts';

@@ -1,5 +1,5 @@
 import type { Observable, Subscription } from 'rxjs';
-import type { FoyerDatabase } from '../../sync/database.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
 import type { Loaded } from './runtime.ts';
 import { ValueStore } from './value-store.ts';
 

@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { requestScope } from '../../sync/scoped.ts';
-import { joinUrl } from '../../sync/http.ts';
-import { currentSpeech, groupSchedule, observeSchedule, type ScheduleDay } from '../../sync/schedule.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { requestScope } from '../../sync/engine/scoped.ts';
+import { joinUrl, withLang } from '../../sync/engine/http.ts';
+import { currentSpeech, groupSchedule, observeSchedule, type ScheduleDay } from '../../sync/views/schedule/schedule.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
 
-export type { ScheduleDay, ScheduleTrack } from '../../sync/schedule.ts';
+export type { ScheduleDay, ScheduleTrack } from '../../sync/views/schedule/schedule.ts';
 export type { ScheduleDoc } from '../../contract/schedule.ts';
-export { SPEAKERS_SHOWN, speechTiming } from '../../sync/schedule.ts';
+export { SPEAKERS_SHOWN, speechTiming } from '../../sync/views/schedule/schedule.ts';
 
 /**
  * The live stage's programme from the device. The events the user takes part in are replicated
- * by rule (sync/scopes.ts); opening any other stage asks for it, so a stage once opened works
+ * by rule (sync/engine/scopes.ts); opening any other stage asks for it, so a stage once opened works
  * offline. Kept on ChatStores' pattern: the store lives outside React, keyed by event.
  */
 export class ScheduleStores {
@@ -70,7 +70,7 @@ export function useVideoLinkCheck(): (framePath: string) => Promise<boolean> {
   const runtime = useRuntime();
   return useCallback(
     async (framePath: string) => {
-      const res = await fetch(joinUrl(runtime.baseUrl, framePath), {
+      const res = await fetch(joinUrl(runtime.baseUrl, withLang(framePath)), {
         credentials: 'same-origin',
         cache: 'no-store',
         redirect: 'manual',

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { MessageDoc } from '../../contract/chat.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
 import {
   EMPTY_MESSAGING,
   cardFromAppointments,
@@ -18,16 +18,16 @@ import {
   type MessageView,
   type MessagingState,
   type PeerCard,
-} from '../../sync/messages.ts';
+} from '../../sync/views/messages/messages.ts';
 import type { Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
 
-export type { DialogView, DialogsFilter, DialogsPage, MessageView, PeerCard } from '../../sync/messages.ts';
+export type { DialogView, DialogsFilter, DialogsPage, MessageView, PeerCard } from '../../sync/views/messages/messages.ts';
 
 /**
  * Private messages (networking.md §2, contract/chat.ts) for the screens: the replicated dialogs
- * and messages overlaid with the queued commands (sync/messages.ts). Nothing here waits on the
+ * and messages overlaid with the queued commands (sync/views/messages/messages.ts). Nothing here waits on the
  * network: a message is an outbox entry the moment it is sent, shown as pending until its
  * document comes back, and a refusal stays in the dialog as failed until dismissed.
  */
@@ -97,6 +97,19 @@ export function useDialog(otherUserId: number): Loadable<DialogData> {
   return useMemo(() => ({ data, isLoading: joined.loading || docs.loading }), [data, joined.loading, docs.loading]);
 }
 
+/**
+ * Whether the user may write to this person now (networking.md §4: only after an approved meeting;
+ * or a dialog that exists), as the server decides it, from what the device holds. False while it
+ * is not known yet, so no Message button leads to a refusal.
+ */
+export function useMayMessage(otherUserId: number): boolean {
+  const { loading, value } = useStore(useRuntime().messages.state);
+  return useMemo(
+    () => !loading && value.viewerId !== null && value.viewerId !== otherUserId && mayMessage(value.appointments, value.dialogs, otherUserId),
+    [loading, value, otherUserId],
+  );
+}
+
 /** Unread messages of open, unmuted dialogs, from the dialogs on the device. */
 export function useUnreadCount(): Loadable<number> {
   const { dialogs, loading, viewerId } = useJoined();
@@ -109,8 +122,10 @@ export interface MessageActions {
   send(otherUserId: number, text: string): Promise<boolean>;
   markRead(otherUserId: number): Promise<void>;
   setFlags(otherUserId: number, flags: { muted?: boolean; starred?: boolean; closed?: boolean }): Promise<void>;
-  /** Forgets a refused message. */
+  /** Forgets a refused message (or drops a parked one). */
   dismiss(commandId: string): Promise<void>;
+  /** Sends a parked message again. */
+  retry(commandId: string): Promise<void>;
 }
 
 export function useMessageActions(): MessageActions {
@@ -126,6 +141,7 @@ export function useMessageActions(): MessageActions {
       markRead: (otherUserId) => runtime.enqueue('dialog.read', { user_id: otherUserId }),
       setFlags: (otherUserId, flags) => runtime.enqueue('dialog.update', { user_id: otherUserId, ...flags }),
       dismiss: (commandId) => runtime.dismiss(commandId),
+      retry: (commandId) => runtime.retryParked(commandId),
     }),
     [runtime],
   );

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../contract/constants.ts';
 import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contract/visitors.ts';
-import type { CacheEntry, CacheKey, FriendsCache, PeopleCache, StatusType } from '../../sync/caches.ts';
-import { localPeople, peoplePage, type PeoplePage } from '../../sync/people.ts';
+import { isErrorCode } from '../../contract/errors.ts';
+import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
+import { localPeople, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
 import {
   categoryCounts,
   cityCounts,
@@ -13,8 +14,8 @@ import {
   type CategoryCount,
   type Viewer,
   type VisitorsFilter,
-} from '../../sync/visitors.ts';
-import type { Cached, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
+} from '../../sync/views/visitors/visitors.ts';
+import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
 import { useEvent, useNowSeconds, useRuntime, useSession, useStore, useViews } from './hooks.ts';
 import { peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
 
@@ -63,7 +64,10 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
     () => ({ countries: countryCounts(local.value), cities: cityCounts(local.value), categories: categoryCounts(local.value, menu) }),
     [local.value, menu],
   );
-  const devicePage = useMemo(() => (onDevice ? queryVisitors(local.value, JSON.parse(key) as VisitorsFilter, viewer) : null), [onDevice, local.value, key, viewer]);
+  const devicePage = useMemo(
+    () => (onDevice ? queryVisitors(local.value, JSON.parse(key) as VisitorsFilter, viewer) : null),
+    [onDevice, local.value, key, viewer],
+  );
   const remote = useRemoteVisitors(eventId, key, !onDevice && !eventLoading, user?.id ?? null);
 
   return useMemo((): Loadable<VisitorsPageData> => {
@@ -85,6 +89,7 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
       isLoading: eventLoading || remote.loading,
       data: {
         source: remote.failed ? 'unavailable' : 'server',
+        ...(remote.failed && remote.refusal ? { refusal: remote.refusal } : {}),
         items: remote.page?.items ?? [],
         total: remote.page?.total ?? 0,
         allCount: remote.selects?.allCount ?? 0,
@@ -100,6 +105,7 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
 interface RemoteState {
   loading: boolean;
   failed: boolean;
+  refusal?: VisitorsPageData['refusal'];
   page: Pick<VisitorsPageData, 'items' | 'total'> | null;
   selects: (RemoteSelects & { categories: CategoryCount[]; allCount: number }) | null;
 }
@@ -143,13 +149,14 @@ function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean,
       .legacy(`/api/events/get-event-people?${peopleQuery(eventId, JSON.parse(filterKey) as VisitorsFilter)}`, controller.signal)
       .then((data) => {
         setRaw(data);
-        setState((s) => ({ ...s, loading: false, failed: false }));
+        setState((s) => ({ ...s, loading: false, failed: false, refusal: undefined }));
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('foyer: the visitors list could not be fetched', err);
         setRaw(null);
-        setState((s) => ({ ...s, loading: false, failed: true }));
+        const refusal = err instanceof LegacyError && isErrorCode(err.code) ? { code: err.code, retryAfter: err.retryAfter } : undefined;
+        setState((s) => ({ ...s, loading: false, failed: true, refusal }));
       });
     return () => controller.abort();
   }, [runtime, eventId, filterKey, enabled, meId]);
@@ -223,6 +230,41 @@ export function useProfile(userId: number | null): Loadable<ProfileState> {
   return useMemo(() => ({ data, isLoading }), [data, isLoading]);
 }
 
+/**
+ * The events this device holds `userId` as a visitor of (the visitors of the events the user takes
+ * part in), as the user's event views: where a meeting with them could be booked.
+ */
+export function useSharedEvents(userId: number | null): Loadable<EventView[]> {
+  const runtime = useRuntime();
+  const docs = useStore(runtime.net.person.get(userId ?? 0));
+  const views = useViews();
+  const data = useMemo(() => {
+    if (!userId) return [];
+    const ids = new Set(docs.value.map((d) => d.event_id));
+    return views.value.filter((e) => ids.has(e.event_id));
+  }, [userId, docs.value, views.value]);
+  return useMemo(() => ({ data, isLoading: docs.loading || views.loading }), [data, docs.loading, views.loading]);
+}
+
+/**
+ * Whether the device has had its chance to learn whom the user can meet since signing in: the
+ * user's events have arrived, the sync is up to date (so the event scopes they call for have
+ * started and caught up), and every visitors scope it holds has caught up once. Until then "nobody
+ * shared" is not an answer. Read from what the sync engine records, not from the page's joined
+ * event views, which may trail the records by a moment.
+ */
+export function useVisitorsKnown(): boolean {
+  const runtime = useRuntime();
+  const caughtUp = useStore(runtime.appointments.caughtUp);
+  const scopes = useStore(runtime.door.scopes);
+  const sync = useStore(runtime.sync);
+  return useMemo(() => {
+    if (!caughtUp.value.my_events || !scopes.value || sync.state !== 'idle') return false;
+    const synced = scopes.value.synced ?? {};
+    return scopes.value.held.filter((k) => k.startsWith('visitors@')).every((k) => Boolean(synced[k]));
+  }, [caughtUp.value, scopes.value, sync.state]);
+}
+
 export function useVisitorActions(): VisitorActions {
   const runtime = useRuntime();
   return useMemo(
@@ -261,4 +303,3 @@ export function useUnreadMessages(): Loadable<Cached<{ count: number }>> {
   useRefresh(['unread_messages'], Boolean(user));
   return useCache<{ count: number }>('unread_messages');
 }
-

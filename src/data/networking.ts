@@ -1,9 +1,9 @@
 import type { Observable } from 'rxjs';
 import type { EventDoc } from '../../contract/entities.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
-import { observeCache, type CacheEntry, type CacheKey } from '../../sync/caches.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import type { PreparedVisitor, RelationView } from '../../sync/visitors.ts';
+import { observeCache, type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import type { PreparedVisitor, RelationView } from '../../sync/views/visitors/visitors.ts';
 import {
   observeAllVisitors,
   observeEventVisitors,
@@ -11,7 +11,7 @@ import {
   observePersonDocs,
   observeRelationViews,
   type OwnProfileState,
-} from '../../sync/visitors-store.ts';
+} from '../../sync/views/visitors/store.ts';
 import { LiveStore, LiveStoreMap } from './live-store.ts';
 
 /**
@@ -24,7 +24,9 @@ export class NetworkingStores {
   readonly ownProfile = new LiveStore<OwnProfileState>((db) => observeOwnProfile(db), { profile: null, source: null, fetchedAt: null, pending: false });
   readonly person = new LiveStoreMap<number, VisitorDoc[]>((userId) => new LiveStore((db) => observePersonDocs(db, userId), []));
   readonly allVisitors = new LiveStore<{ visitors: VisitorDoc[]; events: EventDoc[] }>((db) => observeAllVisitors(db), { visitors: [], events: [] });
-  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>((key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null));
+  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>(
+    (key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null),
+  );
 
   setDatabase(db: FoyerDatabase | null): void {
     this.visitors.setDatabase(db);

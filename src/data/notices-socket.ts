@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { WS_PATHS, type MeetingNoticeType } from '../../contract/ws.ts';
 import { useRuntime, useSession } from './hooks.ts';
-import { TicketedSocket, browserOnline, parseSocketFrame, runInPage, socketException, type SocketException, type TicketedSocketOptions } from './ticketed-socket.ts';
+import { PassSocket, browserOnline, parseSocketFrame, runInPage, socketException, type SocketException, type PassSocketOptions } from './pass-socket.ts';
 
 // The notice socket's callers (src/data/index.ts, its tests, the reconnect bench) know these types from here.
-export type { SocketException, WebSocketConstructor } from './ticketed-socket.ts';
+export type { SocketException, WebSocketConstructor } from './pass-socket.ts';
 
 /**
  * The notice socket (`/wss/notice`, events.md §4, §7; protocol in contract/ws.ts), kept in the page
@@ -15,7 +15,7 @@ export type { SocketException, WebSocketConstructor } from './ticketed-socket.ts
  * sockets but still one pull per notice per leader, and the dashboard notification itself comes
  * from the synced documents (workers/clock.ts), exactly as it would without the socket.
  *
- * Tickets, backoff and keep-alive are the shared socket lifecycle's (ticketed-socket.ts).
+ * Tickets, backoff and keep-alive are the shared socket lifecycle's (pass-socket.ts).
  */
 
 export interface MeetingNotice {
@@ -23,14 +23,14 @@ export interface MeetingNotice {
   event_type: MeetingNoticeType;
 }
 
-export interface NoticeSocketOptions extends TicketedSocketOptions {
+export interface NoticeSocketOptions extends PassSocketOptions {
   userId: number;
   onNotice(notice: MeetingNotice): void;
   /** Exceptions other than userAccessException (events.md §8: those are ignored). */
   onException(exception: SocketException): void;
 }
 
-export class NoticeSocket extends TicketedSocket {
+export class NoticeSocket extends PassSocket {
   constructor(private readonly opts: NoticeSocketOptions) {
     super(WS_PATHS.notice, opts);
   }

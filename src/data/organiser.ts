@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import type { TicketDesignSettings } from '../../contract/tickets.ts';
-import { HttpError, joinUrl, NetworkError, requestJson } from '../../sync/http.ts';
+import { HttpError, joinUrl, NetworkError, requestJson, withLang } from '../../sync/engine/http.ts';
 import { useRuntime } from './hooks.ts';
 
 /**
@@ -81,7 +81,9 @@ export function useOrganiserActions(): OrganiserActions {
         return data.settings;
       },
       async saveTicketDesign(eventId, settings) {
-        const data = (await call(base, '/api/events/ticket-design', { method: 'POST', body: { event_id: eventId, settings } })) as { settings?: TicketDesignSettings } | null;
+        const data = (await call(base, '/api/events/ticket-design', { method: 'POST', body: { event_id: eventId, settings } })) as {
+          settings?: TicketDesignSettings;
+        } | null;
         if (!data?.settings) throw new Error('unknown_error');
         return data.settings;
       },
@@ -91,11 +93,15 @@ export function useOrganiserActions(): OrganiserActions {
         form.set('image', image);
         let res: Response;
         try {
-          res = await fetch(joinUrl(base, '/api/events/ticket-design/upload-image'), { method: 'POST', body: form, credentials: 'same-origin' });
+          res = await fetch(joinUrl(base, withLang('/api/events/ticket-design/upload-image')), { method: 'POST', body: form, credentials: 'same-origin' });
         } catch {
           throw new Error('network_error');
         }
-        const body = (await res.json().catch(() => null)) as { status_code?: unknown; data?: { image?: unknown; image_thumb?: unknown }; error?: unknown } | null;
+        const body = (await res.json().catch(() => null)) as {
+          status_code?: unknown;
+          data?: { image?: unknown; image_thumb?: unknown };
+          error?: unknown;
+        } | null;
         if (res.status === 401) throw failure('auth_required');
         if (!body || body.status_code !== 200) throw failure(body?.error ?? (res.status === 413 ? 'payload_too_large' : undefined));
         const url = str(body.data?.image);

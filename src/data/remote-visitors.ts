@@ -1,7 +1,7 @@
 import { AGE_BUCKETS, LIKE_STATUS, countryIdOf } from '../../contract/visitors.ts';
-import { toSocial } from '../../sync/caches.ts';
-import type { CityCount, CountryCount, RelationView, VisitorView, VisitorsFilter } from '../../sync/visitors.ts';
-import { interestsOf } from '../../sync/visitors.ts';
+import { toSocial } from '../../sync/store/caches.ts';
+import type { CityCount, CountryCount, RelationView, VisitorView, VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+import { interestsOf } from '../../sync/views/visitors/visitors.ts';
 import type { VisitorsPageData } from './api.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { VisitorsPageData } from './api.ts';
  * ticket or check-in). Its feed is for participants only, so such a device holds none of its
  * visitors and asks the server's get-event-people with the same filters, online only. The server
  * applies the same visibility rules (guests see show_status 1 only, never phone or email) and the
- * same readings of the filters as the device does for participants (sync/visitors.ts).
+ * same readings of the filters as the device does for participants (sync/views/visitors/visitors.ts).
  */
 
 type Obj = Record<string, unknown>;
@@ -125,7 +125,12 @@ export function toSelects(countries: unknown, cities: unknown): RemoteSelects {
   };
 }
 
-export function toRemotePage(data: unknown, eventId: number, relations: ReadonlyMap<number, RelationView>, meId: number | null): Pick<VisitorsPageData, 'items' | 'total'> {
+export function toRemotePage(
+  data: unknown,
+  eventId: number,
+  relations: ReadonlyMap<number, RelationView>,
+  meId: number | null,
+): Pick<VisitorsPageData, 'items' | 'total'> {
   const d = obj(data);
   const results = Array.isArray(d.results) ? d.results : [];
   return { items: results.map((r) => fromLegacyVisitor(r, eventId, relations, meId)), total: int(d.count) };

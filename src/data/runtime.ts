@@ -2,15 +2,16 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { Subscription } from 'rxjs';
 import type { CommandKind, CommandPayload } from '../../contract/commands.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { DEFAULT_DB_NAME, openDatabase, type FoyerDatabase } from '../../sync/database.ts';
-import { markViewed } from '../../sync/local.ts';
-import { dismiss, enqueue } from '../../sync/outbox.ts';
-import type { EventView } from '../../sync/overlay.ts';
-import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeSession, type SessionUser } from '../../sync/session.ts';
-import type { SyncSnapshot } from '../../sync/status.ts';
-import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store.ts';
-import { NetworkError, type HttpOptions } from '../../sync/http.ts';
-import { legacyGet } from '../../sync/caches.ts';
+import { DEFAULT_DB_NAME, openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
+import { markViewed } from '../../sync/store/local.ts';
+import { dismiss, enqueue, retryParked } from '../../sync/engine/outbox.ts';
+import type { EventView } from '../../sync/store/overlay.ts';
+import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeSession, type SessionUser } from '../../sync/engine/session.ts';
+import type { SyncSnapshot } from '../../sync/engine/status.ts';
+import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store/observe.ts';
+import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
+import { categoryCommandsStore } from './visitor-category.ts';
+import { legacyGet } from '../../sync/store/caches.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore } from './value-store.ts';
 import { NetworkingStores } from './networking.ts';
@@ -21,6 +22,10 @@ import { DoorStores } from './checkin.ts';
 import { MessagesStores } from './messages.ts';
 import { ChatStores } from './chat.ts';
 import { ScheduleStores } from './live.ts';
+import { AdminStores } from './admin.ts';
+import { NotificationStores } from './notifications.ts';
+import { CalendarStores } from './calendar.ts';
+import { TripStores } from './trips.ts';
 
 /**
  * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
@@ -71,6 +76,12 @@ export class DataRuntime {
   readonly messages = new MessagesStores();
   readonly chat = new ChatStores();
   readonly schedule = new ScheduleStores();
+  readonly admin = new AdminStores();
+  readonly notifications = new NotificationStores();
+  readonly calendar = new CalendarStores();
+  readonly trips = new TripStores();
+  /** Queued visitor.category commands, for the own-category overlay (visitor-category.ts). */
+  readonly categoryCommands = categoryCommandsStore();
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
@@ -89,15 +100,28 @@ export class DataRuntime {
   /** Opening, wiping and closing never overlap: RxDB refuses a second open of the same name. */
   private lifecycle: Promise<unknown> = Promise.resolve();
   private started = false;
+  private lang: string | undefined;
 
   constructor(private readonly opts: RuntimeOptions = {}) {
     this.http = { baseUrl: opts.baseUrl ?? '' };
     this.dbName = opts.dbName ?? DEFAULT_DB_NAME;
   }
 
+  /**
+   * The interface language: every legacy call of the page and of the worker carries it as `lang`
+   * (the specs add it to every call), so the server's messages come back in it.
+   */
+  setLanguage(lang: string): void {
+    if (lang === this.lang) return;
+    this.lang = lang;
+    setRequestLanguage(lang);
+    if (this.api) this.api.setLanguage(lang).catch(() => undefined);
+  }
+
   start(): void {
     if (this.started) return;
     this.started = true;
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
     this.serial(async () => {
       let db: FoyerDatabase;
       try {
@@ -129,6 +153,7 @@ export class DataRuntime {
   stop(): Promise<void> {
     if (!this.started) return Promise.resolve();
     this.started = false;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
     return this.serial(async () => {
       this.channel?.close();
       this.channel = null;
@@ -141,10 +166,15 @@ export class DataRuntime {
   // ---- actions ----
 
   async enqueue<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<void> {
+    await this.enqueueWithId(kind, payload);
+  }
+
+  /** Queues a command and answers its id, by which later commands may name a record it makes (contract/admin-refs.ts). */
+  async enqueueWithId<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<string> {
     const db = await this.ready();
     const session = await readSession(db);
     if (!session.user || session.ended) throw new Error('auth_required');
-    await enqueue(db, kind, payload);
+    return (await enqueue(db, kind, payload)).id;
   }
 
   async markViewed(eventId: number): Promise<void> {
@@ -155,9 +185,19 @@ export class DataRuntime {
     await dismiss(await this.ready(), id);
   }
 
+  /** Puts a parked outbox entry back first in the queue and has the worker send it now. */
+  async retryParked(id: string): Promise<void> {
+    if (await retryParked(await this.ready(), id)) this.retry();
+  }
+
   retry(): void {
     void this.api?.retry();
   }
+
+  /** A guest has no live stream: coming back to the app pulls the public collections (sync/engine/engine.ts). */
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'visible') void this.api?.foreground();
+  };
 
   /** Pulls every collection now (a meetingNotice said something changed; notices-socket.ts). */
   resync(): void {
@@ -169,7 +209,7 @@ export class DataRuntime {
     return this.http.baseUrl;
   }
 
-  /** Asks the sync worker to fetch these read-through caches (sync/caches.ts) now and on reconnect. */
+  /** Asks the sync worker to fetch these read-through caches (sync/store/caches.ts) now and on reconnect. */
   refresh(keys: string[]): void {
     void this.api?.refresh(keys);
   }
@@ -184,7 +224,7 @@ export class DataRuntime {
     return legacyGet(this.http, path, signal);
   }
 
-  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error' }> {
+  async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number }> {
     const result = await loginRequest(this.http, email, password);
     if (!result.ok) return result;
     await this.serial(async () => {
@@ -195,6 +235,33 @@ export class DataRuntime {
       await writeSession(db, result.user);
     });
     return { ok: true };
+  }
+
+  /**
+   * Signs this device in with a session token the server just handed out (a sign-up's login, a
+   * password reset, the mobile app's handoff): the same steps as a login after its password check.
+   */
+  async adoptSession(token: string): Promise<boolean> {
+    const user = await meRequest(this.http, token);
+    if (!user) return false;
+    await this.serial(async () => {
+      let db = await this.ready();
+      const current = await readSession(db);
+      if (current.ownerId !== null && current.ownerId !== user.id) db = await this.wipe();
+      await writeSession(db, user);
+    });
+    return true;
+  }
+
+  /** Reads the signed-in user again (a verified address, a new email), keeping the session when offline. */
+  async refreshUser(): Promise<void> {
+    const db = await this.ready();
+    await this.revalidateSession(db);
+  }
+
+  /** The page's HTTP options, for the account calls of src/data/account.ts. */
+  get httpOptions(): HttpOptions {
+    return this.http;
   }
 
   async logout(): Promise<void> {
@@ -226,6 +293,11 @@ export class DataRuntime {
     this.messages.setDatabase(db);
     this.chat.setDatabase(db);
     this.schedule.setDatabase(db);
+    this.admin.setDatabase(db);
+    this.notifications.setDatabase(db);
+    this.calendar.setDatabase(db);
+    this.trips.byEvent.setDatabase(db);
+    this.categoryCommands.setDatabase(db);
     this.subs.push(
       observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
       observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
@@ -248,6 +320,11 @@ export class DataRuntime {
     this.messages.setDatabase(null);
     this.chat.setDatabase(null);
     this.schedule.setDatabase(null);
+    this.admin.setDatabase(null);
+    this.notifications.setDatabase(null);
+    this.calendar.setDatabase(null);
+    this.trips.byEvent.setDatabase(null);
+    this.categoryCommands.setDatabase(null);
     const db = this.db;
     this.db = null;
     return db;
@@ -274,7 +351,7 @@ export class DataRuntime {
       });
       this.workerFailed.catch(() => undefined);
     }
-    await Promise.race([this.api!.start({ baseUrl: this.http.baseUrl, dbName: this.dbName }), this.workerFailed]);
+    await Promise.race([this.api!.start({ baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang }), this.workerFailed]);
     this.statusSubscription = await this.api!.subscribeStatus(
       proxy((status: SyncSnapshot) => {
         this.workerStatus = status;

@@ -7,9 +7,11 @@ export interface EmptyStateProps {
   action?: ReactNode;
   icon?: ReactNode;
   compact?: boolean;
+  /** The title is the page's heading when the empty state is all the page shows. */
+  heading?: boolean;
 }
 
-export function EmptyState({ title, text, action, icon, compact = false }: EmptyStateProps) {
+export function EmptyState({ title, text, action, icon, compact = false, heading = false }: EmptyStateProps) {
   return (
     <div className={compact ? 'empty empty--compact' : 'empty'}>
       {icon ? (
@@ -17,7 +19,7 @@ export function EmptyState({ title, text, action, icon, compact = false }: Empty
           {icon}
         </div>
       ) : null}
-      <p className="empty__title">{title}</p>
+      {heading ? <h1 className="empty__title">{title}</h1> : <p className="empty__title">{title}</p>}
       {text ? <p className="empty__text">{text}</p> : null}
       {action ? <div className="empty__action">{action}</div> : null}
     </div>

@@ -6,6 +6,10 @@ export interface MenuProps {
   /** Spoken name of the button; it should contain the words the trigger shows. */
   label: string;
   align?: 'start' | 'end';
+  /** Told whenever the panel opens or closes (the notifications panel marks what it shows as seen). */
+  onOpenChange?(open: boolean): void;
+  /** An extra class on the root, for a menu styled on its own. */
+  className?: string;
   children(close: () => void): ReactNode;
 }
 
@@ -13,11 +17,14 @@ export interface MenuProps {
  * A disclosure menu: a button that shows a list of links or actions. Escape and a click elsewhere
  * close it and give focus back to the button, so keyboard users never lose their place.
  */
-export function Menu({ trigger, label, align = 'end', children }: MenuProps) {
+export function Menu({ trigger, label, align = 'end', onOpenChange, className, children }: MenuProps) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const onOpenChangeRef = useRef(onOpenChange);
+  onOpenChangeRef.current = onOpenChange;
+  useEffect(() => onOpenChangeRef.current?.(open), [open]);
 
   useEffect(() => {
     if (!open) return;
@@ -41,8 +48,9 @@ export function Menu({ trigger, label, align = 'end', children }: MenuProps) {
   const close = () => setOpen(false);
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the menu's children closes it; the wrapper itself is not interactive
     <div
-      className="menu"
+      className={className ? `menu ${className}` : 'menu'}
       ref={rootRef}
       onBlur={(event) => {
         // Tabbing out of the open panel closes it. A blur without a new focus target is left to the
@@ -51,14 +59,7 @@ export function Menu({ trigger, label, align = 'end', children }: MenuProps) {
         if (open && next && !rootRef.current?.contains(next)) setOpen(false);
       }}
     >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="menu__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+      <button ref={buttonRef} type="button" className="menu__button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
         {/* The spoken name is the label alone; an aria-label over different visible text (initials,
             a job title) would leave voice-control users guessing what to say (WCAG 2.5.3). */}
         <span className="visually-hidden">{label}</span>

@@ -27,6 +27,7 @@ export function Pagination({ page, totalPages, margin, hrefFor }: PaginationProp
         </li>
         {slots.map((slot, index) =>
           slot === 'gap' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a gap is known only by its place among the page numbers
             <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
               …
             </li>

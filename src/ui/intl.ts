@@ -18,3 +18,40 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
 export function clockTime(locale: string, unixSeconds: number, timeZone?: string): string {
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(unixSeconds * 1000));
 }
+
+/** The device's own time zone (IANA name), or '' where the browser does not say. */
+export function deviceTimeZone(): string {
+  try {
+    return new Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** "GMT+1", the zone's offset from UTC at that moment; '' for a zone the browser does not know. */
+export function zoneOffset(timeZone: string, atMs: number): string {
+  try {
+    const parts = dateFormat('en', { timeZone, timeZoneName: 'shortOffset' }).formatToParts(new Date(atMs));
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** "GMT+1, Europe/Warsaw": the offset, which people compare, and the name, which says whose it is. */
+export function zoneLabel(timeZone: string, atMs: number): string {
+  const offset = zoneOffset(timeZone, atMs);
+  return offset ? `${offset}, ${timeZone}` : timeZone;
+}
+
+/**
+ * Whether times shown in the event's zone and times shown in the device's read differently at that
+ * moment. Two names with the same offset (Kyiv and Helsinki) show the same clock, so they need no
+ * labels; an unknown zone is taken as different rather than risk an unlabelled mix.
+ */
+export function zonesDiffer(eventZone: string, deviceZone: string, atMs: number): boolean {
+  if (!eventZone || !deviceZone || eventZone === deviceZone) return false;
+  const a = zoneOffset(eventZone, atMs);
+  const b = zoneOffset(deviceZone, atMs);
+  return !a || !b || a !== b;
+}

@@ -25,9 +25,33 @@ export function tabbables(root: HTMLElement): HTMLElement[] {
  * - Focus goes back to what opened the dialog. The browser does that on close(), but most of our
  *   dialogs are unmounted rather than closed when their owner's state changes, and a removed dialog
  *   leaves focus on <body>, at the top of the page.
+ * The owner hears of Escape and of a click on the backdrop through `onClose`.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+export function useModalDialog(open: boolean, onClose: () => void): RefObject<HTMLDialogElement | null> {
+  const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    // Escape closes the native dialog by itself; the owner must hear of it to keep its state right.
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      close.current();
+    };
+    // A click on the backdrop lands on the dialog element itself.
+    const onClick = (e: MouseEvent) => {
+      if (e.target === dialog) close.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    dialog.addEventListener('click', onClick);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('click', onClick);
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -38,11 +62,11 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
       dialog.showModal();
     }
     if (!open && dialog.open) dialog.close();
-    if (!open) restore();
+    if (!open) restoreFocus(opener);
   }, [open]);
 
   // On unmount while open: the element is going away, so the browser will not restore focus itself.
-  useEffect(() => () => restore(), []);
+  useEffect(() => () => restoreFocus(opener), []);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -66,14 +90,17 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
     return () => dialog.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  function restore() {
-    const target = opener.current;
-    opener.current = null;
-    if (!target || !target.isConnected) return;
-    // Let the dialog leave the top layer first; another dialog opened in its place keeps the focus.
-    queueMicrotask(() => {
-      if (document.querySelector('dialog[open]')) return;
-      target.focus();
-    });
-  }
+  return ref;
+}
+
+/** Gives focus back to what opened the dialog, once it has left the top layer. */
+function restoreFocus(opener: RefObject<HTMLElement | null>): void {
+  const target = opener.current;
+  opener.current = null;
+  if (!target || !target.isConnected) return;
+  // Let the dialog leave the top layer first; another dialog opened in its place keeps the focus.
+  queueMicrotask(() => {
+    if (document.querySelector('dialog[open]')) return;
+    target.focus();
+  });
 }

@@ -9,7 +9,7 @@ import { LoginPage } from './pages/LoginPage.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { AppointmentModal } from './pages/AppointmentModal.ts';
 import { AppointmentsPage } from './pages/AppointmentsPage.ts';
-import { dateTab } from '../../src/features/appointments/format.ts';
+import { dateTab } from '../../src/ui/format/appointments.ts';
 
 /**
  * Two people, two browsers: anna asks bohdan for a meeting while the server is unreachable, the
@@ -61,11 +61,20 @@ describe('appointments between two people', () => {
 
     // The demo already has them meeting at this event; one open appointment per pair, so bohdan
     // calls that one off first.
-    const existing = (await pullAll<AppointmentDoc>(server.url, 'appointments', bohdanToken)).filter((a) => a.event_id === eventId && !a.deleted && (a.state === 'accepted' || a.state === 'pending'));
+    const existing = (await pullAll<AppointmentDoc>(server.url, 'appointments', bohdanToken)).filter(
+      (a) => a.event_id === eventId && !a.deleted && (a.state === 'accepted' || a.state === 'pending'),
+    );
     const pair = existing.find((a) => a.other_user_id === annaId);
     if (pair) {
       const cancel = await api<{ results: { status: string }[] }>(bohdanToken, '/sync/v1/commands', {
-        commands: [{ id: `e2e-cancel-${pair.meeting_id}`, kind: 'appointment.reject', payload: { meeting_id: pair.meeting_id, reason: 'Moving it' }, occurredAt: new Date().toISOString() }],
+        commands: [
+          {
+            id: `e2e-cancel-${pair.meeting_id}`,
+            kind: 'appointment.reject',
+            payload: { meeting_id: pair.meeting_id, reason: 'Moving it' },
+            occurredAt: new Date().toISOString(),
+          },
+        ],
       });
       expect(cancel.results[0]!.status).toBe('applied');
     }
@@ -107,17 +116,42 @@ describe('appointments between two people', () => {
     await modal.submit.click();
     await modal.chooseTableIfAsked();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await poll(() => status.pending(), (n) => n === 1, 5_000, 'the request queued');
+    await poll(
+      () => status.pending(),
+      (n) => n === 1,
+      5_000,
+      'the request queued',
+    );
 
     const annaPage = new AppointmentsPage(page, server.url);
     await annaPage.goto(eventId);
-    await poll(() => annaPage.item('Bohdan', time).count(), (n) => n === 1, 30_000, 'the queued request in the list');
-    expect(await annaPage.item('Bohdan', time).filter({ hasText: /чекає на відправлення/i }).count()).toBe(1);
+    await poll(
+      () => annaPage.item('Bohdan', time).count(),
+      (n) => n === 1,
+      30_000,
+      'the queued request in the list',
+    );
+    expect(
+      await annaPage
+        .item('Bohdan', time)
+        .filter({ hasText: /чекає на відправлення/i })
+        .count(),
+    ).toBe(1);
 
     // Back online: the request goes out once.
     await server.start();
-    await poll(() => status.pending(), (n) => n === 0, RESYNC_TIMEOUT_MS, 'the request to be sent');
-    await poll(() => annaPage.status('Bohdan', time), (s) => /очікує відповіді/i.test(s), RESYNC_TIMEOUT_MS, 'the server copy of the request');
+    await poll(
+      () => status.pending(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      'the request to be sent',
+    );
+    await poll(
+      () => annaPage.status('Bohdan', time),
+      (s) => /очікує відповіді/i.test(s),
+      RESYNC_TIMEOUT_MS,
+      'the server copy of the request',
+    );
 
     // Bohdan, on his own device, accepts it.
     const bohdanPage = new AppointmentsPage(bohdan.page, server.url);
@@ -125,37 +159,78 @@ describe('appointments between two people', () => {
     await bohdanLogin.goto(`/uk/profile/mymeeting?event_id=${eventId}`);
     await bohdanLogin.login(DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
     const incoming = bohdanPage.item('Anna', time);
-    await poll(() => incoming.count(), (n) => n === 1, 30_000, "anna's request on bohdan's device");
+    await poll(
+      () => incoming.count(),
+      (n) => n === 1,
+      30_000,
+      "anna's request on bohdan's device",
+    );
     await incoming.getByRole('button', { name: /^підтвердити$/i }).click();
-    await poll(() => incoming.locator('.badge').textContent(), (s) => /узгоджено/i.test(s ?? ''), 5_000, 'the approval shown at once');
+    await poll(
+      () => incoming.locator('.badge').textContent(),
+      (s) => /узгоджено/i.test(s ?? ''),
+      5_000,
+      'the approval shown at once',
+    );
 
     await poll(
-      async () => (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).find((a) => a.other_user_id === bohdanId && a.event_id === eventId && a.time_start === chosen!.start)?.state,
+      async () =>
+        (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).find(
+          (a) => a.other_user_id === bohdanId && a.event_id === eventId && a.time_start === chosen!.start,
+        )?.state,
       (s) => s === 'accepted',
       RESYNC_TIMEOUT_MS,
       'the approval on the server',
     );
     // Exactly once: one open appointment of the pair, at the chosen time.
-    const open = (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter((a) => a.other_user_id === bohdanId && a.event_id === eventId && !a.deleted && (a.state === 'accepted' || a.state === 'pending'));
+    const open = (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter(
+      (a) => a.other_user_id === bohdanId && a.event_id === eventId && !a.deleted && (a.state === 'accepted' || a.state === 'pending'),
+    );
     expect(open.map((a) => a.time_start)).toEqual([chosen.start]);
-    await poll(() => annaPage.status('Bohdan', time), (s) => /узгоджено/i.test(s), RESYNC_TIMEOUT_MS, "the approval on anna's device");
+    await poll(
+      () => annaPage.status('Bohdan', time),
+      (s) => /узгоджено/i.test(s),
+      RESYNC_TIMEOUT_MS,
+      "the approval on anna's device",
+    );
 
     // Anna's clock moves to 10 minutes before the meeting: the worker's reminder shows up.
     await page.clock.setSystemTime(chosen.start * 1000 - 10 * 60_000 + 2000);
     // Filtered by the meeting's time too: the demo seed gives anna other meetings with bohdan, and one
     // of them may be ten minutes away on the real clock when the suite runs.
-    const reminder = annaPage.notices.getByRole('status').filter({ hasText: /через 10 хвилин/i }).filter({ hasText: `${time}–` });
-    await poll(() => reminder.count(), (n) => n === 1, 15_000, 'the 10-minute reminder');
+    const reminder = annaPage.notices
+      .getByRole('status')
+      .filter({ hasText: /через 10 хвилин/i })
+      .filter({ hasText: `${time}–` });
+    await poll(
+      () => reminder.count(),
+      (n) => n === 1,
+      15_000,
+      'the 10-minute reminder',
+    );
     expect(await reminder.textContent()).toMatch(/Bohdan/);
 
     // 15 seconds before: "very soon", as an alert with a start button.
     await page.clock.setSystemTime(chosen.start * 1000 - 14_000);
-    const soon = annaPage.notices.getByRole('alert').filter({ hasText: /от-от почнеться/i }).filter({ hasText: `${time}–` });
-    await poll(() => soon.count(), (n) => n === 1, 15_000, 'the very-soon notice');
+    const soon = annaPage.notices
+      .getByRole('alert')
+      .filter({ hasText: /через 1[34] секунд/i })
+      .filter({ hasText: `${time}–` });
+    await poll(
+      () => soon.count(),
+      (n) => n === 1,
+      15_000,
+      'the very-soon notice',
+    );
 
     // At the start the call opens by itself.
     await page.clock.setSystemTime(chosen.start * 1000 + 1000);
-    await poll(() => annaPage.callDialog.count(), (n) => n === 1, 15_000, 'the call to open at the start');
+    await poll(
+      () => annaPage.callDialog.count(),
+      (n) => n === 1,
+      15_000,
+      'the call to open at the start',
+    );
     expect(await annaPage.callDialog.textContent()).toMatch(/Bohdan/);
   });
 });

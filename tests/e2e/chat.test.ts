@@ -98,7 +98,12 @@ describe('event chat', () => {
     const status = new SyncStatusBar(anna.page);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     await suite.signIn(anna.page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}`, { waitForWorker: true });
-    await poll(() => chat.count(), (n) => n >= COMMENTS_WINDOW, 60_000, "the chat's recent window on anna's device");
+    await poll(
+      () => chat.count(),
+      (n) => n >= COMMENTS_WINDOW,
+      60_000,
+      "the chat's recent window on anna's device",
+    );
     await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
 
     // A text of spaces cannot be sent.
@@ -113,17 +118,37 @@ describe('event chat', () => {
     // A double tap and an Enter on top of it: one comment.
     await chat.send.dblclick();
     await chat.input.press('Enter');
-    await poll(() => chat.states(text), (s) => s.length === 1 && s[0] === 'pending', 5_000, 'the comment to show as pending');
+    await poll(
+      () => chat.states(text),
+      (s) => s.length === 1 && s[0] === 'pending',
+      5_000,
+      'the comment to show as pending',
+    );
     expect(await chat.input.inputValue()).toBe('');
-    await poll(() => status.pending(), (n) => n === 1, 5_000, 'one pending change');
+    await poll(
+      () => status.pending(),
+      (n) => n === 1,
+      5_000,
+      'one pending change',
+    );
     const shown = chat.messagesWithText(text).locator('.chat-msg__text');
     expect(await shown.evaluate((el) => el.children.length), 'the markup stays text').toBe(0);
     expect(await anna.page.evaluate(() => (window as { __chatXss?: number }).__chatXss)).toBeUndefined();
 
     // Back online: sent once, shown once, held once.
     await server.start();
-    await poll(() => status.pending(), (n) => n === 0, RESYNC_TIMEOUT_MS, 'the comment to be sent');
-    await poll(() => chat.states(text), (s) => s.length === 1 && s[0] === 'sent', RESYNC_TIMEOUT_MS, 'the comment to come back as sent');
+    await poll(
+      () => status.pending(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      'the comment to be sent',
+    );
+    await poll(
+      () => chat.states(text),
+      (s) => s.length === 1 && s[0] === 'sent',
+      RESYNC_TIMEOUT_MS,
+      'the comment to come back as sent',
+    );
     const held = (await serverComments(annaToken)).filter((c) => c.comment === text);
     expect(held).toHaveLength(1);
     expect(await chat.states(text)).toEqual(['sent']);
@@ -132,9 +157,19 @@ describe('event chat', () => {
     const ownerChat = new ChatPage(owner.page, server.url);
     await suite.signIn(owner.page, DEMO_ACCOUNTS.owner, `/en/events/${eventId}`, { waitForWorker: true });
     const theirs = ownerChat.messagesWithText(text);
-    await poll(() => theirs.count(), (n) => n === 1, RESYNC_TIMEOUT_MS, "the comment on the organiser's device");
-    await ownerChat.deleteButton(theirs).click();
-    await poll(() => chat.messagesWithText(text).count(), (n) => n === 0, RESYNC_TIMEOUT_MS, "the deletion to reach anna's screen");
+    await poll(
+      () => theirs.count(),
+      (n) => n === 1,
+      RESYNC_TIMEOUT_MS,
+      "the comment on the organiser's device",
+    );
+    await ownerChat.deleteComment(theirs);
+    await poll(
+      () => chat.messagesWithText(text).count(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      "the deletion to reach anna's screen",
+    );
     expect((await serverComments(annaToken)).some((c) => c.comment === text)).toBe(false);
     expect(await anna.page.evaluate(() => (window as { __chatXss?: number }).__chatXss)).toBeUndefined();
   });
@@ -151,25 +186,55 @@ describe('event chat', () => {
     const chat = new ChatPage(anna.page, server.url);
     const bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
     await chat.goto(eventId);
-    await poll(() => chat.count(), (n) => n >= COMMENTS_WINDOW, 60_000, 'the recent window');
+    await poll(
+      () => chat.count(),
+      (n) => n >= COMMENTS_WINDOW,
+      60_000,
+      'the recent window',
+    );
     // Opened at the end.
-    await poll(() => chat.distanceFromBottom(), (d) => d <= CHAT_AUTOSCROLL_PX, 10_000, 'the list to open at its end');
+    await poll(
+      () => chat.distanceFromBottom(),
+      (d) => d <= CHAT_AUTOSCROLL_PX,
+      10_000,
+      'the list to open at its end',
+    );
 
     // Scrolling to the top brings one older page of 10 above, and keeps the reader's place.
     const shown = await chat.count();
     const oldest = await chat.firstText();
     await chat.scrollTo(0);
-    await poll(() => chat.count(), (n) => n === shown + CHAT_PAGE_SIZE, RESYNC_TIMEOUT_MS, 'one older page');
+    await poll(
+      () => chat.count(),
+      (n) => n === shown + CHAT_PAGE_SIZE,
+      RESYNC_TIMEOUT_MS,
+      'one older page',
+    );
     expect(await chat.firstText()).not.toBe(oldest);
     expect(await chat.scrollTop(), 'the place is kept, not jumped to the top').toBeGreaterThan(0);
     await chat.scrollTo(0);
-    await poll(() => chat.count(), (n) => n === shown + 2 * CHAT_PAGE_SIZE, RESYNC_TIMEOUT_MS, 'a second older page');
+    await poll(
+      () => chat.count(),
+      (n) => n === shown + 2 * CHAT_PAGE_SIZE,
+      RESYNC_TIMEOUT_MS,
+      'a second older page',
+    );
 
     // At the end, a new comment by somebody else scrolls into view.
     await chat.scrollTo('bottom');
     await postAs(bohdanToken, `near the end ${Date.now()}`);
-    await poll(() => chat.count(), (n) => n === shown + 2 * CHAT_PAGE_SIZE + 1, RESYNC_TIMEOUT_MS, 'the new comment');
-    await poll(() => chat.distanceFromBottom(), (d) => d <= 1, 5_000, 'the list to follow the new comment');
+    await poll(
+      () => chat.count(),
+      (n) => n === shown + 2 * CHAT_PAGE_SIZE + 1,
+      RESYNC_TIMEOUT_MS,
+      'the new comment',
+    );
+    await poll(
+      () => chat.distanceFromBottom(),
+      (d) => d <= 1,
+      5_000,
+      'the list to follow the new comment',
+    );
 
     // Further up than 280 px, the next one does not move the list.
     const { top } = await chat.list.evaluate((el) => {
@@ -178,7 +243,12 @@ describe('event chat', () => {
       return { top: el.scrollTop };
     });
     await postAs(bohdanToken, `while reading above ${Date.now()}`);
-    await poll(() => chat.count(), (n) => n === shown + 2 * CHAT_PAGE_SIZE + 2, RESYNC_TIMEOUT_MS, 'the second new comment');
+    await poll(
+      () => chat.count(),
+      (n) => n === shown + 2 * CHAT_PAGE_SIZE + 2,
+      RESYNC_TIMEOUT_MS,
+      'the second new comment',
+    );
     expect(await chat.scrollTop()).toBe(top);
     expect(await chat.distanceFromBottom()).toBeGreaterThan(CHAT_AUTOSCROLL_PX);
   });
@@ -186,23 +256,40 @@ describe('event chat', () => {
   it('refuses a picture over the size limit when chosen, and sends one within it', async () => {
     const chat = new ChatPage(anna.page, server.url);
     await chat.goto(eventId);
-    await poll(() => chat.count(), (n) => n >= COMMENTS_WINDOW, 60_000, 'the recent window');
+    await poll(
+      () => chat.count(),
+      (n) => n >= COMMENTS_WINDOW,
+      60_000,
+      'the recent window',
+    );
 
     await chat.attach.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(CHAT_IMAGE_MAX_BYTES + 1, 1) });
     await chat.notice.waitFor();
     expect(await chat.notice.textContent()).toMatch(/up to 5 MB/);
     expect(await chat.root.getByText('Attach an image').count()).toBe(1);
 
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f6fed' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f6fed' } })
+      .png()
+      .toBuffer();
     await chat.attach.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: png });
     await chat.root.getByText('Image: small.png').waitFor();
     expect(await chat.notice.count()).toBe(0);
     const text = `with a picture ${Date.now()}`;
     await chat.input.fill(text);
     await chat.send.click();
-    await poll(() => chat.states(text), (s) => s[0] === 'sent', RESYNC_TIMEOUT_MS, 'the comment with its picture');
+    await poll(
+      () => chat.states(text),
+      (s) => s[0] === 'sent',
+      RESYNC_TIMEOUT_MS,
+      'the comment with its picture',
+    );
     const image = chat.messagesWithText(text).getByRole('img', { name: 'Image attached to the comment' });
     expect(await image.getAttribute('src')).toMatch(/^\/files\/uploads\/chat\/[a-f0-9]{32}\.(png|jpg|webp)$/);
-    await poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth), (w) => w > 0, 10_000, 'the picture to load');
+    await poll(
+      () => image.evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      (w) => w > 0,
+      10_000,
+      'the picture to load',
+    );
   });
 });

@@ -60,7 +60,9 @@ describe('keyboard only', () => {
     const keys = new Keyboard(page);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     const mine = async () =>
-      (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter((a) => a.event_id === eventId && !a.deleted && (a.state === 'pending' || a.state === 'accepted'));
+      (await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter(
+        (a) => a.event_id === eventId && !a.deleted && (a.state === 'pending' || a.state === 'accepted'),
+      );
     const before = await mine();
 
     await page.getByRole('main').getByRole('article').first().waitFor({ timeout: 30_000 });
@@ -112,7 +114,8 @@ describe('keyboard only', () => {
     expect(await freeSlots.count(), 'a day with free time in the demo event').toBeGreaterThan(0);
 
     // The slots are a radio group: Tab enters it on a free slot, the arrows pick the next free one.
-    await keys.tabUntil((f) => f.role === 'radio' && f.inOpenDialog);
+    // The any-time switch (select time / any time) is a radio group too; the slots come after it.
+    await keys.tabUntil((f) => f.role === 'radio' && f.inOpenDialog && /^\d\d:\d\d/.test(f.name ?? ''));
     const firstSlot = await keys.focused();
     expect(firstSlot.name).toMatch(/^\d\d:\d\d, Free/);
     await keys.press('ArrowRight');
@@ -123,7 +126,8 @@ describe('keyboard only', () => {
     }
     slot = await keys.focused();
     expect(slot.role).toBe('radio');
-    expect(await dialog.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe(slot.name);
+    const slots = dialog.getByRole('radiogroup', { name: 'Time', exact: true });
+    expect(await slots.getByRole('radio', { checked: true }).getAttribute('aria-label')).toBe(slot.name);
     const time = slot.name.slice(0, 5);
 
     await keys.tabUntil((f) => f.tag === 'textarea');
@@ -139,7 +143,10 @@ describe('keyboard only', () => {
       await keys.tabUntil((f) => f.role === 'button' && f.name === 'Make appointment' && f.inOpenDialog);
       await keys.press('Enter');
     }
-    await page.locator('dialog[open]').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+    await page
+      .locator('dialog[open]')
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
     expect(await page.locator('dialog[open]').count()).toBe(0);
 
     const added = await pollUntil(
@@ -176,7 +183,13 @@ describe('keyboard only', () => {
     const like = await keys.focused();
     expect(like.pressed).toBe('false');
     await keys.press('Enter');
-    await pollUntil(() => keys.focused(), (f) => f.pressed === 'true' && /^Like, \d+$/.test(f.name), 10_000, 'the like to show as pressed', context);
+    await pollUntil(
+      () => keys.focused(),
+      (f) => f.pressed === 'true' && /^Like, \d+$/.test(f.name),
+      10_000,
+      'the like to show as pressed',
+      context,
+    );
 
     // The organiser moderates this chat: from the input back to the Delete of anna's message.
     const mod = new Keyboard(owner.page);
@@ -186,8 +199,36 @@ describe('keyboard only', () => {
     await mod.tabUntil((f) => f.tag === 'textarea', { max: 400 });
     await mod.tabUntil((f) => f.role === 'button' && f.name === 'Delete' && f.messageText.includes(text), { shift: true, max: 40 });
     await mod.press('Enter');
-    await pollUntil(() => theirs.count(), (n) => n === 0, 15_000, "the message gone from the moderator's chat", context);
-    await pollUntil(() => sent.count(), (n) => n === 0, RESYNC_TIMEOUT_MS, "the deleted message gone from anna's chat too", context);
+    // A delete asks first; Escape steps back to the Delete button and nothing is gone.
+    const focusOn = (name: string) =>
+      pollUntil(
+        () => mod.focused(),
+        (f) => f.name === name,
+        5_000,
+        `focus on ${name}`,
+        context,
+      );
+    await focusOn('Delete comment');
+    await mod.press('Escape');
+    await focusOn('Delete');
+    expect(await theirs.count()).toBe(1);
+    await mod.press('Enter');
+    await focusOn('Delete comment');
+    await mod.press('Enter');
+    await pollUntil(
+      () => theirs.count(),
+      (n) => n === 0,
+      15_000,
+      "the message gone from the moderator's chat",
+      context,
+    );
+    await pollUntil(
+      () => sent.count(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      "the deleted message gone from anna's chat too",
+      context,
+    );
   });
 
   it('at the door: types a code, submits with Enter, announces the verdict, then moves on to search', async () => {
@@ -195,17 +236,31 @@ describe('keyboard only', () => {
     const keys = new Keyboard(page);
     const door = new DoorPage(page, server.url);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-    const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', annaToken)).find((t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid);
+    const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', annaToken)).find(
+      (t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid,
+    );
     expect(ticket, 'anna holds a valid ticket').toBeDefined();
 
     await door.goto(eventId);
-    await pollUntil(() => door.headCount(), (c) => c !== null && c.tickets > 0, 60_000, 'the tickets on the door', context);
+    await pollUntil(
+      () => door.headCount(),
+      (c) => c !== null && c.tickets > 0,
+      60_000,
+      'the tickets on the door',
+      context,
+    );
     await pollUntil(() => door.keyReady(), Boolean, 30_000, 'the event key on the door', context);
 
     await keys.tabUntil((f) => f.name === 'Ticket code', { max: 100 });
     await page.keyboard.type(ticket!.qr);
     await keys.press('Enter');
-    const verdict = await pollUntil(() => door.lastResult(), (r) => r !== null, 10_000, 'the verdict', context);
+    const verdict = await pollUntil(
+      () => door.lastResult(),
+      (r) => r !== null,
+      10_000,
+      'the verdict',
+      context,
+    );
     expect(verdict!.result).toBe('admitted');
     // Announced: the verdict sits in an assertive live region and is an alert itself.
     const live = await door.result.evaluate((el) => ({ role: el.getAttribute('role'), live: el.closest('[aria-live]')?.getAttribute('aria-live') ?? null }));

@@ -61,7 +61,12 @@ describe('organiser screens', () => {
     await o.ownerLinks.waitFor({ timeout: TIMEOUT_MS });
     await o.ownerLinks.getByRole('link', { name: 'Ticket design' }).click();
     await owner.page.waitForURL(`**/en/events/${eventId}/ticket-design`);
-    await poll(() => o.roleNames(), (names) => names.includes('visitor'), TIMEOUT_MS, 'the saved design loaded');
+    await poll(
+      () => o.roleNames(),
+      (names) => names.includes('visitor'),
+      TIMEOUT_MS,
+      'the saved design loaded',
+    );
 
     // The default role can only be disabled; blocked roles offer no Remove; a deletable one does.
     const visitor = await o.role('visitor');
@@ -75,11 +80,18 @@ describe('organiser screens', () => {
     // What the badge prints: the position off.
     await owner.page.getByRole('group', { name: 'Printed on the badge' }).getByRole('checkbox', { name: 'Position' }).uncheck();
 
-    const picture = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0f4c81' } }).png().toBuffer();
+    const picture = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0f4c81' } })
+      .png()
+      .toBuffer();
     await o.badgePicture.setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: picture });
     await o.badgePreview.waitFor({ timeout: TIMEOUT_MS });
     // The preview is the server's re-encoded picture, loaded back from it.
-    await poll(() => o.badgePreview.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)), (w) => w === 120, TIMEOUT_MS, 'the badge preview loaded at 120 px');
+    await poll(
+      () => o.badgePreview.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
+      (w) => w === 120,
+      TIMEOUT_MS,
+      'the badge preview loaded at 120 px',
+    );
     await o.save();
     await o.saved.waitFor({ timeout: TIMEOUT_MS });
 
@@ -92,7 +104,10 @@ describe('organiser screens', () => {
     expect(settings.badge.image.startsWith(DESIGN_IMAGE_URL_PREFIX)).toBe(true);
     expect(settings.badge.checked).toEqual(['first_name', 'last_name', 'company', 'qr']);
     // What the screen does not offer, the server refuses too, and nothing changes.
-    const refused = await legacy('/api/events/ticket-design', ownerToken, { event_id: eventId, settings: { ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') } });
+    const refused = await legacy('/api/events/ticket-design', ownerToken, {
+      event_id: eventId,
+      settings: { ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') },
+    });
     expect(refused).toMatchObject({ status_code: 400, error: 'design_role_blocked' });
     expect((await legacy(`/api/events/ticket-design?event_id=${eventId}`, ownerToken)).data.settings).toEqual(settings);
 
@@ -110,7 +125,12 @@ describe('organiser screens', () => {
     const staff = new OrganiserPage(other.page, server.url);
     await staffDoor.codeField.waitFor({ timeout: TIMEOUT_MS });
     expect(await staff.doorForbidden.count()).toBe(0);
-    await poll(() => staffDoor.headCount(), (c) => c !== null && c.tickets > 0, TIMEOUT_MS, "the event's tickets on the staff member's door");
+    await poll(
+      () => staffDoor.headCount(),
+      (c) => c !== null && c.tickets > 0,
+      TIMEOUT_MS,
+      "the event's tickets on the staff member's door",
+    );
     // Staff check tickets; the design stays the owners'.
     await staff.gotoDesign(eventId);
     await staff.ownersOnly.waitFor({ timeout: TIMEOUT_MS });

@@ -66,7 +66,13 @@ describe('two tabs', () => {
     await suite.signIn(tab1, ANNA, `/en/events/${eventA}`, { waitForWorker: true });
     const page1 = new EventPage(tab1, server.url, 'en');
     const status1 = new SyncStatusBar(tab1);
-    await pollUntil(() => page1.isFavorite(), (v) => v === seededA, 30_000, "anna's relations in tab 1", context);
+    await pollUntil(
+      () => page1.isFavorite(),
+      (v) => v === seededA,
+      30_000,
+      "anna's relations in tab 1",
+      context,
+    );
     await pollUntil(() => status1.isIdle(), Boolean, 30_000, 'the first sync', context);
 
     const tab2 = await browser.context.newPage();
@@ -75,20 +81,47 @@ describe('two tabs', () => {
     const page2 = new EventPage(tab2, server.url, 'en');
     const status2 = new SyncStatusBar(tab2);
     await page2.goto(eventA);
-    await pollUntil(() => page2.isFavorite(), (v) => v === seededA, 30_000, 'the same data in tab 2', context);
+    await pollUntil(
+      () => page2.isFavorite(),
+      (v) => v === seededA,
+      30_000,
+      'the same data in tab 2',
+      context,
+    );
     await pollUntil(() => status2.isIdle(), Boolean, 30_000, "tab 2's status to follow the leader's", context);
 
     // One worker holds the lock, the other waits for it; the first tab's is the one that replicates.
     expect(await leaderLocks(tab2)).toEqual({ held: 1, pending: 1 });
-    expect(tab1Calls.some((c) => c.startsWith('GET /sync/v1/')), `tab 1 calls: ${tab1Calls.join(', ')}`).toBe(true);
+    expect(
+      tab1Calls.some((c) => c.startsWith('GET /sync/v1/')),
+      `tab 1 calls: ${tab1Calls.join(', ')}`,
+    ).toBe(true);
     expect(tab2Calls, 'the follower tab never talks to the sync endpoints').toEqual([]);
 
     // A favorite in the follower: both tabs show it at once, the leader sends it.
     tab1Calls.length = 0;
     await page2.favoriteToggle.click();
-    await pollUntil(() => page2.isFavorite(), (v) => v === !seededA, 5_000, 'the star in tab 2', context);
-    await pollUntil(() => page1.isFavorite(), (v) => v === !seededA, 5_000, "tab 2's favorite shown in tab 1", context);
-    await pollUntil(async () => (await myEvent(server.url, token, eventA))?.is_favorite, (v) => v === !seededA, RESYNC_TIMEOUT_MS, 'the favorite on the server', context);
+    await pollUntil(
+      () => page2.isFavorite(),
+      (v) => v === !seededA,
+      5_000,
+      'the star in tab 2',
+      context,
+    );
+    await pollUntil(
+      () => page1.isFavorite(),
+      (v) => v === !seededA,
+      5_000,
+      "tab 2's favorite shown in tab 1",
+      context,
+    );
+    await pollUntil(
+      async () => (await myEvent(server.url, token, eventA))?.is_favorite,
+      (v) => v === !seededA,
+      RESYNC_TIMEOUT_MS,
+      'the favorite on the server',
+      context,
+    );
     expect(tab1Calls).toContain('POST /sync/v1/commands');
     expect(tab2Calls).toEqual([]);
 
@@ -96,20 +129,56 @@ describe('two tabs', () => {
     await server.stop();
     await pollUntil(() => status1.isOffline(), Boolean, 30_000, 'tab 1 to say offline', context);
     await page1.favoriteToggle.click();
-    await pollUntil(() => page2.isFavorite(), (v) => v === seededA, 5_000, "tab 1's offline change shown in tab 2", context);
+    await pollUntil(
+      () => page2.isFavorite(),
+      (v) => v === seededA,
+      5_000,
+      "tab 1's offline change shown in tab 2",
+      context,
+    );
     await page1.goto(eventB);
-    await pollUntil(() => page1.isFavorite(), (v) => v === seededB, 30_000, 'event B from the device', context);
+    await pollUntil(
+      () => page1.isFavorite(),
+      (v) => v === seededB,
+      30_000,
+      'event B from the device',
+      context,
+    );
     await page1.favoriteToggle.click();
-    await pollUntil(() => status1.pending(), (n) => n === 2, 5_000, 'two queued changes in tab 1', context);
-    await pollUntil(() => status2.pending(), (n) => n === 2, 5_000, 'two queued changes in tab 2', context);
+    await pollUntil(
+      () => status1.pending(),
+      (n) => n === 2,
+      5_000,
+      'two queued changes in tab 1',
+      context,
+    );
+    await pollUntil(
+      () => status2.pending(),
+      (n) => n === 2,
+      5_000,
+      'two queued changes in tab 2',
+      context,
+    );
 
     // The leader's tab goes away with the work still queued; tab 2's worker takes the lock.
     await tab1.close();
-    await pollUntil(() => leaderLocks(tab2), (l) => l.held === 1 && l.pending === 0, 15_000, 'tab 2 to take the lock', context);
+    await pollUntil(
+      () => leaderLocks(tab2),
+      (l) => l.held === 1 && l.pending === 0,
+      15_000,
+      'tab 2 to take the lock',
+      context,
+    );
     expect(await status2.pending()).toBe(2);
 
     await server.start();
-    await pollUntil(() => status2.pending(), (n) => n === 0, RESYNC_TIMEOUT_MS, 'tab 2 to send the queued changes', context);
+    await pollUntil(
+      () => status2.pending(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      'tab 2 to send the queued changes',
+      context,
+    );
     await pollUntil(() => status2.isIdle(), Boolean, RESYNC_TIMEOUT_MS, 'tab 2 idle', context);
     expect(tab2Calls).toContain('POST /sync/v1/commands');
     expect(await page2.isFavorite()).toBe(seededA);

@@ -64,7 +64,13 @@ describe('an update while changes are queued offline', () => {
     await suite.signIn(page, ANNA, `/en/events/${eventA}`, { waitForWorker: true });
     let eventPage = new EventPage(page, server.url, 'en');
     let status = new SyncStatusBar(page);
-    await pollUntil(() => eventPage.isFavorite(), (v) => v === seededA, 30_000, "anna's relations on the page", context);
+    await pollUntil(
+      () => eventPage.isFavorite(),
+      (v) => v === seededA,
+      30_000,
+      "anna's relations on the page",
+      context,
+    );
     await pollUntil(() => status.isIdle(), Boolean, 30_000, 'the first sync', context);
     expect(await serviceWorkerReleases(browser.context)).toEqual([null]);
 
@@ -73,7 +79,13 @@ describe('an update while changes are queued offline', () => {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await pollUntil(() => registrationState(page), (s) => s.waiting, 30_000, 'the new service worker to wait', context);
+    await pollUntil(
+      () => registrationState(page),
+      (s) => s.waiting,
+      30_000,
+      'the new service worker to wait',
+      context,
+    );
     const prompt = new UpdatePromptBar(page);
     await pollUntil(() => prompt.bar.isVisible(), Boolean, 10_000, 'the update prompt', context);
 
@@ -81,11 +93,29 @@ describe('an update while changes are queued offline', () => {
     await server.stop();
     await pollUntil(() => status.isOffline(), Boolean, 30_000, 'the status to say offline', context);
     await eventPage.favoriteToggle.click();
-    await pollUntil(() => status.pending(), (n) => n === 1, 5_000, 'the first change queued', context);
+    await pollUntil(
+      () => status.pending(),
+      (n) => n === 1,
+      5_000,
+      'the first change queued',
+      context,
+    );
     await eventPage.goto(eventB);
-    await pollUntil(() => eventPage.isFavorite(), (v) => v === seededB, 30_000, 'event B from the device', context);
+    await pollUntil(
+      () => eventPage.isFavorite(),
+      (v) => v === seededB,
+      30_000,
+      'event B from the device',
+      context,
+    );
     await eventPage.favoriteToggle.click();
-    await pollUntil(() => status.pending(), (n) => n === 2, 5_000, 'two changes queued', context);
+    await pollUntil(
+      () => status.pending(),
+      (n) => n === 2,
+      5_000,
+      'two changes queued',
+      context,
+    );
     expect(await prompt.bar.isVisible(), 'no Reload offered over queued changes').toBe(false);
 
     // Close the app and open it again, still offline: the waiting version takes over once no page is
@@ -100,19 +130,49 @@ describe('an update while changes are queued offline', () => {
       status = new SyncStatusBar(page);
       await eventPage.goto(eventA);
       await waitForServiceWorkerControl(page);
-      const state = await pollUntil(() => registrationState(page), (s) => s.active && s.controlled, 30_000, 'a controlled page', context);
+      const state = await pollUntil(
+        () => registrationState(page),
+        (s) => s.active && s.controlled,
+        30_000,
+        'a controlled page',
+        context,
+      );
       if (!state.waiting) break;
       if (Date.now() > reopenUntil) throw new Error(`the new version never took over after ${reopened} reopenings${context()}`);
       await new Promise((r) => setTimeout(r, 500));
     }
-    await pollUntil(() => serviceWorkerReleases(browser.context), (r) => r.length > 0 && r.every((tag) => tag === 'r2'), 15_000, 'only release 2 running', context);
+    await pollUntil(
+      () => serviceWorkerReleases(browser.context),
+      (r) => r.length > 0 && r.every((tag) => tag === 'r2'),
+      15_000,
+      'only release 2 running',
+      context,
+    );
 
     // The new version shows the queued work from the device, and the state it will lead to.
-    await pollUntil(() => status.pending(), (n) => n === 2, 30_000, 'the two queued changes after the update', context);
-    await pollUntil(() => eventPage.isFavorite(), (v) => v === !seededA, 30_000, 'the queued favorite still shown', context);
+    await pollUntil(
+      () => status.pending(),
+      (n) => n === 2,
+      30_000,
+      'the two queued changes after the update',
+      context,
+    );
+    await pollUntil(
+      () => eventPage.isFavorite(),
+      (v) => v === !seededA,
+      30_000,
+      'the queued favorite still shown',
+      context,
+    );
 
     await server.start();
-    await pollUntil(() => status.pending(), (n) => n === 0, RESYNC_TIMEOUT_MS, 'the queued changes to be sent', context);
+    await pollUntil(
+      () => status.pending(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      'the queued changes to be sent',
+      context,
+    );
     await pollUntil(() => status.isIdle(), Boolean, RESYNC_TIMEOUT_MS, 'the status to settle', context);
     expect(await eventPage.isFavorite()).toBe(!seededA);
 

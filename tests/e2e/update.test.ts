@@ -48,11 +48,7 @@ describe('update prompt', () => {
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await until(
-      () => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)),
-      30_000,
-      'the new service worker to wait',
-    );
+    await until(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), 30_000, 'the new service worker to wait');
     await until(() => prompt.bar.isVisible(), 10_000, 'the prompt while the sync is idle');
 
     // Offline with an empty outbox a reload loses nothing, so the prompt stays.

@@ -33,7 +33,9 @@ beforeAll(async () => {
 
 /** The event's visitors as the server serves them to a participant. */
 async function eventVisitors(token: string): Promise<VisitorDoc[]> {
-  const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=${SYNC_PULL_MAX_LIMIT}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=${SYNC_PULL_MAX_LIMIT}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!res.ok) throw new Error(`visitors pull: HTTP ${res.status}`);
   return ((await res.json()) as { documents: (VisitorDoc & { deleted: boolean })[] }).documents.filter((d) => !d.deleted);
 }
@@ -61,45 +63,97 @@ describe('visitors page', () => {
     // Somebody anna does not like yet, with a name nobody else at the event shares.
     const names = new Map<string, number>();
     for (const p of people) names.set(`${p.first_name} ${p.last_name}`, (names.get(`${p.first_name} ${p.last_name}`) ?? 0) + 1);
-    const target = people.find((p) => p.user_id !== annaId && !liked.has(p.user_id) && names.get(`${p.first_name} ${p.last_name}`) === 1 && p.last_name.length > 3)!;
+    const target = people.find(
+      (p) => p.user_id !== annaId && !liked.has(p.user_id) && names.get(`${p.first_name} ${p.last_name}`) === 1 && p.last_name.length > 3,
+    )!;
     const targetName = `${target.first_name} ${target.last_name}`;
 
     await suite.signIn(page, ANNA, `/en/events/${eventId}/visitors`, { waitForWorker: true });
-    await poll(() => visitors.counts(), (c) => c?.total === people.length, 60_000, 'every visitor of the event on the device');
+    await poll(
+      () => visitors.counts(),
+      (c) => c?.total === people.length,
+      60_000,
+      'every visitor of the event on the device',
+    );
     await poll(() => status.isIdle(), Boolean, 30_000, 'the first sync to finish');
 
     // Offline: the server is gone; the reload is served by the service worker, the list by RxDB.
     await server.stop();
     await page.reload();
-    await poll(() => visitors.counts(), (c) => c?.total === people.length, 30_000, 'the list rendered offline');
+    await poll(
+      () => visitors.counts(),
+      (c) => c?.total === people.length,
+      30_000,
+      'the list rendered offline',
+    );
     await poll(() => status.isOffline(), Boolean, 30_000, 'the status to say offline');
 
     // Search: the list follows the text after the debounce, with no network to ask.
     await visitors.search.fill(target.last_name.slice(0, 4));
-    await poll(() => visitors.counts(), (c) => c !== null && c.total < people.length, 5_000, 'the search to narrow the list');
+    await poll(
+      () => visitors.counts(),
+      (c) => c !== null && c.total < people.length,
+      5_000,
+      'the search to narrow the list',
+    );
     await visitors.search.fill(targetName);
-    await poll(() => visitors.names(), (n) => n.length === 1 && n[0] === targetName, 5_000, 'only the searched visitor');
+    await poll(
+      () => visitors.names(),
+      (n) => n.length === 1 && n[0] === targetName,
+      5_000,
+      'only the searched visitor',
+    );
     expect(page.url()).toContain(`q=${encodeURIComponent(targetName).replace(/%20/g, '+')}`);
 
     // Sorting by name changes the order, still offline; clearing the search brings everyone back.
     await visitors.search.fill('');
-    await poll(() => visitors.counts(), (c) => c?.total === people.length, 5_000, 'the whole list again');
+    await poll(
+      () => visitors.counts(),
+      (c) => c?.total === people.length,
+      5_000,
+      'the whole list again',
+    );
     await visitors.sort.selectOption('name:asc');
     const sorted = [...people].map((p) => `${p.first_name} ${p.last_name}`.trim()).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
-    await poll(() => visitors.names(), (n) => n[0] === sorted[0], 5_000, 'the list sorted by name');
+    await poll(
+      () => visitors.names(),
+      (n) => n[0] === sorted[0],
+      5_000,
+      'the list sorted by name',
+    );
 
     // Like while offline: shown at once, queued as one change.
     await visitors.search.fill(targetName);
-    await poll(() => visitors.names(), (n) => n.length === 1, 5_000, 'the target alone');
+    await poll(
+      () => visitors.names(),
+      (n) => n.length === 1,
+      5_000,
+      'the target alone',
+    );
     const like = visitors.likeButton(targetName);
     expect(await like.getAttribute('aria-pressed')).toBe('false');
     await like.click();
-    await poll(() => like.getAttribute('aria-pressed'), (v) => v === 'true', 2_000, 'the like shown at once');
-    await poll(() => status.pending(), (n) => n === 1, 5_000, 'one pending change');
+    await poll(
+      () => like.getAttribute('aria-pressed'),
+      (v) => v === 'true',
+      2_000,
+      'the like shown at once',
+    );
+    await poll(
+      () => status.pending(),
+      (n) => n === 1,
+      5_000,
+      'one pending change',
+    );
 
     // Back online: sent once, the server's relation says liked, the button stays pressed throughout.
     await server.start();
-    await poll(() => status.pending(), (n) => n === 0, RESYNC_TIMEOUT_MS, 'the like to be sent');
+    await poll(
+      () => status.pending(),
+      (n) => n === 0,
+      RESYNC_TIMEOUT_MS,
+      'the like to be sent',
+    );
     await poll(() => status.isIdle(), Boolean, RESYNC_TIMEOUT_MS, 'the status to return to idle');
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     const after = await pullAll<RelationDoc>(server.url, 'relations', token);
@@ -115,7 +169,12 @@ describe('visitors page', () => {
     try {
       const visitors = new VisitorsPage(guest.page, server.url);
       await visitors.goto(eventId);
-      await poll(() => visitors.counts(), (c) => c !== null && c.total > 0, 30_000, 'the server list for a guest');
+      await poll(
+        () => visitors.counts(),
+        (c) => c !== null && c.total > 0,
+        30_000,
+        'the server list for a guest',
+      );
       await expect.poll(() => visitors.note(/browsing this list online/i).isVisible()).toBe(true);
       // Guests never get like, favorite or message.
       expect(await visitors.main.getByRole('button', { name: /^Like / }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 
 /**
@@ -25,8 +25,18 @@ const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
 const ROOM = /^https:\/\/meet\.jit\.si\/foyer-[0-9a-f]{40}$/;
 
 async function call(method: 'GET' | 'POST', url: string, who: Person | null, payload?: unknown, headers: Record<string, string> = {}) {
-  const res = await s.app.inject({ method, url, payload: payload as string, headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers } });
-  return { http: res.statusCode, headers: res.headers, text: res.body, body: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Json) : ({} as Json) };
+  const res = await s.app.inject({
+    method,
+    url,
+    payload: payload as string,
+    headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
+  });
+  return {
+    http: res.statusCode,
+    headers: res.headers,
+    text: res.body,
+    body: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Json) : ({} as Json),
+  };
 }
 
 async function newEvent(online = false) {
@@ -47,7 +57,14 @@ async function person(eventId: number | null, first_name = 'Ivan'): Promise<Pers
 }
 
 async function meeting(eventId: number, a: Person, b: Person, time: string, accept = true): Promise<number> {
-  const r = await call('POST', '/api/meetings/create-meeting', a, { event_id: eventId, user_id: b.id, date: D, comment: '', any_time: false, time_start: zonedToUnix(D, time, KYIV) });
+  const r = await call('POST', '/api/meetings/create-meeting', a, {
+    event_id: eventId,
+    user_id: b.id,
+    date: D,
+    comment: '',
+    any_time: false,
+    time_start: zonedToUnix(D, time, KYIV),
+  });
   expect(r.body.status_code, r.text).toBe(200);
   if (accept) expect((await call('POST', '/api/meetings/approve-meeting', b, { meeting_id: r.body.data.id })).body.status_code).toBe(200);
   return r.body.data.id;
@@ -71,7 +88,10 @@ describe('the video room of a meeting', () => {
     expect((await call('GET', `/api/manage-meeting/join?eventId=${ev}&meetingId=${m1}`, b)).body.data.url).toBe(ra.body.data.url);
     expect((await call('GET', `/api/manage-meeting/join?eventId=${ev + 1000}&meetingId=${m1}`, b)).body).toMatchObject({ status_code: 400 });
     // The room comes from the key in the database: a new key moves every call.
-    await s.app.db.updateTable('appointment_video_keys' as never).set({ secret: 'f'.repeat(64) } as never).execute();
+    await s.app.db
+      .updateTable('appointment_video_keys' as never)
+      .set({ secret: 'f'.repeat(64) } as never)
+      .execute();
     const moved = await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${m1}`, a);
     expect(moved.body.data.url).toMatch(ROOM);
     expect(moved.body.data.url).not.toBe(ra.body.data.url);
@@ -81,13 +101,26 @@ describe('the video room of a meeting', () => {
     const ev = await newEvent();
     const [a, b, stranger] = [await person(ev), await person(ev), await person(ev)];
     const pending = await meeting(ev, a, b, '10:00', false);
-    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, a)).body).toMatchObject({ status_code: 403, error: 'forbidden', message: 'not_approved' });
+    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, a)).body).toMatchObject({
+      status_code: 403,
+      error: 'forbidden',
+      message: 'not_approved',
+    });
     await call('POST', '/api/meetings/approve-meeting', b, { meeting_id: pending });
-    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, stranger)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, stranger)).body).toMatchObject({
+      status_code: 403,
+      error: 'forbidden',
+    });
     await call('POST', '/api/meetings/reject-meeting', a, { meeting_id: pending, reason: 'off' });
-    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, a)).body).toMatchObject({ status_code: 203, error: 'appointment_canceled_before' });
+    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, a)).body).toMatchObject({
+      status_code: 203,
+      error: 'appointment_canceled_before',
+    });
     expect((await call('GET', '/api/manage-meeting/join-by-meeting?meeting_id=999999', a)).body).toMatchObject({ status_code: 404 });
-    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, null)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
+    expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${pending}`, null)).body).toMatchObject({
+      status_code: 403,
+      error: 'auth_required',
+    });
   });
 
   it('redirects a frame or a tab to the room, a signed-out browser to the login broadcast', async () => {
@@ -129,27 +162,40 @@ describe('POST /api/manage-meeting/get-users-links-to-invite', () => {
     // Invited into the call is not a party to the meeting.
     expect((await call('GET', `/api/meetings/${m}`, guest)).body).toMatchObject({ status_code: 403 });
     expect((await call('POST', '/api/meetings/reject-meeting', guest, { meeting_id: m, reason: 'x' })).body).toMatchObject({ status_code: 403 });
-    expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', guest, { usersIds: [outsider.id], meetingId: m })).body).toMatchObject({ status_code: 403 });
+    expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', guest, { usersIds: [outsider.id], meetingId: m })).body).toMatchObject({
+      status_code: 403,
+    });
 
     for (const usersIds of [[outsider.id], [b.id], [], ['x']]) {
-      expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', a, { usersIds, meetingId: m })).body, JSON.stringify(usersIds)).toMatchObject({ status_code: 400 });
+      expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', a, { usersIds, meetingId: m })).body, JSON.stringify(usersIds)).toMatchObject(
+        { status_code: 400 },
+      );
     }
     expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${m}`, outsider)).body).toMatchObject({ status_code: 403 });
-    const invites = await s.app.db.selectFrom('appointment_invites' as never).selectAll().execute();
+    const invites = await s.app.db
+      .selectFrom('appointment_invites' as never)
+      .selectAll()
+      .execute();
     expect(invites.filter((i: Json) => i.appointment_id === m).map((i: Json) => i.user_id)).toEqual([guest.id]);
 
     await call('POST', '/api/meetings/reject-meeting', b, { meeting_id: m, reason: 'off' });
-    expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', a, { usersIds: [guest.id], meetingId: m })).body).toMatchObject({ status_code: 203 });
+    expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', a, { usersIds: [guest.id], meetingId: m })).body).toMatchObject({
+      status_code: 203,
+    });
   });
 });
 
 describe('the event stream: join-by-flow and join', () => {
-  it('gives the stream frame to people who may watch, track -1 or one of the event\'s tracks', async () => {
+  it("gives the stream frame to people who may watch, track -1 or one of the event's tracks", async () => {
     const ev = await newEvent(true);
     const viewer = await person(ev);
     const outsider = await person(null);
     const track = await s.app.db.insertInto('tracks').values({ event_id: ev, title: 'Main' }).returning('id').executeTakeFirstOrThrow();
-    const foreign = await s.app.db.insertInto('tracks').values({ event_id: await newEvent(true), title: 'Other' }).returning('id').executeTakeFirstOrThrow();
+    const foreign = await s.app.db
+      .insertInto('tracks')
+      .values({ event_id: await newEvent(true), title: 'Other' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const frame = { status_code: 200, data: { url: `/api/events/webinar/${ev}` } };
     expect((await call('GET', `/api/manage-meeting/${ev}/join-by-flow/-1`, viewer)).body).toEqual(frame);
     expect((await call('GET', `/api/manage-meeting/${ev}/join-by-flow/${track.id}`, viewer)).body).toEqual(frame);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
-import { HINTS_CHANNEL, type ChangeHint } from '../../server/realtime/bus.ts';
+import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 
 /**
  * The legacy appointment calls (networking.md §7–8) through inject: every transition with the
@@ -106,7 +106,9 @@ const counts = (eventId: number) =>
   s.app.db.selectFrom('events').select(['meetings_count', 'visitors_with_appointments_count']).where('id', '=', eventId).executeTakeFirstOrThrow();
 /** Puts a meeting's start `minutesAgo` minutes in the past (setup for "has begun"). */
 async function moveToPast(id: number, minutesAgo: number) {
-  await sql`UPDATE appointments SET starts_at = now() - make_interval(mins => ${minutesAgo}), ends_at = now() - make_interval(mins => ${minutesAgo - 15}) WHERE id = ${id}`.execute(s.app.db);
+  await sql`UPDATE appointments SET starts_at = now() - make_interval(mins => ${minutesAgo}), ends_at = now() - make_interval(mins => ${minutesAgo - 15}) WHERE id = ${id}`.execute(
+    s.app.db,
+  );
 }
 
 describe('POST /api/meetings/create-meeting', () => {
@@ -149,18 +151,26 @@ describe('POST /api/meetings/create-meeting', () => {
     expect(hints.flatMap((h) => h.collections)).toContain('appointments');
   });
 
-  it('answers the catalogue errors for taken times, pairs and the requester\'s own conflicts', async () => {
+  it("answers the catalogue errors for taken times, pairs and the requester's own conflicts", async () => {
     const ev = await newEvent();
     const [a, b, c, d] = [await person(ev), await person(ev), await person(ev), await person(ev)];
     await book(ev, a, b, '10:00');
     // b is busy (pending blocks the slot for both): unavailable for c.
-    expect((await post('/api/meetings/create-meeting', request(ev, b, '10:00'), c)).body).toMatchObject({ status_code: 400, error: 'appointment_time_unavailable' });
+    expect((await post('/api/meetings/create-meeting', request(ev, b, '10:00'), c)).body).toMatchObject({
+      status_code: 400,
+      error: 'appointment_time_unavailable',
+    });
     // a is busy: "You have appointment at this time".
-    expect((await post('/api/meetings/create-meeting', request(ev, c, '10:00'), a)).body).toMatchObject({ status_code: 400, error: 'appointment_conflict_mine' });
+    expect((await post('/api/meetings/create-meeting', request(ev, c, '10:00'), a)).body).toMatchObject({
+      status_code: 400,
+      error: 'appointment_conflict_mine',
+    });
     // A second open request between a and b, whoever asks and whenever.
     expect((await post('/api/meetings/create-meeting', request(ev, a, '11:00'), b)).body).toMatchObject({ status_code: 400, error: 'appointment_exists' });
     // Off the grid, a day without windows, a slot that has begun.
-    expect((await post('/api/meetings/create-meeting', { ...request(ev, d, '10:00'), time_start: at('10:05'), time_end: at('10:20') }, c)).body.error).toBe('appointment_time_unavailable');
+    expect((await post('/api/meetings/create-meeting', { ...request(ev, d, '10:00'), time_start: at('10:05'), time_end: at('10:20') }, c)).body.error).toBe(
+      'appointment_time_unavailable',
+    );
     expect((await post('/api/meetings/create-meeting', request(ev, d, '10:00', { date: addDays(D, 4) }), c)).body.error).toBe('appointment_time_unavailable');
     expect((await post('/api/meetings/create-meeting', request(ev, d, '00:00', { date: TODAY }), c)).body.error).toBe('appointment_time_unavailable');
     expect(await s.app.db.selectFrom('appointments').select('id').where('event_id', '=', ev).execute()).toHaveLength(1);
@@ -173,7 +183,10 @@ describe('POST /api/meetings/create-meeting', () => {
     expect(await book(ev, p[2]!, p[3]!, '10:00')).toMatchObject({ where_type: 2, table_num: null, place: 1, where: 'Lounge' });
     expect(await book(ev, p[4]!, p[5]!, '10:15', { place: 5 })).toMatchObject({ where_type: 2, place: 1, where: 'Lounge' });
     expect(await book(ev, p[6]!, p[7]!, '10:15', { place: 3 })).toMatchObject({ where_type: 2, place: 3, where: 'Terrace' });
-    expect((await post('/api/meetings/create-meeting', request(ev, p[1]!, '10:30', { place: 7 }), p[6]!)).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
+    expect((await post('/api/meetings/create-meeting', request(ev, p[1]!, '10:30', { place: 7 }), p[6]!)).body).toMatchObject({
+      status_code: 400,
+      error: 'invalid_input',
+    });
 
     const tablesOnly = await newEvent({ tables: 1, places: {} });
     const q = await Promise.all(Array.from({ length: 4 }, () => person(tablesOnly)));
@@ -193,12 +206,15 @@ describe('POST /api/meetings/create-meeting', () => {
     expect((await post('/api/meetings/create-meeting', { ...request(ev, c, null), any_time: false }, b)).body.error).toBe('invalid_input');
   });
 
-  it('needs the requester\'s phone for an online event', async () => {
+  it("needs the requester's phone for an online event", async () => {
     const ev = await newEvent({ online: true, tables: 0, places: {} });
     const noPhone = await person(ev);
     const withPhone = await person(ev, { phone: '+48 600 100 200' });
     const other = await person(ev);
-    expect((await post('/api/meetings/create-meeting', request(ev, other, '10:00'), noPhone)).body).toMatchObject({ status_code: 400, error: 'phone_required' });
+    expect((await post('/api/meetings/create-meeting', request(ev, other, '10:00'), noPhone)).body).toMatchObject({
+      status_code: 400,
+      error: 'phone_required',
+    });
     expect(await book(ev, withPhone, other, '10:00')).toMatchObject({ where_type: null, table_num: null, place: null, where: '', is_online: true });
   });
 
@@ -207,7 +223,10 @@ describe('POST /api/meetings/create-meeting', () => {
     const checkedInOnly = await person(paid);
     const holder = await person(paid, { ticket: true, checkIn: false });
     const target = await person(paid, { ticket: true, checkIn: false });
-    expect((await post('/api/meetings/create-meeting', request(paid, target, '10:00'), checkedInOnly)).body).toMatchObject({ status_code: 403, error: 'ticket_required' });
+    expect((await post('/api/meetings/create-meeting', request(paid, target, '10:00'), checkedInOnly)).body).toMatchObject({
+      status_code: 403,
+      error: 'ticket_required',
+    });
     await book(paid, holder, target, '10:00');
 
     const free = await newEvent();
@@ -237,12 +256,21 @@ describe('POST /api/meetings/create-meeting', () => {
     expect(await s.app.db.selectFrom('appointments').select('id').where('event_id', '=', ev).execute()).toEqual([]);
   });
 
-  it('accepts the old clients\' strings and form bodies', async () => {
+  it("accepts the old clients' strings and form bodies", async () => {
     const ev = await newEvent();
     const [a, b, c] = [await person(ev), await person(ev), await person(ev)];
     const strings = await post(
       '/api/meetings/create-meeting',
-      { event_id: String(ev), user_id: String(b.id), date: D, comment: 'hi', any_time: 'false', time_start: String(at('10:30')), time_end: String(at('10:45')), place: '' },
+      {
+        event_id: String(ev),
+        user_id: String(b.id),
+        date: D,
+        comment: 'hi',
+        any_time: 'false',
+        time_start: String(at('10:30')),
+        time_end: String(at('10:45')),
+        place: '',
+      },
       a,
     );
     expect(strings.body).toMatchObject({ status_code: 200, data: { time_start: at('10:30'), from_user_id: a.id } });
@@ -250,14 +278,21 @@ describe('POST /api/meetings/create-meeting', () => {
       method: 'POST',
       url: '/api/meetings/create-meeting',
       headers: { authorization: `Bearer ${c.token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ event_id: String(ev), user_id: String(a.id), date: D, comment: 'form', any_time: '0', time_start: String(at('11:00')) }).toString(),
+      payload: new URLSearchParams({
+        event_id: String(ev),
+        user_id: String(a.id),
+        date: D,
+        comment: 'form',
+        any_time: '0',
+        time_start: String(at('11:00')),
+      }).toString(),
     });
     expect(form.json()).toMatchObject({ status_code: 200, data: { time_start: at('11:00'), comment: 'form' } });
   });
 });
 
 describe('GET /api/meetings/get-meeting-data', () => {
-  it('gives each slot its status for the viewer and the other person, with the viewer\'s own meetings only', async () => {
+  it("gives each slot its status for the viewer and the other person, with the viewer's own meetings only", async () => {
     const ev = await newEvent({ tables: 2, places: {} });
     const [me, you] = [await person(ev), await person(ev)];
     const [t1, t2, t3, t4, t5, t6] = await Promise.all(Array.from({ length: 6 }, (_, i) => person(ev, { first_name: `P${i}` })));
@@ -280,7 +315,13 @@ describe('GET /api/meetings/get-meeting-data', () => {
     const times = data.meetingAllowTimes.times as Json[];
     expect(times).toHaveLength(8);
     const byStart = new Map(times.map((t) => [t.start, t]));
-    expect(byStart.get(at('10:00'))).toMatchObject({ status: 2, end: at('10:15'), where: 'Table 1', table_num: 1, user_info: { user_id: t1!.id, first_name: 'P0' } });
+    expect(byStart.get(at('10:00'))).toMatchObject({
+      status: 2,
+      end: at('10:15'),
+      where: 'Table 1',
+      table_num: 1,
+      user_info: { user_id: t1!.id, first_name: 'P0' },
+    });
     expect(byStart.get(at('10:15'))).toEqual({ start: at('10:15'), end: at('10:30'), status: 3, exist_tables: true, exist_other_place: false });
     expect(byStart.get(at('10:30'))).toMatchObject({ status: 4, user_info: { user_id: t3!.id } });
     expect(byStart.get(at('11:00'))).toMatchObject({ status: 5, exist_tables: false, exist_other_place: false });
@@ -294,7 +335,9 @@ describe('GET /api/meetings/get-meeting-data', () => {
 
     // Today's slot has begun; without a date the first day that has not passed is shown.
     const today = await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}&date=${TODAY}`, me);
-    expect(today.body.data.meetingAllowTimes.times).toEqual([{ start: at('00:00', TODAY), end: at('00:15', TODAY), status: 5, exist_tables: true, exist_other_place: false }]);
+    expect(today.body.data.meetingAllowTimes.times).toEqual([
+      { start: at('00:00', TODAY), end: at('00:15', TODAY), status: 5, exist_tables: true, exist_other_place: false },
+    ]);
     const first = await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, me);
     expect(first.body.data.meetingAllowTimes.day).toBe(TODAY);
   });
@@ -305,13 +348,25 @@ describe('GET /api/meetings/get-meeting-data', () => {
     const outsider = await person(null);
     expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, me)).body.data.placeItems).toEqual({ '1': 'Lounge', '2': 'Cafe' });
     expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}`, me)).body.status_code).toBe(400);
-    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, null)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
-    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, outsider)).body).toMatchObject({ status_code: 403, error: 'ticket_required' });
-    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${outsider.id}`, me)).body).toMatchObject({ status_code: 404, error: 'not_found' });
-    expect((await get(`/api/meetings/get-meeting-data?event_id=999999&user_id=${you.id}`, me)).body).toMatchObject({ status_code: 404, error: 'event_not_found' });
+    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, null)).body).toMatchObject({
+      status_code: 403,
+      error: 'auth_required',
+    });
+    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}`, outsider)).body).toMatchObject({
+      status_code: 403,
+      error: 'ticket_required',
+    });
+    expect((await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${outsider.id}`, me)).body).toMatchObject({
+      status_code: 404,
+      error: 'not_found',
+    });
+    expect((await get(`/api/meetings/get-meeting-data?event_id=999999&user_id=${you.id}`, me)).body).toMatchObject({
+      status_code: 404,
+      error: 'event_not_found',
+    });
   });
 
-  it('offers the event\'s own span in 15-minute slots when it has no meeting settings', async () => {
+  it("offers the event's own span in 15-minute slots when it has no meeting settings", async () => {
     const ev = await newEvent({ noSettings: true });
     const [me, you] = [await person(ev), await person(ev)];
     const r = await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}&date=${D}`, me);
@@ -328,12 +383,18 @@ describe('approve, reject, cancel', () => {
     const ev = await newEvent();
     const [a, b] = [await person(ev), await person(ev)];
     const m = await book(ev, a, b, '10:00');
-    expect((await post('/api/meetings/approve-meeting', { meeting_id: m.id }, a)).body).toMatchObject({ status_code: 202, error: 'appointment_status_changed' });
+    expect((await post('/api/meetings/approve-meeting', { meeting_id: m.id }, a)).body).toMatchObject({
+      status_code: 202,
+      error: 'appointment_status_changed',
+    });
     const ok = await post('/api/meetings/approve-meeting', { meeting_id: m.id }, b);
     expect(ok.body).toMatchObject({ status_code: 200, data: { id: m.id, response: 1, status: 'accepted', user_info: { user_id: a.id } } });
     expect(ok.body.data.video_link).toBe(`/api/manage-meeting/join-by-meeting?meeting_id=${m.id}`);
     expect(await counts(ev)).toEqual({ meetings_count: 1, visitors_with_appointments_count: 2 });
-    expect((await post('/api/meetings/approve-meeting', { meeting_id: String(m.id) }, b)).body).toMatchObject({ status_code: 201, error: 'appointment_approved_before' });
+    expect((await post('/api/meetings/approve-meeting', { meeting_id: String(m.id) }, b)).body).toMatchObject({
+      status_code: 201,
+      error: 'appointment_approved_before',
+    });
     expect((await post('/api/meetings/approve-meeting', { meeting_id: 999999 }, b)).body).toMatchObject({ status_code: 404, error: 'appointment_not_found' });
   });
 
@@ -342,8 +403,14 @@ describe('approve, reject, cancel', () => {
     const [a, b, c] = [await person(ev), await person(ev), await person(ev)];
     const m1 = await book(ev, a, b, '10:00');
     const r1 = await post('/api/meetings/reject-meeting', { meeting_id: m1.id, reason: 'Busy then' }, b);
-    expect(r1.body).toMatchObject({ status_code: 200, data: { response: 3, status: 'rejected', canceled_by: null, response_msg: 'Busy then', table_num: 1, where: 'Table 1' } });
-    expect((await post('/api/meetings/reject-meeting', { meeting_id: m1.id, reason: 'again' }, a)).body).toMatchObject({ status_code: 203, error: 'appointment_canceled_before' });
+    expect(r1.body).toMatchObject({
+      status_code: 200,
+      data: { response: 3, status: 'rejected', canceled_by: null, response_msg: 'Busy then', table_num: 1, where: 'Table 1' },
+    });
+    expect((await post('/api/meetings/reject-meeting', { meeting_id: m1.id, reason: 'again' }, a)).body).toMatchObject({
+      status_code: 203,
+      error: 'appointment_canceled_before',
+    });
     // After a rejection the slot and the pair are free again: "make appointment again".
     const m2 = await book(ev, a, b, '10:00');
     const r2 = await post('/api/meetings/reject-meeting', { meeting_id: m2.id }, a);
@@ -391,8 +458,14 @@ describe('editing (create-meeting with meeting_id)', () => {
     expect(same.body.data).toMatchObject({ id: m.id, table_num: 2, comment: 'new words' });
     const moved = await post('/api/meetings/create-meeting', request(ev, b, '11:00', { meeting_id: m.id }), a);
     expect(moved.body.data).toMatchObject({ id: m.id, time_start: at('11:00'), table_num: 1 });
-    expect((await post('/api/meetings/create-meeting', request(ev, a, '11:15', { meeting_id: m.id }), b)).body).toMatchObject({ status_code: 202, error: 'appointment_status_changed' });
-    expect((await post('/api/meetings/create-meeting', request(ev, c, '11:15', { meeting_id: m.id }), a)).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
+    expect((await post('/api/meetings/create-meeting', request(ev, a, '11:15', { meeting_id: m.id }), b)).body).toMatchObject({
+      status_code: 202,
+      error: 'appointment_status_changed',
+    });
+    expect((await post('/api/meetings/create-meeting', request(ev, c, '11:15', { meeting_id: m.id }), a)).body).toMatchObject({
+      status_code: 400,
+      error: 'invalid_input',
+    });
     // The old slot is free again for b.
     await book(ev, await person(ev), b, '10:00');
   });
@@ -408,7 +481,10 @@ describe('editing (create-meeting with meeting_id)', () => {
     // a now answers it.
     expect((await post('/api/meetings/approve-meeting', { meeting_id: m.id }, a)).body.data).toMatchObject({ response: 1 });
     await post('/api/meetings/reject-meeting', { meeting_id: m.id, reason: 'no' }, a);
-    expect((await post('/api/meetings/create-meeting', request(ev, b, '11:00', { meeting_id: m.id }), a)).body).toMatchObject({ status_code: 203, error: 'appointment_canceled_before' });
+    expect((await post('/api/meetings/create-meeting', request(ev, b, '11:00', { meeting_id: m.id }), a)).body).toMatchObject({
+      status_code: 203,
+      error: 'appointment_canceled_before',
+    });
   });
 });
 
@@ -426,12 +502,16 @@ describe('GET /api/meetings/{id}', () => {
     expect((await get('/api/meetings/999999', a)).body).toMatchObject({ status_code: 404, error: 'appointment_not_found' });
     expect((await get('/api/meetings/abc', a)).body.status_code).toBe(400);
     await post('/api/meetings/reject-meeting', { meeting_id: m.id, reason: 'x' }, b);
-    expect((await get(`/api/meetings/${m.id}`, a)).body).toMatchObject({ status_code: 203, error: 'appointment_canceled_before', data: { id: m.id, status: 'rejected' } });
+    expect((await get(`/api/meetings/${m.id}`, a)).body).toMatchObject({
+      status_code: 203,
+      error: 'appointment_canceled_before',
+      data: { id: m.id, status: 'rejected' },
+    });
   });
 });
 
 describe('GET /api/meetings/my-meeting', () => {
-  it('lists my events with counts, then one event\'s meetings with its timezone, paged and by role', async () => {
+  it("lists my events with counts, then one event's meetings with its timezone, paged and by role", async () => {
     const evA = await newEvent();
     const evB = await newEvent();
     const evPast = await createEvent(s.app.db, { starts_in_hours: -72, duration_hours: 4 });
@@ -448,14 +528,21 @@ describe('GET /api/meetings/my-meeting', () => {
     expect(events.body.status_code).toBe(200);
     expect(events.body.data.count_data).toBe(3);
     const list = events.body.data.data as Json[];
-    expect(list.map((e) => [e.event_id, e.count])).toEqual([[evA, 3], [evB, 0], [evPast.id, 0]]);
+    expect(list.map((e) => [e.event_id, e.count])).toEqual([
+      [evA, 3],
+      [evB, 0],
+      [evPast.id, 0],
+    ]);
     expect(list[0]).toMatchObject({ name: expect.any(String), when: expect.any(Number), timezone: KYIV });
     const page2 = await get('/api/meetings/my-meeting?for_all_events=1&limit=1&offset=1', me);
     expect((page2.body.data.data as Json[]).map((e) => e.event_id)).toEqual([evB]);
 
     const mine = await get(`/api/meetings/my-meeting?event_id=${evA}&offset=0&limit=2`, me);
     expect(mine.body.data).toMatchObject({ count: 3, timezone: KYIV });
-    expect((mine.body.data.results as Json[]).map((r) => [r.time_start, r.timezone])).toEqual([[at('10:00'), KYIV], [at('10:15'), KYIV]]);
+    expect((mine.body.data.results as Json[]).map((r) => [r.time_start, r.timezone])).toEqual([
+      [at('10:00'), KYIV],
+      [at('10:15'), KYIV],
+    ]);
     const rest = await get(`/api/meetings/my-meeting?event_id=${evA}&offset=2&limit=2`, me);
     expect((rest.body.data.results as Json[]).map((r) => r.any_time)).toEqual([true]);
     const speakers = await get(`/api/meetings/my-meeting?event_id=${evA}&role=4`, me);

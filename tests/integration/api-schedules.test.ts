@@ -26,16 +26,31 @@ async function programme() {
   const closed = await createUser(db, { first_name: 'Gone', last_name: 'User' });
   await db.updateTable('users').set({ avatar: '/media/ada.png' }).where('id', '=', speakerA.id).execute();
   await db.updateTable('users').set({ disabled: true }).where('id', '=', closed.id).execute();
-  await db.insertInto('schedule_days').values([
-    { event_id: event.id, date: '2031-05-02', title: 'Workshops' },
-    { event_id: event.id, date: '2031-05-01', title: 'Talks' },
-  ]).execute();
+  await db
+    .insertInto('schedule_days')
+    .values([
+      { event_id: event.id, date: '2031-05-02', title: 'Workshops' },
+      { event_id: event.id, date: '2031-05-01', title: 'Talks' },
+    ])
+    .execute();
   const main = await db.insertInto('tracks').values({ event_id: event.id, title: 'Main hall', sort: 1 }).returning('id').executeTakeFirstOrThrow();
   const side = await db.insertInto('tracks').values({ event_id: event.id, title: 'Side room', sort: 2 }).returning('id').executeTakeFirstOrThrow();
   const empty = await db.insertInto('tracks').values({ event_id: event.id, title: 'Empty', sort: 3 }).returning('id').executeTakeFirstOrThrow();
   const speech = (track: number, date: string, from: string, to: string, title: string, url = '') =>
-    db.insertInto('speeches').values({ event_id: event.id, track_id: track, day_date: date, title, description: `${title} text`, starts_at: at(date, from), ends_at: at(date, to), presentation_url: url })
-      .returning('id').executeTakeFirstOrThrow();
+    db
+      .insertInto('speeches')
+      .values({
+        event_id: event.id,
+        track_id: track,
+        day_date: date,
+        title,
+        description: `${title} text`,
+        starts_at: at(date, from),
+        ends_at: at(date, to),
+        presentation_url: url,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const late = await speech(main.id, '2031-05-01', '15:00', '16:00', 'Afternoon', 'https://slides.example/afternoon');
   const early = await speech(main.id, '2031-05-01', '09:30', '10:15', 'Keynote', 'https://slides.example/keynote');
   const side1 = await speech(side.id, '2031-05-01', '11:00', '11:45', 'Side talk');
@@ -43,11 +58,14 @@ async function programme() {
   const undeclared = await speech(side.id, '2031-05-03', '10:00', '11:00', 'Bonus');
   const removed = await speech(main.id, '2031-05-01', '12:00', '13:00', 'Cancelled talk');
   await db.updateTable('speeches').set({ deleted: true }).where('id', '=', removed.id).execute();
-  await db.insertInto('speech_speakers').values([
-    { speech_id: early.id, user_id: speakerB.id, sort: 2 },
-    { speech_id: early.id, user_id: speakerA.id, sort: 1 },
-    { speech_id: early.id, user_id: closed.id, sort: 3 },
-  ]).execute();
+  await db
+    .insertInto('speech_speakers')
+    .values([
+      { speech_id: early.id, user_id: speakerB.id, sort: 2 },
+      { speech_id: early.id, user_id: speakerA.id, sort: 1 },
+      { speech_id: early.id, user_id: closed.id, sort: 3 },
+    ])
+    .execute();
   return { event, main, side, empty, late, early, side1, day2, undeclared, speakerA, speakerB };
 }
 
@@ -90,11 +108,15 @@ describe('GET /api/events/:eventId/schedules', () => {
     expect((allDays.body.data as Json[]).map((t) => t.title)).toEqual(['Main hall', 'Side room', 'Empty']);
     expect((allDays.body.data as Json[])[0]!.speeches.map((x: Json) => x.title)).toEqual(['Keynote', 'Afternoon', 'Workshop']);
     expect((await get(`/api/events/${p.event.id}/schedules?object=flow&show_children=0`)).body.data).toEqual([
-      { id: p.main.id, title: 'Main hall' }, { id: p.side.id, title: 'Side room' }, { id: p.empty.id, title: 'Empty' },
+      { id: p.main.id, title: 'Main hall' },
+      { id: p.side.id, title: 'Side room' },
+      { id: p.empty.id, title: 'Empty' },
     ]);
     const nested = await get(`/api/events/${p.event.id}/schedules?object=day&show_children=1`);
     expect((nested.body.data as Json[]).map((d) => [d.date, d.flows.map((f: Json) => f.speeches.length)])).toEqual([
-      ['2031-05-01', [2, 1]], ['2031-05-02', [1]], ['2031-05-03', [1]],
+      ['2031-05-01', [2, 1]],
+      ['2031-05-02', [1]],
+      ['2031-05-03', [1]],
     ]);
   });
 

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
-import { writeTx } from '../../server/db/tx.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix, type AppointmentDoc } from '../../contract/appointments.ts';
 import { requestAppointment } from '../../server/domain/appointments/service.ts';
 import { appointmentsFeed } from '../../server/domain/appointments/feed.ts';
+
+/** The single answer of a one-command batch; a batch answered otherwise fails the test here. */
+function one<T>(items: readonly T[]): T {
+  const [item] = items;
+  if (item === undefined || items.length !== 1) throw new Error(`expected one answer, got ${items.length}`);
+  return item;
+}
 
 /**
  * The offline path: appointment.request|approve|reject through POST /sync/v1/commands (applied
@@ -77,7 +83,7 @@ describe('appointment commands', () => {
     const [a, b] = [await person(ev), await person(ev)];
     const req = { id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') };
     const answers = [await send(a, [req]), await send(a, [req]), await send(a, [req])];
-    const meetingId = Number(answers[0]![0].ids[0]);
+    const meetingId = Number(one(answers[0] ?? []).ids[0]);
     for (const r of answers) expect(r).toEqual([{ id: req.id, status: 'applied', ids: [String(meetingId)] }]);
     expect(await s.app.db.selectFrom('appointments').select('id').where('event_id', '=', ev).execute()).toEqual([{ id: meetingId }]);
 
@@ -85,7 +91,11 @@ describe('appointment commands', () => {
     expect(await send(b, [approve])).toEqual([{ id: approve.id, status: 'applied', ids: [String(meetingId)] }]);
     // The replay returns the stored answer, not "approved before".
     expect(await send(b, [approve])).toEqual([{ id: approve.id, status: 'applied', ids: [String(meetingId)] }]);
-    const ev1 = await s.app.db.selectFrom('events').select(['meetings_count', 'visitors_with_appointments_count']).where('id', '=', ev).executeTakeFirstOrThrow();
+    const ev1 = await s.app.db
+      .selectFrom('events')
+      .select(['meetings_count', 'visitors_with_appointments_count'])
+      .where('id', '=', ev)
+      .executeTakeFirstOrThrow();
     expect(ev1).toEqual({ meetings_count: 1, visitors_with_appointments_count: 2 });
 
     const cancel = { id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: meetingId, reason: 'Train is late' } };
@@ -102,20 +112,20 @@ describe('appointment commands', () => {
     const [a, b, c] = [await person(ev), await person(ev), await person(ev)];
     // c queued a request for b at 10:00 while offline; a got the slot first.
     const first = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') }]);
-    expect(first[0].status).toBe('applied');
+    expect(one(first).status).toBe('applied');
     const late = { id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') };
     expect(await send(c, [late])).toEqual([{ id: late.id, status: 'rejected', code: 'appointment_time_unavailable' }]);
     // Even after the slot frees up, the same command keeps its answer; a new one may succeed.
-    await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(first[0].ids[0]), reason: '' } }]);
+    await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(first).ids[0]), reason: '' } }]);
     expect(await send(c, [late])).toEqual([{ id: late.id, status: 'rejected', code: 'appointment_time_unavailable' }]);
-    expect((await send(c, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') }]))[0].status).toBe('applied');
+    expect(one(await send(c, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') }])).status).toBe('applied');
   });
 
-  it('refuses malformed payloads and other people\'s meetings', async () => {
+  it("refuses malformed payloads and other people's meetings", async () => {
     const ev = await newEvent();
     const [a, b, stranger] = [await person(ev), await person(ev), await person(ev)];
     const made = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:15') }]);
-    const meetingId = Number(made[0].ids[0]);
+    const meetingId = Number(one(made).ids[0]);
     const results = await send(stranger, [
       { id: cmdId(), kind: 'appointment.request', payload: { ...requestPayload(ev, b, '10:30'), role: 'admin' } },
       { id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: meetingId } },
@@ -124,19 +134,22 @@ describe('appointment commands', () => {
       { id: cmdId(), kind: 'appointment.approve', payload: { meeting_id: 999999 } },
     ]);
     expect(results.map((r) => r.code)).toEqual(['invalid_input', 'invalid_input', 'forbidden', 'forbidden', 'appointment_not_found']);
-    expect(await s.app.db.selectFrom('appointments').select(['response', 'canceled_by']).where('id', '=', meetingId).executeTakeFirstOrThrow()).toEqual({ response: null, canceled_by: null });
+    expect(await s.app.db.selectFrom('appointments').select(['response', 'canceled_by']).where('id', '=', meetingId).executeTakeFirstOrThrow()).toEqual({
+      response: null,
+      canceled_by: null,
+    });
   });
 
-  it('names both people in the effect, so both devices are told to pull', async () => {
+  it('names both people in the effect, so both devices are told to pull (the invitee also for the notice in my_events)', async () => {
     const ev = await newEvent();
     const [a, b] = [await person(ev), await person(ev)];
-    const effect = await writeTx(s.app.db, (trx) => requestAppointment(trx, a.id, requestPayload(ev, b, '11:00'), null));
-    expect(effect).toEqual({ ids: [expect.any(String)], collections: ['appointments'], userIds: [a.id, b.id] });
+    const effect = await s.app.writer.run((trx) => requestAppointment(trx, a.id, requestPayload(ev, b, '11:00'), null));
+    expect(effect).toEqual({ ids: [expect.any(String)], collections: ['appointments', 'my_events'], userIds: [a.id, b.id] });
   });
 });
 
 describe('the appointments feed', () => {
-  it('gives each person their meetings with the other person\'s card, and nobody else anything', async () => {
+  it("gives each person their meetings with the other person's card, and nobody else anything", async () => {
     const ev = await newEvent();
     const a = await person(ev, 'Anna');
     const b = await person(ev, 'Bohdan');
@@ -144,7 +157,7 @@ describe('the appointments feed', () => {
     await s.app.db.updateTable('users').set({ phone: '+380 67 000', hide_phone: true }).where('id', '=', b.id).execute();
     await s.app.db.updateTable('users').set({ phone: '+380 50 111' }).where('id', '=', a.id).execute();
     const made = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:30') }]);
-    const id = made[0].ids[0];
+    const id = one(made).ids[0];
 
     const forA = (await pull(a.id)).filter((d) => d.id === id);
     const forB = (await pull(b.id)).filter((d) => d.id === id);
@@ -182,7 +195,9 @@ describe('the appointments feed', () => {
     expect(approvedA).toEqual([expect.objectContaining({ id, state: 'accepted', video_link: `/api/manage-meeting/join-by-meeting?meeting_id=${id}` })]);
     const cpA2 = approvedA[0]!.rev;
     await s.app.db.updateTable('users').set({ hide_phone: false, first_name: 'Bohdan K.' }).where('id', '=', b.id).execute();
-    expect(await pull(a.id, cpA2)).toEqual([expect.objectContaining({ id, user_info: expect.objectContaining({ first_name: 'Bohdan K.', phone: '+380 67 000' }) })]);
+    expect(await pull(a.id, cpA2)).toEqual([
+      expect.objectContaining({ id, user_info: expect.objectContaining({ first_name: 'Bohdan K.', phone: '+380 67 000' }) }),
+    ]);
     // b's own rename does not change b's documents (they show Anna).
     expect((await pull(b.id, cpB)).map((d) => d.state)).toEqual(['accepted']);
 
@@ -196,7 +211,7 @@ describe('the appointments feed', () => {
     // Three meetings with the same person (two closed, one open).
     for (const time of ['10:00', '10:15', '10:30']) {
       const r = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, time) }]);
-      if (time !== '10:30') await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(r[0].ids[0]), reason: '' } }]);
+      if (time !== '10:30') await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(r).ids[0]), reason: '' } }]);
     }
     const cp = Math.max(...(await pull(a.id)).map((d) => d.rev));
     // b's card changes: all three of a's documents now carry b's rev.

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { TEST_DB_KIND } from '../fixtures/db.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { constraintError } from '../../server/domain/appointments/repository.ts';
 
@@ -74,14 +74,26 @@ async function createAll(eventId: number, pairs: [Person, Person][], time: strin
 }
 
 async function openMeetings(eventId: number) {
-  return s.app.db.selectFrom('appointments').selectAll().where('event_id', '=', eventId).where('deleted', '=', false).where((eb) => eb.or([eb('response', 'is', null), eb('response', '=', 1)])).execute();
+  return s.app.db
+    .selectFrom('appointments')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('deleted', '=', false)
+    .where((eb) => eb.or([eb('response', 'is', null), eb('response', '=', 1)]))
+    .execute();
 }
 
 describe(`${N} simultaneous create-meeting calls over HTTP (${TEST_DB_KIND})`, () => {
   it('for one person in one slot: one meeting, everybody else "This appointment time is unavailable."', async () => {
     const ev = await newEvent(10);
     const [target, ...askers] = await people(ev, N + 1);
-    expect(await createAll(ev, askers.map((a) => [a, target!]), '10:00')).toEqual({ ok: 1, appointment_time_unavailable: N - 1 });
+    expect(
+      await createAll(
+        ev,
+        askers.map((a) => [a, target!]),
+        '10:00',
+      ),
+    ).toEqual({ ok: 1, appointment_time_unavailable: N - 1 });
     const open = await openMeetings(ev);
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ to_user_id: target!.id, table_num: 1 });
@@ -90,14 +102,26 @@ describe(`${N} simultaneous create-meeting calls over HTTP (${TEST_DB_KIND})`, (
   it('from one person to fifty in one slot: one meeting, the rest "You have appointment at this time"', async () => {
     const ev = await newEvent(N + 5);
     const [asker, ...targets] = await people(ev, N + 1);
-    expect(await createAll(ev, targets.map((t) => [asker!, t]), '10:15')).toEqual({ ok: 1, appointment_conflict_mine: N - 1 });
+    expect(
+      await createAll(
+        ev,
+        targets.map((t) => [asker!, t]),
+        '10:15',
+      ),
+    ).toEqual({ ok: 1, appointment_conflict_mine: N - 1 });
     expect(await openMeetings(ev)).toHaveLength(1);
   });
 
   it('between one pair: one request, the rest "Appointment with this user exists already."', async () => {
     const ev = await newEvent(2);
     const [a, b] = await people(ev, 2);
-    expect(await createAll(ev, Array.from({ length: N }, () => [a!, b!] as [Person, Person]), null)).toEqual({ ok: 1, appointment_exists: N - 1 });
+    expect(
+      await createAll(
+        ev,
+        Array.from({ length: N }, () => [a!, b!] as [Person, Person]),
+        null,
+      ),
+    ).toEqual({ ok: 1, appointment_exists: N - 1 });
     expect(await openMeetings(ev)).toHaveLength(1);
   });
 
@@ -126,11 +150,13 @@ describe(`raw transactions that bypass the services (${TEST_DB_KIND})`, () => {
       values: [eventId, r.from, r.to, D, r.start, r.start === null, r.table === null ? null : 1, r.table],
     });
     if (TEST_DB_KIND === 'postgres') {
-      const clients = await Promise.all(rows.map(async () => {
-        const c = new pg.Client({ connectionString: s.database.url });
-        await c.connect();
-        return c;
-      }));
+      const clients = await Promise.all(
+        rows.map(async () => {
+          const c = new pg.Client({ connectionString: s.database.url });
+          await c.connect();
+          return c;
+        }),
+      );
       try {
         // Every transaction is open before any of them inserts, so they truly overlap.
         await Promise.all(clients.map((c) => c.query('BEGIN')));
@@ -176,7 +202,12 @@ describe(`raw transactions that bypass the services (${TEST_DB_KIND})`, () => {
   it('keeps a person out of two open meetings at once, in the same slot or overlapping it', async () => {
     const ev = await newEvent(0, { '1': 'Lounge' });
     const [target, ...askers] = await people(ev, N + 1);
-    const rows = askers.map((a, i) => ({ from: a.id, to: target!.id, start: i % 2 ? slot('11:00') : new Date(at('11:00') * 1000 + 5 * 60_000).toISOString(), table: null }));
+    const rows = askers.map((a, i) => ({
+      from: a.id,
+      to: target!.id,
+      start: i % 2 ? slot('11:00') : new Date(at('11:00') * 1000 + 5 * 60_000).toISOString(),
+      table: null,
+    }));
     const outcomes = await insertAll(ev, rows);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     const failures = outcomes.flatMap((o, i) => (o.ok ? [] : [{ err: o.err, actor: rows[i]!.from }]));
@@ -213,7 +244,9 @@ describe(`raw transactions that bypass the services (${TEST_DB_KIND})`, () => {
     const rows = Array.from({ length: N }, (_, i) => ({ from: i % 2 ? a!.id : b!.id, to: i % 2 ? b!.id : a!.id, start: null, table: null }));
     const outcomes = await insertAll(ev, rows);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(new Set(outcomes.flatMap((o) => (o.ok ? [] : [`${o.err.code}:${constraintError(o.err, a!.id)?.code}`])))).toEqual(new Set(['23505:appointment_exists']));
+    expect(new Set(outcomes.flatMap((o) => (o.ok ? [] : [`${o.err.code}:${constraintError(o.err, a!.id)?.code}`])))).toEqual(
+      new Set(['23505:appointment_exists']),
+    );
     // A closed appointment does not count: after it is rejected the pair may meet again.
     await sql`UPDATE appointments SET response = 3 WHERE event_id = ${ev}`.execute(s.app.db);
     expect((await insertAll(ev, [rows[0]!]))[0]!.ok).toBe(true);

@@ -46,28 +46,39 @@ async function state() {
     comments: await rows(sql`SELECT * FROM chat_comments ORDER BY id`),
     commands: await rows(sql`SELECT user_id, id FROM commands ORDER BY 1, 2`),
     relations: await rows(sql`SELECT * FROM user_relations ORDER BY 1, 2`),
-    tickets: await rows(sql`SELECT socket_tickets.user_id FROM socket_tickets ORDER BY 1`),
+    passes: await rows(sql`SELECT socket_passes.user_id FROM socket_passes ORDER BY 1`),
   };
 }
 
 describe('cross-site requests', () => {
-  const target = () => [
-    ['/api/auth/login', { email: u.email, password: 'x' }],
-    ['/api/auth/logout', {}],
-    ['/api/auth/socket-ticket', {}],
-    ['/api/profile/save', { position: 'Pwned' }],
-    ['/api/events/checkin', { event_id: eventId }],
-    ['/api/events/uncheckin', { event_id: eventId }],
-    [`/api/events/set-favorite/${eventId}`, {}],
-    ['/api/events/add-comment', { event_id: eventId, comment: 'forged' }],
-    ['/api/user/message-send', { to_id: u.id, text: 'forged' }],
-    ['/api/user/like-user', { to_user_id: u.id, status: 1 }],
-    ['/sync/v1/commands', { commands: [{ id: 'forged-cmd-1', kind: 'event.favorite', payload: { event_id: eventId, favorite: true }, occurredAt: new Date().toISOString() }] }],
-  ] as const;
+  const target = () =>
+    [
+      ['/api/auth/login', { email: u.email, password: 'x' }],
+      ['/api/auth/logout', {}],
+      ['/api/auth/socket-pass', {}],
+      ['/api/auth/socket-ticket', {}],
+      ['/api/profile/save', { position: 'Pwned' }],
+      ['/api/events/checkin', { event_id: eventId }],
+      ['/api/events/uncheckin', { event_id: eventId }],
+      [`/api/events/set-favorite/${eventId}`, {}],
+      ['/api/events/add-comment', { event_id: eventId, comment: 'forged' }],
+      ['/api/user/message-send', { to_id: u.id, text: 'forged' }],
+      ['/api/user/like-user', { to_user_id: u.id, status: 1 }],
+      [
+        '/sync/v1/commands',
+        { commands: [{ id: 'forged-cmd-1', kind: 'event.favorite', payload: { event_id: eventId, favorite: true }, occurredAt: new Date().toISOString() }] },
+      ],
+    ] as const;
 
   it('refuses every state-changing call that carries the Origin of another site, a null Origin or a cross-site label, and changes nothing', async () => {
     const before = await state();
-    for (const headers of [{ origin: EVIL }, { origin: 'null' }, { origin: `http://${host}.evil.example` }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    for (const headers of [
+      { origin: EVIL },
+      { origin: 'null' },
+      { origin: `http://${host}.evil.example` },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]) {
       for (const [url, payload] of target()) {
         const r = await s.app.inject({ method: 'POST', url, payload, headers: { ...bearer(u), ...headers } });
         expect(r.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
@@ -75,7 +86,12 @@ describe('cross-site requests', () => {
     }
     expect(await state()).toEqual(before);
     // The same call from the app's own origin works: the refusal was about the origin.
-    const own = await s.app.inject({ method: 'POST', url: '/api/profile/save', payload: { position: 'Fine' }, headers: { ...bearer(u), host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } });
+    const own = await s.app.inject({
+      method: 'POST',
+      url: '/api/profile/save',
+      payload: { position: 'Fine' },
+      headers: { ...bearer(u), host, origin: `http://${host}`, 'sec-fetch-site': 'same-origin' },
+    });
     expect(own.json().status_code).toBe(200);
   });
 
@@ -132,7 +148,12 @@ describe('markup in what users write', () => {
     const frame = await listener.next('commentCreated');
     expect(frame.comment.comment).toBe(XSS);
 
-    for (const url of [`/api/events/get-chat-messages?event_id=${eventId}`, `/sync/v1/comments/pull?checkpoint=0&event_id=${eventId}`, `/sync/v1/visitors/pull?checkpoint=0&event_id=${eventId}`, `/api/profile/lite?user_id=${u.id}`]) {
+    for (const url of [
+      `/api/events/get-chat-messages?event_id=${eventId}`,
+      `/sync/v1/comments/pull?checkpoint=0&event_id=${eventId}`,
+      `/sync/v1/visitors/pull?checkpoint=0&event_id=${eventId}`,
+      `/api/profile/lite?user_id=${u.id}`,
+    ]) {
       const r = await s.app.inject({ url, headers: bearer(u) });
       expect(r.headers['content-type'], url).toMatch(/^application\/json/);
       expect(r.headers['x-content-type-options'] ?? 'nosniff', url).toBe('nosniff');
@@ -175,7 +196,11 @@ describe('markup in what users write', () => {
 
   it('puts markup from names into the ticket PDF and email only as text', async () => {
     await s.app.db.updateTable('users').set({ first_name: XSS, last_name: 'Holder' }).where('id', '=', u.id).execute();
-    await s.app.db.updateTable('events').set({ name: `Event ${XSS}`, is_webinar: false }).where('id', '=', eventId).execute();
+    await s.app.db
+      .updateTable('events')
+      .set({ name: `Event ${XSS}`, is_webinar: false })
+      .where('id', '=', eventId)
+      .execute();
     const ticket = await createTicket(s.app.db, eventId, u.id);
     const pdf = await s.app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: bearer(u) });
     expect(pdf.statusCode).toBe(200);
@@ -188,7 +213,11 @@ describe('markup in what users write', () => {
     const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
     const sent = await call(s.app, u, 'POST', `/api/tickets/${ticket.id}/send-to-email`);
     expect(sent.body.status_code).toBe(200);
-    const mine = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.eml')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).filter((t) => t.includes(u.email));
+    const mine = fs
+      .readdirSync(dir)
+      .filter((f) => !before.has(f) && f.endsWith('.eml'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .filter((t) => t.includes(u.email));
     expect(mine.length).toBe(1);
     const eml = mine[0]!;
     expect(eml).not.toMatch(/content-type:\s*text\/html/i);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/types.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { USER_SCOPED } from '../../contract/entities.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { commandId } from './chat-helpers.ts';
@@ -60,7 +60,11 @@ export async function commands(app: FastifyInstance, who: { token: string }, bat
     headers: bearer(who),
     payload: { commands: batch.map((c) => ({ id: c.id ?? commandId(), kind: c.kind, payload: c.payload, occurredAt: new Date().toISOString() })) },
   });
-  return { http: res.statusCode, results: (res.statusCode === 200 ? res.json().results : []) as { id: string; status: string; code?: string; ids?: string[] }[], body: res.body };
+  return {
+    http: res.statusCode,
+    results: (res.statusCode === 200 ? res.json().results : []) as { id: string; status: string; code?: string; ids?: string[] }[],
+    body: res.body,
+  };
 }
 
 /** Everything every user-scoped feed gives `who` from checkpoint 0, concatenated as text. */

@@ -9,6 +9,7 @@ import { createTicket } from '../fixtures/factories.ts';
 import { approvedMeeting } from './chat-helpers.ts';
 import { addDays, localDateOf } from '../../contract/appointments.ts';
 import { call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
+import { blankTicketType } from '../../contract/sales.ts';
 
 /**
  * Fields that are not the user's to set: role, moderation, ownership, ticket status, whose record
@@ -55,7 +56,13 @@ beforeAll(async () => {
   eventId = await liveEvent(s.app.db);
   await s.app.db
     .insertInto('meeting_settings')
-    .values({ event_id: eventId, slot_minutes: 15, tables_count: 2, places: JSON.stringify({}), allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
+    .values({
+      event_id: eventId,
+      slot_minutes: 15,
+      tables_count: 2,
+      places: JSON.stringify({}),
+      allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]),
+    })
     .execute();
   me = await person(s.app.db, eventId);
   other = await person(s.app.db, eventId);
@@ -114,7 +121,11 @@ describe('profile saves', () => {
 
   it('rejects profile.update carrying such a field with invalid_input, and changes nothing', async () => {
     const before = await snapshot();
-    const { results } = await commands(s.app, me, NOT_PROFILE.map(([field, value]) => ({ kind: 'profile.update', payload: { position: 'Chief', [field]: value } })));
+    const { results } = await commands(
+      s.app,
+      me,
+      NOT_PROFILE.map(([field, value]) => ({ kind: 'profile.update', payload: { position: 'Chief', [field]: value } })),
+    );
     for (const [i, r] of results.entries()) expect(r, NOT_PROFILE[i]![0]).toMatchObject({ status: 'rejected', code: 'invalid_input' });
     expect(await snapshot()).toEqual(before);
   });
@@ -129,6 +140,7 @@ describe('commands', () => {
     'visitor.like': { user_id: other.id, status: 1 },
     'visitor.favorite': { user_id: other.id, favorite: true },
     'profile.update': { position: 'Lead' },
+    'visitor.category': { event_id: eventId, menu_id: null },
     'appointment.request': { event_id: eventId, user_id: other.id, date: '2030-01-01', comment: '', any_time: true },
     'appointment.approve': { meeting_id: meetingId },
     'appointment.reject': { meeting_id: meetingId, reason: '' },
@@ -142,6 +154,59 @@ describe('commands', () => {
     'dialog.read': { user_id: other.id },
     'dialog.update': { user_id: other.id, starred: true },
     'ticket.scan': { code: ticketCode, device_id: 'door-1', scanned_at: new Date().toISOString(), event_id: eventId, result: 'admitted' },
+    'event.create': {
+      fields: {
+        name: 'Foyer Conf',
+        category_id: 1,
+        description: 'See https://foyer.example',
+        is_webinar: false,
+        place_name: 'Hall',
+        address: 'Main st 1',
+        city: 'Kyiv',
+        map_point: { lat: 50.45, lng: 30.52 },
+        timezone: 'Europe/Kyiv',
+        starts_at: 1893456000,
+        ends_at: 1893484800,
+        stream_url: 'https://stream.example/live',
+        video_type: 1,
+        broadcast_background: 'https://img.example/bg.png',
+        is_free: true,
+      },
+    },
+    'event.update': { event_id: eventId, fields: { name: 'Renamed' } },
+    'event.status': { event_id: eventId, status: 'published' },
+    'event.delete': { event_id: eventId },
+    'event.role': { event_id: eventId, who: { user_id: other.id }, role: 'moderator', granted: true },
+    'event.poster': { event_id: eventId, poster: '' },
+    'schedule.day.set': { event_id: eventId, date: '2031-05-01', title: 'Talks' },
+    'schedule.day.remove': { event_id: eventId, date: '2031-05-01' },
+    'schedule.track.set': { event_id: eventId, title: 'Main hall' },
+    'schedule.track.remove': { event_id: eventId, track: { id: 1 } },
+    'schedule.track.order': { event_id: eventId, tracks: [{ id: 1 }] },
+    'schedule.speech.set': {
+      event_id: eventId,
+      fields: { track: { id: 1 }, title: 'Talk', description: '', starts_at: 1_900_000_000, ends_at: 1_900_001_800, presentation_url: '', speakers: [] },
+    },
+    'schedule.speech.remove': { event_id: eventId, speech: { id: 1 } },
+    'meetings.settings.set': { event_id: eventId, settings: { slot_minutes: 15, tables: 0, windows: [], places: [] }, outside: 'refuse' },
+    'meetings.categories.set': { event_id: eventId, categories: [] },
+    'stand.set': { event_id: eventId, fields: { name: 'Stand', location: '', link: '', description: '', phone: '', email: '', logo: '', picture: '' } },
+    'stand.remove': { event_id: eventId, stand: { id: 1 } },
+    'stand.member.set': { event_id: eventId, stand: { id: 1 }, who: { user_id: other.id }, position: '', is_manager: false },
+    'stand.member.remove': { event_id: eventId, stand: { id: 1 }, user_id: other.id },
+    'people.invite.send': { event_id: eventId, email: 'friend@test.local', role: 'attendee' },
+    'people.invite.remove': { event_id: eventId, email: 'friend@test.local' },
+    'ticket_type.save': { event_id: eventId, fields: { ...blankTicketType(), name: 'Standard' } },
+    'ticket_type.delete': { event_id: eventId, type_id: 1 },
+    'ticket_sales.settings': {
+      event_id: eventId,
+      fields: { currency: 'UAH', transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false },
+    },
+    'notification.read': { ids: [1] },
+    'speech.star': { event_id: eventId, speech_id: 1, starred: true },
+    'calendar.feed': { token: null },
+    'trip.save': { event_id: eventId, hotel: 'Hotel' },
+    'referral.claim': { code: '0123456789ab', event_id: eventId },
   });
 
   it('rejects every kind with invalid_input when it carries a field that is not its own, and changes nothing', async () => {
@@ -154,7 +219,11 @@ describe('commands', () => {
       expect(extras.length, kind).toBeGreaterThan(10);
       // Without the extra field the payload is well-formed, so the field is the reason for the rejection.
       expect(Value.Check(COMMAND_PAYLOADS[kind], payloads[kind]), kind).toBe(true);
-      const { results } = await commands(s.app, me, extras.map(([k, v]) => ({ kind, payload: { ...payloads[kind], [k]: v } })));
+      const { results } = await commands(
+        s.app,
+        me,
+        extras.map(([k, v]) => ({ kind, payload: { ...payloads[kind], [k]: v } })),
+      );
       expect(results.length, kind).toBe(extras.length);
       for (const [i, r] of results.entries()) expect(r, `${kind} + ${extras[i]![0]}`).toMatchObject({ status: 'rejected', code: 'invalid_input' });
     }
@@ -167,12 +236,26 @@ describe('commands', () => {
       url: '/sync/v1/commands',
       headers: { authorization: `Bearer ${me.token}` },
       payload: {
-        commands: [{ id: 'cmd-envelope-1', kind: 'event.favorite', payload: { event_id: eventId, favorite: true }, occurredAt: new Date().toISOString(), userId: other.id, user_id: other.id }],
+        commands: [
+          {
+            id: 'cmd-envelope-1',
+            kind: 'event.favorite',
+            payload: { event_id: eventId, favorite: true },
+            occurredAt: new Date().toISOString(),
+            userId: other.id,
+            user_id: other.id,
+          },
+        ],
         userId: other.id,
       },
     });
     expect([200, 400]).toContain(res.statusCode);
-    const favorites = await s.app.db.selectFrom('user_events').select(['user_id', 'is_favorite']).where('event_id', '=', eventId).where('is_favorite', '=', true).execute();
+    const favorites = await s.app.db
+      .selectFrom('user_events')
+      .select(['user_id', 'is_favorite'])
+      .where('event_id', '=', eventId)
+      .where('is_favorite', '=', true)
+      .execute();
     expect(favorites.map((f) => f.user_id)).not.toContain(other.id);
     const stored = await s.app.db.selectFrom('commands').select('user_id').where('id', '=', 'cmd-envelope-1').execute();
     expect(stored.map((r) => r.user_id)).not.toContain(other.id);
@@ -183,15 +266,30 @@ describe('legacy forms', () => {
   it('ignores ownership, status and author fields on meetings, check-ins, comments, likes and messages', async () => {
     const third = await person(s.app.db, eventId);
     const made = await call(s.app, me, 'POST', '/api/meetings/create-meeting', {
-      event_id: eventId, user_id: third.id, date: D, any_time: true, comment: 'hi',
-      response: 1, from_user_id: other.id, to_user_id: third.id, status: 1, id: 424242,
+      event_id: eventId,
+      user_id: third.id,
+      date: D,
+      any_time: true,
+      comment: 'hi',
+      response: 1,
+      from_user_id: other.id,
+      to_user_id: third.id,
+      status: 1,
+      id: 424242,
     });
     // Created as the actor's own pending request: never accepted, never another author or id.
     expect(made.body.status_code, made.raw).toBe(200);
-    const row = await s.app.db.selectFrom('appointments').selectAll().where('from_user_id', '=', me.id).where('to_user_id', '=', third.id).executeTakeFirstOrThrow();
+    const row = await s.app.db
+      .selectFrom('appointments')
+      .selectAll()
+      .where('from_user_id', '=', me.id)
+      .where('to_user_id', '=', third.id)
+      .executeTakeFirstOrThrow();
     expect(row.response).toBeNull();
     expect(row.id).not.toBe(424242);
-    expect(await s.app.db.selectFrom('appointments').select('id').where('from_user_id', '=', other.id).where('to_user_id', '=', third.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.app.db.selectFrom('appointments').select('id').where('from_user_id', '=', other.id).where('to_user_id', '=', third.id).executeTakeFirst(),
+    ).toBeUndefined();
 
     const checkin = await call(s.app, me, 'POST', '/api/events/checkin', { event_id: eventId, is_owner: true, is_moderator: true, role: 'organizer' });
     expect([200, 400]).toContain(checkin.body.status_code);
@@ -202,7 +300,9 @@ describe('legacy forms', () => {
     expect(comment.body.status_code, comment.raw).toBe(200);
     const posted = await s.app.db.selectFrom('chat_comments').selectAll().where('comment', '=', 'as me').executeTakeFirstOrThrow();
     expect(posted.user_id).toBe(me.id);
-    expect(await s.app.db.selectFrom('chat_comments').select('id').where('comment', '=', 'as me').where('user_id', '=', other.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await s.app.db.selectFrom('chat_comments').select('id').where('comment', '=', 'as me').where('user_id', '=', other.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await s.app.db.selectFrom('comment_likes').select('user_id').where('comment_id', '=', commentId).execute()).toEqual([]);
   });
 });

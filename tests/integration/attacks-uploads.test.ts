@@ -34,7 +34,10 @@ afterAll(async () => {
 
 const HTML = '<html><body><script>alert(document.domain)</script></body></html>';
 const files = () => {
-  const walk = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)])) : []);
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir)
+      ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(path.join(dir, d.name)) : [path.join(dir, d.name)]))
+      : [];
   return walk(path.join(DATA_DIR, 'uploads')).sort();
 };
 
@@ -53,7 +56,11 @@ async function send(url: string, fields: Record<string, string>, file: { data: B
 
 async function rows() {
   const q = async (t: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(t)}`.execute(app.db)).rows[0]!.n;
-  return { uploads: await q('chat_uploads'), comments: await q('chat_comments'), trips: JSON.stringify((await sql`SELECT * FROM trips ORDER BY 1`.execute(app.db)).rows) };
+  return {
+    uploads: await q('chat_uploads'),
+    comments: await q('chat_comments'),
+    trips: JSON.stringify((await sql`SELECT * FROM trips ORDER BY 1`.execute(app.db)).rows),
+  };
 }
 
 describe('forged pictures', () => {
@@ -129,13 +136,20 @@ describe('oversized bodies', () => {
   it('refuses a JSON body over the limit on the API and on sync with payload_too_large', async () => {
     const big = 'x'.repeat(BODY_LIMIT_BYTES + 10);
     const before = await rows();
-    const api = await app.inject({ method: 'POST', url: '/api/profile/save', headers: { ...bearer(u), 'content-type': 'application/json' }, payload: JSON.stringify({ position: big }) });
+    const api = await app.inject({
+      method: 'POST',
+      url: '/api/profile/save',
+      headers: { ...bearer(u), 'content-type': 'application/json' },
+      payload: JSON.stringify({ position: big }),
+    });
     expect(api.json()).toMatchObject({ status_code: 413, error: 'payload_too_large' });
     const sync = await app.inject({
       method: 'POST',
       url: '/sync/v1/commands',
       headers: { ...bearer(u), 'content-type': 'application/json' },
-      payload: JSON.stringify({ commands: [{ id: commandId(), kind: 'comment.add', payload: { event_id: eventId, comment: big }, occurredAt: new Date().toISOString() }] }),
+      payload: JSON.stringify({
+        commands: [{ id: commandId(), kind: 'comment.add', payload: { event_id: eventId, comment: big }, occurredAt: new Date().toISOString() }],
+      }),
     });
     expect(sync.statusCode).toBe(413);
     expect(sync.json().error).toBe('payload_too_large');
@@ -144,7 +158,12 @@ describe('oversized bodies', () => {
 
   it('refuses a command batch over the maximum whole, applying none of it, and a payload over its field limit', async () => {
     const before = await rows();
-    const batch = Array.from({ length: SYNC_COMMANDS_MAX_BATCH + 1 }, (_, i) => ({ id: commandId(), kind: 'comment.add', payload: { event_id: eventId, comment: `flood ${i}` }, occurredAt: new Date().toISOString() }));
+    const batch = Array.from({ length: SYNC_COMMANDS_MAX_BATCH + 1 }, (_, i) => ({
+      id: commandId(),
+      kind: 'comment.add',
+      payload: { event_id: eventId, comment: `flood ${i}` },
+      occurredAt: new Date().toISOString(),
+    }));
     const res = await app.inject({ method: 'POST', url: '/sync/v1/commands', headers: bearer(u), payload: { commands: batch } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_input');
@@ -156,7 +175,11 @@ describe('oversized bodies', () => {
       method: 'POST',
       url: '/sync/v1/commands',
       headers: bearer(u),
-      payload: { commands: [{ id: commandId(), kind: 'comment.add', payload: { event_id: eventId, comment: 'y'.repeat(100_000) }, occurredAt: new Date().toISOString() }] },
+      payload: {
+        commands: [
+          { id: commandId(), kind: 'comment.add', payload: { event_id: eventId, comment: 'y'.repeat(100_000) }, occurredAt: new Date().toISOString() },
+        ],
+      },
     });
     expect(long.json().results[0]).toMatchObject({ status: 'rejected', code: 'invalid_input' });
     expect(await rows()).toEqual(before);

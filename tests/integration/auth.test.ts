@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createUser, TEST_PASSWORD } from '../fixtures/factories.ts';
-import { LOGIN_RATE_MAX_FAILURES, SESSION_COOKIE } from '../../contract/constants.ts';
+import { SESSION_COOKIE } from '../../contract/constants.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -40,14 +40,6 @@ describe('auth', () => {
     expect(wrong.json()).toMatchObject({ status_code: 403, error: 'invalid_credentials' });
   });
 
-  it('rate limits repeated failures per email, across addresses, even for the right password', async () => {
-    const u = await createUser(s.app.db);
-    for (let i = 0; i < LOGIN_RATE_MAX_FAILURES; i++) await tryLogin(u.email, `bad-${i}`, `10.1.0.${i}`);
-    const blocked = await tryLogin(u.email, TEST_PASSWORD, '10.1.1.1');
-    expect(blocked.json()).toMatchObject({ status_code: 429, error: 'rate_limited' });
-    expect(blocked.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
-  });
-
   it('gives 401 without a valid session and after logout', async () => {
     const u = await createUser(s.app.db);
     const { token } = await login(s.app, u.email);
@@ -68,7 +60,10 @@ describe('auth', () => {
     const bad = await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 5 } });
     expect(bad.json()).toMatchObject({ status_code: 400, error: 'invalid_input' });
     const cross = await s.app.inject({
-      method: 'POST', url: '/api/auth/login', payload: { email: 'a@b.c', password: 'x' }, headers: { origin: 'https://evil.example' },
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@b.c', password: 'x' },
+      headers: { origin: 'https://evil.example' },
     });
     expect(cross.statusCode).toBe(403);
   });

@@ -107,7 +107,15 @@ describe('change feed on PostgreSQL', () => {
     await reader;
     const final = await pullAll(checkpoint);
     for (const d of final.documents) seen.set(d.event_id, d.name);
-    const truth = await s.app.db.selectFrom('events').select(['id', 'name']).where('id', 'in', events.map((e) => e.id)).execute();
+    const truth = await s.app.db
+      .selectFrom('events')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        events.map((e) => e.id),
+      )
+      .execute();
     for (const row of truth) expect(seen.get(row.id)).toBe(row.name);
     await pool.end();
   });

@@ -158,14 +158,33 @@ describe('likes and dislikes', () => {
     const v2 = await attendee(ev.id);
     const id = (await post(author.token, '/api/events/add-comment', { event_id: ev.id, comment: 'vote me' })).data.comment.id;
 
-    expect((await post(v1.token, '/api/events/set-like-comment', { commentId: id, like_type: 1 })).data).toMatchObject({ result: true, likes: { like: 1, dislike: 0, my_like_type: 1 } });
+    expect((await post(v1.token, '/api/events/set-like-comment', { commentId: id, like_type: 1 })).data).toMatchObject({
+      result: true,
+      likes: { like: 1, dislike: 0, my_like_type: 1 },
+    });
     // The same vote again changes nothing.
     expect((await post(v1.token, '/api/events/set-like-comment', { commentId: id, like_type: '1' })).data.likes).toMatchObject({ like: 1, dislike: 0 });
-    expect((await post(v2.token, '/api/events/set-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({ like: 1, dislike: 1, my_like_type: 2 });
-    expect((await post(v1.token, '/api/events/set-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({ like: 0, dislike: 2, my_like_type: 2 });
+    expect((await post(v2.token, '/api/events/set-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({
+      like: 1,
+      dislike: 1,
+      my_like_type: 2,
+    });
+    expect((await post(v1.token, '/api/events/set-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({
+      like: 0,
+      dislike: 2,
+      my_like_type: 2,
+    });
     // An unset of the other type does not erase the newer vote.
-    expect((await post(v1.token, '/api/events/unset-like-comment', { commentId: id, like_type: 1 })).data.likes).toMatchObject({ like: 0, dislike: 2, my_like_type: 2 });
-    expect((await post(v1.token, '/api/events/unset-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({ like: 0, dislike: 1, my_like_type: 0 });
+    expect((await post(v1.token, '/api/events/unset-like-comment', { commentId: id, like_type: 1 })).data.likes).toMatchObject({
+      like: 0,
+      dislike: 2,
+      my_like_type: 2,
+    });
+    expect((await post(v1.token, '/api/events/unset-like-comment', { commentId: id, like_type: 2 })).data.likes).toMatchObject({
+      like: 0,
+      dislike: 1,
+      my_like_type: 0,
+    });
 
     const seen = (await list(v2.token, `event_id=${ev.id}`)).body.data.comment_data.items[0];
     expect(seen.likes).toEqual({ like: 0, dislike: 1, my_like_type: 2 });
@@ -189,7 +208,10 @@ describe('likes and dislikes', () => {
     const v = await attendee(ev.id);
     const id = (await post(author.token, '/api/events/add-comment', { event_id: ev.id, comment: 'c' })).data.comment.id;
     const cid = commandId();
-    expect(await command(s.app, v.token, 'comment.like', { comment_id: id, like_type: 1 }, { id: cid })).toMatchObject({ status: 'applied', ids: [String(id)] });
+    expect(await command(s.app, v.token, 'comment.like', { comment_id: id, like_type: 1 }, { id: cid })).toMatchObject({
+      status: 'applied',
+      ids: [String(id)],
+    });
     await command(s.app, v.token, 'comment.unlike', { comment_id: id });
     expect(await command(s.app, v.token, 'comment.like', { comment_id: id, like_type: 1 }, { id: cid })).toMatchObject({ status: 'applied' });
     const row = await s.app.db.selectFrom('chat_comments').select('likes_count').where('id', '=', id).executeTakeFirstOrThrow();
@@ -236,25 +258,50 @@ describe('moderation', () => {
     const queuedAt = new Date(Date.now() - 60_000);
     const queued = { id: commandId(), occurredAt: queuedAt };
 
-    expect(await command(s.app, bystander.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: 'spam' })).toMatchObject({ status: 'rejected', code: 'moderator_required' });
-    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: '   ' })).toMatchObject({ status: 'rejected', code: 'invalid_input' });
-    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: mod.id, reason: 'me' })).toMatchObject({ status: 'rejected', code: 'chat_block_not_allowed' });
-    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: owner.id, reason: 'coup' })).toMatchObject({ status: 'rejected', code: 'chat_block_not_allowed' });
-    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: 'Spam in the event chat' })).toMatchObject({ status: 'applied' });
+    expect(await command(s.app, bystander.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: 'spam' })).toMatchObject({
+      status: 'rejected',
+      code: 'moderator_required',
+    });
+    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: '   ' })).toMatchObject({
+      status: 'rejected',
+      code: 'invalid_input',
+    });
+    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: mod.id, reason: 'me' })).toMatchObject({
+      status: 'rejected',
+      code: 'chat_block_not_allowed',
+    });
+    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: owner.id, reason: 'coup' })).toMatchObject({
+      status: 'rejected',
+      code: 'chat_block_not_allowed',
+    });
+    expect(await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: spammer.id, reason: 'Spam in the event chat' })).toMatchObject({
+      status: 'applied',
+    });
 
     const viaRest = await post(spammer.token, '/api/events/add-comment', { event_id: ev.id, comment: 'buy now' });
     expect(viaRest).toMatchObject({ status_code: 403, error: 'chat_blocked', message: 'You are not allowed to send comments', data: null });
-    expect(await command(s.app, spammer.token, 'comment.add', { event_id: ev.id, comment: 'written before the block' }, queued)).toMatchObject({ status: 'rejected', code: 'chat_blocked' });
+    expect(await command(s.app, spammer.token, 'comment.add', { event_id: ev.id, comment: 'written before the block' }, queued)).toMatchObject({
+      status: 'rejected',
+      code: 'chat_blocked',
+    });
     expect((await post(spammer.token, '/api/events/set-like-comment', { commentId: victim, like_type: 2 })).error).toBe('chat_blocked');
 
     const seen = (await list(spammer.token, `event_id=${ev.id}`)).body.data;
     expect(seen.is_blocked).toBe(true);
-    const blockRow = await s.app.db.selectFrom('chat_blocks').selectAll().where('event_id', '=', ev.id).where('user_id', '=', spammer.id).executeTakeFirstOrThrow();
+    const blockRow = await s.app.db
+      .selectFrom('chat_blocks')
+      .selectAll()
+      .where('event_id', '=', ev.id)
+      .where('user_id', '=', spammer.id)
+      .executeTakeFirstOrThrow();
     expect(blockRow).toMatchObject({ active: true, reason: 'Spam in the event chat', blocked_by: mod.id });
 
     expect(await command(s.app, owner.token, 'chat.unblock', { event_id: ev.id, user_id: spammer.id })).toMatchObject({ status: 'applied' });
     // The queued command was answered once; its replay keeps that answer and stores nothing.
-    expect(await command(s.app, spammer.token, 'comment.add', { event_id: ev.id, comment: 'written before the block' }, queued)).toMatchObject({ status: 'rejected', code: 'chat_blocked' });
+    expect(await command(s.app, spammer.token, 'comment.add', { event_id: ev.id, comment: 'written before the block' }, queued)).toMatchObject({
+      status: 'rejected',
+      code: 'chat_blocked',
+    });
     expect((await post(spammer.token, '/api/events/add-comment', { event_id: ev.id, comment: 'sorry' })).data.result).toBe(true);
     const texts = (await list(owner.token, `event_id=${ev.id}&sort_by=date`)).body.data.comment_data.items.map((i: Json) => i.comment);
     expect(texts).toEqual(['innocent', 'sorry']);
@@ -280,20 +327,33 @@ describe('comment.add commands', () => {
     const a = await attendee(ev.id);
     const b = await attendee(ev.id);
     const id = commandId();
-    const first = await command(s.app, a.token, 'comment.add', { event_id: ev.id, comment: 'offline hello' }, { id, occurredAt: new Date(Date.now() - 3_600_000) });
+    const first = await command(
+      s.app,
+      a.token,
+      'comment.add',
+      { event_id: ev.id, comment: 'offline hello' },
+      { id, occurredAt: new Date(Date.now() - 3_600_000) },
+    );
     const again = await command(s.app, a.token, 'comment.add', { event_id: ev.id, comment: 'offline hello' }, { id });
     expect(first.status).toBe('applied');
     expect(again).toEqual(first);
     expect(await liveCount(ev.id)).toBe(1);
     expect(await command(s.app, a.token, 'comment.add', { event_id: ev.id, comment: '  ' })).toMatchObject({ status: 'rejected', code: 'invalid_input' });
-    expect(await command(s.app, a.token, 'comment.add', { event_id: ev.id, comment: 'x', image: '../../etc/passwd' })).toMatchObject({ status: 'rejected', code: 'invalid_input' });
+    expect(await command(s.app, a.token, 'comment.add', { event_id: ev.id, comment: 'x', image: '../../etc/passwd' })).toMatchObject({
+      status: 'rejected',
+      code: 'invalid_input',
+    });
 
     const mine = await commentsFeed(s.app.db, { userId: a.id, checkpoint: 0, limit: 100, scope: { event_id: String(ev.id) } });
     const theirs = await commentsFeed(s.app.db, { userId: b.id, checkpoint: 0, limit: 100, scope: { event_id: String(ev.id) } });
     expect(mine.documents[0]).toMatchObject({ id: first.ids![0], client_id: id, comment: 'offline hello' });
     expect(theirs.documents[0]).toMatchObject({ id: first.ids![0], client_id: '' });
     // Listed where the server received it: the device's clock does not reorder the chat.
-    const row = await s.app.db.selectFrom('chat_comments').select(['created_at', 'received_at']).where('id', '=', Number(first.ids![0])).executeTakeFirstOrThrow();
+    const row = await s.app.db
+      .selectFrom('chat_comments')
+      .select(['created_at', 'received_at'])
+      .where('id', '=', Number(first.ids![0]))
+      .executeTakeFirstOrThrow();
     expect(row.received_at.getTime() - row.created_at.getTime()).toBeGreaterThan(3_000_000);
   });
 

@@ -7,7 +7,7 @@ import type { DB } from '../../server/db/types.ts';
 
 /**
  * Shared pieces of the chat, messages and socket tests (chat-*, messages-*, ws-*, multi-instance):
- * a real websocket client that records frames, socket tickets, sync commands, and the few rows
+ * a real websocket client that records frames, socket passes, sync commands, and the few rows
  * those tests need (staff flags, approved meetings, pictures).
  */
 
@@ -27,7 +27,8 @@ export interface TestSocket {
 
 export interface OpenOptions {
   token?: string;
-  ticket?: string;
+  /** A socket pass for `?token=` (routes/auth socket-pass). */
+  pass?: string;
   origin?: string;
   autoPong?: boolean;
   headers?: Record<string, string>;
@@ -35,7 +36,7 @@ export interface OpenOptions {
 
 /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
 export function openSocket(baseUrl: string, path: string, o: OpenOptions = {}): Promise<TestSocket> {
-  const url = `${baseUrl.replace(/^http/, 'ws')}${path}${o.ticket ? `?token=${encodeURIComponent(o.ticket)}` : ''}`;
+  const url = `${baseUrl.replace(/^http/, 'ws')}${path}${o.pass ? `?token=${encodeURIComponent(o.pass)}` : ''}`;
   const headers: Record<string, string> = { ...o.headers };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   const ws = new WebSocket(url, { headers, origin: o.origin, autoPong: o.autoPong ?? true });
@@ -64,7 +65,10 @@ export function openSocket(baseUrl: string, path: string, o: OpenOptions = {}): 
         return Promise.resolve(seen);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)),
+          timeoutMs,
+        );
         waiters.push({
           match: fn,
           resolve: (f) => {
@@ -110,10 +114,10 @@ export async function upgradeStatus(baseUrl: string, path: string, o: OpenOption
   }
 }
 
-export async function socketTicket(baseUrl: string, token: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/socket-ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  const body = (await res.json()) as { data: { ticket: string } };
-  return body.data.ticket;
+export async function socketPass(baseUrl: string, token: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/socket-pass`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { data: { pass: string } };
+  return body.data.pass;
 }
 
 /** Opens and registers a chat socket; resolves after the server confirmed the registration. */
@@ -171,7 +175,9 @@ export async function approvedMeeting(db: Kysely<DB>, eventId: number, from: num
 }
 
 export async function pngImage(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 }
 /** A PNG chunk with a correct CRC, so decoders accept the file as sound. */
 export function pngChunk(type: string, data: Buffer): Buffer {
@@ -183,10 +189,14 @@ export function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 export async function jpegImage(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
 }
 export async function webpImage(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#33cc66' } }).webp().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#33cc66' } })
+    .webp()
+    .toBuffer();
 }
 
 /** Serialises a form exactly as a browser would (boundary and all) for inject. */

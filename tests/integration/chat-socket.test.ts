@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { serverPerFile, stoppedAfterEach } from '../fixtures/suite.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { ChatSocket } from '../../src/data/chat-socket.ts';
-import type { SocketException, WebSocketConstructor } from '../../src/data/ticketed-socket.ts';
+import type { SocketException, WebSocketConstructor } from '../../src/data/pass-socket.ts';
 import { recordingWebSocket } from '../fixtures/sockets.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -44,7 +44,12 @@ function client(who: { id: number; token: string }, eventId: number, Ctor: WebSo
 }
 
 async function postComment(token: string, eventId: number, comment: string) {
-  const res = await s.app.inject({ method: 'POST', url: '/api/events/add-comment', headers: { authorization: `Bearer ${token}` }, payload: { event_id: eventId, comment } });
+  const res = await s.app.inject({
+    method: 'POST',
+    url: '/api/events/add-comment',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { event_id: eventId, comment },
+  });
   expect(res.json().status_code, res.body).toBe(200);
 }
 

@@ -20,7 +20,13 @@ async function attendee(eventId: number) {
   return { id: u.id, token: (await login(server.app, u.email)).token };
 }
 
-async function upload(token: string | null, eventId: number, file?: Parameters<typeof form>[1], url = '/api/events/upload-chat-image', fields: Record<string, string> = {}) {
+async function upload(
+  token: string | null,
+  eventId: number,
+  file?: Parameters<typeof form>[1],
+  url = '/api/events/upload-chat-image',
+  fields: Record<string, string> = {},
+) {
   const f = await form({ event_id: String(eventId), ...fields }, file);
   const res = await server.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
   return { http: res.statusCode, body: res.json() as Json };
@@ -63,7 +69,8 @@ describe('chat pictures', () => {
       expect(meta.format).toBe(ext === 'jpg' ? 'jpeg' : ext);
       expect([meta.width, meta.height]).toEqual([40, 30]);
     }
-    const items = (await server.app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: bearer(b.token) })).json().data.comment_data.items;
+    const items = (await server.app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: bearer(b.token) })).json().data.comment_data
+      .items;
     expect(items.map((i: Json) => i.image)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/files\/uploads\/chat\/[a-f0-9]{32}\.webp$/)]));
   });
 
@@ -142,15 +149,24 @@ describe('chat pictures', () => {
     expect((await download(b.token, url)).statusCode).toBe(404);
 
     // Somebody else cannot post another person's upload, nor one made for another event.
-    expect(await command(server.app, b.token, 'comment.add', { event_id: ev.id, comment: 'mine now', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    expect(await command(server.app, b.token, 'comment.add', { event_id: ev.id, comment: 'mine now', image: name })).toMatchObject({
+      status: 'rejected',
+      code: 'invalid_image',
+    });
     const other = await createEvent(server.app.db);
     await createTicket(server.app.db, other.id, a.id);
-    expect(await command(server.app, a.token, 'comment.add', { event_id: other.id, comment: 'moved', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    expect(await command(server.app, a.token, 'comment.add', { event_id: other.id, comment: 'moved', image: name })).toMatchObject({
+      status: 'rejected',
+      code: 'invalid_image',
+    });
 
     const posted = await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: 'see', image: name });
     expect(posted.status).toBe('applied');
     // One upload shows under one comment only.
-    expect(await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: 'again', image: name })).toMatchObject({ status: 'rejected', code: 'invalid_image' });
+    expect(await command(server.app, a.token, 'comment.add', { event_id: ev.id, comment: 'again', image: name })).toMatchObject({
+      status: 'rejected',
+      code: 'invalid_image',
+    });
     expect((await download(b.token, url)).statusCode).toBe(200);
     expect((await download(strangerToken, url)).statusCode).toBe(404);
     expect((await download(null, url)).statusCode).toBe(404);

@@ -4,8 +4,7 @@ import { createEvent, createTicket, createUser } from '../fixtures/factories.ts'
 import { importTicketPublicKey, validateScan } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
 import { doorTicketsFeed } from '../../server/domain/checkin/feed.ts';
-import { withTickets } from '../../server/domain/tickets/tables.ts';
-import { HINTS_CHANNEL, type ChangeHint } from '../../server/realtime/bus.ts';
+import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 
 /**
  * Door check-in against the real server: the ticket.scan command (replays, two offline devices in
@@ -60,7 +59,12 @@ async function qrOf(ticketId: number, token: string): Promise<string> {
 
 let seq = 0;
 function scan(code: string, deviceId: string, at: string, extra: Json = {}) {
-  return { id: `scan-${++seq}-${Math.random().toString(36).slice(2, 10)}`, kind: 'ticket.scan', payload: { code, device_id: deviceId, scanned_at: at, ...extra }, occurredAt: at };
+  return {
+    id: `scan-${++seq}-${Math.random().toString(36).slice(2, 10)}`,
+    kind: 'ticket.scan',
+    payload: { code, device_id: deviceId, scanned_at: at, ...extra },
+    occurredAt: at,
+  };
 }
 async function upload(token: string, commands: Json[]) {
   const res = await s.app.inject({ method: 'POST', url: '/sync/v1/commands', headers: auth(token), payload: { commands } });
@@ -68,7 +72,7 @@ async function upload(token: string, commands: Json[]) {
   return res.json().results as Json[];
 }
 async function scansOf(ticketId: number) {
-  return withTickets(s.app.db).selectFrom('checkins').selectAll().where('ticket_id', '=', ticketId).orderBy('scanned_at').execute();
+  return s.app.db.selectFrom('checkins').selectAll().where('ticket_id', '=', ticketId).orderBy('scanned_at').execute();
 }
 async function pullDoor(eventId: number, userId: number | null, checkpoint = 0, limit = 500) {
   return doorTicketsFeed(s.app.db, { userId, checkpoint, limit, scope: { event_id: String(eventId) } });
@@ -85,7 +89,16 @@ describe('ticket.scan', () => {
     expect(again).toEqual([first[0], first[0]]);
     const rows = await scansOf(d.t1.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: cmd.id, device_id: 'door-a', result: 'admitted', server_result: 'admitted', scanned_by: d.staff.id, event_id: d.eventId, code: d.t1.code, duplicate_of: null });
+    expect(rows[0]).toMatchObject({
+      id: cmd.id,
+      device_id: 'door-a',
+      result: 'admitted',
+      server_result: 'admitted',
+      scanned_by: d.staff.id,
+      event_id: d.eventId,
+      code: d.t1.code,
+      duplicate_of: null,
+    });
     expect(rows[0]!.scanned_at.toISOString()).toBe('2030-06-01T09:00:00.000Z');
     expect(Math.abs(rows[0]!.received_at.getTime() - Date.now())).toBeLessThan(60_000);
     const stored = await s.app.db.selectFrom('commands').select('id').where('user_id', '=', d.staff.id).execute();
@@ -98,7 +111,16 @@ describe('ticket.scan', () => {
       const qr = await qrOf(d.t1.id, d.anna.token);
       const a = scan(qr, 'door-a', '2030-06-01T10:00:00.000Z', { event_id: d.eventId, result: 'admitted' });
       const b = scan(d.t1.code, 'door-b', '2030-06-01T10:00:05.000Z', { event_id: d.eventId, result: 'admitted' });
-      const [firstUp, secondUp] = order === 'earlier first' ? [[d.owner, a], [d.staff, b]] as const : [[d.staff, b], [d.owner, a]] as const;
+      const [firstUp, secondUp] =
+        order === 'earlier first'
+          ? ([
+              [d.owner, a],
+              [d.staff, b],
+            ] as const)
+          : ([
+              [d.staff, b],
+              [d.owner, a],
+            ] as const);
       expect((await upload(firstUp[0].token, [firstUp[1]]))[0]!.status).toBe('applied');
       expect((await upload(secondUp[0].token, [secondUp[1]]))[0]!.status).toBe('applied');
 
@@ -121,7 +143,10 @@ describe('ticket.scan', () => {
       // Door devices learn both admissions on their next pull, and the ticket now reads as used.
       const page = await pullDoor(d.eventId, d.staff.id);
       const doc = page.documents.find((x) => x.id === String(d.t1.id)) as unknown as DoorTicketDoc;
-      expect(doc.scans.map((x) => [x.id, x.duplicate_of])).toEqual([[a.id, ''], [b.id, a.id]]);
+      expect(doc.scans.map((x) => [x.id, x.duplicate_of])).toEqual([
+        [a.id, ''],
+        [b.id, a.id],
+      ]);
       const key = await importTicketPublicKey((await get(`/api/checkin/key?event_id=${d.eventId}`, d.staff.token)).body.data.public_key);
       const third = await validateScan({ raw: qr, eventId: d.eventId, publicKey: key, lookup: () => doc });
       expect(third).toMatchObject({ result: 'already_used', usedBy: { scan_id: a.id, device_id: 'door-a' } });
@@ -147,7 +172,12 @@ describe('ticket.scan', () => {
     ];
     const results = await upload(d.owner.token, cmds);
     expect(results.map((r) => r.status)).toEqual(Array(6).fill('applied'));
-    const rows = await withTickets(s.app.db).selectFrom('checkins').select(['id', 'result', 'server_result', 'ticket_id', 'duplicate_of']).where('event_id', '=', d.eventId).orderBy('scanned_at').execute();
+    const rows = await s.app.db
+      .selectFrom('checkins')
+      .select(['id', 'result', 'server_result', 'ticket_id', 'duplicate_of'])
+      .where('event_id', '=', d.eventId)
+      .orderBy('scanned_at')
+      .execute();
     expect(rows.map((r) => [r.result, r.server_result, r.ticket_id])).toEqual([
       ['forged', 'forged', null],
       ['unknown', 'unknown', null],
@@ -242,6 +272,44 @@ describe('door feed and door calls', () => {
     expect(after.documents.map((x) => [x.id, x.status, x.deleted])).toEqual([[String(d.t1.id), 'cancelled', false]]);
   });
 
+  it('answers a door that cannot judge a code yet: the ticket by code or signed payload, nothing recorded', async () => {
+    const d = await door();
+    const other = await door();
+    const qr = await qrOf(d.t1.id, d.anna.token);
+    await upload(d.owner.token, [scan(d.t2.code, 'door-a', '2030-06-05T08:00:00Z', { event_id: d.eventId, result: 'admitted' })]);
+    const ask = (code: string, token = d.staff.token, eventId = d.eventId) =>
+      get(`/api/checkin/ticket?event_id=${eventId}&code=${encodeURIComponent(code)}`, token);
+
+    const byCode = (await ask(d.t2.code)).body.data;
+    expect(byCode.signature).toBeNull();
+    expect(byCode.ticket).toMatchObject({ ticket_id: d.t2.id, event_id: d.eventId, code: d.t2.code, status: 'valid', invalid: false });
+    expect(byCode.ticket.scans).toEqual([expect.objectContaining({ device_id: 'door-a', result: 'admitted' })]);
+    expect(byCode.ticket).not.toHaveProperty('deleted');
+    // The same answer the door feed gives for that ticket, so the door judges it by the same rules.
+    const fed = (await pullDoor(d.eventId, d.owner.id)).documents.find((x) => x.ticket_id === d.t2.id)!;
+    const { deleted: _deleted, ...fedDoc } = fed as typeof fed & { deleted: boolean };
+    expect(byCode.ticket).toEqual(fedDoc);
+
+    expect((await ask(qr)).body.data).toMatchObject({ signature: true, ticket: { ticket_id: d.t1.id, code: d.t1.code } });
+    const parts = qr.split('.');
+    parts[3] = (parts[3]![0] === 'A' ? 'B' : 'A') + parts[3]!.slice(1);
+    expect((await ask(parts.join('.'))).body.data).toEqual({ ticket: null, signature: false });
+    // Unknown codes and another event's tickets name no ticket here.
+    expect((await ask('NO-SUCH-CODE')).body.data).toEqual({ ticket: null, signature: null });
+    expect((await ask(other.t1.code)).body.data).toEqual({ ticket: null, signature: null });
+    expect((await ask(await qrOf(other.t1.id, other.anna.token))).body.data).toEqual({ ticket: null, signature: null });
+    // Nothing recorded by asking.
+    expect(await scansOf(d.t1.id)).toHaveLength(0);
+    // Door people only; a code longer than any scan is refused as bad input.
+    expect((await ask(d.t2.code, d.outsider.token)).body.error).toBe('forbidden');
+    expect((await ask(d.t2.code, d.anna.token)).body.error).toBe('forbidden');
+    expect((await ask('x'.repeat(600))).body.status_code).toBe(400);
+
+    // The download's size: every ticket of the event, cancelled ones too.
+    await s.app.db.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', d.t1.id).execute();
+    expect((await get(`/api/checkin/stats?event_id=${d.eventId}`, d.staff.token)).body.data).toMatchObject({ listed: 2, tickets: 1 });
+  });
+
   it('serves the event public key to the door and nobody else, and lists staff to owners only', async () => {
     const d = await door();
     const key = await get(`/api/checkin/key?event_id=${d.eventId}`, d.staff.token);
@@ -275,7 +343,9 @@ describe('door feed and door calls', () => {
     ]);
     const r = await get(`/api/checkin/scans?event_id=${d.eventId}&limit=1`, d.owner.token);
     expect(r.body.data.count).toBe(2);
-    expect(r.body.data.items).toEqual([expect.objectContaining({ ticket_id: d.t2.id, device_id: 'door-a', result: 'admitted', scanned_at_ms: Date.parse('2030-06-06T08:01:00Z') })]);
+    expect(r.body.data.items).toEqual([
+      expect.objectContaining({ ticket_id: d.t2.id, device_id: 'door-a', result: 'admitted', scanned_at_ms: Date.parse('2030-06-06T08:01:00Z') }),
+    ]);
   });
 
   it('lists the scans that match no ticket on their own, which no door ticket carries', async () => {

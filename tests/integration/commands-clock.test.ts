@@ -77,7 +77,10 @@ describe('command times from a device with a wrong clock', () => {
       method: 'POST',
       url: '/sync/v1/commands',
       headers: { authorization: `Bearer ${a.token}` },
-      payload: { commands: [{ id: commandId(), kind: 'comment.add', payload: { event_id: ev.id, comment: 'odd' }, occurredAt: new Date(now - HOUR).toISOString() }], sentAt: 'yesterday' },
+      payload: {
+        commands: [{ id: commandId(), kind: 'comment.add', payload: { event_id: ev.id, comment: 'odd' }, occurredAt: new Date(now - HOUR).toISOString() }],
+        sentAt: 'yesterday',
+      },
     });
     const id = Number(res.json().results[0].ids[0]);
     expect(Math.abs((await commentAge(id)) - HOUR)).toBeLessThan(60_000);

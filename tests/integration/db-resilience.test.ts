@@ -20,10 +20,9 @@ describe('PostgreSQL connections ended by the server', () => {
     const admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
     const dbName = new URL(d.url!).pathname.slice(1);
-    const killed = await admin.query(
-      'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [dbName],
-    );
+    const killed = await admin.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
+      dbName,
+    ]);
     await admin.end();
     expect(killed.rows[0].n).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 200));

@@ -19,7 +19,9 @@ describe('visitors countries of an event', () => {
     for (const u of [ua, pl]) {
       const { token } = await login(s.app, u.email);
       const res = await s.app.inject({
-        method: 'POST', url: '/sync/v1/commands', headers: { authorization: `Bearer ${token}` },
+        method: 'POST',
+        url: '/sync/v1/commands',
+        headers: { authorization: `Bearer ${token}` },
         payload: { commands: [{ id: `join-${u.id}-000000`, kind: 'event.checkin', payload: { event_id: event.id }, occurredAt: at }] },
       });
       expect(res.json().results[0].status).toBe('applied');

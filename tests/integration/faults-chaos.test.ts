@@ -81,23 +81,48 @@ describe('chaos: several devices, random offline windows and network faults', ()
     // few more ticket holders for the door to scan; a second event where the visitors met, so
     // they may write to each other.
     const event = await createEvent(db, { is_free: false, starts_in_hours: -1, duration_hours: 24 * 5 });
-    await db.insertInto('meeting_settings').values({ event_id: event.id, tables_count: 3, places: '{}', allowed_times: JSON.stringify([{ day: DAY, from: '10:00', to: '12:00' }]) }).execute();
+    await db
+      .insertInto('meeting_settings')
+      .values({ event_id: event.id, tables_count: 3, places: '{}', allowed_times: JSON.stringify([{ day: DAY, from: '10:00', to: '12:00' }]) })
+      .execute();
     const other = await createEvent(db);
-    const [ua, ub, owner, staff] = await Promise.all([createUser(db, { first_name: 'Anna' }), createUser(db, { first_name: 'Bohdan' }), createUser(db), createUser(db)]);
+    const [ua, ub, owner, staff] = await Promise.all([
+      createUser(db, { first_name: 'Anna' }),
+      createUser(db, { first_name: 'Bohdan' }),
+      createUser(db),
+      createUser(db),
+    ]);
     await db.insertInto('user_events').values({ event_id: event.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
     const holders = await Promise.all([createUser(db), createUser(db), createUser(db)]);
     const tickets: { id: number; code: string }[] = [];
     for (const u of [ua, ub, ...holders]) tickets.push(await createTicket(db, event.id, u.id));
-    await db.insertInto('user_events').values([ua, ub, ...holders].map((u) => ({ event_id: event.id, user_id: u.id, checked_in: true }))).execute();
+    await db
+      .insertInto('user_events')
+      .values([ua, ub, ...holders].map((u) => ({ event_id: event.id, user_id: u.id, checked_in: true })))
+      .execute();
     await approvedMeeting(db, other.id, ua.id, ub.id);
-    const [a, b, o, s] = await Promise.all([signIn(server.url, ua.email), signIn(server.url, ub.email), signIn(server.url, owner.email), signIn(server.url, staff.email)]);
-    const named = await server.app.inject({ method: 'POST', url: '/api/checkin/staff', headers: { authorization: `Bearer ${o.token}` }, payload: { event_id: event.id, user_id: s.user.id } });
+    const [a, b, o, s] = await Promise.all([
+      signIn(server.url, ua.email),
+      signIn(server.url, ub.email),
+      signIn(server.url, owner.email),
+      signIn(server.url, staff.email),
+    ]);
+    const named = await server.app.inject({
+      method: 'POST',
+      url: '/api/checkin/staff',
+      headers: { authorization: `Bearer ${o.token}` },
+      payload: { event_id: event.id, user_id: s.user.id },
+    });
     expect(named.json()).toMatchObject({ status_code: 200 });
     const seedComment = await server.app.inject({
       method: 'POST',
       url: '/sync/v1/commands',
       headers: { authorization: `Bearer ${o.token}` },
-      payload: { commands: [{ id: `chaos-seed-comment-${SEED}`, kind: 'comment.add', payload: { event_id: event.id, comment: 'Welcome!' }, occurredAt: new Date().toISOString() }] },
+      payload: {
+        commands: [
+          { id: `chaos-seed-comment-${SEED}`, kind: 'comment.add', payload: { event_id: event.id, comment: 'Welcome!' }, occurredAt: new Date().toISOString() },
+        ],
+      },
     });
     expect(seedComment.json().results[0]).toMatchObject({ status: 'applied' });
 
@@ -126,12 +151,16 @@ describe('chaos: several devices, random offline windows and network faults', ()
     const [da, dbb, door] = devices as [Device, Device, Device];
     step('devices open');
     await door.openDoor(event.id);
-    await waitFor('the visitors synced their event scopes', async () => (await da.status()).keys.includes(`comments@${event.id}`) && (await dbb.status()).keys.includes(`comments@${event.id}`), 90_000);
+    await waitFor(
+      'the visitors synced their event scopes',
+      async () => (await da.status()).keys.includes(`comments@${event.id}`) && (await dbb.status()).keys.includes(`comments@${event.id}`),
+      90_000,
+    );
     await waitFor("the door's tickets", async () => Object.keys(await door.docs('door_tickets')).length === tickets.length, 90_000);
 
     step('devices synced');
     const sent: Sent[] = [];
-    const pick = <T,>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
     const send = async (device: Device, userId: number, kind: CommandKind, payload: Record<string, unknown>) => {
       const entry = await device.enqueue(kind, payload as never);
       sent.push({ device: device.name, userId, id: entry.id, kind, payload });
@@ -145,7 +174,15 @@ describe('chaos: several devices, random offline windows and network faults', ()
       if (r < 0.3) return send(device, me, 'visitor.favorite', { user_id: pick(rnd, [peer, ...holders.map((h) => h.id)]), favorite: rnd() < 0.5 });
       if (r < 0.42) {
         const slot = pick(rnd, SLOTS);
-        return send(device, me, 'appointment.request', { event_id: event.id, user_id: pick(rnd, [peer, ...holders.map((h) => h.id)]), date: DAY, comment: `at ${slot}`, any_time: false, time_start: slot, time_end: slot + 900 });
+        return send(device, me, 'appointment.request', {
+          event_id: event.id,
+          user_id: pick(rnd, [peer, ...holders.map((h) => h.id)]),
+          date: DAY,
+          comment: `at ${slot}`,
+          any_time: false,
+          time_start: slot,
+          time_end: slot + 900,
+        });
       }
       if (r < 0.52) {
         const mine = Object.values(await device.docs('appointments')).filter((x) => x.to_user_id === me && x.state === 'pending');
@@ -175,7 +212,9 @@ describe('chaos: several devices, random offline windows and network faults', ()
     // The chaos: every device acts on its own schedule while its network comes and goes.
     const until = Date.now() + CHAOS_MS;
     // One generator per proxy and per device, so a replayed seed makes each take the same steps.
-    proxies.forEach((p, i) => p.setRandomFaults(faultPicker(seededRandom(SEED + 1000 + i))));
+    proxies.forEach((p, i) => {
+      p.setRandomFaults(faultPicker(seededRandom(SEED + 1000 + i)));
+    });
     const actors = devices.map(async (device, i) => {
       const proxy = proxies[i]!;
       const rnd = seededRandom(SEED + i + 1);
@@ -224,12 +263,20 @@ describe('chaos: several devices, random offline windows and network faults', ()
 
     step('devices agree with the server');
     // Nothing lost: every action the devices queued has exactly one stored answer.
-    const stored = await db.selectFrom('commands').select(['user_id', 'id', 'status', 'result']).where('user_id', 'in', [a.user.id, b.user.id, s.user.id]).execute();
+    const stored = await db
+      .selectFrom('commands')
+      .select(['user_id', 'id', 'status', 'result'])
+      .where('user_id', 'in', [a.user.id, b.user.id, s.user.id])
+      .execute();
     const answers = new Map(stored.map((r) => [`${r.user_id}:${r.id}`, r]));
     for (const x of sent) expect(answers.has(`${x.userId}:${x.id}`), `${x.kind} ${x.id} of ${x.device}`).toBe(true);
     for (const id of scans) expect(answers.has(`${s.user.id}:${id}`), `scan ${id}`).toBe(true);
     // What a device still shows as refused is what the server refused.
-    for (const [d, userId] of [[da, a.user.id], [dbb, b.user.id], [door, s.user.id]] as const) {
+    for (const [d, userId] of [
+      [da, a.user.id],
+      [dbb, b.user.id],
+      [door, s.user.id],
+    ] as const) {
       for (const e of await d.outbox()) expect(answers.get(`${userId}:${e.id}`)?.status, `${e.kind} ${e.id}`).toBe('rejected');
     }
 
@@ -237,7 +284,12 @@ describe('chaos: several devices, random offline windows and network faults', ()
     const applied = (kind: CommandKind) => sent.filter((x) => x.kind === kind && answers.get(`${x.userId}:${x.id}`)?.status === 'applied');
     const countBy = async (table: 'messages' | 'chat_comments', ids: string[]) => {
       if (ids.length === 0) return new Map<string, number>();
-      const rows = await db.selectFrom(table).select(['client_id', sql<number>`count(*)::int`.as('n')]).where('client_id', 'in', ids).groupBy('client_id').execute();
+      const rows = await db
+        .selectFrom(table)
+        .select(['client_id', sql<number>`count(*)::int`.as('n')])
+        .where('client_id', 'in', ids)
+        .groupBy('client_id')
+        .execute();
       return new Map(rows.map((r) => [r.client_id!, Number(r.n)]));
     };
     const messageIds = applied('message.send').map((x) => x.id);
@@ -261,14 +313,23 @@ describe('chaos: several devices, random offline windows and network faults', ()
     expect(meetings.map((m) => String(m.id)).sort()).toEqual([...madeIds].sort());
 
     // Commands that set a state leave the state of the last one applied.
-    for (const [who, userId] of [[da, a.user.id], [dbb, b.user.id]] as const) {
+    for (const [who, userId] of [
+      [da, a.user.id],
+      [dbb, b.user.id],
+    ] as const) {
       const lastFavorite = new Map<number, boolean>();
-      for (const x of applied('event.favorite').filter((y) => y.userId === userId)) lastFavorite.set(x.payload.event_id as number, x.payload.favorite as boolean);
+      for (const x of applied('event.favorite').filter((y) => y.userId === userId))
+        lastFavorite.set(x.payload.event_id as number, x.payload.favorite as boolean);
       for (const [eventId, favorite] of lastFavorite) {
         const row = await db.selectFrom('user_events').select('is_favorite').where('user_id', '=', userId).where('event_id', '=', eventId).executeTakeFirst();
         expect(row?.is_favorite ?? false, `${who.name} favorite of ${eventId}`).toBe(favorite);
       }
-      const likes = await db.selectFrom('comment_likes').select(['comment_id', sql<number>`count(*)::int`.as('n')]).where('user_id', '=', userId).groupBy('comment_id').execute();
+      const likes = await db
+        .selectFrom('comment_likes')
+        .select(['comment_id', sql<number>`count(*)::int`.as('n')])
+        .where('user_id', '=', userId)
+        .groupBy('comment_id')
+        .execute();
       expect(likes.every((l) => Number(l.n) === 1)).toBe(true);
     }
   }, 300_000);

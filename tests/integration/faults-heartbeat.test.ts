@@ -49,7 +49,16 @@ async function command(token: string, kind: string, payload: unknown) {
     method: 'POST',
     url: '/sync/v1/commands',
     headers: { authorization: `Bearer ${token}` },
-    payload: { commands: [{ id: `hb-${kind.replace(/\W/g, '-')}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`, kind, payload, occurredAt: new Date().toISOString() }] },
+    payload: {
+      commands: [
+        {
+          id: `hb-${kind.replace(/\W/g, '-')}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
+          kind,
+          payload,
+          occurredAt: new Date().toISOString(),
+        },
+      ],
+    },
   });
   expect(res.json().results[0], res.body).toMatchObject({ status: 'applied' });
 }
@@ -86,9 +95,15 @@ describe('a dead connection that never closes', () => {
   it('the notice socket: the server drops the silent peer, the client reconnects and gets the next notice', async () => {
     const day = addDays(localDateOf(Math.floor(Date.now() / 1000), 'Europe/Kyiv'), 2);
     const event = await createEvent(app.db, { starts_in_hours: -1, duration_hours: 24 * 6 });
-    await app.db.insertInto('meeting_settings').values({ event_id: event.id, tables_count: 2, places: '{}', allowed_times: JSON.stringify([{ day, from: '10:00', to: '12:00' }]) }).execute();
+    await app.db
+      .insertInto('meeting_settings')
+      .values({ event_id: event.id, tables_count: 2, places: '{}', allowed_times: JSON.stringify([{ day, from: '10:00', to: '12:00' }]) })
+      .execute();
     const [me, other] = [await signIn(), await signIn()];
-    await app.db.insertInto('user_events').values([me, other].map((u) => ({ event_id: event.id, user_id: u.user.id, checked_in: true }))).execute();
+    await app.db
+      .insertInto('user_events')
+      .values([me, other].map((u) => ({ event_id: event.id, user_id: u.user.id, checked_in: true })))
+      .execute();
 
     const notices: MeetingNotice[] = [];
     const socket = new NoticeSocket({
@@ -116,7 +131,14 @@ describe('a dead connection that never closes', () => {
     await new Promise((r) => setTimeout(r, 200));
 
     const start = zonedToUnix(day, '10:00', 'Europe/Kyiv');
-    await command(other.token, 'appointment.request', { event_id: event.id, user_id: me.user.id, date: day, any_time: false, time_start: start, time_end: start + 900 });
+    await command(other.token, 'appointment.request', {
+      event_id: event.id,
+      user_id: me.user.id,
+      date: day,
+      any_time: false,
+      time_start: start,
+      time_end: start + 900,
+    });
     const notice = await waitFor('the notice over the new socket', () => notices[0], 15_000);
     expect(notice).toMatchObject({ event_type: 'CURRENT_USER_INVITED' });
   });

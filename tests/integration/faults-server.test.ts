@@ -126,7 +126,12 @@ type Batch = Awaited<ReturnType<typeof queueBatch>>;
  */
 const carries = (batch: Batch) => (r: ProxiedRequest) => isCommands(r) && r.body.includes(batch.message.id);
 const storedOf = (userId: number, batch: Batch) =>
-  server.app.db.selectFrom('commands').select(['id', 'status']).where('user_id', '=', userId).where('id', 'in', [batch.fav.id, batch.comment.id, batch.message.id]).execute();
+  server.app.db
+    .selectFrom('commands')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', [batch.fav.id, batch.comment.id, batch.message.id])
+    .execute();
 
 /** The network comes back and the batch is applied, but its answer never reaches the device. */
 async function appliedAnswerLost(userId: number, batch: Batch) {
@@ -140,8 +145,16 @@ async function expectOnce(t: { device: Device; eventId: number; userId: number }
   const db = server.app.db;
   await waitFor('the outbox to empty', async () => (await t.device.outbox()).length === 0, 45_000);
   expect((await storedOf(t.userId, batch)).map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
-  const comments = await db.selectFrom('chat_comments').select(sql<number>`count(*)::int`.as('n')).where('client_id', '=', batch.comment.id).executeTakeFirstOrThrow();
-  const messages = await db.selectFrom('messages').select(sql<number>`count(*)::int`.as('n')).where('client_id', '=', batch.message.id).executeTakeFirstOrThrow();
+  const comments = await db
+    .selectFrom('chat_comments')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('client_id', '=', batch.comment.id)
+    .executeTakeFirstOrThrow();
+  const messages = await db
+    .selectFrom('messages')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('client_id', '=', batch.message.id)
+    .executeTakeFirstOrThrow();
   const event = await db.selectFrom('events').select('favorites_count').where('id', '=', t.eventId).executeTakeFirstOrThrow();
   expect([Number(comments.n), Number(messages.n), event.favorites_count]).toEqual([1, 1, 1]);
   let diff: string[] = [];
@@ -182,7 +195,13 @@ describe('the server dies around a command batch', () => {
     // The answer lost was this batch's, and the batch went out again.
     const lost = proxy.faults.filter((f) => f.fault.kind === 'lose' && f.req.body.includes(batch.message.id));
     const sends = proxy.log.filter((r) => isCommands(r) && r.body.includes(batch.message.id));
-    expect({ lost: lost.length, sends: sends.length }, proxy.log.filter(isCommands).map((r) => r.body).join('\n')).toEqual({ lost: 1, sends: expect.any(Number) });
+    expect(
+      { lost: lost.length, sends: sends.length },
+      proxy.log
+        .filter(isCommands)
+        .map((r) => r.body)
+        .join('\n'),
+    ).toEqual({ lost: 1, sends: expect.any(Number) });
     expect(sends.length).toBeGreaterThanOrEqual(2);
   });
 });
@@ -196,7 +215,14 @@ describe('a pull cut in the middle of a page', () => {
     proxy.cutAfter(300, isLaterEventsPage, 2);
     const me = await createUser(db);
     const auth = await signIn(server.url, me.email);
-    const device = await Device.open({ name: 'cut-page', baseUrl: proxy.url, token: auth.token, user: auth.user, collections: ['events', 'my_events'], pullBatchSize: 10 });
+    const device = await Device.open({
+      name: 'cut-page',
+      baseUrl: proxy.url,
+      token: auth.token,
+      user: auth.user,
+      collections: ['events', 'my_events'],
+      pullBatchSize: 10,
+    });
     devices.push(device);
     await waitFor('the cuts', () => proxy.faults.filter((f) => f.fault.kind === 'cut').length >= 2, 30_000);
     await device.awaitInSync();
@@ -204,7 +230,9 @@ describe('a pull cut in the middle of a page', () => {
     const total = await db.selectFrom('events').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(Object.keys(await device.docs('events'))).toHaveLength(Number(total.n));
     // Every retry asked again from the checkpoint of the last whole page: the cut one left nothing behind.
-    const asked = proxy.log.filter((r) => r.authorization === `Bearer ${auth.token}` && r.path.startsWith('/sync/v1/events/pull')).map((r) => Number(new URL(r.path, 'http://x').searchParams.get('checkpoint')));
+    const asked = proxy.log
+      .filter((r) => r.authorization === `Bearer ${auth.token}` && r.path.startsWith('/sync/v1/events/pull'))
+      .map((r) => Number(new URL(r.path, 'http://x').searchParams.get('checkpoint')));
     const cutAt = proxy.faults.filter((f) => f.fault.kind === 'cut').map((f) => Number(new URL(f.req.path, 'http://x').searchParams.get('checkpoint')));
     expect(cutAt[0]).toBeGreaterThan(0);
     expect(asked.filter((c) => c === cutAt[0]!).length).toBeGreaterThanOrEqual(3);

@@ -50,7 +50,10 @@ describe('who may write to whom', () => {
     const ev2 = await createEvent(s.app.db);
     await approvedMeeting(s.app.db, ev2.id, b.id, a.id, 3);
     expect((await send(b.token, { recipient_id: a.id, text: 'hi' })).error).toBe('meeting_required');
-    expect(await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: 'queued' })).toMatchObject({ status: 'rejected', code: 'meeting_required' });
+    expect(await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: 'queued' })).toMatchObject({
+      status: 'rejected',
+      code: 'meeting_required',
+    });
     const rows = await s.app.db.selectFrom('messages').select('id').where('sender_id', 'in', [a.id, b.id]).execute();
     expect(rows).toEqual([]);
 
@@ -105,7 +108,7 @@ describe('dialogs and messages over the legacy calls', () => {
     expect((await get(a.token, '/api/user/my-messages')).data.results[0].count_new_message).toBe(6);
   });
 
-  it('never shows another person\'s dialog', async () => {
+  it("never shows another person's dialog", async () => {
     const { a, b } = await pair();
     const c = await person();
     const groupId = (await send(a.token, { to_id: b.id, text: 'private' })).data.group_id;
@@ -133,7 +136,8 @@ describe('message commands and feeds', () => {
   it('delivers a replayed message.send once and keeps its order', async () => {
     const { a, b } = await pair();
     const ids = [commandId(), commandId(), commandId()];
-    for (const [i, id] of ids.entries()) expect((await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: `q${i}` }, { id })).status).toBe('applied');
+    for (const [i, id] of ids.entries())
+      expect((await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: `q${i}` }, { id })).status).toBe('applied');
     const replay = await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: 'q0' }, { id: ids[0] });
     expect(replay.status).toBe('applied');
     const texts = (await get(b.token, `/api/user/messages-view-by-user?user_id=${a.id}`)).data.results.map((m: Json) => m.text);
@@ -152,7 +156,15 @@ describe('message commands and feeds', () => {
     await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: 'one' });
     const bDialogs = await dialogsFeed(s.app.db, { userId: b.id, checkpoint: 0, limit: 100, scope: {} });
     expect(bDialogs.documents).toEqual([
-      expect.objectContaining({ id: String(a.id), user_id: a.id, last_message: 'one', last_message_sender_id: a.id, unread_count: 1, muted: false, closed: false }),
+      expect.objectContaining({
+        id: String(a.id),
+        user_id: a.id,
+        last_message: 'one',
+        last_message_sender_id: a.id,
+        unread_count: 1,
+        muted: false,
+        closed: false,
+      }),
     ]);
     const cp = bDialogs.documents[0]!.rev;
 
@@ -182,7 +194,11 @@ describe('message commands and feeds', () => {
     let last = 0;
     for (let i = 0; i < 61; i++) last = (await send(a.token, { to_id: b.id, text: `flood ${i}` })).status_code;
     expect(last).toBe(429);
-    const n = await s.app.db.selectFrom('messages').select((eb) => eb.fn.countAll<number>().as('n')).where('sender_id', '=', a.id).executeTakeFirstOrThrow();
+    const n = await s.app.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sender_id', '=', a.id)
+      .executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(60);
   });
 });

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startTestCluster, TEST_REDIS_URL as REDIS_URL, type TestCluster } from '../fixtures/cluster.ts';
 import { login } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
-import { approvedMeeting, chatSocket, makeStaff, noticeSocket, openSocket, socketTicket, wait, type TestSocket } from './chat-helpers.ts';
+import { approvedMeeting, chatSocket, makeStaff, noticeSocket, openSocket, socketPass, wait, type TestSocket } from './chat-helpers.ts';
 
 /**
  * Two server instances on one PostgreSQL database and one Redis, as behind a load balancer: what
@@ -86,15 +86,20 @@ describe('two instances behind one database and one Redis', () => {
     const target = await person(ev.id);
     await approvedMeeting(database.db, ev.id, mod.id, target.id);
 
-    const ticket = await socketTicket(A, target.token);
-    const onB = track(await openSocket(B, '/wss/chat', { ticket }));
+    const ticket = await socketPass(A, target.token);
+    const onB = track(await openSocket(B, '/wss/chat', { pass: ticket }));
     onB.send({ type: 'register', userId: target.id, eventId: ev.id });
     await onB.next('registered');
     const noticeOnB = track(await noticeSocket(B, target.token, target.id));
     const modOnA = track(await chatSocket(A, mod.token, mod.id, ev.id));
 
     modOnA.send({ type: 'userBlock', targetUserId: target.id, reasonText: 'cool down' });
-    expect(await onB.next('chatUserBlockedNotice', FAST)).toEqual({ type: 'chatUserBlockedNotice', event_id: ev.id, userId: target.id, reasonText: 'cool down' });
+    expect(await onB.next('chatUserBlockedNotice', FAST)).toEqual({
+      type: 'chatUserBlockedNotice',
+      event_id: ev.id,
+      userId: target.id,
+      reasonText: 'cool down',
+    });
     onB.send({ type: 'commentAdd', comment: 'blocked on B too' });
     expect(await onB.next('Exception')).toMatchObject({ Exception: { type: 'chatBlockedException', code: 'chat_blocked' } });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverPerFile, stoppedAfterEach } from '../fixtures/suite.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/auth/sessions.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { NoticeSocket, type MeetingNotice, type SocketException, type WebSocketConstructor } from '../../src/data/notices-socket.ts';
 import { recordingWebSocket } from '../fixtures/sockets.ts';
@@ -23,7 +23,13 @@ async function newEvent(): Promise<number> {
   const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 6, is_webinar: false, is_free: true });
   await s.app.db
     .insertInto('meeting_settings')
-    .values({ event_id: e.id, slot_minutes: 15, tables_count: 2, places: JSON.stringify({}), allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
+    .values({
+      event_id: e.id,
+      slot_minutes: 15,
+      tables_count: 2,
+      places: JSON.stringify({}),
+      allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]),
+    })
     .execute();
   return e.id;
 }
@@ -145,4 +151,3 @@ describe('notice socket client', () => {
     expect(a.notices).toEqual([]);
   });
 });
-

@@ -36,7 +36,16 @@ async function programme() {
   const speech = (track: number, from: string, title: string, url = '') =>
     db
       .insertInto('speeches')
-      .values({ event_id: event.id, track_id: track, day_date: '2031-05-01', title, description: '', starts_at: at('2031-05-01', from), ends_at: at('2031-05-01', from.replace(':00', ':45')), presentation_url: url })
+      .values({
+        event_id: event.id,
+        track_id: track,
+        day_date: '2031-05-01',
+        title,
+        description: '',
+        starts_at: at('2031-05-01', from),
+        ends_at: at('2031-05-01', from.replace(':00', ':45')),
+        presentation_url: url,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   const keynote = await speech(main.id, '09:00', 'Keynote', 'https://slides.example/k');

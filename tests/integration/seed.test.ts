@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords.ts';
+import { verifyPassword } from '../../server/domain/auth/passwords.ts';
 import type { DB } from '../../server/db/types.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, findDemoAccounts, findDemoEvents, runSeed } from '../../server/db/seed/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, findDemoAccounts, findDemoEvents, type SeedOptions } from '../../server/db/seed/index.ts';
+import type { Database } from '../../server/db/index.ts';
+import { runSeed as seedThrough } from '../../server/domain/seed.ts';
+import { createWriter } from '../../server/domain/write.ts';
+import { createMemoryBus } from '../../server/realtime/bus.ts';
+
+/** The seed as main.ts runs it: through the write runner. */
+const runSeed = (database: Database, mode: string, options?: SeedOptions) =>
+  seedThrough(createWriter(database.db, createMemoryBus()), database.db, mode, options);
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 
 const HOUR = 3600_000;
@@ -12,9 +20,30 @@ const HOUR = 3600_000;
 const NOW = new Date();
 
 const TABLES = [
-  'countries', 'cities', 'categories', 'users', 'companies', 'events', 'user_events', 'schedule_days', 'tracks',
-  'speeches', 'speech_speakers', 'meeting_settings', 'ticket_designs', 'tickets', 'appointments', 'chat_comments',
-  'comment_likes', 'chat_blocks', 'stand_members', 'dialogs', 'messages', 'user_relations', 'friends', 'trips',
+  'countries',
+  'cities',
+  'categories',
+  'users',
+  'companies',
+  'events',
+  'user_events',
+  'schedule_days',
+  'tracks',
+  'speeches',
+  'speech_speakers',
+  'meeting_settings',
+  'ticket_designs',
+  'tickets',
+  'appointments',
+  'chat_comments',
+  'comment_likes',
+  'chat_blocks',
+  'stand_members',
+  'dialogs',
+  'messages',
+  'user_relations',
+  'friends',
+  'trips',
 ] as const;
 
 /**
@@ -29,7 +58,8 @@ async function digest(db: Kysely<DB>, withTimes: boolean): Promise<Record<string
     const clean = rows.map((row) => {
       const r: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(row)) {
-        if (k === 'password_hash') continue;
+        // Salted hashes and referral codes are random by design (053_referrals.sql), not seed content.
+        if (k === 'password_hash' || k === 'referral_code') continue;
         const timeLike = v instanceof Date || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) || k === 'allowed_times';
         if (timeLike && !withTimes) continue;
         r[k] = v instanceof Date ? v.toISOString() : v;
@@ -60,7 +90,9 @@ async function counterMismatches(db: Kysely<DB>) {
 
 /** Every invariant a later constraint or screen may rely on; each query counts violations. */
 async function consistency(db: Kysely<DB>) {
-  return one(db, sql<Record<string, number>>`SELECT
+  return one(
+    db,
+    sql<Record<string, number>>`SELECT
     (SELECT count(*)::int FROM appointments a JOIN appointments b ON a.id < b.id
        AND a.starts_at < b.ends_at AND b.starts_at < a.ends_at
        AND (a.from_user_id IN (b.from_user_id, b.to_user_id) OR a.to_user_id IN (b.from_user_id, b.to_user_id))
@@ -108,7 +140,8 @@ async function consistency(db: Kysely<DB>) {
        SELECT created_at AS t FROM chat_comments UNION ALL SELECT created_at FROM messages UNION ALL SELECT request_date FROM appointments
        UNION ALL SELECT occurred_at FROM appointments UNION ALL SELECT checked_in_at FROM user_events UNION ALL SELECT created_at FROM tickets
        UNION ALL SELECT read_at FROM messages) x
-     WHERE t > ${NOW}::timestamptz) AS history_in_future`);
+     WHERE t > ${NOW}::timestamptz) AS history_in_future`,
+  );
 }
 
 describe('demo seed', () => {
@@ -177,7 +210,9 @@ describe('demo seed', () => {
   });
 
   it('has appointments in every status, past and future', async () => {
-    const r = await one(a.db, sql<Record<string, number>>`SELECT
+    const r = await one(
+      a.db,
+      sql<Record<string, number>>`SELECT
       count(*) FILTER (WHERE response IS NULL)::int AS pending,
       count(*) FILTER (WHERE response = 1)::int AS accepted,
       count(*) FILTER (WHERE response = 3 AND canceled_by IS NULL)::int AS rejected,
@@ -188,14 +223,17 @@ describe('demo seed', () => {
       count(*) FILTER (WHERE starts_at > ${NOW}::timestamptz)::int AS future,
       count(*) FILTER (WHERE table_num IS NOT NULL)::int AS at_tables,
       count(*) FILTER (WHERE place IS NOT NULL)::int AS at_places
-      FROM appointments`);
+      FROM appointments`,
+    );
     for (const [k, n] of Object.entries(r)) expect(n, k).toBeGreaterThan(0);
   });
 
   it('keeps meetings, schedule, chat and relations consistent', async () => {
     const violations = await consistency(a.db);
     expect(violations).toEqual(Object.fromEntries(Object.keys(violations).map((k) => [k, 0])));
-    const chat = await one(a.db, sql<Record<string, number>>`SELECT
+    const chat = await one(
+      a.db,
+      sql<Record<string, number>>`SELECT
       (SELECT count(*)::int FROM chat_comments) AS comments, (SELECT count(*)::int FROM comment_likes) AS likes,
       (SELECT count(*)::int FROM chat_blocks) AS blocks, (SELECT count(*)::int FROM chat_comments WHERE deleted) AS deleted,
       (SELECT count(*)::int FROM messages) AS messages, (SELECT count(*)::int FROM friends) AS friends,
@@ -204,7 +242,8 @@ describe('demo seed', () => {
       (SELECT count(*)::int FROM user_relations WHERE favorite) AS favorite_people,
       (SELECT count(*)::int FROM companies WHERE event_id IS NOT NULL AND description = '') AS bare_stands,
       (SELECT count(*)::int FROM speeches WHERE presentation_url = '') AS without_slides,
-      (SELECT count(*)::int FROM speeches WHERE presentation_url <> '') AS with_slides`);
+      (SELECT count(*)::int FROM speeches WHERE presentation_url <> '') AS with_slides`,
+    );
     for (const [k, n] of Object.entries(chat)) expect(n, k).toBeGreaterThan(0);
     expect(chat.blocks).toBe(1);
     expect(chat.like_kinds).toBe(3);
@@ -212,14 +251,21 @@ describe('demo seed', () => {
 
   it('stores counters on events that equal the rows they count', async () => {
     expect(await counterMismatches(a.db)).toEqual([]);
-    const totals = await one(a.db, sql<{ people: number; meetings: number }>`SELECT sum(total_people)::int AS people, sum(meetings_count)::int AS meetings FROM events`);
+    const totals = await one(
+      a.db,
+      sql<{ people: number; meetings: number }>`SELECT sum(total_people)::int AS people, sum(meetings_count)::int AS meetings FROM events`,
+    );
     expect(totals.people).toBeGreaterThan(300);
     expect(totals.meetings).toBeGreaterThan(50);
   });
 
   it('gives the demo accounts what the demo promises', async () => {
     const acc = await findDemoAccounts(a.db);
-    const users = await a.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'password_hash']).where('id', 'in', Object.values(acc)).execute();
+    const users = await a.db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'password_hash'])
+      .where('id', 'in', Object.values(acc))
+      .execute();
     for (const u of users) {
       expect(u.first_name.length > 0 && u.last_name.length > 0).toBe(true);
       expect(await verifyPassword(u.password_hash, DEMO_PASSWORD), u.email).toBe(true);
@@ -239,7 +285,13 @@ describe('demo seed', () => {
     expect(web.ends_at.getTime()).toBeGreaterThan(NOW.getTime());
 
     const owned = await a.db.selectFrom('user_events').selectAll().where('user_id', '=', acc.owner).execute();
-    expect(owned).toHaveLength(await a.db.selectFrom('events').select('id').execute().then((r) => r.length));
+    expect(owned).toHaveLength(
+      await a.db
+        .selectFrom('events')
+        .select('id')
+        .execute()
+        .then((r) => r.length),
+    );
     expect(owned.every((r) => r.is_owner && r.is_moderator && r.role === 'organizer')).toBe(true);
 
     for (const who of [acc.anna, acc.bohdan]) {
@@ -249,7 +301,11 @@ describe('demo seed', () => {
         const ue = await a.db.selectFrom('user_events').selectAll().where('user_id', '=', who).where('event_id', '=', eventId).executeTakeFirstOrThrow();
         expect(ue.checked_in).toBe(true);
       }
-      const mine = await a.db.selectFrom('appointments').selectAll().where((eb) => eb.or([eb('from_user_id', '=', who), eb('to_user_id', '=', who)])).execute();
+      const mine = await a.db
+        .selectFrom('appointments')
+        .selectAll()
+        .where((eb) => eb.or([eb('from_user_id', '=', who), eb('to_user_id', '=', who)]))
+        .execute();
       expect(mine.length).toBeGreaterThanOrEqual(5);
       expect(new Set(mine.map((m) => (m.response === 3 && m.canceled_by ? 'canceled' : String(m.response)))).size).toBe(4);
       const favorites = await a.db.selectFrom('user_events').select('event_id').where('user_id', '=', who).where('is_favorite', '=', true).execute();
@@ -259,7 +315,12 @@ describe('demo seed', () => {
       .selectFrom('appointments')
       .selectAll()
       .where('response', '=', 1)
-      .where((eb) => eb.or([eb.and([eb('from_user_id', '=', acc.anna), eb('to_user_id', '=', acc.bohdan)]), eb.and([eb('from_user_id', '=', acc.bohdan), eb('to_user_id', '=', acc.anna)])]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('from_user_id', '=', acc.anna), eb('to_user_id', '=', acc.bohdan)]),
+          eb.and([eb('from_user_id', '=', acc.bohdan), eb('to_user_id', '=', acc.anna)]),
+        ]),
+      )
       .execute();
     expect(together.some((m) => m.event_id === inPerson && m.starts_at!.getTime() > NOW.getTime())).toBe(true);
     const dialog = await a.db
@@ -307,7 +368,8 @@ describe('demo seed', () => {
     } finally {
       await c.dispose();
     }
-  });
+    // Two more fresh PGlite databases, each opened, migrated and seeded: minutes on a loaded machine.
+  }, 240_000);
 });
 
 describe('scale seed', () => {
@@ -332,12 +394,15 @@ describe('scale seed', () => {
     expect(await findDemoEvents(d.db)).toEqual({ inPerson: event.id, online: null });
 
     const accounts = Object.values(DEMO_ACCOUNTS);
-    const r = await one(d.db, sql<Record<string, number>>`SELECT
+    const r = await one(
+      d.db,
+      sql<Record<string, number>>`SELECT
       (SELECT count(*)::int FROM users WHERE email NOT IN (${sql.join(accounts)})) AS visitors,
       (SELECT count(*)::int FROM user_events ue JOIN users u ON u.id = ue.user_id WHERE u.email NOT IN (${sql.join(accounts)})) AS taking_part,
       (SELECT count(*)::int FROM chat_comments) AS comments,
       (SELECT count(*)::int FROM appointments) AS appointments,
-      (SELECT count(DISTINCT coalesce(response, 0) * 10 + (canceled_by IS NOT NULL)::int)::int FROM appointments) AS statuses`);
+      (SELECT count(DISTINCT coalesce(response, 0) * 10 + (canceled_by IS NOT NULL)::int)::int FROM appointments) AS statuses`,
+    );
     expect(r.visitors).toBe(500);
     expect(r.taking_part).toBe(500);
     expect(r.comments).toBeGreaterThanOrEqual(90);

@@ -45,7 +45,9 @@ describe('server shutdown', () => {
     let answer = '';
     slow.socket.on('data', (d: Buffer) => (answer += d.toString()));
     const body = JSON.stringify({ commands: [] });
-    slow.socket.write(`POST /sync/v1/commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    slow.socket.write(
+      `POST /sync/v1/commands HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const closing = app.close();
     await new Promise((r) => setTimeout(r, 200));

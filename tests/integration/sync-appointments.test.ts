@@ -5,12 +5,12 @@ import { createEvent, createUser } from '../fixtures/factories.ts';
 import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
 import { signIn, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { SLOT_STATUS, addDays, daySlots, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
-import { dismiss, enqueue } from '../../sync/outbox.ts';
-import { observeRejections, type RejectionItem } from '../../sync/store.ts';
-import { viewStatus, type AppointmentView } from '../../sync/appointments.ts';
-import { observeAppointmentViews, storeAvailability, isAvailabilityAnswer, observeDaySlots, observeGrid } from '../../sync/appointments-store.ts';
-import { mergeSlots, type CachedDaySlots, type MeetingGrid } from '../../sync/appointments-slots.ts';
-import { legacyGet } from '../../sync/caches.ts';
+import { dismiss, enqueue } from '../../sync/engine/outbox.ts';
+import { observeRejections, type RejectionItem } from '../../sync/store/observe.ts';
+import { viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
+import { observeAppointmentViews, storeAvailability, isAvailabilityAnswer, observeDaySlots, observeGrid } from '../../sync/views/appointments/store.ts';
+import { mergeSlots, type CachedDaySlots, type MeetingGrid } from '../../sync/views/appointments/slots.ts';
+import { legacyGet } from '../../sync/store/caches.ts';
 import { firstValueFrom } from 'rxjs';
 import { waitFor } from '../fixtures/wait.ts';
 
@@ -99,7 +99,10 @@ describe('appointments on a device', () => {
     await waitFor("Bohdan's visitors document", () => device.db.visitors.findOne(`${ev}:${bohdan.id}`).exec());
 
     // Online once: the modal's availability answer is kept on the device for later, offline use.
-    const answer = await legacyGet({ baseUrl: device.net.url, headers: { authorization: `Bearer ${anna.token}` } }, `/api/meetings/get-meeting-data?event_id=${ev}&user_id=${bohdan.id}&date=${D}`);
+    const answer = await legacyGet(
+      { baseUrl: device.net.url, headers: { authorization: `Bearer ${anna.token}` } },
+      `/api/meetings/get-meeting-data?event_id=${ev}&user_id=${bohdan.id}&date=${D}`,
+    );
     expect(isAvailabilityAnswer(answer)).toBe(true);
     await storeAvailability(device.db, ev, bohdan.id, answer as never);
 
@@ -108,14 +111,33 @@ describe('appointments on a device', () => {
     const queued = await enqueue(device.db, 'appointment.request', request(ev, bohdan.id, '10:00', 'Coffee at the stand?'));
 
     const local = await waitFor('the request shown at once', () => device.views().find((v) => v.id === `local:${queued.id}`));
-    expect(local).toMatchObject({ synced: false, pending: true, state: 'pending', other_user_id: bohdan.id, time_start: at('10:00'), user_info: { first_name: 'Bohdan' }, timezone: KYIV });
+    expect(local).toMatchObject({
+      synced: false,
+      pending: true,
+      state: 'pending',
+      other_user_id: bohdan.id,
+      time_start: at('10:00'),
+      user_info: { first_name: 'Bohdan' },
+      timezone: KYIV,
+    });
     expect(viewStatus(local, anna.id, Date.now())).toBe('waitingForResponse');
 
     // The slot picker offline, from the kept grid and the device's own meetings: 10:00 is now Anna's.
     const grid = (await firstValueFrom(observeGrid(device.db, ev))) as MeetingGrid;
     const day = (await firstValueFrom(observeDaySlots(device.db, ev, bohdan.id, D))) as CachedDaySlots;
     expect(grid.days[D]).toEqual(daySlots({ slot_minutes: 15, tables_count: 2, places: {}, allowed_times: [{ day: D, from: '10:00', to: '12:00' }] }, KYIV, D));
-    const slots = mergeSlots({ grid: grid.days[D]!, server: day.times, own: device.views(), viewerId: anna.id, otherId: bohdan.id, eventId: ev, online: false, tablesCount: grid.tables_count, places: grid.placeItems, nowSeconds: Math.floor(Date.now() / 1000) });
+    const slots = mergeSlots({
+      grid: grid.days[D]!,
+      server: day.times,
+      own: device.views(),
+      viewerId: anna.id,
+      otherId: bohdan.id,
+      eventId: ev,
+      online: false,
+      tablesCount: grid.tables_count,
+      places: grid.placeItems,
+      nowSeconds: Math.floor(Date.now() / 1000),
+    });
     expect(slots[0]).toMatchObject({ start: at('10:00'), status: SLOT_STATUS.mine });
     expect(slots[1]!.status).toBe(SLOT_STATUS.available);
 
@@ -124,7 +146,12 @@ describe('appointments on a device', () => {
 
     device.net.setOnline(true);
     const refused = await waitFor('the refusal', () => device.views().find((v) => v.id === `local:${queued.id}` && v.failure));
-    expect(refused).toMatchObject({ synced: false, pending: false, comment: 'Coffee at the stand?', failure: { commandId: queued.id, kind: 'appointment.request', code: 'appointment_time_unavailable' } });
+    expect(refused).toMatchObject({
+      synced: false,
+      pending: false,
+      comment: 'Coffee at the stand?',
+      failure: { commandId: queued.id, kind: 'appointment.request', code: 'appointment_time_unavailable' },
+    });
     expect(viewStatus(refused, anna.id, Date.now())).toBe('noAppointment');
     await waitFor('the rejection listed', () => device.rejections().some((r) => r.id === queued.id && r.code === 'appointment_time_unavailable'));
     await waitFor('idle', () => device.engine.status.state === 'idle' && device.engine.status.pending === 0);
@@ -135,7 +162,9 @@ describe('appointments on a device', () => {
     // The way forward: another time, which replaces the refused request.
     const retry = await enqueue(device.db, 'appointment.request', request(ev, bohdan.id, '10:15', 'Coffee at the stand?'));
     await dismiss(device.db, queued.id);
-    const made = await waitFor('the new request synced', () => device.views().find((v) => v.synced && v.from_user_id === anna.id && v.other_user_id === bohdan.id && !v.pending));
+    const made = await waitFor('the new request synced', () =>
+      device.views().find((v) => v.synced && v.from_user_id === anna.id && v.other_user_id === bohdan.id && !v.pending),
+    );
     expect(made).toMatchObject({ state: 'pending', time_start: at('10:15'), table_num: 1, where: 'Table 1', failure: null });
     expect(device.views().some((v) => v.id === `local:${queued.id}` || v.id === `local:${retry.id}`)).toBe(false);
     await waitFor('the outbox settled', async () => (await device.db.outbox.find().exec()).length === 0);
@@ -150,8 +179,15 @@ describe('appointments on a device', () => {
     const meetingId = Number(made.ids![0]);
 
     const device = await openDevice(bohdan);
-    const incoming = await waitFor('the request on Bohdan\'s device', () => device.views().find((v) => v.meeting_id === meetingId));
-    expect(incoming).toMatchObject({ synced: true, state: 'pending', from_user_id: anna.id, to_user_id: bohdan.id, comment: 'Let us talk about the keynote', user_info: { first_name: 'Anna' } });
+    const incoming = await waitFor("the request on Bohdan's device", () => device.views().find((v) => v.meeting_id === meetingId));
+    expect(incoming).toMatchObject({
+      synced: true,
+      state: 'pending',
+      from_user_id: anna.id,
+      to_user_id: bohdan.id,
+      comment: 'Let us talk about the keynote',
+      user_info: { first_name: 'Anna' },
+    });
     expect(viewStatus(incoming, bohdan.id, Date.now())).toBe('waitingForMyResponse');
     await waitFor('idle', () => device.engine.status.state === 'idle');
 
@@ -181,7 +217,10 @@ describe('appointments on a device', () => {
     expect(row.response).toBe(1);
     const stored = await server.app.db.selectFrom('commands').select(['id', 'status']).where('user_id', '=', bohdan.id).execute();
     expect(stored).toEqual([{ id: approve.id, status: 'applied' }]);
-    expect((await device.db.appointments.findOne(String(meetingId)).exec())?.toJSON()).toMatchObject({ state: 'accepted', video_link: `/api/manage-meeting/join-by-meeting?meeting_id=${meetingId}` });
+    expect((await device.db.appointments.findOne(String(meetingId)).exec())?.toJSON()).toMatchObject({
+      state: 'accepted',
+      video_link: `/api/manage-meeting/join-by-meeting?meeting_id=${meetingId}`,
+    });
   });
 
   it('a rejection queued offline carries its reason; another device of the other person sees it', async () => {

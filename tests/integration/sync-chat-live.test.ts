@@ -6,8 +6,15 @@ import { createEvent } from '../fixtures/factories.ts';
 import { devicesBehindProxy, waitForScope, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { command } from './chat-helpers.ts';
-import { observeChatSource, overlayComments } from '../../sync/chat.ts';
-import { EMPTY_HISTORY, observeChatHistoryRequests, olderState, readChatHistory, setChatHistoryOpen, wantOlderComments } from '../../sync/chat-history.ts';
+import { observeChatSource, overlayComments } from '../../sync/views/chat/chat.ts';
+import {
+  EMPTY_HISTORY,
+  observeChatHistoryRequests,
+  olderState,
+  readChatHistory,
+  setChatHistoryOpen,
+  wantOlderComments,
+} from '../../sync/views/chat/history.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**

@@ -4,9 +4,9 @@ import { createEvent } from '../fixtures/factories.ts';
 import { devicesBehindProxy, waitForScope, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser } from '../fixtures/sign-in.ts';
 import { command, makeStaff } from './chat-helpers.ts';
-import { enqueue } from '../../sync/outbox.ts';
-import type { SessionUser } from '../../sync/session.ts';
-import { observeChatSource, overlayComments } from '../../sync/chat.ts';
+import { enqueue } from '../../sync/engine/outbox.ts';
+import type { SessionUser } from '../../sync/engine/session.ts';
+import { observeChatSource, overlayComments } from '../../sync/views/chat/chat.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
@@ -56,7 +56,7 @@ describe('event chat on the device', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("refuses a comment queued before its author was blocked, and keeps it visible as rejected", async () => {
+  it('refuses a comment queued before its author was blocked, and keeps it visible as rejected', async () => {
     const { event, auth, device } = await readerDevice();
     const owner = await signIn();
     await makeStaff(server.app.db, event.id, owner.user.id, 'owner');

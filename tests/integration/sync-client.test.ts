@@ -3,11 +3,11 @@ import { TEST_PASSWORD, createEvent, createTicket } from '../fixtures/factories.
 import { startProxy, type TestProxy } from '../fixtures/proxy.ts';
 import { devicesBehindProxy, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser } from '../fixtures/sign-in.ts';
-import { dismiss, enqueue } from '../../sync/outbox.ts';
-import { loginRequest, readSession, writeSession, type SessionUser } from '../../sync/session.ts';
-import { observeEventViews, observeRejections, type RejectionItem } from '../../sync/store.ts';
-import type { EventView } from '../../sync/overlay.ts';
-import { myEventCounts, queryEvents } from '../../sync/queries.ts';
+import { dismiss, enqueue } from '../../sync/engine/outbox.ts';
+import { loginRequest, readSession, writeSession, type SessionUser } from '../../sync/engine/session.ts';
+import { observeEventViews, observeRejections, type RejectionItem } from '../../sync/store/observe.ts';
+import type { EventView } from '../../sync/store/overlay.ts';
+import { myEventCounts, queryEvents } from '../../sync/views/events/queries.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 const { server, proxy, devices } = devicesBehindProxy();
@@ -19,7 +19,7 @@ interface Device extends LocalDevice {
 
 /** A simulated device (its own IndexedDB and database name, an engine) and the screens' views. */
 async function openDevice(auth: { user: SessionUser; token: () => string } | null, via: TestProxy = proxy): Promise<Device> {
-  // Two devices of every collection would pass the realm's 13 (sync/database.ts): these tests need the events.
+  // Two devices of every collection would pass the realm's 13 (sync/engine/database.ts): these tests need the events.
   const device = await devices.openDevice({ name: 'foyer-test', baseUrl: via.url, auth, collections: ['events', 'my_events'] });
   let views: EventView[] = [];
   let rejections: RejectionItem[] = [];
@@ -77,7 +77,12 @@ describe('sync client against a real server', () => {
       method: 'POST',
       url: '/sync/v1/commands',
       headers: { authorization: `Bearer ${token}` },
-      payload: { commands: [cmd(`seed-fav-${user.id}`, 'event.favorite', { event_id: past.id, favorite: true }), cmd(`seed-in-${user.id}`, 'event.checkin', { event_id: paid.id })] },
+      payload: {
+        commands: [
+          cmd(`seed-fav-${user.id}`, 'event.favorite', { event_id: past.id, favorite: true }),
+          cmd(`seed-in-${user.id}`, 'event.checkin', { event_id: paid.id }),
+        ],
+      },
     });
     expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied']);
 
@@ -195,7 +200,15 @@ describe('sync client against a real server', () => {
     const { user, a, b, device } = await offlineAfterTwoEvents();
     const first = await enqueue(device.db, 'event.favorite', { event_id: a.id, favorite: true });
     // An id the server's envelope schema refuses (as a client bug or an old client version might write).
-    await device.db.outbox.insert({ id: 'not a valid id!', kind: 'event.favorite', payload: { event_id: b.id, favorite: true }, occurredAt: new Date().toISOString(), seq: first.seq + 1, status: 'pending', attempts: 0 });
+    await device.db.outbox.insert({
+      id: 'not a valid id!',
+      kind: 'event.favorite',
+      payload: { event_id: b.id, favorite: true },
+      occurredAt: new Date().toISOString(),
+      seq: first.seq + 1,
+      status: 'pending',
+      attempts: 0,
+    });
     const third = await enqueue(device.db, 'event.checkin', { event_id: b.id });
     proxy.setOnline(true);
 
@@ -262,7 +275,12 @@ describe('sync client against a real server', () => {
 
       phoneNet.setOnline(true);
       await settled(phone);
-      const favorites = (d: Device) => d.views().filter((v) => v.is_favorite && !v.pending).map((v) => v.event_id).sort((p, q) => p - q);
+      const favorites = (d: Device) =>
+        d
+          .views()
+          .filter((v) => v.is_favorite && !v.pending)
+          .map((v) => v.event_id)
+          .sort((p, q) => p - q);
       const expected = [x.id, y.id].sort((p, q) => p - q);
       await waitFor('phone converged', () => JSON.stringify(favorites(phone)) === JSON.stringify(expected));
       await waitFor('laptop converged', () => JSON.stringify(favorites(laptop)) === JSON.stringify(expected));

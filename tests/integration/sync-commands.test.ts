@@ -65,7 +65,9 @@ describe('POST /sync/v1/commands', () => {
     const noAuth = await s.app.inject({ method: 'POST', url: '/sync/v1/commands', payload: { commands: [] } });
     expect(noAuth.statusCode).toBe(401);
     const huge = await s.app.inject({
-      method: 'POST', url: '/sync/v1/commands', headers: { ...auth(token), 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/sync/v1/commands',
+      headers: { ...auth(token), 'content-type': 'application/json' },
       payload: JSON.stringify({ commands: [], pad: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(huge.statusCode).toBe(413);

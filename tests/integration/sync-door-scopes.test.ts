@@ -3,14 +3,14 @@ import { serverPerFile } from '../fixtures/suite.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { devicesPerTest, waitForScope, type LocalDeviceOptions } from '../fixtures/local-device.ts';
 import { signIn } from '../fixtures/sign-in.ts';
-import { SCOPE_REQUEST_KEEP } from '../../sync/scopes.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { writeSession } from '../../sync/session.ts';
-import { readScopes, releaseScope, requestScope } from '../../sync/scoped.ts';
+import { SCOPE_REQUEST_KEEP } from '../../sync/engine/scopes.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { writeSession } from '../../sync/engine/session.ts';
+import { readScopes, releaseScope, requestScope } from '../../sync/engine/scoped.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
- * Event scopes a device asks for itself (sync/scoped.ts requestScope), on the real engine: a guest's
+ * Event scopes a device asks for itself (sync/engine/scoped.ts requestScope), on the real engine: a guest's
  * device replicates the companies of the events opened on it (their feed is open to guests) and
  * forgets the least recently opened beyond the kept number; a door scope of a signed-in user lasts
  * until released, and a session that ends leaves the user's own scopes alone.
@@ -18,12 +18,16 @@ import { waitFor } from '../fixtures/wait.ts';
 
 const server = serverPerFile({ listen: true });
 const devices = devicesPerTest();
-const openDevice = (auth: LocalDeviceOptions['auth']) => devices.openDevice({ name: 'foyer-door-scopes', baseUrl: server.url, auth, collections: ['companies', 'door_tickets'] });
+const openDevice = (auth: LocalDeviceOptions['auth']) =>
+  devices.openDevice({ name: 'foyer-door-scopes', baseUrl: server.url, auth, collections: ['companies', 'door_tickets'] });
 
 async function eventWithStands(count: number) {
   const event = await createEvent(server.app.db);
   for (let i = 0; i < count; i++) {
-    await server.app.db.insertInto('companies').values({ event_id: event.id, name: `Stand ${i + 1}`, sort: i, image: '', image_thumb: '', description: '', link: '' }).execute();
+    await server.app.db
+      .insertInto('companies')
+      .values({ event_id: event.id, name: `Stand ${i + 1}`, sort: i, image: '', image_thumb: '', description: '', link: '' })
+      .execute();
   }
   return event.id;
 }
@@ -54,7 +58,10 @@ describe('scopes a device asks for', () => {
     const owner = await createUser(server.app.db);
     const event = await createEvent(server.app.db);
     await server.app.db.insertInto('user_events').values({ event_id: event.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
-    await server.app.db.insertInto('tickets').values({ event_id: event.id, user_id: owner.id, code: `FY-SCOPE-${event.id}`, price: 0, currency: 'UAH' }).execute();
+    await server.app.db
+      .insertInto('tickets')
+      .values({ event_id: event.id, user_id: owner.id, code: `FY-SCOPE-${event.id}`, price: 0, currency: 'UAH' })
+      .execute();
     const login = await signIn(server.url, owner.email);
     let token = login.token;
     const { db, engine } = await openDevice({ user: login.user, token: () => token });

@@ -4,9 +4,9 @@ import { createEvent, createUser } from '../fixtures/factories.ts';
 import { devicesBehindProxy } from '../fixtures/local-device.ts';
 import { signInNewUser } from '../fixtures/sign-in.ts';
 import { approvedMeeting } from './chat-helpers.ts';
-import type { FoyerDatabase } from '../../sync/database.ts';
-import { dismiss, enqueue } from '../../sync/outbox.ts';
-import { dialogMessages, observeDialogMessages, observeMessaging, overlayDialogs, pageOfDialogs } from '../../sync/messages.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { dismiss, enqueue } from '../../sync/engine/outbox.ts';
+import { dialogMessages, observeDialogMessages, observeMessaging, overlayDialogs, pageOfDialogs } from '../../sync/views/messages/messages.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
@@ -52,7 +52,11 @@ describe('private messages on a device', () => {
     proxy.setOnline(false);
     for (const text of ['one', 'two', 'three']) await enqueue(me.db, 'message.send', { recipient_id: other.id, text });
     const offline = await shown(me.db, other.id, me.userId);
-    expect(offline.messages.map((m) => [m.text, m.state])).toEqual([['one', 'pending'], ['two', 'pending'], ['three', 'pending']]);
+    expect(offline.messages.map((m) => [m.text, m.state])).toEqual([
+      ['one', 'pending'],
+      ['two', 'pending'],
+      ['three', 'pending'],
+    ]);
     // The dialog shows at once, with the newest queued text.
     expect(pageOfDialogs(offline.dialogs, 1).items[0]).toMatchObject({ user_id: other.id, local: true, last_message: 'three' });
 

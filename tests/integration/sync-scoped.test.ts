@@ -5,11 +5,11 @@ import { devicesBehindProxy, openDisk, type LocalDevice, type LocalDisk } from '
 import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { command as sendCommand } from './chat-helpers.ts';
 import { nextLikeRequest } from '../../contract/visitors.ts';
-import { enqueue } from '../../sync/outbox.ts';
-import { readCache } from '../../sync/caches.ts';
-import { readScopes } from '../../sync/scoped.ts';
-import { observeEventVisitors, observeOwnProfile, type OwnProfileState } from '../../sync/visitors-store.ts';
-import { queryVisitors, type PreparedVisitor } from '../../sync/visitors.ts';
+import { enqueue } from '../../sync/engine/outbox.ts';
+import { readCache } from '../../sync/store/caches.ts';
+import { readScopes } from '../../sync/engine/scoped.ts';
+import { observeEventVisitors, observeOwnProfile, type OwnProfileState } from '../../sync/views/visitors/store.ts';
+import { queryVisitors, type PreparedVisitor } from '../../sync/views/visitors/visitors.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
@@ -64,7 +64,7 @@ describe('event-scoped visitors sync', () => {
     await checkIn(olena.token, second);
 
     const device = await openDevice(anna);
-    await waitFor('the first event\'s visitors', async () => same(await localVisitors(device, first), [anna.user.id, bohdan.user.id]));
+    await waitFor("the first event's visitors", async () => same(await localVisitors(device, first), [anna.user.id, bohdan.user.id]));
     expect(device.engine.replicationKeys).toContain(`visitors@${first}`);
     expect(device.engine.replicationKeys).not.toContain(`visitors@${second}`);
     expect(await localVisitors(device, second)).toEqual([]);
@@ -73,7 +73,7 @@ describe('event-scoped visitors sync', () => {
 
     const before = proxy.log.length;
     await enqueue(device.db, 'event.checkin', { event_id: second });
-    await waitFor('the second event\'s visitors', async () => same(await localVisitors(device, second), [anna.user.id, olena.user.id]));
+    await waitFor("the second event's visitors", async () => same(await localVisitors(device, second), [anna.user.id, olena.user.id]));
     const pulls = proxy.log.slice(before).filter((r) => r.path.startsWith('/sync/v1/visitors/pull') && r.path.includes(`event_id=${second}`));
     expect(pulls[0]?.path).toContain('checkpoint=0');
     expect(device.engine.replicationKeys).toEqual(expect.arrayContaining([`visitors@${first}`, `visitors@${second}`]));
@@ -87,7 +87,10 @@ describe('event-scoped visitors sync', () => {
 
     // Leaving the second event stops its feed and forgets its people on this device.
     await enqueue(device.db, 'event.uncheckin', { event_id: second });
-    await waitFor('the second event forgotten', async () => (await localVisitors(device, second)).length === 0 && !device.engine.replicationKeys.includes(`visitors@${second}`));
+    await waitFor(
+      'the second event forgotten',
+      async () => (await localVisitors(device, second)).length === 0 && !device.engine.replicationKeys.includes(`visitors@${second}`),
+    );
     expect(await localVisitors(device, first)).toEqual(sorted([anna.user.id, bohdan.user.id]));
     await device.engine.awaitScopes();
     const scopes = await readScopes(device.db);
@@ -163,12 +166,22 @@ describe('event-scoped visitors sync', () => {
     expect(seen.every(Boolean)).toBe(true);
     expect(page.person(bohdan.user.id)).toMatchObject({ liked: true, like_status: 2 });
 
-    const rows = await server.app.db.selectFrom('user_relations').select(['target_user_id', 'like_status', 'favorite']).where('user_id', '=', anna.user.id).orderBy('target_user_id').execute();
+    const rows = await server.app.db
+      .selectFrom('user_relations')
+      .select(['target_user_id', 'like_status', 'favorite'])
+      .where('user_id', '=', anna.user.id)
+      .orderBy('target_user_id')
+      .execute();
     expect(rows).toEqual([
       { target_user_id: bohdan.user.id, like_status: 2, favorite: false },
       { target_user_id: olena.user.id, like_status: 0, favorite: true },
     ]);
-    const commands = await server.app.db.selectFrom('commands').select(['kind', 'status']).where('user_id', '=', anna.user.id).where('kind', 'like', 'visitor.%').execute();
+    const commands = await server.app.db
+      .selectFrom('commands')
+      .select(['kind', 'status'])
+      .where('user_id', '=', anna.user.id)
+      .where('kind', 'like', 'visitor.%')
+      .execute();
     expect(commands.map((c) => c.kind).sort()).toEqual(['visitor.favorite', 'visitor.like']);
     expect((await device.db.relations.findOne(String(olena.user.id)).exec())?.favorite).toBe(true);
 
@@ -190,7 +203,10 @@ describe('event-scoped visitors sync', () => {
     const refused = (r: { path: string }) => r.path.startsWith('/sync/v1/visitors/pull') && r.path.includes(`event_id=${event}`);
     proxy.failWith(403, refused, 1);
     device.engine.resync(['visitors']);
-    await waitFor('the event forgotten', async () => (await localVisitors(device, event)).length === 0 && !device.engine.replicationKeys.includes(`visitors@${event}`));
+    await waitFor(
+      'the event forgotten',
+      async () => (await localVisitors(device, event)).length === 0 && !device.engine.replicationKeys.includes(`visitors@${event}`),
+    );
     // Refused at this my_events rev: no retry loop against the server.
     const count = proxy.log.filter(refused).length;
     await new Promise((r) => setTimeout(r, 400));

@@ -3,8 +3,8 @@ import { createEvent, createTicket } from '../fixtures/factories.ts';
 import { devicesBehindProxy, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { command as sendCommand } from './chat-helpers.ts';
-import { HINTS_CHANNEL, type ChangeHint } from '../../server/realtime/bus.ts';
-import type { SyncSnapshot } from '../../sync/status.ts';
+import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
+import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
@@ -96,7 +96,7 @@ async function busyEvent(people: number, talk: number) {
 const idle = (s: Seen) => s.status.state === 'idle';
 
 describe('sync status and event scopes', () => {
-  it('says up to date, and synced, only once the people and the chat of the user\'s events are on the device', async () => {
+  it("says up to date, and synced, only once the people and the chat of the user's events are on the device", async () => {
     const first = await busyEvent(9, 5);
     const second = await busyEvent(6, 3);
     const anna = await signIn();
@@ -108,15 +108,26 @@ describe('sync status and event scopes', () => {
     const firstIdle = device.seen.find(idle)!;
     const firstSynced = device.seen.find((s) => s.status.lastSyncedAt !== null)!;
     // Anna holds a ticket: she is one of each event's visitors.
-    const full = { visitors: new Map([[first, 10], [second, 7]]), comments: new Map([[first, 5], [second, 3]]) };
+    const full = {
+      visitors: new Map([
+        [first, 10],
+        [second, 7],
+      ]),
+      comments: new Map([
+        [first, 5],
+        [second, 3],
+      ]),
+    };
     expect(await firstIdle.held).toEqual(full);
     expect(await firstSynced.held).toEqual(full);
     // Before that, the device said it was busy: never "up to date" with half of it.
     expect(device.seen.slice(0, device.seen.indexOf(firstIdle)).map((s) => s.status.state)).toContain('syncing');
-    expect(device.engine.replicationKeys).toEqual(expect.arrayContaining([`visitors@${first}`, `visitors@${second}`, `comments@${first}`, `comments@${second}`]));
+    expect(device.engine.replicationKeys).toEqual(
+      expect.arrayContaining([`visitors@${first}`, `visitors@${second}`, `comments@${first}`, `comments@${second}`]),
+    );
   });
 
-  it('leaves up to date when a ticket for another event arrives, until that event\'s people are there', async () => {
+  it("leaves up to date when a ticket for another event arrives, until that event's people are there", async () => {
     const anna = await signIn();
     const first = await busyEvent(3, 1);
     // Made before the device opens, so the only change it hears about later is the ticket.
@@ -129,7 +140,10 @@ describe('sync status and event scopes', () => {
     const mark = device.seen.length;
     const syncedBefore = device.engine.status.lastSyncedAt;
     await issueTicket(next, anna.user.id);
-    await waitFor('the new event downloaded', async () => device.engine.status.state === 'idle' && (await device.db.visitors.count({ selector: { event_id: next } }).exec()) === 11);
+    await waitFor(
+      'the new event downloaded',
+      async () => device.engine.status.state === 'idle' && (await device.db.visitors.count({ selector: { event_id: next } }).exec()) === 11,
+    );
 
     const after = device.seen.slice(mark);
     const busy = after.findIndex((s) => !idle(s));

@@ -48,7 +48,12 @@ type Json = Record<string, any>;
 const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 async function get(url: string, token?: string, headers: Record<string, string> = {}, on: FastifyInstance = app) {
   const res = await on.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
-  return { http: res.statusCode, body: String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as Json) : ({} as Json), raw: res.rawPayload, headers: res.headers };
+  return {
+    http: res.statusCode,
+    body: String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as Json) : ({} as Json),
+    raw: res.rawPayload,
+    headers: res.headers,
+  };
 }
 async function post(url: string, payload: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'POST', url, payload: payload as string, headers: { ...auth(token), ...headers } });
@@ -86,7 +91,15 @@ describe('tickets list (GET /api/tickets)', () => {
     expect(all.body.data.tickets.map((t: Json) => t.event.name)).toEqual(['Running', 'Soon', 'Later', 'Past']);
     expect(all.body.data).toMatchObject({ total: 4, count: 4, counts: { all: 4, future: 3, past: 1 }, countByCategories: { future_count: 3, past_count: 1 } });
     const t = all.body.data.tickets[1];
-    expect(t).toMatchObject({ type: 'standard', price: 500, currency: 'UAH', status: 'valid', invalid: false, download_link: `/api/tickets/${t.id}/pdf`, sendTicketToEmail: `/api/tickets/${t.id}/send-to-email` });
+    expect(t).toMatchObject({
+      type: 'standard',
+      price: 500,
+      currency: 'UAH',
+      status: 'valid',
+      invalid: false,
+      download_link: `/api/tickets/${t.id}/pdf`,
+      sendTicketToEmail: `/api/tickets/${t.id}/send-to-email`,
+    });
     expect(t.user).toMatchObject({ profile_link: `/profiles/${me.id}` });
     expect(t.event).toMatchObject({ name: 'Soon', timezone: 'Europe/Kyiv', place: { public: true } });
     expect(parseTicketPayload(t.qr)).toMatchObject({ kind: 'signed', ticketId: t.id, code: t.code });
@@ -143,9 +156,15 @@ describe('events/get-user-tickets and events/get-last-tickets', () => {
     expect(self.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
     const byOwner = await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, owner.token);
     expect(byOwner.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
-    expect((await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, stranger.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, stranger.token)).body).toMatchObject({
+      status_code: 403,
+      error: 'forbidden',
+    });
     expect((await get(`/api/events/get-user-tickets?event_id=${event.id}`, stranger.token)).body.data).toEqual({ items: [], total: 0 });
-    expect((await get(`/api/events/get-user-tickets?event_id=999999&user_id=${holder.id}`, holder.token)).body).toMatchObject({ status_code: 404, error: 'event_not_found' });
+    expect((await get(`/api/events/get-user-tickets?event_id=999999&user_id=${holder.id}`, holder.token)).body).toMatchObject({
+      status_code: 404,
+      error: 'event_not_found',
+    });
     expect((await get(`/api/events/get-user-tickets?event_id=${event.id}`)).body).toMatchObject({ status_code: 403, error: 'auth_required' });
   });
 
@@ -157,7 +176,11 @@ describe('events/get-user-tickets and events/get-last-tickets', () => {
     for (let i = 0; i < 3; i++) {
       const e = await createEvent(app.db);
       const t = await createTicket(app.db, e.id, me.id);
-      await app.db.updateTable('tickets').set({ created_at: new Date(Date.now() - (3 - i) * 60_000) }).where('id', '=', t.id).execute();
+      await app.db
+        .updateTable('tickets')
+        .set({ created_at: new Date(Date.now() - (3 - i) * 60_000) })
+        .where('id', '=', t.id)
+        .execute();
       ids.push(t.id);
     }
     const last = await get('/api/events/get-last-tickets', me.token);
@@ -180,8 +203,14 @@ describe('events/ticket-design', () => {
     const settings = read.body.data.settings as ReturnType<typeof defaultTicketDesign>;
     const save = (next: unknown, token = owner.token) => post('/api/events/ticket-design', { event_id: event.id, settings: next }, token);
     expect((await save(settings, visitor.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
-    expect((await save({ ...settings, roles: settings.roles.filter((r) => !r.is_default) })).body).toMatchObject({ status_code: 400, error: 'design_role_default' });
-    expect((await save({ ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') })).body).toMatchObject({ status_code: 400, error: 'design_role_blocked' });
+    expect((await save({ ...settings, roles: settings.roles.filter((r) => !r.is_default) })).body).toMatchObject({
+      status_code: 400,
+      error: 'design_role_default',
+    });
+    expect((await save({ ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') })).body).toMatchObject({
+      status_code: 400,
+      error: 'design_role_blocked',
+    });
     expect((await save({ ...settings, roles: 'none' })).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
 
     const next = {
@@ -195,7 +224,11 @@ describe('events/ticket-design', () => {
     const saved = await save(next);
     expect(saved.body.status_code).toBe(200);
     expect(saved.body.data.settings.roles.map((r: Json) => [r.id, r.name, r.enabled])).toEqual([
-      [1, 'visitor', false], [2, 'speaker', true], [3, 'organizer', true], [4, 'sponsor', true], [6, 'press', true],
+      [1, 'visitor', false],
+      [2, 'speaker', true],
+      [3, 'organizer', true],
+      [4, 'sponsor', true],
+      [6, 'press', true],
     ]);
     expect((await get(url, owner.token)).body.data.settings).toEqual(saved.body.data.settings);
     // The removed role stays removed; the disabled default role still cannot go.
@@ -203,7 +236,12 @@ describe('events/ticket-design', () => {
     expect((await save({ ...again, roles: again.roles.filter((r: Json) => r.name !== 'visitor') })).body.error).toBe('design_role_default');
 
     // Old clients post a form with the settings as JSON text.
-    const form = await post('/api/events/ticket-design', new URLSearchParams({ event_id: String(event.id), settings: JSON.stringify(again) }).toString(), owner.token, { 'content-type': 'application/x-www-form-urlencoded' });
+    const form = await post(
+      '/api/events/ticket-design',
+      new URLSearchParams({ event_id: String(event.id), settings: JSON.stringify(again) }).toString(),
+      owner.token,
+      { 'content-type': 'application/x-www-form-urlencoded' },
+    );
     expect(form.body).toMatchObject({ status_code: 200, data: { settings: again } });
 
     const holder = await person();
@@ -219,7 +257,11 @@ async function ticketSetup(opts: { name?: string } = {}) {
   const [owner, stranger] = await Promise.all([person(), person()]);
   const event = await createEvent(app.db, { is_free: false, name: opts.name ?? 'Kyiv Tech Summit' });
   const start = new Date('2031-03-14T07:30:00Z');
-  await app.db.updateTable('events').set({ starts_at: start, ends_at: new Date(start.getTime() + 9 * 3600_000), place_name: 'Арсенал', place_address: 'Лаврська 10' }).where('id', '=', event.id).execute();
+  await app.db
+    .updateTable('events')
+    .set({ starts_at: start, ends_at: new Date(start.getTime() + 9 * 3600_000), place_name: 'Арсенал', place_address: 'Лаврська 10' })
+    .where('id', '=', event.id)
+    .execute();
   await own(event.id, owner.id);
   const ticket = await createTicket(app.db, event.id, holder.id);
   await app.db.updateTable('tickets').set({ type: 'VIP', name: 'Ірина Коваль', price: 1500 }).where('id', '=', ticket.id).execute();
@@ -229,7 +271,16 @@ async function ticketSetup(opts: { name?: string } = {}) {
 describe('ticket PDF', () => {
   it('is a real PDF with the event, holder, type, price and a QR code the door accepts', async () => {
     const x = await ticketSetup();
-    await app.db.insertInto('ticket_designs').values({ event_id: x.eventId, settings: JSON.stringify({ ...defaultTicketDesign(), instructions: { type: 'standart', image: '', cropImage: '', items: [{ id: 1, text: 'Вхід з 9:00', sort: 1 }] } }) }).execute();
+    await app.db
+      .insertInto('ticket_designs')
+      .values({
+        event_id: x.eventId,
+        settings: JSON.stringify({
+          ...defaultTicketDesign(),
+          instructions: { type: 'standart', image: '', cropImage: '', items: [{ id: 1, text: 'Вхід з 9:00', sort: 1 }] },
+        }),
+      })
+      .execute();
     const res = await get(`/api/tickets/${x.ticket.id}/pdf?lang=uk`, x.holder.token);
     expect(res.http).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -238,8 +289,19 @@ describe('ticket PDF', () => {
     const pdf = await readPdf(new Uint8Array(res.raw));
     // The instruction leaves no room under the ticket for the name badge, which takes a second page.
     expect(pdf.pages).toBe(2);
-    const all = pdf.text.join('\n');
-    for (const piece of ['Kyiv Tech Summit', 'Ірина Коваль', '14.03.2031 09:30–18:30 (Europe/Kyiv)', 'Арсенал, Лаврська 10', 'VIP', '1500 UAH', x.ticket.code, 'Вхід з 9:00']) {
+    const all = pdf.text.join('\n').replace(/\u00a0/g, ' ');
+    // The price as the screens write it (contract/money.ts), the currency once.
+    expect(all).not.toContain('UAH');
+    for (const piece of [
+      'Kyiv Tech Summit',
+      'Ірина Коваль',
+      '14.03.2031 09:30–18:30 (Europe/Kyiv)',
+      'Арсенал, Лаврська 10',
+      'VIP',
+      '1 500 ₴',
+      x.ticket.code,
+      'Вхід з 9:00',
+    ]) {
       expect(all, piece).toContain(piece);
     }
 
@@ -277,7 +339,12 @@ function parseMime(raw: string) {
   };
   const top = split(raw);
   const boundary = /boundary="?([^";]+)"?/.exec(top.headers.get('content-type') ?? '')?.[1];
-  const parts = boundary ? top.body.split(`--${boundary}`).slice(1, -1).map((p) => split(p.replace(/^\r\n/, ''))) : [];
+  const parts = boundary
+    ? top.body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => split(p.replace(/^\r\n/, '')))
+    : [];
   return { headers: top.headers, parts };
 }
 
@@ -292,7 +359,12 @@ function pdfAttachment(raw: string): Buffer {
 
 function mailFiles(dir: string): string[] {
   const d = path.join(dir, 'mail');
-  return fs.existsSync(d) ? fs.readdirSync(d).filter((f) => f.endsWith('.eml')).sort() : [];
+  return fs.existsSync(d)
+    ? fs
+        .readdirSync(d)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
 }
 
 describe('send ticket to email', () => {
@@ -309,6 +381,11 @@ describe('send ticket to email', () => {
     expect(mail.headers.get('to')).toBe(x.holder.email);
     expect(mail.headers.get('subject')).toBe('Your ticket: Mail Summit');
     expect(mail.headers.get('message-id')).toMatch(/^<.+@.+>$/);
+    const text = mail.parts.find((p) => p.headers.get('content-type')?.startsWith('text/plain'));
+    const words =
+      text?.headers.get('content-transfer-encoding') === 'base64' ? Buffer.from(text.body.replace(/\s+/g, ''), 'base64').toString('utf8') : (text?.body ?? '');
+    // The same price format as the PDF and the screens.
+    expect(words.replace(/=\r?\n/g, '').replace(/=C2=A0|\u00a0/g, ' ')).toContain('price: UAH 1,500');
     const attachment = pdfAttachment(raw);
     expect(attachment.subarray(0, 5).toString()).toBe('%PDF-');
     const doc = (await get(`/api/tickets/${x.ticket.id}`, x.holder.token)).body.data;
@@ -333,7 +410,10 @@ describe('send ticket to email', () => {
     expect(answers.map((a) => a.body.status_code).sort()).toEqual([200, 429, 429, 429]);
     const y = await ticketSetup();
     expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.stranger.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
-    expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.holder.token, { 'sec-fetch-site': 'cross-site' })).body).toMatchObject({ status_code: 403, error: 'forbidden' });
+    expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.holder.token, { 'sec-fetch-site': 'cross-site' })).body).toMatchObject({
+      status_code: 403,
+      error: 'forbidden',
+    });
     // Neither refusal took the lock.
     expect((await get(`/api/tickets/${y.ticket.id}/send-to-email`, y.holder.token)).body.status_code).toBe(200);
   });
@@ -367,11 +447,19 @@ describe('send ticket to email', () => {
           const verb = line.slice(0, 4).toUpperCase();
           if (verb === 'EHLO') socket.write('250-foyer-test\r\n250 8BITMIME\r\n');
           else if (verb === 'HELO') say('250 foyer-test');
-          else if (verb === 'MAIL') (current.from = /<(.*)>/.exec(line)?.[1] ?? '', say('250 2.1.0 ok'));
-          else if (verb === 'RCPT') (current.to.push(/<(.*)>/.exec(line)?.[1] ?? ''), say('250 2.1.5 ok'));
-          else if (verb === 'DATA') ((inData = true), say('354 go ahead'));
-          else if (verb === 'QUIT') (say('221 bye'), socket.end());
-          else if (verb === 'RSET' || verb === 'NOOP') say('250 ok');
+          else if (verb === 'MAIL') {
+            current.from = /<(.*)>/.exec(line)?.[1] ?? '';
+            say('250 2.1.0 ok');
+          } else if (verb === 'RCPT') {
+            current.to.push(/<(.*)>/.exec(line)?.[1] ?? '');
+            say('250 2.1.5 ok');
+          } else if (verb === 'DATA') {
+            inData = true;
+            say('354 go ahead');
+          } else if (verb === 'QUIT') {
+            say('221 bye');
+            socket.end();
+          } else if (verb === 'RSET' || verb === 'NOOP') say('250 ok');
           else say('502 not implemented');
         }
       });

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import jsQR from 'jsqr';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFRawStream, type PDFRef } from 'pdf-lib';
 
 /**
  * Reading a ticket PDF back for the ticket tests (tickets-api, tickets-badge-pdf): the text of every
@@ -19,7 +19,10 @@ function parseToUnicode(cmap: string): Map<number, string> {
     for (const m of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
       const start = hex(m[1]!);
       const end = hex(m[2]!);
-      if (m[3]!.startsWith('[')) [...m[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => map.set(start + i, uni(u[1]!)));
+      if (m[3]!.startsWith('['))
+        [...m[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].forEach((u, i) => {
+          map.set(start + i, uni(u[1]!));
+        });
       else for (let c = start, u = hex(m[3]!.slice(1, -1)); c <= end; c++, u++) map.set(c, String.fromCodePoint(u));
     }
   }
@@ -90,7 +93,11 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     for (const line of streams.map(inflate).join('\n').split('\n')) {
       const re = line.match(/^(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re$/);
       if (re) pending.push([Number(re[1]), Number(re[2]), Number(re[3]), Number(re[4])]);
-      else if (/ (scn|rg)$/.test(line)) black = line.split(' ').slice(0, -1).every((v) => Number(v) === 0);
+      else if (/ (scn|rg)$/.test(line))
+        black = line
+          .split(' ')
+          .slice(0, -1)
+          .every((v) => Number(v) === 0);
       else if (line === 'f') {
         if (black && pending.length >= QR_MIN_RECTS) qrs.push(decodeQr(pending));
         pending = [];

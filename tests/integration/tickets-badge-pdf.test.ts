@@ -54,7 +54,12 @@ async function setup(holder: { first_name: string; last_name: string } = { first
 }
 
 async function saveDesign(x: Setup, edit: (d: TicketDesignSettings) => TicketDesignSettings) {
-  const res = await app.inject({ method: 'POST', url: '/api/events/ticket-design', headers: auth(x.ownerToken), payload: { event_id: x.eventId, settings: edit(defaultTicketDesign()) } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/events/ticket-design',
+    headers: auth(x.ownerToken),
+    payload: { event_id: x.eventId, settings: edit(defaultTicketDesign()) },
+  });
   expect(res.json()).toMatchObject({ status_code: 200 });
 }
 

@@ -36,7 +36,12 @@ async function ownedEvent() {
 
 async function upload(token: string | null, eventId: number, data: Buffer, name = 'logo.png', type = 'image/png') {
   const f = await form({ event_id: String(eventId) }, { data, name, type });
-  const res = await server.app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/events/ticket-design/upload-image',
+    payload: f.payload,
+    headers: { ...f.headers, ...bearer(token) },
+  });
   return res.json() as Json;
 }
 
@@ -45,7 +50,9 @@ async function readDesign(token: string, eventId: number): Promise<TicketDesignS
 }
 
 async function saveDesign(token: string, eventId: number, settings: TicketDesignSettings) {
-  return (await server.app.inject({ method: 'POST', url: '/api/events/ticket-design', payload: { event_id: eventId, settings }, headers: bearer(token) })).json() as Json;
+  return (
+    await server.app.inject({ method: 'POST', url: '/api/events/ticket-design', payload: { event_id: eventId, settings }, headers: bearer(token) })
+  ).json() as Json;
 }
 
 const fetchImage = (token: string | null, url: string) => server.app.inject({ url, headers: bearer(token) });
@@ -115,7 +122,12 @@ describe('ticket-design pictures', () => {
     expect(await pdfImages(pdf.rawPayload)).toEqual(['1200x600', '50x40', '64x24']);
 
     // Taking the pictures out of the design takes them off the ticket and out of holders' reach.
-    const plain = await saveDesign(owner.token, eventId, { ...next, badge: { ...next.badge, image: '' }, sponsors: { ...next.sponsors, items: [] }, instructions: { ...next.instructions, image: '' } });
+    const plain = await saveDesign(owner.token, eventId, {
+      ...next,
+      badge: { ...next.badge, image: '' },
+      sponsors: { ...next.sponsors, items: [] },
+      instructions: { ...next.instructions, image: '' },
+    });
     expect(plain.status_code).toBe(200);
     const pdf2 = await server.app.inject({ url: `/api/tickets/${ticket.id}/pdf`, headers: bearer(holder.token) });
     expect(await pdfImages(pdf2.rawPayload)).toEqual([]);
@@ -140,7 +152,12 @@ describe('ticket-design pictures', () => {
     expect(await upload(owner.token, eventId, huge)).toMatchObject({ status_code: 413, error: 'payload_too_large' });
     // A picture sent as a text field instead of a file is refused too.
     const asText = await form({ event_id: String(eventId), image: png.toString('latin1') });
-    const res = await server.app.inject({ method: 'POST', url: '/api/events/ticket-design/upload-image', payload: asText.payload, headers: { ...asText.headers, ...bearer(owner.token) } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/events/ticket-design/upload-image',
+      payload: asText.payload,
+      headers: { ...asText.headers, ...bearer(owner.token) },
+    });
     expect(res.json()).toMatchObject({ status_code: 400, error: 'invalid_image' });
     expect(stored()).toEqual(before);
     expect((await sql`SELECT * FROM ticket_design_images ORDER BY name`.execute(server.app.db)).rows).toEqual(rowsBefore);

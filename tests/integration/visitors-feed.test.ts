@@ -5,7 +5,8 @@ import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
 import { RelationsCollection, VisitorsCollection } from '../../contract/visitors.ts';
 import type { UsersTable } from '../../server/db/types.ts';
-import { FeedScopeError, relationsFeed, visitorsFeed } from '../../server/domain/visitors/feed.ts';
+import { FeedScopeError } from '../../server/domain/sync/feed.ts';
+import { relationsFeed, visitorsFeed } from '../../server/domain/visitors/feed.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -29,7 +30,10 @@ async function newUser(patch?: Updateable<UsersTable>, over: Parameters<typeof c
   return { id: u.id, email: u.email, token };
 }
 async function checkIn(eventId: number, userId: number, patch: Record<string, unknown> = {}) {
-  await s.app.db.insertInto('user_events').values({ event_id: eventId, user_id: userId, checked_in: true, checked_in_at: new Date(), ...patch }).execute();
+  await s.app.db
+    .insertInto('user_events')
+    .values({ event_id: eventId, user_id: userId, checked_in: true, checked_in_at: new Date(), ...patch })
+    .execute();
 }
 
 /** One page of the visitors feed, checked against the collection's schema. */
@@ -92,7 +96,12 @@ describe('visitors feed', () => {
     expect(docs.every((d) => d.event_id === ev && d.id === `${ev}:${d.user_id}`)).toBe(true);
     // Past the first page a device may hold anything, so people who never took part can come as
     // tombstones; they delete nothing. The first page of a fresh device carries none.
-    expect(pages.flat().filter((d) => d.deleted).every((d) => d.user_id === viewedOnly.id)).toBe(true);
+    expect(
+      pages
+        .flat()
+        .filter((d) => d.deleted)
+        .every((d) => d.user_id === viewedOnly.id),
+    ).toBe(true);
     expect(pages[0]!.every((d) => !d.deleted)).toBe(true);
     const revs = pages.flat().map((d) => d.rev);
     expect(revs).toEqual([...revs].sort((a, b) => a - b));
@@ -136,7 +145,10 @@ describe('visitors feed', () => {
     expect(first.docs).toHaveLength(6);
 
     const at = new Date().toISOString();
-    expect((await send(hider.token, [{ id: `hide-${hider.id}-000001`, kind: 'profile.update', payload: { hide_from_visitors: true }, occurredAt: at }])).json().results[0].status).toBe('applied');
+    expect(
+      (await send(hider.token, [{ id: `hide-${hider.id}-000001`, kind: 'profile.update', payload: { hide_from_visitors: true }, occurredAt: at }])).json()
+        .results[0].status,
+    ).toBe('applied');
     expect((await post('/api/profile/save', { show_status: 3 }, nobody.token)).json().status_code).toBe(200);
     await s.app.db.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', ticket.id).execute();
     expect((await post('/api/events/uncheckin', { event_id: ev }, leaver.token)).json().status_code).toBe(200);
@@ -149,7 +161,8 @@ describe('visitors feed', () => {
       expect(d).toMatchObject({ first_name: '', last_name: '', phone: '', email: '', position: '', avatar: '' });
     }
     const text = JSON.stringify(next.docs);
-    for (const secret of ['Hidername', 'Nobodyname', 'Cancelname', 'Leavername', '000 00 01', 'Hider position', hider.email]) expect(text).not.toContain(secret);
+    for (const secret of ['Hidername', 'Nobodyname', 'Cancelname', 'Leavername', '000 00 01', 'Hider position', hider.email])
+      expect(text).not.toContain(secret);
 
     // A device that starts now holds nothing, so it gets no tombstones at all.
     const fresh = await pullAll(viewer, ev);
@@ -166,7 +179,11 @@ describe('visitors feed', () => {
 
   it('gives a document a new rev whenever what others see of it changes', async () => {
     const ev = (await createEvent(s.app.db)).id;
-    await s.app.db.updateTable('events').set({ options: JSON.stringify({ broadcast_background: '', menu: [{ id: 1, name: 'Investor' }] }) }).where('id', '=', ev).execute();
+    await s.app.db
+      .updateTable('events')
+      .set({ options: JSON.stringify({ broadcast_background: '', menu: [{ id: 1, name: 'Investor' }] }) })
+      .where('id', '=', ev)
+      .execute();
     const viewer = await newUser({ phone: '+48 111 111 111', hide_phone: true });
     const person = await newUser({ phone: '+48 222 222 222', position: 'PM', status: 'Hi', help: 'Jobs' });
     await checkIn(ev, viewer.id);
@@ -233,7 +250,12 @@ describe('visitors feed pages (visitor_revs)', () => {
     expect(first.docs.every((d) => !d.deleted)).toBe(true);
     const all = await pullAll(viewer, ev, 0, 3);
     // Later pages may carry the hidden people as tombstones (a device past checkpoint 0 may hold them).
-    expect(all.docs.filter((d) => !d.deleted).map((d) => d.user_id).sort((a, b) => a - b)).toEqual([...shown].sort((a, b) => a - b));
+    expect(
+      all.docs
+        .filter((d) => !d.deleted)
+        .map((d) => d.user_id)
+        .sort((a, b) => a - b),
+    ).toEqual([...shown].sort((a, b) => a - b));
     // Caught up: the next pull from the last checkpoint is empty.
     expect((await pull(viewer, ev, all.checkpoint, 3)).docs).toEqual([]);
   });

@@ -8,18 +8,7 @@ import { login } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { SESSION_COOKIE } from '../../contract/constants.ts';
 import { WS_MAX_PAYLOAD_BYTES, WS_MAX_SOCKETS_PER_USER } from '../../contract/ws.ts';
-import {
-  approvedMeeting,
-  chatSocket,
-  command,
-  makeStaff,
-  noticeSocket,
-  openSocket,
-  socketTicket,
-  upgradeStatus,
-  wait,
-  type TestSocket,
-} from './chat-helpers.ts';
+import { approvedMeeting, chatSocket, command, makeStaff, noticeSocket, openSocket, socketPass, upgradeStatus, wait, type TestSocket } from './chat-helpers.ts';
 
 /**
  * Short enough for the dead-peer and lost-access tests to finish in seconds, long enough that a live
@@ -33,7 +22,12 @@ const open: TestSocket[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = { ...loadConfig({ DATA_DIR: '.tmp/test-data', SEED: 'none' }), distDir: '/nonexistent', socketHeartbeatMs: HEARTBEAT_MS, usersOnlineWriteMs: 100 };
+  const config = {
+    ...loadConfig({ DATA_DIR: '.tmp/test-data', SEED: 'none' }),
+    distDir: '/nonexistent',
+    socketHeartbeatMs: HEARTBEAT_MS,
+    usersOnlineWriteMs: 100,
+  };
   app = await buildApp({ config, database });
   url = await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -58,34 +52,50 @@ async function person(eventId?: number) {
 }
 
 async function postComment(token: string, eventId: number, comment: string) {
-  const res = await app.inject({ method: 'POST', url: '/api/events/add-comment', headers: { authorization: `Bearer ${token}` }, payload: { event_id: eventId, comment } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/events/add-comment',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { event_id: eventId, comment },
+  });
   return res.json();
 }
 
 describe('connecting', () => {
-  it('accepts a session cookie, a Bearer header or a single-use ticket, and nothing else', async () => {
+  it('accepts a session cookie, a Bearer header, a single-use socket pass or (as the specs say) the session token in the URL, and nothing else', async () => {
     const a = await person();
     expect(await upgradeStatus(url, '/wss/notice')).toBe(401);
     expect(await upgradeStatus(url, '/wss/notice', { token: a.token })).toBe(101);
     expect(await upgradeStatus(url, '/wss/chat', { headers: { cookie: `${SESSION_COOKIE}=${a.token}` } })).toBe(101);
-    // The session token itself is never accepted in a URL.
-    expect(await upgradeStatus(url, '/wss/notice', { ticket: a.token })).toBe(401);
+    // The specs' clients put the session token itself in the URL (the log redacts it).
+    expect(await upgradeStatus(url, '/wss/notice', { pass: a.token })).toBe(101);
+    expect(await upgradeStatus(url, '/wss/notice', { pass: `${a.token.slice(0, -1)}${a.token.endsWith('A') ? 'B' : 'A'}` })).toBe(401);
 
-    const ticket = await socketTicket(url, a.token);
+    const ticket = await socketPass(url, a.token);
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await upgradeStatus(url, '/wss/notice', { ticket })).toBe(101);
-    expect(await upgradeStatus(url, '/wss/notice', { ticket })).toBe(401);
-    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM socket_tickets WHERE user_id = ${a.id}`.execute(app.db);
+    expect(await upgradeStatus(url, '/wss/notice', { pass: ticket })).toBe(101);
+    expect(await upgradeStatus(url, '/wss/notice', { pass: ticket })).toBe(401);
+    const stored = await sql<{ n: number }>`SELECT count(*)::int AS n FROM socket_passes WHERE user_id = ${a.id}`.execute(app.db);
     expect(stored.rows[0]!.n).toBe(0);
 
-    const stale = await socketTicket(url, a.token);
-    await sql`UPDATE socket_tickets SET expires_at = now() - interval '1 second' WHERE user_id = ${a.id}`.execute(app.db);
-    expect(await upgradeStatus(url, '/wss/notice', { ticket: stale })).toBe(401);
+    const stale = await socketPass(url, a.token);
+    await sql`UPDATE socket_passes SET expires_at = now() - interval '1 second' WHERE user_id = ${a.id}`.execute(app.db);
+    expect(await upgradeStatus(url, '/wss/notice', { pass: stale })).toBe(401);
 
-    const noSession = await fetch(`${url}/api/auth/socket-ticket`, { method: 'POST' });
+    const noSession = await fetch(`${url}/api/auth/socket-pass`, { method: 'POST' });
     expect(noSession.status).toBe(401);
-    const crossSite = await fetch(`${url}/api/auth/socket-ticket`, { method: 'POST', headers: { authorization: `Bearer ${a.token}`, origin: 'https://evil.example' } });
+    const crossSite = await fetch(`${url}/api/auth/socket-pass`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${a.token}`, origin: 'https://evil.example' },
+    });
     expect(crossSite.status).toBe(403);
+
+    // Clients built before the rename still ask under the old name and read `ticket`.
+    const old = await fetch(`${url}/api/auth/socket-ticket`, { method: 'POST', headers: { authorization: `Bearer ${a.token}` } });
+    const oldPass = ((await old.json()) as { data: { ticket: string; expires_in: number } }).data;
+    expect(oldPass.expires_in).toBeGreaterThan(0);
+    expect(await upgradeStatus(url, '/wss/notice', { pass: oldPass.ticket })).toBe(101);
+    expect((await fetch(`${url}/api/auth/socket-ticket`, { method: 'POST' })).status).toBe(401);
   });
 
   it('refuses a browser from another origin and accepts its own', async () => {

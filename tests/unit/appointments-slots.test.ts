@@ -15,7 +15,8 @@ import {
   type MeetingSettings,
   type SlotContext,
 } from '../../contract/appointments.ts';
-import { findSlot, placeMeeting, resolveSettings, spanWindows } from '../../server/domain/appointments/slots.ts';
+import { spanWindows } from '../../contract/event-windows.ts';
+import { findSlot, placeAppointment, resolveSettings } from '../../server/domain/appointments/slots.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -121,7 +122,16 @@ describe('daySlots', () => {
 
   it('keeps a window across the spring-forward gap in absolute time (02:00–05:00 is two hours)', () => {
     const s = settings({ allowed_times: [{ day: '2025-03-30', from: '02:00', to: '05:00' }] });
-    expect(daySlots(s, KYIV, '2025-03-30').map((x) => localTimeOf(x.start, KYIV))).toEqual(['02:00', '02:15', '02:30', '02:45', '04:00', '04:15', '04:30', '04:45']);
+    expect(daySlots(s, KYIV, '2025-03-30').map((x) => localTimeOf(x.start, KYIV))).toEqual([
+      '02:00',
+      '02:15',
+      '02:30',
+      '02:45',
+      '04:00',
+      '04:15',
+      '04:30',
+      '04:45',
+    ]);
   });
 
   it('ignores malformed windows and a slot that would run past the window', () => {
@@ -170,7 +180,7 @@ describe('slotState: statuses 1–5', () => {
     expect(slotState(SLOT, ctx({ meetings: [mine, theirs] }))).toMatchObject({ status: SLOT_STATUS.both, mine });
   });
 
-  it('5 for a slot that has begun, even one holding the viewer\'s meeting', () => {
+  it("5 for a slot that has begun, even one holding the viewer's meeting", () => {
     const mine = meeting(VIEWER, 99, '2025-06-10T07:00:00Z');
     expect(slotState(SLOT, ctx({ now: SLOT.start })).status).toBe(SLOT_STATUS.disabled);
     expect(slotState(SLOT, ctx({ now: SLOT.start + 1, meetings: [mine] })).status).toBe(SLOT_STATUS.disabled);
@@ -187,7 +197,7 @@ describe('slotState: statuses 1–5', () => {
     });
   });
 
-  it('counts only this event\'s tables and only overlapping meetings', () => {
+  it("counts only this event's tables and only overlapping meetings", () => {
     const elsewhere = meeting(1, 2, '2025-06-10T07:00:00Z', { table_num: 1, event_id: 2 });
     const before = meeting(3, 4, '2025-06-10T06:45:00Z', { table_num: 2 });
     const after = meeting(5, 6, '2025-06-10T07:15:00Z', { table_num: 2 });
@@ -206,42 +216,57 @@ describe('slotState: statuses 1–5', () => {
   });
 });
 
-describe('placeMeeting', () => {
+describe('placeAppointment', () => {
   const inPerson = settings({ tables_count: 3, places: { '2': 'Cafe', '1': 'Lounge' } });
   it('gives the lowest free table, or keeps the current one when it is still free', () => {
-    expect(placeMeeting({ online: false, settings: inPerson, place: null, freeTables: [2, 3] })).toEqual({ ok: { where_type: 1, place: null, table_num: 2, where_text: 'Table 2' } });
-    expect(placeMeeting({ online: false, settings: inPerson, place: undefined, freeTables: [2, 3], keepTable: 3 })).toMatchObject({ ok: { table_num: 3 } });
-    expect(placeMeeting({ online: false, settings: inPerson, place: 0, freeTables: [2, 3], keepTable: 1 })).toMatchObject({ ok: { table_num: 2 } });
+    expect(placeAppointment({ online: false, settings: inPerson, place: null, freeTables: [2, 3] })).toEqual({
+      ok: { where_type: 1, place: null, table_num: 2, where_text: 'Table 2' },
+    });
+    expect(placeAppointment({ online: false, settings: inPerson, place: undefined, freeTables: [2, 3], keepTable: 3 })).toMatchObject({ ok: { table_num: 3 } });
+    expect(placeAppointment({ online: false, settings: inPerson, place: 0, freeTables: [2, 3], keepTable: 1 })).toMatchObject({ ok: { table_num: 2 } });
   });
 
   it('puts a named place there and place 5 at the first named place', () => {
-    expect(placeMeeting({ online: false, settings: inPerson, place: 2, freeTables: [1] })).toEqual({ ok: { where_type: 2, place: 2, table_num: null, where_text: 'Cafe' } });
-    expect(placeMeeting({ online: false, settings: inPerson, place: PLACE_NO_TABLE, freeTables: [1] })).toEqual({ ok: { where_type: 2, place: 1, table_num: null, where_text: 'Lounge' } });
+    expect(placeAppointment({ online: false, settings: inPerson, place: 2, freeTables: [1] })).toEqual({
+      ok: { where_type: 2, place: 2, table_num: null, where_text: 'Cafe' },
+    });
+    expect(placeAppointment({ online: false, settings: inPerson, place: PLACE_NO_TABLE, freeTables: [1] })).toEqual({
+      ok: { where_type: 2, place: 1, table_num: null, where_text: 'Lounge' },
+    });
   });
 
   it('place 5 without named places is a place to be agreed; unknown places are refused', () => {
     const bare = settings({ tables_count: 0, places: {} });
-    expect(placeMeeting({ online: false, settings: bare, place: PLACE_NO_TABLE, freeTables: [] })).toEqual({ ok: { where_type: 2, place: 5, table_num: null, where_text: '' } });
-    expect(placeMeeting({ online: false, settings: bare, place: null, freeTables: [] })).toMatchObject({ ok: { place: 5 } });
-    expect(placeMeeting({ online: false, settings: inPerson, place: 9, freeTables: [1] })).toEqual({ error: 'invalid_place' });
+    expect(placeAppointment({ online: false, settings: bare, place: PLACE_NO_TABLE, freeTables: [] })).toEqual({
+      ok: { where_type: 2, place: 5, table_num: null, where_text: '' },
+    });
+    expect(placeAppointment({ online: false, settings: bare, place: null, freeTables: [] })).toMatchObject({ ok: { place: 5 } });
+    expect(placeAppointment({ online: false, settings: inPerson, place: 9, freeTables: [1] })).toEqual({ error: 'invalid_place' });
   });
 
   it('falls back to another place when the tables ran out, and refuses when there is none', () => {
-    expect(placeMeeting({ online: false, settings: inPerson, place: null, freeTables: [] })).toMatchObject({ ok: { where_type: 2, place: 1 } });
+    expect(placeAppointment({ online: false, settings: inPerson, place: null, freeTables: [] })).toMatchObject({ ok: { where_type: 2, place: 1 } });
     const tablesOnly = settings({ tables_count: 2, places: {} });
-    expect(placeMeeting({ online: false, settings: tablesOnly, place: null, freeTables: [] })).toEqual({ error: 'unavailable' });
-    expect(placeMeeting({ online: false, settings: tablesOnly, place: PLACE_NO_TABLE, freeTables: [1] })).toEqual({ error: 'unavailable' });
+    expect(placeAppointment({ online: false, settings: tablesOnly, place: null, freeTables: [] })).toEqual({ error: 'unavailable' });
+    expect(placeAppointment({ online: false, settings: tablesOnly, place: PLACE_NO_TABLE, freeTables: [1] })).toEqual({ error: 'unavailable' });
   });
 
   it('online meetings and any-time requests without a place have none', () => {
     const nowhere = { where_type: null, place: null, table_num: null, where_text: '' };
-    expect(placeMeeting({ online: true, settings: inPerson, place: 2, freeTables: [1] })).toEqual({ ok: nowhere });
-    expect(placeMeeting({ online: false, settings: inPerson, place: null, freeTables: null })).toEqual({ ok: nowhere });
+    expect(placeAppointment({ online: true, settings: inPerson, place: 2, freeTables: [1] })).toEqual({ ok: nowhere });
+    expect(placeAppointment({ online: false, settings: inPerson, place: null, freeTables: null })).toEqual({ ok: nowhere });
   });
 });
 
 describe('event settings', () => {
-  const event = { id: 1, starts_at: new Date('2025-06-10T19:00:00Z'), ends_at: new Date('2025-06-11T02:00:00Z'), timezone: KYIV, is_webinar: false, deleted: false };
+  const event = {
+    id: 1,
+    starts_at: new Date('2025-06-10T19:00:00Z'),
+    ends_at: new Date('2025-06-11T02:00:00Z'),
+    timezone: KYIV,
+    is_webinar: false,
+    deleted: false,
+  };
 
   it('without a row, the event span split at local midnight', () => {
     expect(resolveSettings(undefined, event)).toEqual({
@@ -266,6 +291,27 @@ describe('event settings', () => {
       },
       event,
     );
-    expect(s).toEqual({ slot_minutes: 20, tables_count: 4, places: { '1': 'Lounge' }, allowed_times: [{ day: '2025-06-10', from: '10:00', to: '11:00' }] });
+    expect(s).toEqual({
+      slot_minutes: 20,
+      tables_count: 4,
+      places: { '1': 'Lounge' },
+      allowed_times: [{ day: '2025-06-10', from: '10:00', to: '11:00' }],
+      zones: [],
+    });
+  });
+
+  it('takes a place that holds tables as where those tables stand, not as a spot to meet without one', () => {
+    const s = resolveSettings(
+      {
+        slot_minutes: 15,
+        tables_count: 5,
+        places: { '1': 'Hall B', '2': 'Lounge', '3': 'Odd' },
+        allowed_times: [],
+        place_tables: JSON.stringify({ '1': 3, '3': 'many' }),
+      },
+      event,
+    );
+    expect(s.places).toEqual({ '2': 'Lounge', '3': 'Odd' });
+    expect(s.zones).toEqual([{ id: 1, label: 'Hall B', tables: 3 }]);
   });
 });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appointmentActions,
-  appointmentStatus,
-  hasBegun,
-  stateOfResponse,
-  type StatusSubject,
-} from '../../contract/appointments.ts';
+import { appointmentActions, appointmentStatus, hasBegun, stateOfResponse, type StatusSubject } from '../../contract/appointments.ts';
 
 const ME = 1;
 const YOU = 2;
@@ -18,7 +12,7 @@ function a(over: Partial<StatusSubject> = {}): StatusSubject {
 }
 
 describe('appointmentStatus', () => {
-  it('my for the viewer\'s own card, noAppointment without one, unknown for guests and strangers', () => {
+  it("my for the viewer's own card, noAppointment without one, unknown for guests and strangers", () => {
     expect(appointmentStatus(ME, ME, a(), NOW)).toBe('my');
     expect(appointmentStatus(ME, YOU, null, NOW)).toBe('noAppointment');
     expect(appointmentStatus(null, YOU, a(), NOW)).toBe('unknown');
@@ -45,7 +39,10 @@ describe('appointmentStatus', () => {
   });
 
   it('appointed, rejected and canceled whoever looks and whenever', () => {
-    for (const [from, to] of [[ME, YOU], [YOU, ME]] as const) {
+    for (const [from, to] of [
+      [ME, YOU],
+      [YOU, ME],
+    ] as const) {
       expect(appointmentStatus(ME, YOU, a({ from_user_id: from, to_user_id: to, state: 'accepted', time_start: past }), NOW)).toBe('appointed');
       expect(appointmentStatus(ME, YOU, a({ from_user_id: from, to_user_id: to, state: 'rejected' }), NOW)).toBe('rejected');
       expect(appointmentStatus(ME, YOU, a({ from_user_id: from, to_user_id: to, state: 'canceled' }), NOW)).toBe('canceled');
@@ -69,7 +66,7 @@ describe('stateOfResponse', () => {
 });
 
 describe('appointmentActions', () => {
-  it('offers the specs\' actions per status and nothing to answer once too late', () => {
+  it("offers the specs' actions per status and nothing to answer once too late", () => {
     expect(appointmentActions('waitingForMyResponse')).toEqual(['confirm', 'reject']);
     expect(appointmentActions('appointed')).toEqual(['edit', 'cancel']);
     expect(appointmentActions('waitingForResponse')).toEqual(['edit', 'cancel']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarStamp, foldLine, googleCalendarLink, icsCalendar, icsText } from '../../src/features/appointments/calendar.ts';
+import { calendarStamp, foldLine, googleCalendarLink, icsCalendar, icsText } from '../../src/ui/format/calendar.ts';
 
 const start = Date.UTC(2030, 6, 1, 7, 30) / 1000; // 10:30 in Kyiv (UTC+3 in summer)
 const entry = {
@@ -13,7 +13,7 @@ const entry = {
 };
 
 describe('add to calendar', () => {
-  it('the Google-style link carries YYYYMMDDTHHmm00 on the event\'s clock and names the zone', () => {
+  it("the Google-style link carries YYYYMMDDTHHmm00 on the event's clock and names the zone", () => {
     expect(calendarStamp(start, 'Europe/Kyiv')).toBe('20300701T103000');
     const url = new URL(googleCalendarLink(entry));
     expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');

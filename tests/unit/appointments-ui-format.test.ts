@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTab, meetingWhen, messagePreview, requestDateText, requestMessageMode, roleOfFilter, slotTime } from '../../src/features/appointments/format.ts';
+import { dateTab, meetingWhen, messagePreview, requestDateText, requestMessageMode, roleOfFilter, slotTime } from '../../src/ui/format/appointments.ts';
 import { agendaPeriod, agendaShares, callPhase, nextVideoCheckMs } from '../../src/features/appointments/call.ts';
 
 describe('request message block (networking.md §5)', () => {
@@ -28,7 +28,7 @@ describe('request message block (networking.md §5)', () => {
 });
 
 describe('dates and times in the event timezone', () => {
-  it('date tabs read DD MMM and the weekday in the user\'s language', () => {
+  it("date tabs read DD MMM and the weekday in the user's language", () => {
     expect(dateTab('2030-06-03', 'en')).toEqual({ label: '03 Jun', weekday: 'Mon' });
     expect(dateTab('2030-06-03', 'uk').label).toMatch(/^03 черв/);
     expect(dateTab('2030-06-03', 'pl').weekday).toMatch(/^pon/);

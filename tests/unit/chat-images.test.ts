@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { reencodeImage, sniffImage } from '../../server/domain/chat/images.ts';
+import { reencodeImage, sniffImage } from '../../server/domain/images.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_MAX_SIDE_PX } from '../../contract/chat.ts';
 
 const make = (format: 'png' | 'jpeg' | 'webp', width = 10, height = 10) =>
-  sharp({ create: { width, height, channels: 3, background: '#123456' } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#123456' } })
+    .toFormat(format)
+    .toBuffer();
 
 describe('chat pictures by their bytes', () => {
   it('knows PNG, JPEG and WebP by their signatures and nothing else', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanText, deviceTime, avatarOf } from '../../server/domain/chat/text.ts';
+import { cleanText, deviceTime } from '../../server/domain/chat/text.ts';
+import { avatarUrl } from '../../contract/avatars.ts';
 import { toCommentDoc, toWsComment, type CommentRow } from '../../server/domain/chat/repository.ts';
 import { toDialogDoc, toMessageDoc, type DialogRow, type MessageRow } from '../../server/domain/messages/repository.ts';
 import { createMemoryPresence } from '../../server/realtime/presence.ts';
@@ -32,8 +33,8 @@ describe('chat text', () => {
     for (const bad of ['../x.png', '0123456789abcdef0123456789abcdef.svg', '0123456789abcdef0123456789abcdef.png/..', 'ABCDEF0123456789abcdef0123456789.png']) {
       expect(re.test(bad)).toBe(false);
     }
-    expect(avatarOf(7, '')).toBe('/files/avatars/7.svg');
-    expect(avatarOf(7, '/a.png')).toBe('/a.png');
+    expect(avatarUrl(7, '')).toBe('/files/avatars/7.svg');
+    expect(avatarUrl(7, '/a.png')).toBe('/a.png');
   });
 });
 
@@ -59,7 +60,7 @@ const comment = (over: Partial<CommentRow> = {}): CommentRow => ({
 });
 
 describe('comment documents', () => {
-  it('carry the puller\'s own vote and outbox id, and the document rev', () => {
+  it("carry the puller's own vote and outbox id, and the document rev", () => {
     const mine = toCommentDoc(comment(), 9);
     expect(mine).toMatchObject({ id: '5', comment_id: 5, client_id: 'cmd-1', my_like_type: 2, rev: 41, date: 1893456010, deleted: false });
     expect(mine.image).toBe('/files/uploads/chat/0123456789abcdef0123456789abcdef.jpg');
@@ -68,7 +69,17 @@ describe('comment documents', () => {
 
   it('say nothing of a deleted comment but that it is gone', () => {
     const doc = toCommentDoc(comment({ deleted: true }), 10);
-    expect(doc).toMatchObject({ deleted: true, comment: '', image: '', first_name: '', last_name: '', avatar: '', likes_count: 0, dislikes_count: 0, my_like_type: 0 });
+    expect(doc).toMatchObject({
+      deleted: true,
+      comment: '',
+      image: '',
+      first_name: '',
+      last_name: '',
+      avatar: '',
+      likes_count: 0,
+      dislikes_count: 0,
+      my_like_type: 0,
+    });
     expect(JSON.stringify(doc)).not.toContain('secret');
   });
 
@@ -104,8 +115,17 @@ describe('dialog and message documents', () => {
     unread: 0,
     doc_rev: 77,
   };
-  it('are keyed by the partner, from the viewer\'s side', () => {
-    expect(toDialogDoc(dialog)).toMatchObject({ id: '12', dialog_id: 3, user_id: 12, fullname: 'Bohdan L', last_message: '', last_message_at: 0, muted: true, rev: 77 });
+  it("are keyed by the partner, from the viewer's side", () => {
+    expect(toDialogDoc(dialog)).toMatchObject({
+      id: '12',
+      dialog_id: 3,
+      user_id: 12,
+      fullname: 'Bohdan L',
+      last_message: '',
+      last_message_at: 0,
+      muted: true,
+      rev: 77,
+    });
   });
   it('show the outbox id to the sender only and blank deleted text', () => {
     const m: MessageRow = {

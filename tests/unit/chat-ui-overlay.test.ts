@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommentDoc } from '../../contract/chat.ts';
-import { canSendComment, commentsFromLegacy, overlayComments, shouldAutoScroll, type ChatCommand } from '../../sync/chat.ts';
+import { canSendComment, commentsFromLegacy, overlayComments, shouldAutoScroll, type ChatCommand } from '../../sync/views/chat/chat.ts';
 
 const doc = (id: number, over: Partial<CommentDoc> = {}): CommentDoc => ({
   id: String(id),
@@ -60,6 +60,24 @@ describe('overlayComments', () => {
     expect(items[0]).toMatchObject({ state: 'rejected', code: 'chat_blocked', outbox_id: rejected.id });
   });
 
+  it('shows a parked comment as not sent, with the code and a way to try again; a parked vote changes nothing', () => {
+    const parked = cmd('comment.add', { event_id: 7, comment: 'stuck' }, { status: 'parked', code: 'server_failed' });
+    const items = overlayComments(
+      7,
+      [doc(1)],
+      [],
+      [parked, cmd('comment.like', { comment_id: 1, like_type: 1 }, { status: 'parked', code: 'server_failed' })],
+      me,
+    );
+    expect(items.map((i) => [i.key, i.state])).toEqual([
+      ['1', 'sent'],
+      [parked.id, 'rejected'],
+    ]);
+    expect(items[1]).toMatchObject({ code: 'server_failed', outbox_id: parked.id, parked: true });
+    expect(items[0]).toMatchObject({ my_like_type: 0, likes_count: 0 });
+    expect(items.find((i) => i.key === '1')?.parked).toBeUndefined();
+  });
+
   it('moves the counters from the document vote to the queued one, never counting twice', () => {
     const base = doc(1, { likes_count: 3, dislikes_count: 1, my_like_type: 1 });
     const toDislike = cmd('comment.like', { comment_id: 1, like_type: 2 });
@@ -97,8 +115,12 @@ describe('chat rules', () => {
   it('reads the legacy list into documents, text kept verbatim', () => {
     const docs = commentsFromLegacy(7, {
       users: { '4': { first_name: 'Bo', last_name: 'Ng', avatar: '/a.png' } },
-      comment_data: { items: [{ id: 11, user_id: 4, comment: '<b>x</b>', image: '', date: 5, likes: { like: 2, dislike: 1, my_like_type: 1 }, is_blocked_in_chat: false }] },
+      comment_data: {
+        items: [{ id: 11, user_id: 4, comment: '<b>x</b>', image: '', date: 5, likes: { like: 2, dislike: 1, my_like_type: 1 }, is_blocked_in_chat: false }],
+      },
     });
-    expect(docs).toEqual([expect.objectContaining({ comment_id: 11, first_name: 'Bo', comment: '<b>x</b>', likes_count: 2, dislikes_count: 1, my_like_type: 1 })]);
+    expect(docs).toEqual([
+      expect.objectContaining({ comment_id: 11, first_name: 'Bo', comment: '<b>x</b>', likes_count: 2, dislikes_count: 1, my_like_type: 1 }),
+    ]);
   });
 });

@@ -6,8 +6,17 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { formatTicketPayload, importTicketPublicKey, ticketSigningMessage, toBase64Url, validateScan } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
-import { openDatabase, type FoyerDatabase, type OutboxDoc } from '../../sync/database.ts';
-import { doorHeadCount, doorTicketView, ensureDeviceId, outboxScans, pendingScansOf, readDoorEvent, recordDoorScan, searchDoorTickets } from '../../sync/checkin.ts';
+import { openDatabase, type FoyerDatabase, type OutboxDoc } from '../../sync/engine/database.ts';
+import {
+  doorHeadCount,
+  doorTicketView,
+  ensureDeviceId,
+  outboxScans,
+  pendingScansOf,
+  readDoorEvent,
+  recordDoorScan,
+  searchDoorTickets,
+} from '../../sync/views/checkin/checkin.ts';
 
 /**
  * The door's overlay: this device's scans read back from the outbox until the server returns them
@@ -33,10 +42,26 @@ beforeAll(async () => {
 });
 
 function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return { id: '7', ticket_id: 7, event_id: EVENT, code: 'FY-ABCDEFGHJK', holder_name: 'Ірина Коваль', type: 'VIP', status: 'valid', invalid: false, scans: [], rev: 1, ...over };
+  return {
+    id: '7',
+    ticket_id: 7,
+    event_id: EVENT,
+    code: 'FY-ABCDEFGHJK',
+    holder_name: 'Ірина Коваль',
+    type: 'VIP',
+    status: 'valid',
+    invalid: false,
+    scans: [],
+    rev: 1,
+    ...over,
+  };
 }
 
-function scanEntry(id: string, payload: Record<string, unknown>, status: OutboxDoc['status'] = 'pending'): Pick<OutboxDoc, 'id' | 'kind' | 'payload' | 'status'> {
+function scanEntry(
+  id: string,
+  payload: Record<string, unknown>,
+  status: OutboxDoc['status'] = 'pending',
+): Pick<OutboxDoc, 'id' | 'kind' | 'payload' | 'status'> {
   return { id, kind: 'ticket.scan', status, payload: { device_id: 'door-here', scanned_at: '2026-05-12T10:00:00.000Z', event_id: EVENT, ...payload } };
 }
 
@@ -45,7 +70,15 @@ describe('scans read back from the outbox', () => {
     const own = ticket();
     const code = await signed(7, own.code);
     const pending = outboxScans([scanEntry('scan-a', { code, result: 'admitted' })], EVENT, () => null);
-    expect(pending).toEqual([expect.objectContaining({ id: 'scan-a', ticket_id: 7, device_id: 'door-here', result: 'admitted', scanned_at_ms: Date.parse('2026-05-12T10:00:00.000Z') })]);
+    expect(pending).toEqual([
+      expect.objectContaining({
+        id: 'scan-a',
+        ticket_id: 7,
+        device_id: 'door-here',
+        result: 'admitted',
+        scanned_at_ms: Date.parse('2026-05-12T10:00:00.000Z'),
+      }),
+    ]);
 
     const lookup = () => own;
     const without = await validateScan({ raw: code, eventId: EVENT, publicKey, lookup });
@@ -105,7 +138,12 @@ describe('recording scans on the device', () => {
 
   async function device(): Promise<FoyerDatabase> {
     const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-    db = await openDatabase({ name: `door-unit-${Date.now()}-${Math.random().toString(36).slice(2)}`, storage: storage as RxStorage<unknown, unknown>, multiInstance: false, collections: ['door_tickets'] });
+    db = await openDatabase({
+      name: `door-unit-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      storage: storage as RxStorage<unknown, unknown>,
+      multiInstance: false,
+      collections: ['door_tickets'],
+    });
     return db;
   }
 
@@ -150,11 +188,48 @@ describe('recording scans on the device', () => {
     const first = await recordDoorScan(d, { eventId: EVENT, raw: unlisted, deviceId, publicKey });
     expect(first.verdict).toMatchObject({ result: 'admitted', unlisted: true, ticketId: 12 });
     expect((await recordDoorScan(d, { eventId: EVENT, raw: unlisted, deviceId, publicKey })).verdict.result).toBe('already_used');
-    // Without the event's key only the list counts: the same genuine code is then unknown.
-    expect((await recordDoorScan(d, { eventId: EVENT, raw: await signed(13, 'FY-OTHER'), deviceId, publicKey: null })).verdict.result).toBe('unknown');
+    // Without the event's key a signed code the list does not hold cannot be judged: not a refusal,
+    // and nothing recorded; the door asks the server or waits for the key.
+    const noKey = await recordDoorScan(d, { eventId: EVENT, raw: await signed(13, 'FY-OTHER'), deviceId, publicKey: null });
+    expect(noKey).toMatchObject({ undecided: 'no_key', scanId: null });
     const empty = await recordDoorScan(d, { eventId: EVENT, raw: '   ', deviceId, publicKey });
-    expect(empty.scanId).toBeNull();
-    expect(await d.outbox.count().exec()).toBe(4);
+    expect(empty).toMatchObject({ scanId: null, undecided: null });
+    expect(await d.outbox.count().exec()).toBe(3);
+  });
+
+  it("does not judge a typed code while the list is downloading, and judges it with the server's answer", async () => {
+    const d = await device();
+    const deviceId = await ensureDeviceId(d);
+    await d.door_tickets.insert(ticket());
+    // Not on the device yet: a genuine ticket still on its way, not an unknown code.
+    const early = await recordDoorScan(d, { eventId: EVENT, raw: 'FY-LATE-ONE', deviceId, publicKey, listComplete: false });
+    expect(early).toMatchObject({ undecided: 'downloading', scanId: null });
+    // A code it does hold is judged as ever, download or not.
+    expect((await recordDoorScan(d, { eventId: EVENT, raw: 'FY-ABCDEFGHJK', deviceId, publicKey, listComplete: false })).verdict.result).toBe('admitted');
+    expect(await d.outbox.count().exec()).toBe(1);
+
+    // The server's copy of the ticket decides, and the scan is recorded like any other.
+    const late = ticket({ id: '21', ticket_id: 21, code: 'FY-LATE-ONE', holder_name: 'Олег Бондар' });
+    const checked = await recordDoorScan(d, { eventId: EVENT, raw: 'FY-LATE-ONE', deviceId, publicKey, online: { ticket: late, signature: null } });
+    expect(checked).toMatchObject({ undecided: null, verdict: { result: 'admitted', ticketId: 21, ticket: { holder_name: 'Олег Бондар' } } });
+    expect(checked.scanId).not.toBeNull();
+    // Asked again before the ticket arrives: this device's own admission, still in the outbox, counts.
+    const again = await recordDoorScan(d, { eventId: EVENT, raw: 'FY-LATE-ONE', deviceId, publicKey, online: { ticket: late, signature: null } });
+    expect(again.verdict.result).toBe('already_used');
+    // The server knows no such ticket: now it is unknown indeed.
+    const none = await recordDoorScan(d, { eventId: EVENT, raw: 'FY-NOBODY', deviceId, publicKey, online: { ticket: null, signature: null } });
+    expect(none).toMatchObject({ undecided: null, verdict: { result: 'unknown' } });
+    // Once the list is complete an unknown typed code is refused as before.
+    expect((await recordDoorScan(d, { eventId: EVENT, raw: 'FY-NOBODY-2', deviceId, publicKey, listComplete: true })).verdict.result).toBe('unknown');
+    // A signed code the server says is forged is refused although this device has no key.
+    const forgedCheck = await recordDoorScan(d, {
+      eventId: EVENT,
+      raw: await signed(30, 'FY-X'),
+      deviceId,
+      publicKey: null,
+      online: { ticket: null, signature: false },
+    });
+    expect(forgedCheck.verdict.result).toBe('forged');
   });
 
   it('judges quick scans of one ticket one after another, so only one of them admits', async () => {

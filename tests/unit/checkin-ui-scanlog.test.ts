@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
-import { doorScanLog, filterScanLog, scanLogCounts, toUnmatchedScans, type OutboxScan, type UnmatchedScan } from '../../sync/checkin.ts';
+import { doorScanLog, filterScanLog, scanLogCounts, toUnmatchedScans, type OutboxScan, type UnmatchedScan } from '../../sync/views/checkin/checkin.ts';
 
 /**
  * The organiser's list of every scan: built from the door tickets (every device's scans once
@@ -12,14 +12,38 @@ const EVENT = 41;
 const T0 = Date.parse('2026-05-12T10:00:00.000Z');
 
 function ticket(id: number, over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return { id: String(id), ticket_id: id, event_id: EVENT, code: `FY-T${id}`, holder_name: `Holder ${id}`, type: 'VIP', status: 'valid', invalid: false, scans: [], rev: 1, ...over };
+  return {
+    id: String(id),
+    ticket_id: id,
+    event_id: EVENT,
+    code: `FY-T${id}`,
+    holder_name: `Holder ${id}`,
+    type: 'VIP',
+    status: 'valid',
+    invalid: false,
+    scans: [],
+    rev: 1,
+    ...over,
+  };
 }
 
 const scan = (id: string, device: string, at: number, result: DoorTicketDoc['scans'][number]['result'] = 'admitted', duplicate_of = '') => ({
-  id, device_id: device, scanned_at_ms: at, received_at_ms: at + 5_000, result, duplicate_of,
+  id,
+  device_id: device,
+  scanned_at_ms: at,
+  received_at_ms: at + 5_000,
+  result,
+  duplicate_of,
 });
 
-function pending(id: string, ticketId: number | null, at: number, result: OutboxScan['result'] = 'admitted', status: OutboxScan['status'] = 'pending', code = 'FY-T7'): OutboxScan {
+function pending(
+  id: string,
+  ticketId: number | null,
+  at: number,
+  result: OutboxScan['result'] = 'admitted',
+  status: OutboxScan['status'] = 'pending',
+  code = 'FY-T7',
+): OutboxScan {
   return { id, ticket_id: ticketId, device_id: 'door-here', scanned_at_ms: at, result, code, status };
 }
 
@@ -43,7 +67,14 @@ describe('the scan log', () => {
       ['b', 'duplicate', 'admitted'],
       ['a', 'admitted', 'admitted'],
     ]);
-    expect(rows.find((r) => r.id === 'b')).toMatchObject({ holder_name: 'Holder 7', code: 'FY-T7', device_id: 'door-2', scanned_at_ms: T0 + 1_000, received_at_ms: T0 + 6_000, upload: null });
+    expect(rows.find((r) => r.id === 'b')).toMatchObject({
+      holder_name: 'Holder 7',
+      code: 'FY-T7',
+      device_id: 'door-2',
+      scanned_at_ms: T0 + 1_000,
+      received_at_ms: T0 + 6_000,
+      upload: null,
+    });
     // Not back from the server yet: no receipt time, and the upload's state instead.
     expect(rows.find((r) => r.id === 'd')).toMatchObject({ received_at_ms: null, upload: 'pending', code: 'NOPE' });
     expect(scanLogCounts(rows)).toEqual({ all: 5, admitted: 1, refused: 3, duplicate: 1 });
@@ -67,8 +98,28 @@ describe('the scan log', () => {
 
   it("keeps this device's latest scans listed between leaving the outbox and coming back", () => {
     const recent = [
-      { id: 'gone', scanned_at_ms: T0 + 9_000, result: 'unknown' as const, code: 'NOPE', ticket_id: null, holder_name: '', type: '', unlisted: false, used_by: null },
-      { id: 'a', scanned_at_ms: T0, result: 'admitted' as const, code: 'FY-T7', ticket_id: 7, holder_name: 'Holder 7', type: 'VIP', unlisted: false, used_by: null },
+      {
+        id: 'gone',
+        scanned_at_ms: T0 + 9_000,
+        result: 'unknown' as const,
+        code: 'NOPE',
+        ticket_id: null,
+        holder_name: '',
+        type: '',
+        unlisted: false,
+        used_by: null,
+      },
+      {
+        id: 'a',
+        scanned_at_ms: T0,
+        result: 'admitted' as const,
+        code: 'FY-T7',
+        ticket_id: 7,
+        holder_name: 'Holder 7',
+        type: 'VIP',
+        unlisted: false,
+        used_by: null,
+      },
     ];
     const tickets = [ticket(7, { scans: [scan('a', 'door-here', T0)] })];
     const rows = doorScanLog(tickets, [], [], { recent, deviceId: 'door-here' });
@@ -77,7 +128,12 @@ describe('the scan log', () => {
       ['a', 'door-here', T0 + 5_000, null, 'admitted'],
     ]);
     // Once the server's unmatched answer has it, that copy (with its receipt time) is the one listed.
-    const back = doorScanLog(tickets, [], [{ id: 'gone', code: 'NOPE', device_id: 'door-here', scanned_at_ms: T0 + 9_000, received_at_ms: T0 + 9_500, result: 'unknown' }], { recent, deviceId: 'door-here' });
+    const back = doorScanLog(
+      tickets,
+      [],
+      [{ id: 'gone', code: 'NOPE', device_id: 'door-here', scanned_at_ms: T0 + 9_000, received_at_ms: T0 + 9_500, result: 'unknown' }],
+      { recent, deviceId: 'door-here' },
+    );
     expect(back[0]).toMatchObject({ id: 'gone', received_at_ms: T0 + 9_500, upload: null });
   });
 

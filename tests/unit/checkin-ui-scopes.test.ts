@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCOPE_NEEDS_USER, SCOPE_REQUEST_KEEP, scopeOf, trimScopeRequests } from '../../sync/scopes.ts';
+import { EVENT_SCOPE_NEEDS_USER, SCOPE_REQUEST_KEEP, scopeOf, trimScopeRequests } from '../../sync/engine/scopes.ts';
 
 /** The scopes of the companies and door collections, and how many opened events a device keeps. */
 
@@ -14,7 +14,7 @@ describe('scopes of companies, tickets and the door', () => {
 
   it('keeps the most recently opened events of companies and every door, and drops what is not an event scope', () => {
     const keep = SCOPE_REQUEST_KEEP.companies!;
-    const items: Record<string, number> = { 'events@1': 5, 'companies@0': 1, 'nonsense': 9 };
+    const items: Record<string, number> = { 'events@1': 5, 'companies@0': 1, nonsense: 9 };
     for (let i = 1; i <= keep + 2; i++) items[`companies@${i}`] = 100 + i;
     for (let i = 1; i <= keep + 2; i++) items[`door_tickets@${i}`] = 10 + i;
     const kept = trimScopeRequests(items);

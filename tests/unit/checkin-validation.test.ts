@@ -44,13 +44,24 @@ beforeAll(async () => {
 });
 
 function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return { id: '7', ticket_id: 7, event_id: EVENT, code: 'FY-ABCDEFGHJK', holder_name: 'Ірина Коваль', type: 'Standard', status: 'valid', invalid: false, scans: [], rev: 1, ...over };
+  return {
+    id: '7',
+    ticket_id: 7,
+    event_id: EVENT,
+    code: 'FY-ABCDEFGHJK',
+    holder_name: 'Ірина Коваль',
+    type: 'Standard',
+    status: 'valid',
+    invalid: false,
+    scans: [],
+    rev: 1,
+    ...over,
+  };
 }
 
 /** A door device's list: lookups by id (signed payloads) and by code (typed codes). */
 function deviceWith(...tickets: DoorTicketDoc[]) {
-  return (q: { ticketId: number } | { code: string }) =>
-    tickets.find((t) => ('ticketId' in q ? t.ticket_id === q.ticketId : t.code === q.code));
+  return (q: { ticketId: number } | { code: string }) => tickets.find((t) => ('ticketId' in q ? t.ticket_id === q.ticketId : t.code === q.code));
 }
 
 describe('base64url', () => {
@@ -140,14 +151,19 @@ describe('validateScan', () => {
     const lookup = deviceWith(ticket());
     const v = await validateScan({ raw: await sign(otherKeys, OTHER_EVENT, 7, 'FY-ABCDEFGHJK'), eventId: EVENT, publicKey, lookup });
     expect(v.result).toBe('wrong_event');
-    expect(judgeScan({ eventId: EVENT, parsed: { kind: 'plain', code: 'FY-1' }, signatureValid: null, ticket: ticket({ code: 'FY-1', event_id: OTHER_EVENT }) }).result).toBe('wrong_event');
+    expect(
+      judgeScan({ eventId: EVENT, parsed: { kind: 'plain', code: 'FY-1' }, signatureValid: null, ticket: ticket({ code: 'FY-1', event_id: OTHER_EVENT }) })
+        .result,
+    ).toBe('wrong_event');
   });
 
   it('refuses cancelled and invalid tickets with the reason', async () => {
     const raw = await sign(eventKeys, EVENT, 7, 'FY-ABCDEFGHJK');
     expect((await validateScan({ raw, eventId: EVENT, publicKey, lookup: deviceWith(ticket({ status: 'cancelled' })) })).result).toBe('cancelled');
     expect((await validateScan({ raw, eventId: EVENT, publicKey, lookup: deviceWith(ticket({ invalid: true })) })).result).toBe('invalid');
-    expect((await validateScan({ raw: 'FY-ABCDEFGHJK', eventId: EVENT, publicKey, lookup: deviceWith(ticket({ status: 'cancelled' })) })).result).toBe('cancelled');
+    expect((await validateScan({ raw: 'FY-ABCDEFGHJK', eventId: EVENT, publicKey, lookup: deviceWith(ticket({ status: 'cancelled' })) })).result).toBe(
+      'cancelled',
+    );
   });
 
   it('refuses a genuinely signed code the ticket no longer has', async () => {
@@ -159,19 +175,47 @@ describe('validateScan', () => {
     const raw = await sign(eventKeys, EVENT, 7, 'FY-ABCDEFGHJK');
     const synced = ticket({
       scans: [
-        { id: 'scan-b', device_id: 'door-2', scanned_at_ms: at('2030-05-01T09:05:00Z'), received_at_ms: at('2030-05-01T09:06:00Z'), result: 'admitted', duplicate_of: 'scan-a' },
-        { id: 'scan-a', device_id: 'door-1', scanned_at_ms: at('2030-05-01T09:00:00Z'), received_at_ms: at('2030-05-01T09:10:00Z'), result: 'admitted', duplicate_of: '' },
-        { id: 'scan-0', device_id: 'door-3', scanned_at_ms: at('2030-05-01T08:00:00Z'), received_at_ms: at('2030-05-01T08:00:01Z'), result: 'cancelled', duplicate_of: '' },
+        {
+          id: 'scan-b',
+          device_id: 'door-2',
+          scanned_at_ms: at('2030-05-01T09:05:00Z'),
+          received_at_ms: at('2030-05-01T09:06:00Z'),
+          result: 'admitted',
+          duplicate_of: 'scan-a',
+        },
+        {
+          id: 'scan-a',
+          device_id: 'door-1',
+          scanned_at_ms: at('2030-05-01T09:00:00Z'),
+          received_at_ms: at('2030-05-01T09:10:00Z'),
+          result: 'admitted',
+          duplicate_of: '',
+        },
+        {
+          id: 'scan-0',
+          device_id: 'door-3',
+          scanned_at_ms: at('2030-05-01T08:00:00Z'),
+          received_at_ms: at('2030-05-01T08:00:01Z'),
+          result: 'cancelled',
+          duplicate_of: '',
+        },
       ],
     });
     const v = await validateScan({ raw, eventId: EVENT, publicKey, lookup: deviceWith(synced) });
-    expect(v).toMatchObject({ result: 'already_used', admitted: false, usedBy: { scan_id: 'scan-a', device_id: 'door-1', scanned_at_ms: at('2030-05-01T09:00:00Z') } });
+    expect(v).toMatchObject({
+      result: 'already_used',
+      admitted: false,
+      usedBy: { scan_id: 'scan-a', device_id: 'door-1', scanned_at_ms: at('2030-05-01T09:00:00Z') },
+    });
 
     const local: KnownScan[] = [{ id: 'mine-1', ticket_id: 7, device_id: 'door-9', scanned_at_ms: at('2030-05-01T10:00:00Z'), result: 'admitted' }];
     const again = await validateScan({ raw: 'FY-ABCDEFGHJK', eventId: EVENT, publicKey, lookup: deviceWith(ticket()), scans: local });
     expect(again).toMatchObject({ result: 'already_used', usedBy: { device_id: 'door-9' } });
     // Scans of other tickets and refused scans never use a ticket up.
-    const unrelated: KnownScan[] = [{ ...local[0]!, ticket_id: 8 }, { ...local[0]!, id: 'mine-2', result: 'forged' }];
+    const unrelated: KnownScan[] = [
+      { ...local[0]!, ticket_id: 8 },
+      { ...local[0]!, id: 'mine-2', result: 'forged' },
+    ];
     expect((await validateScan({ raw, eventId: EVENT, publicKey, lookup: deviceWith(ticket()), scans: unrelated })).result).toBe('admitted');
   });
 
@@ -204,7 +248,12 @@ describe('admission order and head count', () => {
 
   it('counts a person once however many devices admitted them', () => {
     const scan = (id: string, result: 'admitted' | 'forged') => ({ id, device_id: id, scanned_at_ms: 1, received_at_ms: 2, result, duplicate_of: '' });
-    const docs = [{ scans: [scan('a', 'admitted'), scan('b', 'admitted')] }, { scans: [scan('c', 'admitted')] }, { scans: [scan('d', 'forged')] }, { scans: [] }];
+    const docs = [
+      { scans: [scan('a', 'admitted'), scan('b', 'admitted')] },
+      { scans: [scan('c', 'admitted')] },
+      { scans: [scan('d', 'forged')] },
+      { scans: [] },
+    ];
     expect(headCount(docs)).toEqual({ admitted: 2, conflicts: 1, duplicates: 1 });
   });
 });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BehaviorSubject } from 'rxjs';
 import type { AppointmentDoc } from '../../contract/appointments.ts';
-import { overlayAppointments, type AppointmentCommand, type AppointmentView } from '../../sync/appointments.ts';
-import type { SeenDoc } from '../../sync/appointments-store.ts';
+import { overlayAppointments, type AppointmentCommand, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
+import type { SeenDoc } from '../../sync/views/appointments/store.ts';
 import { CALL_OPEN_WINDOW_MS, MEETING_REMINDER_LEAD_MS, NotificationClock, changeNotices, type ClockNotice, type ClockSource } from '../../workers/clock.ts';
 
 /**
@@ -19,11 +19,32 @@ const START = START_MS / 1000;
 function doc(over: Partial<AppointmentDoc> = {}): AppointmentDoc {
   const id = over.meeting_id ?? 1;
   return {
-    id: String(id), meeting_id: id, event_id: 3, from_user_id: ME, to_user_id: ANNA, user_id: ANNA, other_user_id: ANNA,
-    date: '2030-07-01', time_start: START, time_end: START + 900, any_time: false, comment: 'hi', place: 0, table_num: 1,
-    where_type: 1, where: 'Table 1', timezone: 'Europe/Kyiv', is_online: true, state: 'accepted', response_msg: '', canceled_by: 0,
-    request_date: START - 86_400, video_link: '', user_info: { user_id: ANNA, first_name: 'Anna', last_name: 'K', avatar: '', position: '', company: '', phone: '' },
-    rev: 1, ...over,
+    id: String(id),
+    meeting_id: id,
+    event_id: 3,
+    from_user_id: ME,
+    to_user_id: ANNA,
+    user_id: ANNA,
+    other_user_id: ANNA,
+    date: '2030-07-01',
+    time_start: START,
+    time_end: START + 900,
+    any_time: false,
+    comment: 'hi',
+    place: 0,
+    table_num: 1,
+    where_type: 1,
+    where: 'Table 1',
+    timezone: 'Europe/Kyiv',
+    is_online: true,
+    state: 'accepted',
+    response_msg: '',
+    canceled_by: 0,
+    request_date: START - 86_400,
+    video_link: '',
+    user_info: { user_id: ANNA, first_name: 'Anna', last_name: 'K', avatar: '', position: '', company: '', phone: '' },
+    rev: 1,
+    ...over,
   };
 }
 
@@ -80,7 +101,14 @@ describe('NotificationClock schedule', () => {
   });
 
   it('only accepted, timed meetings: pending requests and canceled meetings stay silent', async () => {
-    const h = harness({ viewerId: ME, views: views([doc({ state: 'pending' }), doc({ meeting_id: 2, state: 'canceled', canceled_by: ANNA }), doc({ meeting_id: 3, time_start: 0, time_end: 0, any_time: true })]) });
+    const h = harness({
+      viewerId: ME,
+      views: views([
+        doc({ state: 'pending' }),
+        doc({ meeting_id: 2, state: 'canceled', canceled_by: ANNA }),
+        doc({ meeting_id: 3, time_start: 0, time_end: 0, any_time: true }),
+      ]),
+    });
     h.clock.start();
     await vi.advanceTimersByTimeAsync(20 * 60_000);
     expect(h.kinds()).toEqual([]);
@@ -94,7 +122,14 @@ describe('NotificationClock schedule', () => {
     h.clock.start();
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     expect(h.kinds()).toEqual(['reminder']);
-    const cancel: AppointmentCommand = { id: 'b', kind: 'appointment.reject', seq: 2, status: 'pending', occurredAt: '', payload: { meeting_id: 1, reason: '' } };
+    const cancel: AppointmentCommand = {
+      id: 'b',
+      kind: 'appointment.reject',
+      seq: 2,
+      status: 'pending',
+      occurredAt: '',
+      payload: { meeting_id: 1, reason: '' },
+    };
     h.source.next({ viewerId: ME, views: views([incoming], [approve, cancel]) });
     await vi.advanceTimersByTimeAsync(11 * 60_000);
     expect(h.kinds()).toEqual(['reminder']);
@@ -121,7 +156,7 @@ describe('NotificationClock schedule', () => {
     late.clock.stop();
   });
 
-  it('follows the page\'s time when told (the end-to-end tests\' fake clock)', async () => {
+  it("follows the page's time when told (the end-to-end tests' fake clock)", async () => {
     vi.setSystemTime(START_MS - 60 * 60_000);
     const h = harness({ viewerId: ME, views: views([doc()]) });
     h.clock.start();
@@ -132,7 +167,7 @@ describe('NotificationClock schedule', () => {
     h.clock.stop();
   });
 
-  it('reminds on the server\'s clock when the device runs fast or a day behind', async () => {
+  it("reminds on the server's clock when the device runs fast or a day behind", async () => {
     // Real time is 15 min before the meeting. One phone is 12 min fast, another a day behind.
     const real = START_MS - 15 * 60_000;
     const fast = 12 * 60_000;
@@ -178,8 +213,16 @@ describe('dashboard notices of changes', () => {
     };
     expect(step([pending(), doc({ meeting_id: 2, state: 'pending' })])).toEqual(['invited:1']);
     expect(step([pending(), doc({ meeting_id: 2, state: 'pending' })])).toEqual([]);
-    expect(step([pending({ time_start: START + 900, request_date: START - 100 }), doc({ meeting_id: 2, state: 'accepted' })]).sort()).toEqual(['approved:2', 'updated:1']);
-    expect(step([pending({ time_start: START + 900, request_date: START - 100 }), doc({ meeting_id: 2, state: 'canceled', canceled_by: ANNA, response_msg: 'sick' })])).toEqual(['rejected:2']);
+    expect(step([pending({ time_start: START + 900, request_date: START - 100 }), doc({ meeting_id: 2, state: 'accepted' })]).sort()).toEqual([
+      'approved:2',
+      'updated:1',
+    ]);
+    expect(
+      step([
+        pending({ time_start: START + 900, request_date: START - 100 }),
+        doc({ meeting_id: 2, state: 'canceled', canceled_by: ANNA, response_msg: 'sick' }),
+      ]),
+    ).toEqual(['rejected:2']);
   });
 
   it('never tells the user about their own actions, queued or applied', () => {

@@ -61,25 +61,54 @@ describe('chat socket frames', () => {
   });
 
   it('reads the online counter from the registration and from comment frames of this event', () => {
-    expect(readChatFrame(JSON.stringify({ type: 'registered', channel: 'chat', userId: 1, eventId: 7, ...stats(3) }), 7)).toEqual({ kind: 'registered', online: 3 });
-    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, users: {}, ...stats(4) }), 7)).toEqual({ kind: 'online', online: 4, commentsChanged: true });
-    expect(readChatFrame(JSON.stringify({ type: 'commentDeleted', comment_id: 1, event_id: 7, ...stats(2) }), 7)).toEqual({ kind: 'online', online: 2, commentsChanged: true });
-    expect(readChatFrame(JSON.stringify({ type: 'commentVoted', comment_id: 1, event_id: 7, likes: {}, ...stats(5) }), 7)).toEqual({ kind: 'online', online: 5, commentsChanged: false });
+    expect(readChatFrame(JSON.stringify({ type: 'registered', channel: 'chat', userId: 1, eventId: 7, ...stats(3) }), 7)).toEqual({
+      kind: 'registered',
+      online: 3,
+    });
+    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, users: {}, ...stats(4) }), 7)).toEqual({
+      kind: 'online',
+      online: 4,
+      commentsChanged: true,
+    });
+    expect(readChatFrame(JSON.stringify({ type: 'commentDeleted', comment_id: 1, event_id: 7, ...stats(2) }), 7)).toEqual({
+      kind: 'online',
+      online: 2,
+      commentsChanged: true,
+    });
+    expect(readChatFrame(JSON.stringify({ type: 'commentVoted', comment_id: 1, event_id: 7, likes: {}, ...stats(5) }), 7)).toEqual({
+      kind: 'online',
+      online: 5,
+      commentsChanged: false,
+    });
   });
 
   it('ignores frames of another event, malformed counters and garbage', () => {
     expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 8 }, ...stats(4) }), 7).kind).toBe('ignore');
     expect(readChatFrame(JSON.stringify({ type: 'registered', eventId: 8, ...stats(4) }), 7).kind).toBe('ignore');
-    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, broadcast_statistics: { users_online: -1 } }), 7).kind).toBe('ignore');
-    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, broadcast_statistics: { users_online: '9' } }), 7).kind).toBe('ignore');
+    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, broadcast_statistics: { users_online: -1 } }), 7).kind).toBe(
+      'ignore',
+    );
+    expect(readChatFrame(JSON.stringify({ type: 'commentCreated', comment: { event_id: 7 }, broadcast_statistics: { users_online: '9' } }), 7).kind).toBe(
+      'ignore',
+    );
     expect(readChatFrame('not json', 7).kind).toBe('ignore');
     expect(readChatFrame('null', 7).kind).toBe('ignore');
     expect(readChatFrame(JSON.stringify({ type: 'pong' }), 7).kind).toBe('ignore');
   });
 
   it('passes on exceptions except userAccessException, which the specs say to ignore', () => {
-    expect(readChatFrame(JSON.stringify({ type: 'Exception', Exception: { type: 'userAccessException', message: 'x', code: 'ticket_required' } }), 7).kind).toBe('ignore');
-    expect(readChatFrame(JSON.stringify({ type: 'Exception', Exception: { type: 'chatBlockedException', message: 'You are not allowed to send comments', code: 'chat_blocked' } }), 7)).toEqual({
+    expect(
+      readChatFrame(JSON.stringify({ type: 'Exception', Exception: { type: 'userAccessException', message: 'x', code: 'ticket_required' } }), 7).kind,
+    ).toBe('ignore');
+    expect(
+      readChatFrame(
+        JSON.stringify({
+          type: 'Exception',
+          Exception: { type: 'chatBlockedException', message: 'You are not allowed to send comments', code: 'chat_blocked' },
+        }),
+        7,
+      ),
+    ).toEqual({
       kind: 'exception',
       exception: { type: 'chatBlockedException', message: 'You are not allowed to send comments', code: 'chat_blocked' },
     });

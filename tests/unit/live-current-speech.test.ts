@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
-import { currentSpeech, groupSchedule, speechTiming } from '../../sync/schedule.ts';
+import { currentSpeech, groupSchedule, speechTiming } from '../../sync/views/schedule/schedule.ts';
 
 const speech = (id: number, start: number, end: number, over: Partial<ScheduleDoc> = {}): ScheduleDoc => ({
   id: String(id),
@@ -18,6 +18,7 @@ const speech = (id: number, start: number, end: number, over: Partial<ScheduleDo
   description: '',
   presentation_url: '',
   speakers: [],
+  client_id: '',
   rev: 1,
   ...over,
 });

@@ -13,8 +13,8 @@ function webinar(startsInMs: number, lastsMs = 3_600_000): LiveVideoInput {
 
 describe('liveVideoStep', () => {
   it('waits in steps of the re-check interval, the last one cut to reach the fetch lead exactly', () => {
-    expect(liveVideoStep(webinar(60_000), T0)).toEqual({ kind: 'wait', startsInMs: 60_000, recheckInMs: VIDEO_RECHECK_MS });
-    expect(liveVideoStep(webinar(6_000), T0)).toEqual({ kind: 'wait', startsInMs: 6_000, recheckInMs: 6_000 - VIDEO_FETCH_LEAD_MS });
+    expect(liveVideoStep(webinar(60_000), T0)).toEqual({ kind: 'wait', startsInMs: 60_000, recheckInMs: VIDEO_RECHECK_MS, medium: 'stream' });
+    expect(liveVideoStep(webinar(6_000), T0)).toEqual({ kind: 'wait', startsInMs: 6_000, recheckInMs: 6_000 - VIDEO_FETCH_LEAD_MS, medium: 'stream' });
     expect(liveVideoStep(webinar(VIDEO_FETCH_LEAD_MS), T0)).toEqual({ kind: 'fetch' });
     expect(liveVideoStep(webinar(-60_000), T0)).toEqual({ kind: 'fetch' });
   });

@@ -9,19 +9,45 @@ import {
   pageOfDialogs,
   unreadTotal,
   type MessageCommand,
-} from '../../sync/messages.ts';
+} from '../../sync/views/messages/messages.ts';
 
 const ME = 1;
 
 function dialog(peer: number, over: Partial<DialogDoc> = {}): DialogDoc {
   return {
-    id: String(peer), dialog_id: 100 + peer, user_id: peer, first_name: `F${peer}`, last_name: `L${peer}`, fullname: `F${peer} L${peer}`,
-    avatar: '', locality: '', last_message: 'hi', last_message_sender_id: peer, last_message_at: 1000 + peer, unread_count: 0,
-    muted: false, starred: false, closed: false, rev: 1, ...over,
+    id: String(peer),
+    dialog_id: 100 + peer,
+    user_id: peer,
+    first_name: `F${peer}`,
+    last_name: `L${peer}`,
+    fullname: `F${peer} L${peer}`,
+    avatar: '',
+    locality: '',
+    last_message: 'hi',
+    last_message_sender_id: peer,
+    last_message_at: 1000 + peer,
+    unread_count: 0,
+    muted: false,
+    starred: false,
+    closed: false,
+    rev: 1,
+    ...over,
   };
 }
 function message(id: number, peer: number, over: Partial<MessageDoc> = {}): MessageDoc {
-  return { id: String(id), message_id: id, dialog_id: 100 + peer, peer_id: peer, sender_id: peer, text: `m${id}`, created_at: 2000 + id, read: false, client_id: '', rev: id, ...over };
+  return {
+    id: String(id),
+    message_id: id,
+    dialog_id: 100 + peer,
+    peer_id: peer,
+    sender_id: peer,
+    text: `m${id}`,
+    created_at: 2000 + id,
+    read: false,
+    client_id: '',
+    rev: id,
+    ...over,
+  };
 }
 let seq = 0;
 function cmd(kind: string, payload: Record<string, unknown>, over: Partial<MessageCommand> = {}): MessageCommand {
@@ -44,6 +70,13 @@ describe('dialog messages', () => {
     const r = cmd('message.send', { recipient_id: 2, text: 'nope' }, { status: 'rejected', code: 'meeting_required' });
     const [m] = dialogMessages([], [r], 2, ME);
     expect(m).toMatchObject({ state: 'failed', code: 'meeting_required', commandId: r.id, sender_id: ME });
+  });
+
+  it('keeps a parked send as failed, marked so it can be tried again, and the dialog knows it failed', () => {
+    const p = cmd('message.send', { recipient_id: 2, text: 'stuck' }, { status: 'parked', code: 'server_failed' });
+    const [m] = dialogMessages([], [p], 2, ME);
+    expect(m).toMatchObject({ state: 'failed', code: 'server_failed', commandId: p.id, parked: true });
+    expect(overlayDialogs([dialog(2)], [p], ME).find((d) => d.user_id === 2)).toMatchObject({ failed: true, pending: false });
   });
 });
 
@@ -77,7 +110,12 @@ describe('dialog list', () => {
   });
 
   it('counts unread of open, unmuted dialogs; a queued read clears a dialog at once', () => {
-    const docs = [dialog(2, { unread_count: 3 }), dialog(3, { unread_count: 2, muted: true }), dialog(4, { unread_count: 4, closed: true }), dialog(5, { unread_count: 1 })];
+    const docs = [
+      dialog(2, { unread_count: 3 }),
+      dialog(3, { unread_count: 2, muted: true }),
+      dialog(4, { unread_count: 4, closed: true }),
+      dialog(5, { unread_count: 1 }),
+    ];
     expect(unreadTotal(overlayDialogs(docs, [], ME))).toBe(4);
     expect(unreadTotal(overlayDialogs(docs, [cmd('dialog.read', { user_id: 2 })], ME))).toBe(1);
     expect(unreadTotal(overlayDialogs(docs, [cmd('dialog.update', { user_id: 3, muted: false })], ME))).toBe(6);
@@ -88,7 +126,10 @@ describe('dialog list', () => {
 
 describe('who may write', () => {
   it('needs an approved meeting or an existing dialog', () => {
-    const appts = [{ other_user_id: 2, state: 'accepted' as const }, { other_user_id: 3, state: 'pending' as const }];
+    const appts = [
+      { other_user_id: 2, state: 'accepted' as const },
+      { other_user_id: 3, state: 'pending' as const },
+    ];
     expect(mayMessage(appts, [], 2)).toBe(true);
     expect(mayMessage(appts, [], 3)).toBe(false);
     expect(mayMessage(appts, [dialog(3)], 3)).toBe(true);

@@ -1,20 +1,70 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
-import { commandEventId, joinEvents, overlayEvent, type QueuedCommand } from '../../sync/overlay.ts';
+import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
+import { commandEventId, joinEvents, overlayEvent, type QueuedCommand } from '../../sync/store/overlay.ts';
 
 function event(id: number, over: Partial<EventDoc> = {}): EventDoc {
   return {
-    id: String(id), event_id: id, name: `Event ${id}`, category_id: 1, category_name: 'IT', city_id: 1, city_name: 'Kyiv',
-    country_code: 'UA', when: 1_700_000_000, when_end: 1_700_010_000, timezone: 'Europe/Kyiv', is_webinar: false, video_type: 0,
-    where: '', address: '', place: { public: true, name: '', address: '' }, poster_small: '', poster_middle: '', poster_big: '',
-    description: '', total_people: 10, favorites_count: 5, meetings_count: 0, visitors_with_appointments_count: 0,
-    ticket_min_price: 0, currency: 'UAH', is_free: true, barcode_type: '', company: { id: 0, name: '', description: '', phone: '', email: '' },
-    options: { broadcast_background: '', menu: [] }, users_online: 0, visitors_countries: [], visitors_cities: [], rev: 1, ...over,
+    id: String(id),
+    event_id: id,
+    name: `Event ${id}`,
+    category_id: 1,
+    category_name: 'IT',
+    city_id: 1,
+    city_name: 'Kyiv',
+    country_code: 'UA',
+    when: 1_700_000_000,
+    when_end: 1_700_010_000,
+    timezone: 'Europe/Kyiv',
+    is_webinar: false,
+    video_type: 0,
+    where: '',
+    address: '',
+    place: { public: true, name: '', address: '' },
+    poster_small: '',
+    poster_middle: '',
+    poster_big: '',
+    description: '',
+    total_people: 10,
+    favorites_count: 5,
+    meetings_count: 0,
+    visitors_with_appointments_count: 0,
+    ticket_min_price: 0,
+    currency: 'UAH',
+    is_free: true,
+    barcode_type: '',
+    company: { id: 0, name: '', description: '', phone: '', email: '' },
+    options: { broadcast_background: '', menu: [] },
+    users_online: 0,
+    visitors_countries: [],
+    visitors_cities: [],
+    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
+    rev: 1,
+    status: 'published',
+    map_point: { set: false, lat: 0, lng: 0 },
+    sales: NO_SALES,
+    admin: { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
+    ...over,
   };
 }
 
 function mine(id: number, over: Partial<MyEventDoc> = {}): MyEventDoc {
-  return { id: String(id), event_id: id, is_favorite: false, checked_in: false, has_ticket: false, is_owner: false, is_moderator: false, role: 'visitor', viewed_at: 0, rev: 2, ...over };
+  return {
+    id: String(id),
+    event_id: id,
+    is_favorite: false,
+    checked_in: false,
+    has_ticket: false,
+    is_owner: false,
+    is_moderator: false,
+    role: 'visitor',
+    viewed_at: 0,
+    notices: [],
+    starred: [],
+    trip: { hotel: '', transport_before: '', transport_after: '', image: '' },
+    rev: 2,
+    ...over,
+  };
 }
 
 let seq = 0;
@@ -31,20 +81,38 @@ describe('overlayEvent', () => {
 
   it('applies a queued favorite with its count, and the last of several wins', () => {
     const e = event(1);
-    expect(overlayEvent(e, undefined, [cmd('event.favorite', { event_id: 1, favorite: true })])).toMatchObject({ is_favorite: true, favorites_count: 6, pending: true });
-    const toggles = [cmd('event.favorite', { event_id: 1, favorite: true }), cmd('event.favorite', { event_id: 1, favorite: false }), cmd('event.favorite', { event_id: 1, favorite: true })];
+    expect(overlayEvent(e, undefined, [cmd('event.favorite', { event_id: 1, favorite: true })])).toMatchObject({
+      is_favorite: true,
+      favorites_count: 6,
+      pending: true,
+    });
+    const toggles = [
+      cmd('event.favorite', { event_id: 1, favorite: true }),
+      cmd('event.favorite', { event_id: 1, favorite: false }),
+      cmd('event.favorite', { event_id: 1, favorite: true }),
+    ];
     expect(overlayEvent(e, undefined, [...toggles].reverse())).toMatchObject({ is_favorite: true, favorites_count: 6 });
-    expect(overlayEvent(e, mine(1, { is_favorite: true }), [cmd('event.favorite', { event_id: 1, favorite: false })])).toMatchObject({ is_favorite: false, favorites_count: 4 });
+    expect(overlayEvent(e, mine(1, { is_favorite: true }), [cmd('event.favorite', { event_id: 1, favorite: false })])).toMatchObject({
+      is_favorite: false,
+      favorites_count: 4,
+    });
   });
 
   it('does not count a favorite the server already has', () => {
-    expect(overlayEvent(event(1), mine(1, { is_favorite: true }), [cmd('event.favorite', { event_id: 1, favorite: true })])).toMatchObject({ is_favorite: true, favorites_count: 5, pending: true });
+    expect(overlayEvent(event(1), mine(1, { is_favorite: true }), [cmd('event.favorite', { event_id: 1, favorite: true })])).toMatchObject({
+      is_favorite: true,
+      favorites_count: 5,
+      pending: true,
+    });
   });
 
   it('applies check-in and its undo to checked_in and total_people', () => {
     const e = event(2, { total_people: 0 });
     expect(overlayEvent(e, undefined, [cmd('event.checkin', { event_id: 2 })])).toMatchObject({ checked_in: true, total_people: 1 });
-    expect(overlayEvent(event(2, { total_people: 3 }), mine(2, { checked_in: true }), [cmd('event.uncheckin', { event_id: 2 })])).toMatchObject({ checked_in: false, total_people: 2 });
+    expect(overlayEvent(event(2, { total_people: 3 }), mine(2, { checked_in: true }), [cmd('event.uncheckin', { event_id: 2 })])).toMatchObject({
+      checked_in: false,
+      total_people: 2,
+    });
     // Never below zero, whatever the server count says.
     expect(overlayEvent(e, mine(2, { checked_in: true }), [cmd('event.uncheckin', { event_id: 2 })]).total_people).toBe(0);
   });
@@ -80,7 +148,11 @@ describe('overlayEvent', () => {
 describe('joinEvents', () => {
   const events = [event(1), event(2), event(3)];
   const myEvents = [mine(2, { is_favorite: true })];
-  const outbox = [cmd('event.checkin', { event_id: 1 }), cmd('event.favorite', { event_id: 3, favorite: true }, 'rejected'), cmd('other.kind', { event_id: 3 })];
+  const outbox = [
+    cmd('event.checkin', { event_id: 1 }),
+    cmd('event.favorite', { event_id: 3, favorite: true }, 'rejected'),
+    cmd('other.kind', { event_id: 3 }),
+  ];
 
   it('joins each event with its relation, queued commands and local views', () => {
     const views = joinEvents({ events, myEvents, outbox, viewed: { '3': 77 }, signedIn: true });

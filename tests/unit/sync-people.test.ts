@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../contract/entities.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
-import { localPeople, matchesPeopleTab, peoplePage } from '../../sync/people.ts';
+import { localPeople, matchesPeopleTab, peoplePage } from '../../sync/views/people/people.ts';
 
 const NOW = 1_000_000;
 
@@ -10,10 +10,36 @@ function event(id: number, when: number, whenEnd: number): EventDoc {
 }
 function visitor(userId: number, eventId: number, over: Partial<VisitorDoc> = {}): VisitorDoc {
   return {
-    id: `${eventId}:${userId}`, event_id: eventId, user_id: userId, first_name: `F${userId}`, last_name: 'L', avatar: '', country_code: 'UA',
-    country_name: '', city_id: 0, city_name: '', position: '', company: '', help: '', status: '', show_status: 1, trip_status: 0, hobby: '',
-    sex: 0, birth_year: 0, social: {}, phone: '', email: '', menu_id: 0, role: 'visitor', about: '', interest: '', accesses_by_tickets: true,
-    registered_at: userId, rev: 1, ...over,
+    id: `${eventId}:${userId}`,
+    event_id: eventId,
+    user_id: userId,
+    first_name: `F${userId}`,
+    last_name: 'L',
+    avatar: '',
+    country_code: 'UA',
+    country_name: '',
+    city_id: 0,
+    city_name: '',
+    position: '',
+    company: '',
+    help: '',
+    status: '',
+    show_status: 1,
+    trip_status: 0,
+    hobby: '',
+    sex: 0,
+    birth_year: 0,
+    social: {},
+    phone: '',
+    email: '',
+    menu_id: 0,
+    role: 'visitor',
+    about: '',
+    interest: '',
+    accesses_by_tickets: true,
+    registered_at: userId,
+    rev: 1,
+    ...over,
   };
 }
 
@@ -28,23 +54,60 @@ describe('people card', () => {
 
   it('lists each person once with the soonest event that has not ended, newest registrations first', () => {
     const people = localPeople(visitors, events, NOW);
-    expect(people.map((p) => [p.doc.user_id, p.event.event_id])).toEqual([[11, 1], [10, 2]]);
+    expect(people.map((p) => [p.doc.user_id, p.event.event_id])).toEqual([
+      [11, 1],
+      [10, 2],
+    ]);
   });
 
   it('filters the trip tabs and decorates with stars', () => {
     expect(matchesPeopleTab('allVisitors', 3)).toBe(true);
     expect(matchesPeopleTab('comingToTheCity', 2)).toBe(true);
     expect(matchesPeopleTab('leaveCity', 2)).toBe(false);
-    const page = peoplePage({ tab: 'comingToTheCity', limit: 16, visitors, events, server: null, relations: new Map([[11, { like_status: 0, favorite: true, pending: true }]]), meId: 10, nowSeconds: NOW });
+    const page = peoplePage({
+      tab: 'comingToTheCity',
+      limit: 16,
+      visitors,
+      events,
+      server: null,
+      relations: new Map([[11, { like_status: 0, favorite: true, pending: true }]]),
+      meId: 10,
+      nowSeconds: NOW,
+    });
     expect(page).toMatchObject({ source: 'local', total: 1 });
     expect(page.items[0]).toMatchObject({ user_id: 11, favorite: true, pending: true, is_me: false, tripKnown: false, event: { id: 1, name: 'Event 1' } });
   });
 
-  it('falls back to the server\'s cached list when the device holds nobody going anywhere', () => {
-    const server = { fetchedAt: 5, data: { count: 40, items: [{ user_id: 7, first_name: 'S', last_name: '', avatar: '', country_code: '', city_name: '', position: '', company: '', help: '', status: '', trip_status: 0, event: null, trip: null }] } };
+  it("falls back to the server's cached list when the device holds nobody going anywhere", () => {
+    const server = {
+      fetchedAt: 5,
+      data: {
+        count: 40,
+        items: [
+          {
+            user_id: 7,
+            first_name: 'S',
+            last_name: '',
+            avatar: '',
+            country_code: '',
+            city_name: '',
+            position: '',
+            company: '',
+            help: '',
+            status: '',
+            trip_status: 0,
+            event: null,
+            trip: null,
+          },
+        ],
+      },
+    };
     const page = peoplePage({ tab: 'allVisitors', limit: 16, visitors: [visitor(12, 3)], events, server, relations: new Map(), meId: null, nowSeconds: NOW });
     expect(page).toMatchObject({ source: 'server', total: 40, fetchedAt: 5 });
     expect(page.items[0]).toMatchObject({ user_id: 7, tripKnown: true, favorite: false });
-    expect(peoplePage({ tab: 'allVisitors', limit: 16, visitors: [], events, server: null, relations: new Map(), meId: null, nowSeconds: NOW })).toMatchObject({ source: 'none', items: [] });
+    expect(peoplePage({ tab: 'allVisitors', limit: 16, visitors: [], events, server: null, relations: new Map(), meId: null, nowSeconds: NOW })).toMatchObject({
+      source: 'none',
+      items: [],
+    });
   });
 });

@@ -1,23 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import type { OwnProfile } from '../../sync/caches.ts';
-import { toOwnProfile } from '../../sync/caches.ts';
-import type { QueuedCommand } from '../../sync/overlay.ts';
-import { applyProfilePatch, effectiveShowStatus, overlayProfile, validateVisitorInfo } from '../../sync/profile.ts';
+import type { OwnProfile } from '../../sync/store/caches.ts';
+import { toOwnProfile } from '../../sync/store/caches.ts';
+import type { QueuedCommand } from '../../sync/store/overlay.ts';
+import { applyProfilePatch, effectiveShowStatus, overlayProfile, validateVisitorInfo } from '../../sync/views/profile/profile.ts';
 
 function profile(over: Partial<OwnProfile> = {}): OwnProfile {
   return {
-    user_id: 1, first_name: 'Anna', last_name: 'K', avatar: '', country_code: 'UA', country_name: 'Ukraine', city_id: 1, city_name: 'Kyiv',
-    phone: '', email: 'a@x.test', position: 'PM', company: 'Acme', help: 'Jobs', status: 'Hi', show_status: 1, trip_status: 0, hobby: '',
-    sex: 0, birth_year: 0, social: { linkedin: 'anna' }, show_email: false, hide_phone: false, hide_trip_plan: false, hide_from_visitors: false, ...over,
+    user_id: 1,
+    first_name: 'Anna',
+    last_name: 'K',
+    avatar: '',
+    country_code: 'UA',
+    country_name: 'Ukraine',
+    city_id: 1,
+    city_name: 'Kyiv',
+    phone: '',
+    email: 'a@x.test',
+    position: 'PM',
+    company: 'Acme',
+    help: 'Jobs',
+    status: 'Hi',
+    show_status: 1,
+    trip_status: 0,
+    hobby: '',
+    sex: 0,
+    birth_year: 0,
+    social: { linkedin: 'anna' },
+    show_email: false,
+    hide_phone: false,
+    hide_trip_plan: false,
+    hide_from_visitors: false,
+    locale: '',
+    notify_email: {},
+    email_verified: true,
+    ...over,
   };
 }
 
 let seq = 0;
-const cmd = (payload: Record<string, unknown>, status: QueuedCommand['status'] = 'pending'): QueuedCommand => ({ id: `p${++seq}`, kind: 'profile.update', payload, seq, status });
+const cmd = (payload: Record<string, unknown>, status: QueuedCommand['status'] = 'pending'): QueuedCommand => ({
+  id: `p${++seq}`,
+  kind: 'profile.update',
+  payload,
+  seq,
+  status,
+});
 
 describe('the visitor info form rules', () => {
   it('requires position, about me and looking for, and leaves company optional', () => {
-    expect(validateVisitorInfo({ position: '', status: ' ', help: '\n' })).toEqual({ position: 'position_required', status: 'status_required', help: 'help_required' });
+    expect(validateVisitorInfo({ position: '', status: ' ', help: '\n' })).toEqual({
+      position: 'position_required',
+      status: 'status_required',
+      help: 'help_required',
+    });
     expect(validateVisitorInfo({ position: 'CTO', status: 'Me', help: 'You' })).toEqual({});
   });
 
@@ -32,9 +67,32 @@ describe('the visitor info form rules', () => {
 
 describe('applyProfilePatch', () => {
   it('applies a patch as the server does: trimmed texts, merged links, first status type for 0', () => {
-    const next = applyProfilePatch(profile(), { position: '  CTO ', show_status: 0, social: { linkedin: '', twitter: ' @anna ' }, hobby: [7, 4, 4], hide_phone: true });
+    const next = applyProfilePatch(profile(), {
+      position: '  CTO ',
+      show_status: 0,
+      social: { linkedin: '', twitter: ' @anna ' },
+      hobby: [7, 4, 4],
+      hide_phone: true,
+    });
     expect(next).toMatchObject({ position: 'CTO', show_status: 1, social: { twitter: '@anna' }, hobby: '4,7', hide_phone: true, company: 'Acme' });
     expect(next.social.linkedin).toBeUndefined();
+  });
+
+  it('applies the interface language and merges email notices (settings, issue 15)', () => {
+    const next = applyProfilePatch(profile({ notify_email: { new_message: false } }), { locale: 'pl', notify_email: { meeting_request: false } });
+    expect(next).toMatchObject({ locale: 'pl', notify_email: { new_message: false, meeting_request: false } });
+    expect(toOwnProfile({ user_id: 3, notify_email: { new_message: false, bogus: 1 }, email_verified: false })).toMatchObject({
+      notify_email: { new_message: false },
+      email_verified: false,
+      locale: '',
+    });
+  });
+
+  it('shows a queued name cleaned as the server will store it (contract/names.ts)', () => {
+    expect(applyProfilePatch(profile(), { first_name: '\u202EnimdA ', last_name: 'Ko\u200Bvalenko' })).toMatchObject({
+      first_name: 'nimdA',
+      last_name: 'Kovalenko',
+    });
   });
 
   it('clears the city name when the city changes, until the server names it', () => {
@@ -55,8 +113,27 @@ describe('overlayProfile', () => {
 
 describe('toOwnProfile', () => {
   it('reads the legacy profile/lite answer, tolerating nulls and missing fields', () => {
-    const p = toOwnProfile({ user_id: 4, first_name: 'A', sex: null, age: 30, birth_year: 1996, show_email: true, social: { vk: 'x', evil: 'y' }, city: 'Lviv' });
-    expect(p).toMatchObject({ user_id: 4, first_name: 'A', last_name: '', sex: 0, birth_year: 1996, show_email: true, hide_phone: false, social: { vk: 'x' }, city_name: 'Lviv' });
+    const p = toOwnProfile({
+      user_id: 4,
+      first_name: 'A',
+      sex: null,
+      age: 30,
+      birth_year: 1996,
+      show_email: true,
+      social: { vk: 'x', evil: 'y' },
+      city: 'Lviv',
+    });
+    expect(p).toMatchObject({
+      user_id: 4,
+      first_name: 'A',
+      last_name: '',
+      sex: 0,
+      birth_year: 1996,
+      show_email: true,
+      hide_phone: false,
+      social: { vk: 'x' },
+      city_name: 'Lviv',
+    });
     expect(p.social).not.toHaveProperty('evil');
     expect(toOwnProfile(null).user_id).toBe(0);
   });

@@ -1,18 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { MyEventDoc } from '../../contract/entities.ts';
-import { MyEventsCollection } from '../../contract/entities.ts';
+import { EventsCollection, MyEventsCollection } from '../../contract/entities.ts';
 import { VisitorsCollection } from '../../contract/visitors.ts';
-import { CLIENT_COLLECTION_NAMES, RXDB_COLLECTION_LIMIT } from '../../sync/database.ts';
-import { replicationIdentifier } from '../../sync/replication.ts';
-import { eventScopes, replicationKey, scopeOf, takesPart } from '../../sync/scopes.ts';
-import { isCacheKey, cacheNeedsUser } from '../../sync/caches.ts';
+import { CLIENT_COLLECTION_NAMES, RXDB_COLLECTION_LIMIT } from '../../sync/engine/database.ts';
+import { replicationIdentifier } from '../../sync/engine/replication.ts';
+import { eventScopes, replicationKey, scopeOf, takesPart } from '../../sync/engine/scopes.ts';
+import { isCacheKey, cacheNeedsUser } from '../../sync/store/caches.ts';
 
 const mine = (id: number, over: Partial<MyEventDoc> = {}): MyEventDoc => ({
-  id: String(id), event_id: id, is_favorite: false, checked_in: false, has_ticket: false, is_owner: false, is_moderator: false, role: 'visitor', viewed_at: 0, rev: 1, ...over,
+  id: String(id),
+  event_id: id,
+  is_favorite: false,
+  checked_in: false,
+  has_ticket: false,
+  is_owner: false,
+  is_moderator: false,
+  role: 'visitor',
+  viewed_at: 0,
+  notices: [],
+  starred: [],
+  trip: { hotel: '', transport_before: '', transport_after: '', image: '' },
+  rev: 1,
+  ...over,
 });
 
 describe('collection scopes', () => {
-  it('names each collection\'s scope', () => {
+  it("names each collection's scope", () => {
     expect(scopeOf('events')).toBe('public');
     expect(scopeOf('my_events')).toBe('user');
     expect(scopeOf('relations')).toBe('user');
@@ -30,9 +43,14 @@ describe('collection scopes', () => {
 
   it('names checkpoints per user, event and generation', () => {
     const base = 'http://x';
-    expect(replicationIdentifier(MyEventsCollection, base, 5)).toBe('foyer:my_events:v0:http://x:u5');
-    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 })).toBe('foyer:visitors:v0:http://x:u5:e42:g0');
-    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 1 })).not.toBe(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 }));
+    expect(replicationIdentifier(MyEventsCollection, base, 5)).toBe('foyer:my_events:v1:http://x:u5');
+    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 })).toBe('foyer:visitors:v1:http://x:u5:e42:g0');
+    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 1 })).not.toBe(
+      replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 }),
+    );
+    // Events are public but shaped per viewer (drafts, the organisers' part): signing in pulls them anew.
+    expect(replicationIdentifier(EventsCollection, base, null)).toBe('foyer:events:v4:http://x:uguest');
+    expect(replicationIdentifier(EventsCollection, base, 5)).toBe('foyer:events:v4:http://x:u5');
     expect(replicationKey('visitors', 42)).toBe('visitors@42');
     expect(replicationKey('events')).toBe('events');
   });
@@ -43,8 +61,10 @@ describe('collection scopes', () => {
   });
 
   it('accepts only known cache keys and knows which need a session', () => {
-    for (const key of ['own_profile', 'friends', 'unread_messages', 'status_types:pl', 'meeting_partners:12', 'people:leaveCity']) expect(isCacheKey(key), key).toBe(true);
-    for (const key of ['status_types:de', 'meeting_partners:0', 'meeting_partners:x', 'people:everyone', '__proto__', '']) expect(isCacheKey(key), key).toBe(false);
+    for (const key of ['own_profile', 'friends', 'unread_messages', 'status_types:pl', 'meeting_partners:12', 'people:leaveCity'])
+      expect(isCacheKey(key), key).toBe(true);
+    for (const key of ['status_types:de', 'meeting_partners:0', 'meeting_partners:x', 'people:everyone', '__proto__', ''])
+      expect(isCacheKey(key), key).toBe(false);
     expect(cacheNeedsUser('friends')).toBe(true);
     expect(cacheNeedsUser('people:allVisitors')).toBe(false);
     expect(cacheNeedsUser('status_types:uk')).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SseParser } from '../../sync/sse.ts';
-import { VIEWED_KEEP, addView } from '../../sync/local.ts';
+import { SseParser } from '../../sync/engine/sse.ts';
+import { VIEWED_KEEP, addView } from '../../sync/store/local.ts';
 
 describe('SseParser', () => {
   it('reads the server stream: retry line, RESYNC first, then hints and keep-alives', () => {

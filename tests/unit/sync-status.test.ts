@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } from '../../contract/constants.ts';
-import { INITIAL_MACHINE, backoffDelay, reduce, snapshot, type MachineState, type SyncEvent } from '../../sync/status.ts';
+import { INITIAL_MACHINE, backoffDelay, reduce, snapshot, type MachineState, type SyncEvent } from '../../sync/engine/status.ts';
 
 const run = (...events: SyncEvent[]): MachineState => events.reduce(reduce, INITIAL_MACHINE);
 const net = (retryAt: number) => ({ code: 'network_error', retryAt, network: true });
@@ -107,7 +107,10 @@ describe('backoffDelay', () => {
   });
   it('keeps clients that reached the cap apart instead of retrying in one wave', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
     const delays = Array.from({ length: 10_000 }, () => backoffDelay(50, random));
     const counts = new Map<number, number>();
     for (const d of delays) counts.set(d, (counts.get(d) ?? 0) + 1);

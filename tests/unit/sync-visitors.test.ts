@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryIdOf, nextLikeRequest, type RelationDoc, type VisitorDoc } from '../../contract/visitors.ts';
-import type { QueuedCommand } from '../../sync/overlay.ts';
+import type { QueuedCommand } from '../../sync/store/overlay.ts';
 import {
   categoryCounts,
   cityCounts,
@@ -12,16 +12,42 @@ import {
   type PreparedVisitor,
   type Viewer,
   type VisitorsFilter,
-} from '../../sync/visitors.ts';
+} from '../../sync/views/visitors/visitors.ts';
 
 const YEAR = 2026;
 
 function visitor(userId: number, over: Partial<VisitorDoc> = {}): VisitorDoc {
   return {
-    id: `7:${userId}`, event_id: 7, user_id: userId, first_name: `First${userId}`, last_name: `Last${userId}`, avatar: '',
-    country_code: 'UA', country_name: 'Ukraine', city_id: 1, city_name: 'Kyiv', position: '', company: '', help: '', status: '',
-    show_status: 1, trip_status: 0, hobby: '', sex: 0, birth_year: 0, social: {}, phone: '', email: '', menu_id: 0, role: 'visitor',
-    about: '', interest: '', accesses_by_tickets: true, registered_at: 1_000 + userId, rev: userId, ...over,
+    id: `7:${userId}`,
+    event_id: 7,
+    user_id: userId,
+    first_name: `First${userId}`,
+    last_name: `Last${userId}`,
+    avatar: '',
+    country_code: 'UA',
+    country_name: 'Ukraine',
+    city_id: 1,
+    city_name: 'Kyiv',
+    position: '',
+    company: '',
+    help: '',
+    status: '',
+    show_status: 1,
+    trip_status: 0,
+    hobby: '',
+    sex: 0,
+    birth_year: 0,
+    social: {},
+    phone: '',
+    email: '',
+    menu_id: 0,
+    role: 'visitor',
+    about: '',
+    interest: '',
+    accesses_by_tickets: true,
+    registered_at: 1_000 + userId,
+    rev: userId,
+    ...over,
   };
 }
 
@@ -55,7 +81,11 @@ describe('overlayRelations', () => {
   it('applies queued likes and stars in order over the server documents', () => {
     const rels = overlayRelations(
       [relation(2, { like_status: 3 }), relation(3, { favorite: true })],
-      [cmd('visitor.like', { user_id: 4, status: 2 }), cmd('visitor.favorite', { user_id: 3, favorite: false }), cmd('visitor.favorite', { user_id: 3, favorite: true })],
+      [
+        cmd('visitor.like', { user_id: 4, status: 2 }),
+        cmd('visitor.favorite', { user_id: 3, favorite: false }),
+        cmd('visitor.favorite', { user_id: 3, favorite: true }),
+      ],
     );
     expect(rels.get(2)).toEqual({ like_status: 3, favorite: false, pending: false });
     expect(rels.get(3)).toEqual({ like_status: 0, favorite: true, pending: true });
@@ -65,7 +95,11 @@ describe('overlayRelations', () => {
   it('keeps a mutual like mutual, unlikes to 1, and ignores rejected commands', () => {
     expect(overlayRelations([relation(2, { like_status: 3 })], [cmd('visitor.like', { user_id: 2, status: 2 })]).get(2)?.like_status).toBe(3);
     expect(overlayRelations([relation(2, { like_status: 3 })], [cmd('visitor.like', { user_id: 2, status: 1 })]).get(2)?.like_status).toBe(1);
-    expect(overlayRelations([relation(2)], [cmd('visitor.like', { user_id: 2, status: 2 }, 'rejected')]).get(2)).toEqual({ like_status: 0, favorite: false, pending: false });
+    expect(overlayRelations([relation(2)], [cmd('visitor.like', { user_id: 2, status: 2 }, 'rejected')]).get(2)).toEqual({
+      like_status: 0,
+      favorite: false,
+      pending: false,
+    });
   });
 
   it('counts an applied command as settled for the pending flag while still showing it', () => {
@@ -78,9 +112,27 @@ describe('prepareVisitors', () => {
   it('joins relations, friends, partners and menu names, and marks the viewer', () => {
     const [p] = prepareVisitors(
       [visitor(2, { menu_id: 9, birth_year: 1990, hobby: '4,1,4,9' })],
-      context({ relations: new Map([[2, { like_status: 2, favorite: true, pending: true }]]), friends: new Set([2]), partners: new Set([2]), menu: new Map([[9, 'Investor']]), meId: 2 }),
+      context({
+        relations: new Map([[2, { like_status: 2, favorite: true, pending: true }]]),
+        friends: new Set([2]),
+        partners: new Set([2]),
+        menu: new Map([[9, 'Investor']]),
+        meId: 2,
+      }),
     );
-    expect(p!.view).toMatchObject({ name: 'First2 Last2', liked: true, favorite: true, is_friend: true, has_appointment: true, menu_name: 'Investor', age: 36, age_bucket: 4, interests: [4, 1], is_me: true, pending: true });
+    expect(p!.view).toMatchObject({
+      name: 'First2 Last2',
+      liked: true,
+      favorite: true,
+      is_friend: true,
+      has_appointment: true,
+      menu_name: 'Investor',
+      age: 36,
+      age_bucket: 4,
+      interests: [4, 1],
+      is_me: true,
+      pending: true,
+    });
   });
 
   it('reuses the prepared base while a document keeps its rev, and drops what left', () => {
@@ -100,12 +152,48 @@ describe('prepareVisitors', () => {
 describe('queryVisitors', () => {
   const list = prepareVisitors(
     [
-      visitor(1, { first_name: 'Олена', last_name: 'Коваль', company: 'Acme', role: 'speaker', status: 'Hi', help: 'Jobs', registered_at: 100, sex: 2, birth_year: 2000, hobby: '4', trip_status: 2, country_code: 'PL', country_name: 'Poland', city_id: 2, city_name: 'Warsaw', menu_id: 5 }),
+      visitor(1, {
+        first_name: 'Олена',
+        last_name: 'Коваль',
+        company: 'Acme',
+        role: 'speaker',
+        status: 'Hi',
+        help: 'Jobs',
+        registered_at: 100,
+        sex: 2,
+        birth_year: 2000,
+        hobby: '4',
+        trip_status: 2,
+        country_code: 'PL',
+        country_name: 'Poland',
+        city_id: 2,
+        city_name: 'Warsaw',
+        menu_id: 5,
+      }),
       visitor(2, { first_name: 'anna', last_name: 'Bondar', position: 'CTO', registered_at: 300, sex: 2, birth_year: 1970, hobby: '6,7', trip_status: 1 }),
       visitor(3, { first_name: 'Bohdan', last_name: 'Adamenko', role: 'organizer', registered_at: 200, sex: 1, birth_year: 1985, menu_id: 6 }),
-      visitor(4, { first_name: 'Anna', last_name: 'Zaitseva', status: 'About', registered_at: 400, country_code: 'PL', country_name: 'Poland', city_id: 3, city_name: 'Krakow', menu_id: 5 }),
+      visitor(4, {
+        first_name: 'Anna',
+        last_name: 'Zaitseva',
+        status: 'About',
+        registered_at: 400,
+        country_code: 'PL',
+        country_name: 'Poland',
+        city_id: 3,
+        city_name: 'Krakow',
+        menu_id: 5,
+      }),
     ],
-    context({ relations: new Map([[4, { like_status: 0, favorite: true, pending: false }]]), friends: new Set([2]), partners: new Set([3]), menu: new Map([[5, 'Founder'], [6, 'Investor'], [7, 'Press']]) }),
+    context({
+      relations: new Map([[4, { like_status: 0, favorite: true, pending: false }]]),
+      friends: new Set([2]),
+      partners: new Set([3]),
+      menu: new Map([
+        [5, 'Founder'],
+        [6, 'Investor'],
+        [7, 'Press'],
+      ]),
+    }),
   );
 
   it('sorts by status descending by default: standing, then filled-in cards, then newest registration', () => {
@@ -167,9 +255,22 @@ describe('queryVisitors', () => {
       { id: countryIdOf('PL'), code: 'PL', name: 'Poland', count: 2 },
       { id: countryIdOf('UA'), code: 'UA', name: 'Ukraine', count: 2 },
     ]);
-    expect(cityCounts(list).map((c) => [c.name, c.count])).toEqual([['Kyiv', 2], ['Krakow', 1], ['Warsaw', 1]]);
+    expect(cityCounts(list).map((c) => [c.name, c.count])).toEqual([
+      ['Kyiv', 2],
+      ['Krakow', 1],
+      ['Warsaw', 1],
+    ]);
     expect(cityCounts(list, 'PL').map((c) => c.name)).toEqual(['Krakow', 'Warsaw']);
-    expect(categoryCounts(list, new Map([[5, 'Founder'], [6, 'Investor'], [7, 'Press']]))).toEqual([
+    expect(
+      categoryCounts(
+        list,
+        new Map([
+          [5, 'Founder'],
+          [6, 'Investor'],
+          [7, 'Press'],
+        ]),
+      ),
+    ).toEqual([
       { id: 5, name: 'Founder', count: 2 },
       { id: 6, name: 'Investor', count: 1 },
       { id: 7, name: 'Press', count: 0 },

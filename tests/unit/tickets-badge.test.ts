@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { defaultTicketDesign, type DesignRole } from '../../contract/tickets.ts';
 import { FALLBACK_ROLE_COLOR, badgeColor, badgeContent, chooseBadgeRole, type BadgeHolder } from '../../server/domain/tickets/badge-pdf.ts';
 
-const role = (name: string, over: Partial<DesignRole> = {}): DesignRole => ({ id: 1, name, color: '#123456', canDelete: true, is_default: false, enabled: true, ...over });
+const role = (name: string, over: Partial<DesignRole> = {}): DesignRole => ({
+  id: 1,
+  name,
+  color: '#123456',
+  canDelete: true,
+  is_default: false,
+  enabled: true,
+  ...over,
+});
 
 const holder = (over: Partial<BadgeHolder> = {}): BadgeHolder => ({
   firstName: 'Ірина',
@@ -16,11 +24,7 @@ const holder = (over: Partial<BadgeHolder> = {}): BadgeHolder => ({
 });
 
 describe('badge role', () => {
-  const roles = [
-    role('Visitor', { is_default: true, color: '#3f7cac' }),
-    role('speaker', { color: '#e07a5f' }),
-    role(' Press ', { color: '#111' }),
-  ];
+  const roles = [role('Visitor', { is_default: true, color: '#3f7cac' }), role('speaker', { color: '#e07a5f' }), role(' Press ', { color: '#111' })];
 
   it('takes the holder participant role first, matched by name whatever the case', () => {
     expect(chooseBadgeRole(roles, { participantRole: 'speaker', ticketType: 'press' })).toEqual({ name: 'speaker', color: '#e07a5f' });
@@ -38,7 +42,12 @@ describe('badge role', () => {
     const off = roles.map((r) => ({ ...r, enabled: r.name !== 'speaker' && r.name !== 'Visitor' }));
     expect(chooseBadgeRole(off, { participantRole: 'speaker', ticketType: 'VIP' })).toBeNull();
     expect(chooseBadgeRole(off, { participantRole: 'speaker', ticketType: 'press' })?.name).toBe('Press');
-    expect(chooseBadgeRole(roles.map((r) => ({ ...r, enabled: false })), { participantRole: null, ticketType: '' })).toBeNull();
+    expect(
+      chooseBadgeRole(
+        roles.map((r) => ({ ...r, enabled: false })),
+        { participantRole: null, ticketType: '' },
+      ),
+    ).toBeNull();
   });
 
   it('gives the default design visitor for a plain ticket', () => {
@@ -51,7 +60,9 @@ describe('badge colour', () => {
     expect(badgeColor('#ABC')).toBe('#abc');
     expect(badgeColor(' #00ff7f ')).toBe('#00ff7f');
     for (const bad of ['red', '#abcd', '#12345g', 'rgb(0,0,0)', '', '#1234567', 'url(x)']) expect(badgeColor(bad), bad).toBe(FALLBACK_ROLE_COLOR);
-    expect(chooseBadgeRole([role('visitor', { is_default: true, color: 'javascript:1' })], { participantRole: null, ticketType: '' })?.color).toBe(FALLBACK_ROLE_COLOR);
+    expect(chooseBadgeRole([role('visitor', { is_default: true, color: 'javascript:1' })], { participantRole: null, ticketType: '' })?.color).toBe(
+      FALLBACK_ROLE_COLOR,
+    );
   });
 });
 
@@ -59,7 +70,12 @@ describe('badge content', () => {
   const design = defaultTicketDesign();
 
   it('prints only the ticked fields and ignores entries it does not know', () => {
-    const b = badgeContent({ ...design.badge, checked: ['last_name', 'company', 'shoe_size'], items: [' Hall A ', '', 'Stand\n12'] }, design.roles, holder(), null);
+    const b = badgeContent(
+      { ...design.badge, checked: ['last_name', 'company', 'shoe_size'], items: [' Hall A ', '', 'Stand\n12'] },
+      design.roles,
+      holder(),
+      null,
+    );
     expect(b).toMatchObject({ names: ['Коваль'], company: 'Арсенал', position: '', lines: ['Hall A', 'Stand 12'], qr: false });
     const all = badgeContent(design.badge, design.roles, holder(), null);
     expect(all).toMatchObject({ names: ['Ірина', 'Коваль'], company: 'Арсенал', position: 'CTO', qr: true, role: { name: 'visitor' } });

@@ -57,16 +57,16 @@ describe('ticket QR code', () => {
     const quiet = 4;
     const size = (m.length + 2 * quiet) * scale;
     const rgba = new Uint8ClampedArray(size * size * 4).fill(255);
-    m.forEach((row, y) =>
+    m.forEach((row, y) => {
       row.forEach((dark, x) => {
         if (!dark) return;
         for (let dy = 0; dy < scale; dy++)
           for (let dx = 0; dx < scale; dx++) {
             const i = (((y + quiet) * scale + dy) * size + (x + quiet) * scale + dx) * 4;
-            rgba[i] = rgba[i + 1] = rgba[i + 2] = 0;
+            rgba.fill(0, i, i + 3);
           }
-      }),
-    );
+      });
+    });
     expect(jsQR(rgba, size, size)?.data).toBe(payload);
   });
 
@@ -74,8 +74,10 @@ describe('ticket QR code', () => {
     const d = new Date('2030-01-31T22:30:00Z');
     expect(eventDateTime(d, 'Europe/Kyiv')).toEqual({ date: '01.02.2030', time: '00:30' });
     expect(eventDateTime(d, 'America/New_York')).toEqual({ date: '31.01.2030', time: '17:30' });
-    expect(formatPrice(500, 'UAH', 'en')).toBe('500 UAH');
-    expect(formatPrice(12.5, 'USD', 'en')).toBe('12.50 USD');
+    expect(eventDateTime(d, 'Not/A_Zone')).toEqual({ date: '31.01.2030', time: '22:30' });
+    expect(formatPrice(500, 'UAH', 'en')).toBe('UAH\u00a0500');
+    expect(formatPrice(4500, 'UAH', 'uk')).toBe('4\u00a0500\u00a0₴');
+    expect(formatPrice(12.5, 'USD', 'en')).toBe('$12.50');
     expect(formatPrice(0, 'UAH', 'uk')).toBe('Безкоштовно');
   });
 });
@@ -106,7 +108,9 @@ describe('ticket design role rules', () => {
     // Removing volunteer (5) and adding a role must not hand out 5 again.
     const withoutVolunteer = added.filter((r) => r.name !== 'volunteer');
     expect(numberDesignRoles(withoutVolunteer, base.roles).at(-1)!.id).toBe(6);
-    expect(checkDesignRoles(base.roles, withRoles([...base.roles, { name: 'x', color: '', canDelete: false, is_default: false, enabled: true }]))).toBe('invalid_input');
+    expect(checkDesignRoles(base.roles, withRoles([...base.roles, { name: 'x', color: '', canDelete: false, is_default: false, enabled: true }]))).toBe(
+      'invalid_input',
+    );
     expect(checkDesignRoles(base.roles, withRoles([...base.roles, { ...base.roles[0]!, name: 'dup' }]))).toBe('invalid_input');
   });
 

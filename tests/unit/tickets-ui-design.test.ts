@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { checkDesignRoles, defaultTicketDesign } from '../../contract/tickets.ts';
-import { addInstruction, badgeItemsFromText, mayRemoveRole, moveInstruction, newRole, removeInstruction, removeRole, toggleBadgeField } from '../../src/features/tickets/design.ts';
+import {
+  addInstruction,
+  badgeItemsFromText,
+  mayRemoveRole,
+  moveInstruction,
+  newRole,
+  removeInstruction,
+  removeRole,
+  toggleBadgeField,
+} from '../../src/features/tickets/design.ts';
 import { designImageFields, designImageName, designImageUrl } from '../../contract/tickets.ts';
 import { parseStaffTarget } from '../../src/features/checkin/staff.ts';
 
 describe('ticket design edits', () => {
   it('adds, moves and removes instructions keeping sort in list order', () => {
     let items = addInstruction(addInstruction([]));
-    expect(items.map((i) => [i.id, i.sort])).toEqual([[1, 0], [2, 1]]);
+    expect(items.map((i) => [i.id, i.sort])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
     items = moveInstruction(items, 2, -1);
-    expect(items.map((i) => [i.id, i.sort])).toEqual([[2, 0], [1, 1]]);
+    expect(items.map((i) => [i.id, i.sort])).toEqual([
+      [2, 0],
+      [1, 1],
+    ]);
     expect(moveInstruction(items, 2, -1).map((i) => i.id)).toEqual([2, 1]);
     items = removeInstruction(items, 2);
     expect(items).toEqual([{ id: 1, text: '', sort: 0 }]);
@@ -21,7 +36,10 @@ describe('ticket design edits', () => {
     const saved = defaultTicketDesign();
     expect(saved.roles.map(mayRemoveRole)).toEqual([false, false, false, true, true]);
     expect(removeRole(saved, 0)).toBe(saved);
-    const withSponsor = { ...saved, sponsors: { ...saved.sponsors, items: [{ name: 'A', description: '', image: '', image_thumb: '', link: '', role_id: 4 }] } };
+    const withSponsor = {
+      ...saved,
+      sponsors: { ...saved.sponsors, items: [{ name: 'A', description: '', image: '', image_thumb: '', link: '', role_id: 4 }] },
+    };
     const next = removeRole(withSponsor, 3);
     expect(next.roles.map((r) => r.id)).toEqual([1, 2, 3, 5]);
     expect(next.sponsors.items[0]!.role_id).toBeNull();
@@ -59,7 +77,12 @@ describe('badge settings and design pictures', () => {
     const s = defaultTicketDesign();
     s.sponsors.items.push({ name: 'A', description: '', image: url, image_thumb: url, link: '', role_id: null });
     expect(designImageFields(s).map((f) => f.path)).toEqual([
-      'instructions.image', 'instructions.cropImage', 'sponsors.image', 'sponsors.items.0.image', 'sponsors.items.0.image_thumb', 'badge.image',
+      'instructions.image',
+      'instructions.cropImage',
+      'sponsors.image',
+      'sponsors.items.0.image',
+      'sponsors.items.0.image_thumb',
+      'badge.image',
     ]);
   });
 });

@@ -5,9 +5,9 @@ import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { TICKET_EMAIL_LOCK_MS } from '../../contract/constants.ts';
-import { openDatabase } from '../../sync/database.ts';
-import { readLocal } from '../../sync/local.ts';
-import { LOCAL_TICKET_EMAIL, emailLockRemaining, lockTicketEmail, withEmailLock, type TicketEmailDoc } from '../../sync/tickets.ts';
+import { openDatabase } from '../../sync/engine/database.ts';
+import { readLocal } from '../../sync/store/local.ts';
+import { LOCAL_TICKET_EMAIL, emailLockRemaining, lockTicketEmail, withEmailLock, type TicketEmailDoc } from '../../sync/views/tickets/tickets.ts';
 
 /** Send to email is locked for 60 s after a send (events.md §4), remembered across reloads. */
 

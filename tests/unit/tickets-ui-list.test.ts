@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketDoc } from '../../contract/tickets.ts';
-import { queryTickets, ticketCounts } from '../../sync/tickets.ts';
+import { NO_ORDER } from '../../contract/sales.ts';
+import { queryTickets, ticketCounts } from '../../sync/views/tickets/tickets.ts';
 
 /** My tickets' tabs (events.md §2): all, future and past with counts, upcoming soonest first. */
 
@@ -9,11 +10,31 @@ const S = NOW / 1000;
 
 function ticket(id: number, when: number, whenEnd: number): TicketDoc {
   return {
-    id: String(id), ticket_id: id, event_id: 1, code: `FY-${id}`, qr: '', type: '', name: '', company: '', position: '', price: 0, currency: 'UAH',
-    description: '', place: '', status: 'valid', invalid: false, visitor_category: '', created_at: 0, when, when_end: whenEnd,
-    download_link: '', send_email_link: '',
+    id: String(id),
+    kind: 'ticket',
+    ticket_id: id,
+    event_id: 1,
+    code: `FY-${id}`,
+    qr: '',
+    type: '',
+    name: '',
+    company: '',
+    position: '',
+    price: 0,
+    currency: 'UAH',
+    description: '',
+    place: '',
+    status: 'valid',
+    invalid: false,
+    visitor_category: '',
+    created_at: 0,
+    when,
+    when_end: whenEnd,
+    download_link: '',
+    send_email_link: '',
     event: { name: '', poster_small: '', when, when_end: whenEnd, timezone: 'Europe/Kyiv', place: { public: true, name: '', address: '' } },
     user: { first_name: '', last_name: '', full_name: '', profile_link: '', company: { name: '', position: '', visitor_category: '' } },
+    order: NO_ORDER,
     rev: 1,
   };
 }

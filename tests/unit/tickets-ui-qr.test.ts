@@ -41,7 +41,18 @@ describe("the ticket card's QR code", () => {
     expect(read?.data).toBe(payload);
 
     const publicKey = await importTicketPublicKey(toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey))));
-    const door: DoorTicketDoc = { id: '7', ticket_id: 7, event_id: 41, code: 'FY-ABCDEFGHJK', holder_name: 'Ірина Коваль', type: 'VIP', status: 'valid', invalid: false, scans: [], rev: 1 };
+    const door: DoorTicketDoc = {
+      id: '7',
+      ticket_id: 7,
+      event_id: 41,
+      code: 'FY-ABCDEFGHJK',
+      holder_name: 'Ірина Коваль',
+      type: 'VIP',
+      status: 'valid',
+      invalid: false,
+      scans: [],
+      rev: 1,
+    };
     const verdict = await validateScan({ raw: read!.data, eventId: 41, publicKey, lookup: () => door });
     expect(verdict).toMatchObject({ result: 'admitted', ticketId: 7 });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownParts, formatClock, formatEventRange, formatEventStart, isoInEventZone } from '../../src/features/events/format.ts';
+import { countdownParts, formatClock, formatEventRange, formatEventStart, isoInEventZone } from '../../src/ui/format/events.ts';
 
 // 2026-05-12 15:00:00 UTC
 const WHEN = Date.UTC(2026, 4, 12, 15, 0, 0) / 1000;

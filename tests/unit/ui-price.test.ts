@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertApprox, formatMoney, priceView, REFERENCE_RATES_USD } from '../../src/features/events/price.ts';
+import { convertApprox, priceView, REFERENCE_RATES_USD } from '../../src/ui/format/price.ts';
+import { formatMoney } from '../../contract/money.ts';
 
 /** Intl puts narrow no-break spaces in some locales; compare with plain spaces. */
 const plain = (s: string | null | undefined) => s?.replace(/[\u00a0\u202f]/g, ' ') ?? null;

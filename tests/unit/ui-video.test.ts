@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { videoBlockState, videoPhase, webinarFramePath, type VideoInput } from '../../src/features/events/event/video.ts';
+import { videoBlockState, videoPhase, webinarFramePath, type VideoInput } from '../../src/ui/video/video.ts';
 
 const START = 1_800_000_000;
 const END = START + 2 * 3600;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql } from 'kysely';
-import {
-  DEFAULT_VISITOR_SORT,
-  filterConds,
-  orderBySql,
-  parseIntList,
-  parseVisitorQuery,
-  type VisitorQuery,
-  type ViewerHome,
-} from '../../server/domain/visitors/filters.ts';
+import { DEFAULT_VISITOR_SORT, parseIntList, parseVisitorQuery, type VisitorQuery, type ViewerHome } from '../../server/domain/visitors/filters.ts';
+import { filterConds, orderBySql } from '../../server/domain/visitors/filter-repository.ts';
 import { ageBucket, ageOf, AGE_BUCKETS, countryCodeOf, countryIdOf, sexFilterToStored } from '../../contract/visitors.ts';
 
 // Compiles SQL without a database, so the conditions can be inspected as PostgreSQL would get them.
@@ -42,7 +35,7 @@ describe('parseVisitorQuery', () => {
   it('accepts only name, register and status with asc or desc', () => {
     expect(parsed({ sort: 'name', order: 'asc' }).sort).toEqual({ key: 'name', dir: 'ASC' });
     expect(parsed({ sort: 'register', order: 'DESC' }).sort).toEqual({ key: 'register', dir: 'DESC' });
-    for (const sort of ['email', 'name ASC', 'u.id', 'password_hash', "name; DROP TABLE users"]) {
+    for (const sort of ['email', 'name ASC', 'u.id', 'password_hash', 'name; DROP TABLE users']) {
       expect(parseVisitorQuery({ sort }, home)).toEqual({ error: 'invalid_input', detail: 'sort' });
     }
     expect(parseVisitorQuery({ order: 'sideways' }, home)).toEqual({ error: 'invalid_input', detail: 'order' });
@@ -95,7 +88,17 @@ describe('parseVisitorQuery', () => {
     expect(parsed({ menu_id: 2, event_id: 5 }).filter).toMatchObject({ menuId: 2, eventId: 5 });
     for (const flag of ['only_friends', 'only_favorite', 'only_appreciated', 'only_meetings'] as const) {
       expect(parseVisitorQuery({ [flag]: '1' }, null)).toEqual({ error: 'auth_required' });
-      expect(parsed({ [flag]: 'true' }).filter[flag === 'only_friends' ? 'onlyFriends' : flag === 'only_favorite' ? 'onlyFavorite' : flag === 'only_appreciated' ? 'onlyAppreciated' : 'onlyMeetings']).toBe(true);
+      expect(
+        parsed({ [flag]: 'true' }).filter[
+          flag === 'only_friends'
+            ? 'onlyFriends'
+            : flag === 'only_favorite'
+              ? 'onlyFavorite'
+              : flag === 'only_appreciated'
+                ? 'onlyAppreciated'
+                : 'onlyAppointments'
+        ],
+      ).toBe(true);
     }
   });
 });
@@ -129,7 +132,7 @@ describe('filterConds', () => {
   });
 
   it('adds the personal filters only for a signed-in viewer', () => {
-    const f = { onlyFriends: true, onlyFavorite: true, onlyAppreciated: true, onlyMeetings: true, eventId: 3 };
+    const f = { onlyFriends: true, onlyFavorite: true, onlyAppreciated: true, onlyAppointments: true, eventId: 3 };
     expect(compile(filterConds(f, null, 2026)).sql).toBe('SELECT 1 FROM users u WHERE TRUE');
     const c = compile(filterConds(f, 7, 2026));
     expect(c.sql).toContain('FROM friends');

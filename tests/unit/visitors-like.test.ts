@@ -48,7 +48,7 @@ describe('visitor command payloads', () => {
     expect(favorite.Check({ user_id: 4, favorite: 'yes' })).toBe(false);
   });
 
-  it('lets a profile update touch only the user\'s own fields', () => {
+  it("lets a profile update touch only the user's own fields", () => {
     expect(profile.Check({ position: 'CTO', hide_phone: true })).toBe(true);
     for (const key of ['role', 'is_moderator', 'email', 'password', 'password_hash', 'has_ticket', 'disabled', 'id', 'rev']) {
       expect(profile.Check({ [key]: 'x' }), key).toBe(false);

@@ -27,7 +27,9 @@ describe('profile changes', () => {
     expect(refusal({ position: '   ' })).toBe('invalid_input:position');
     expect(refusal({ status: '' })).toBe('invalid_input:status');
     expect(refusal({ help: '\t' })).toBe('invalid_input:help');
-    expect(refusal({ first_name: ' ' })).toBe('invalid_input:first_name');
+    // A name has its own code (contract/names.ts): one left without a letter or digit.
+    expect(refusal({ first_name: ' ' })).toBe('invalid_name:first_name');
+    expect(refusal({ first_name: '\u200B\u202E' })).toBe('invalid_name:first_name');
     expect(refusal({ company: '' })).toBeUndefined();
   });
 
@@ -38,7 +40,7 @@ describe('profile changes', () => {
     expect(refusal({ show_status: 4 })).toBe('invalid_input:profile');
   });
 
-  it('refuses fields that are not the user\'s to set, and oversized texts', () => {
+  it("refuses fields that are not the user's to set, and oversized texts", () => {
     expect(refusal({ role: 'organizer' })).toBe('invalid_input:profile');
     expect(refusal({ email: 'a@b.c' })).toBe('invalid_input:profile');
     expect(refusal({ position: 'x'.repeat(201) })).toBe('invalid_input:profile');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATE, activeFilterCount, parseVisitorsParams, toFilter, toggled, visitorsParams, withTab } from '../../src/features/visitors/params.ts';
-import { flagEmoji, initialsOf, orDash, socialHref } from '../../src/features/people/format.ts';
+import { flagUrl } from '../../src/ui/flags.ts';
+import { initialsOf, orDash, socialHref } from '../../src/ui/people/format.ts';
 
 describe('visitors page address', () => {
   it('defaults to all visitors, status descending, and a plain address', () => {
@@ -9,14 +10,29 @@ describe('visitors page address', () => {
   });
 
   it('round-trips every part of the state through the query', () => {
-    const state = { ...DEFAULT_STATE, tab: 'country' as const, q: 'anna', sort: 'name' as const, order: 'asc' as const, country: 'PL', menuId: 5, sex: 0 as const, ages: [2, 6], interests: [4], statuses: [1, 3], onlyAppointments: true };
+    const state = {
+      ...DEFAULT_STATE,
+      tab: 'country' as const,
+      q: 'anna',
+      sort: 'name' as const,
+      order: 'asc' as const,
+      country: 'PL',
+      menuId: 5,
+      sex: 0 as const,
+      ages: [2, 6],
+      interests: [4],
+      statuses: [1, 3],
+      onlyAppointments: true,
+    };
     const params = visitorsParams(state);
     expect(params.get('tab')).toBe('FROM_COUNTRY');
     expect(parseVisitorsParams(params)).toEqual(state);
   });
 
   it('ignores malformed values instead of failing', () => {
-    const s = parseVisitorsParams(new URLSearchParams('tab=NOPE&sort=evil&order=up&country=Poland&city=-3&menu_id=x&sex=2&age=0,7,2,2&interests=9,1&role=admin'));
+    const s = parseVisitorsParams(
+      new URLSearchParams('tab=NOPE&sort=evil&order=up&country=Poland&city=-3&menu_id=x&sex=2&age=0,7,2,2&interests=9,1&role=admin'),
+    );
     expect(s).toEqual({ ...DEFAULT_STATE, ages: [2], interests: [1] });
   });
 
@@ -31,7 +47,7 @@ describe('visitors page address', () => {
     expect(all.cityId).toBeUndefined();
   });
 
-  it('makes the data layer\'s filter and counts active side filters', () => {
+  it("makes the data layer's filter and counts active side filters", () => {
     const state = { ...DEFAULT_STATE, q: 'x', role: 'speaker', ages: [1, 2] };
     expect(toFilter(state, 20)).toMatchObject({ tab: 'all', search: 'x', role: 'speaker', ages: [1, 2], offset: 0, limit: 20, onlyAppointments: false });
     expect(activeFilterCount(state)).toBe(3);
@@ -41,11 +57,13 @@ describe('visitors page address', () => {
 });
 
 describe('people formatting', () => {
-  it('draws country flags from ISO codes only', () => {
-    expect(flagEmoji('ua')).toBe('🇺🇦');
-    expect(flagEmoji('PL')).toBe('🇵🇱');
-    expect(flagEmoji('')).toBe('');
-    expect(flagEmoji('UKR')).toBe('');
+  it('shows country flags as pictures shipped with the app, from ISO codes only', () => {
+    // A file of the build (/assets/flags/UA-….svg); the test transform inlines it as a data URL.
+    expect(flagUrl('ua')).toMatch(/(\/UA-?[^/]*\.svg|^data:image\/svg\+xml,.+)$/);
+    expect(flagUrl('PL')).not.toBe(flagUrl('UA'));
+    expect(flagUrl('')).toBeNull();
+    expect(flagUrl('UKR')).toBeNull();
+    expect(flagUrl('QQ')).toBeNull();
   });
 
   it('makes initials, dashes for empty texts and safe social links', () => {

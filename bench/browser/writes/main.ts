@@ -2,16 +2,16 @@
  * The bench page of `bench:browser-writes`, bundled by vite from here and never part of the app:
  * it writes the same documents three ways into fresh IndexedDB databases and reports the times.
  *
- * - replication: the app's pull replication (sync/replication.ts) into the app's database
- *   (sync/database.ts), fed pages from memory instead of the network, so RxDB writes them exactly
+ * - replication: the app's pull replication (sync/engine/replication.ts) into the app's database
+ *   (sync/engine/database.ts), fed pages from memory instead of the network, so RxDB writes them exactly
  *   as a first sync does (documents plus its replication bookkeeping);
  * - bulkUpsert: the same database's collection API, batch by batch;
  * - Dexie: a bare Dexie table with the same primary key and indexes, bulkPut batch by batch.
  */
 import Dexie from 'dexie';
 import { toRxJsonSchema, VisitorsCollection } from '../../../contract/index.ts';
-import { openDatabase } from '../../../sync/database.ts';
-import { startPullReplication, toRxDocument } from '../../../sync/replication.ts';
+import { openDatabase } from '../../../sync/engine/database.ts';
+import { startPullReplication, toRxDocument } from '../../../sync/engine/replication.ts';
 
 type Doc = Record<string, unknown> & { id: string; deleted: boolean };
 

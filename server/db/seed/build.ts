@@ -1,6 +1,6 @@
 import { DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, EVENTS, ORGANISERS, type DemoAccount, type EventTemplate } from './demo-data.ts';
 import { buildEvent, phaseOf, type AccountRole, type BuildContext } from './events.ts';
-import { MeetingBook, dialog, eligible, randomAppointments, scripted, slotsOf, type MeetingSpec } from './meetings.ts';
+import { AppointmentBook, dialog, eligible, randomAppointments, scripted, slotsOf, type AppointmentSpec } from './appointments.ts';
 import { accountUser, generateVisitors } from './people.ts';
 import type { AppointmentPlan, EventPlan, SeedPlan } from './plan.ts';
 import { Rng } from './random.ts';
@@ -25,7 +25,13 @@ function start(seed: number, now: Date, visitors: number) {
 
 /** What the demo accounts do at each event; everyone else is drawn by the generator. */
 function accountRoles(t: EventTemplate, acc: Accounts): AccountRole[] {
-  const visitor = (user: number, ticket: string | null, checkedIn: boolean, favorite: boolean): AccountRole => ({ user, role: 'visitor', ticket, checkedIn, favorite });
+  const visitor = (user: number, ticket: string | null, checkedIn: boolean, favorite: boolean): AccountRole => ({
+    user,
+    role: 'visitor',
+    ticket,
+    checkedIn,
+    favorite,
+  });
   switch (t.name) {
     case DEMO_IN_PERSON_EVENT_NAME:
       return [
@@ -51,15 +57,15 @@ function accountRoles(t: EventTemplate, acc: Accounts): AccountRole[] {
 }
 
 /**
- * The meetings the demo accounts walk into: every status, past and future, at tables, other places
+ * The appointments the demo accounts walk into: every status, past and future, at tables, other places
  * and online. Minutes count from the hour the seed ran in; the running events start on the hour, so
  * each lands on a slot. Future ones start an hour or more after that hour, so they stay ahead for a
  * while after a restart.
  */
-function scriptDemoMeetings(rng: Rng, book: MeetingBook, plan: SeedPlan, acc: Accounts, now: Date, exclude: Set<number>): AppointmentPlan[] {
+function scriptDemoAppointments(rng: Rng, book: AppointmentBook, plan: SeedPlan, acc: Accounts, now: Date, exclude: Set<number>): AppointmentPlan[] {
   const agreed: AppointmentPlan[] = [];
   const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
-  const run = (name: string, specs: (v: number[]) => (MeetingSpec & { dialog?: boolean })[]) => {
+  const run = (name: string, specs: (v: number[]) => (AppointmentSpec & { dialog?: boolean })[]) => {
     const index = plan.events.findIndex((e) => e.name === name);
     if (index < 0) return;
     const e = plan.events[index]!;
@@ -104,7 +110,7 @@ function scriptDemoMeetings(rng: Rng, book: MeetingBook, plan: SeedPlan, acc: Ac
   return agreed;
 }
 
-/** Dialogs for a share of the agreed meetings, one per pair of people. */
+/** Dialogs for a share of the agreed appointments, one per pair of people. */
 function conversations(rng: Rng, plan: SeedPlan, now: Date, forced: AppointmentPlan[], share: number, cap: number): void {
   const seen = new Set<string>();
   const key = (a: AppointmentPlan) => (a.from < a.to ? `${a.from}-${a.to}` : `${a.to}-${a.from}`);
@@ -137,12 +143,12 @@ function demoSocial(plan: SeedPlan, acc: Accounts) {
 export function buildDemoPlan(seed: number, now: Date): SeedPlan {
   const { rng, plan, acc, pool, ctx, exclude } = start(seed, now, DEMO_VISITORS);
   for (const t of EVENTS) plan.events.push(buildEvent(rng.fork(`event:${t.name}`), ctx, t, pool, accountRoles(t, acc), acc.owner));
-  const book = new MeetingBook();
-  const meetingsRng = rng.fork('meetings');
-  const forced = scriptDemoMeetings(meetingsRng, book, plan, acc, now, exclude);
+  const book = new AppointmentBook();
+  const appointmentsRng = rng.fork('meetings');
+  const forced = scriptDemoAppointments(appointmentsRng, book, plan, acc, now, exclude);
   EVENTS.forEach((t, i) => {
     const e = plan.events[i]!;
-    randomAppointments(meetingsRng, book, i, e, now, eligible(e, exclude), t.appointments);
+    randomAppointments(appointmentsRng, book, i, e, now, eligible(e, exclude), t.appointments);
     const phase = phaseOf(e, now);
     if (phase !== 'future') {
       comments(rng.fork(`chat:${t.name}`), e, plan.users, now, t.comments, {
@@ -160,7 +166,7 @@ export function buildDemoPlan(seed: number, now: Date): SeedPlan {
 
 /**
  * One in-person event running now with `visitors` people, sized like a big expo: a comment per five
- * visitors, a meeting per three. The demo accounts come along so someone can log in and look.
+ * visitors, an appointment per three. The demo accounts come along so someone can log in and look.
  */
 export function buildScalePlan(seed: number, now: Date, visitors: number): SeedPlan {
   const { rng, plan, acc, pool, ctx, exclude } = start(seed, now, visitors);
@@ -173,12 +179,12 @@ export function buildScalePlan(seed: number, now: Date, visitors: number): SeedP
     appointments: Math.round(visitors / 3),
   };
   plan.events.push(buildEvent(rng.fork(`event:${t.name}`), ctx, t, pool, accountRoles(t, acc), acc.owner));
-  const book = new MeetingBook();
-  const meetingsRng = rng.fork('meetings');
-  const forced = visitors >= 20 ? scriptDemoMeetings(meetingsRng, book, plan, acc, now, exclude) : [];
+  const book = new AppointmentBook();
+  const appointmentsRng = rng.fork('meetings');
+  const forced = visitors >= 20 ? scriptDemoAppointments(appointmentsRng, book, plan, acc, now, exclude) : [];
   const e: EventPlan = plan.events[0]!;
-  // The big event has 10 tables, so most meetings spill over to the lounge, cafe and terrace.
-  randomAppointments(meetingsRng, book, 0, e, now, eligible(e, exclude), t.appointments - e.appointments.length);
+  // The big event has 10 tables, so most appointments spill over to the lounge, cafe and terrace.
+  randomAppointments(appointmentsRng, book, 0, e, now, eligible(e, exclude), t.appointments - e.appointments.length);
   comments(rng.fork(`chat:${t.name}`), e, plan.users, now, t.comments, { exclude, block: { moderator: acc.owner } });
   conversations(rng.fork('dialogs'), plan, now, forced, 0.2, Math.max(20, Math.round(visitors / 25)));
   demoSocial(plan, acc);
@@ -186,4 +192,3 @@ export function buildScalePlan(seed: number, now: Date, visitors: number): SeedP
   friends(rng.fork('friends'), plan, Math.round(visitors / 10), exclude);
   return plan;
 }
-

@@ -3,7 +3,7 @@ import { slug } from './people.ts';
 import type { CompanyPlan, EventDay, EventPlan, ParticipantPlan, SpeechPlan, TicketPlan, UserPlan } from './plan.ts';
 import type { Rng } from './random.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, allowedTimes, localDate, zonedTime } from './time.ts';
-import { COMPANIES, HOTELS, INTERESTS, MEETING_PLACES, TRANSPORT } from './vocabulary.ts';
+import { COMPANIES, HOTELS, INTERESTS, APPOINTMENT_PLACES, TRANSPORT } from './vocabulary.ts';
 
 export interface BuildContext {
   now: Date;
@@ -122,7 +122,9 @@ function stands(rng: Rng, count: number, members: number[][], managerIndex: numb
       name,
       location: `Stand ${String.fromCharCode(65 + (i % 4))}${rng.int(1, 24)}`,
       link: bare ? '' : `https://www.${domain}`,
-      description: bare ? '' : `${name} ${rng.pick(['builds software for logistics and retail', 'helps teams ship reliable mobile apps', 'runs data platforms for growing companies', 'makes tools for clinicians and patients', 'designs learning products for schools', 'invests in early-stage startups from the region'])}.`,
+      description: bare
+        ? ''
+        : `${name} ${rng.pick(['builds software for logistics and retail', 'helps teams ship reliable mobile apps', 'runs data platforms for growing companies', 'makes tools for clinicians and patients', 'designs learning products for schools', 'invests in early-stage startups from the region'])}.`,
       phone: rng.chance(0.7) ? `+380 44 ${rng.int(200, 599)} ${rng.int(10, 99)} ${rng.int(10, 99)}` : '',
       email: bare ? '' : `hello@${domain}`,
       logo: !bare && rng.chance(0.85),
@@ -147,7 +149,9 @@ function design(t: EventTemplate, menu: { id: number; name: string }[]): Record<
   ];
   return {
     instructions: {
-      type: 'standart', image: '', cropImage: '',
+      type: 'standart',
+      image: '',
+      cropImage: '',
       items: [
         { id: 1, text: t.online ? 'Open the event page and press Join when the stream starts.' : 'Show this QR code at the entrance.', sort: 1 },
         { id: 2, text: t.online ? 'Use the chat for questions to speakers.' : 'Keep your badge visible inside the venue.', sort: 2 },
@@ -162,7 +166,14 @@ function design(t: EventTemplate, menu: { id: number; name: string }[]): Record<
 
 function ticketDescription(type: string, online: boolean): string {
   if (online) return type === 'Online' ? 'Live stream and chat' : 'Live stream, chat and recordings';
-  return ({ Standard: 'All talks and the expo', Business: 'All talks, the expo and lunch', VIP: 'Front rows, lounge access and the speakers dinner' } as Record<string, string>)[type] ?? 'Complimentary pass';
+  return (
+    (
+      { Standard: 'All talks and the expo', Business: 'All talks, the expo and lunch', VIP: 'Front rows, lounge access and the speakers dinner' } as Record<
+        string,
+        string
+      >
+    )[type] ?? 'Complimentary pass'
+  );
 }
 
 export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: number[], accounts: AccountRole[], owner: number): EventPlan {
@@ -205,9 +216,12 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
   const salesOpen = new Date(created_at.getTime() + 7 * DAY_MS);
   const checkinFrom = phase === 'future' ? salesOpen : new Date(starts_at.getTime() - HOUR_MS);
   const checkinChance = phase === 'past' ? 0.85 : phase === 'running' ? 0.8 : 0.45;
-  const types = t.minPrice === 0 ? [['Free', 0, 1] as const] : t.online
-    ? [['Online', 1, 80] as const, ['Online + Recording', 1.6, 20] as const]
-    : TICKET_TYPES.map((x) => [x.type, x.factor, x.weight] as const);
+  const types =
+    t.minPrice === 0
+      ? [['Free', 0, 1] as const]
+      : t.online
+        ? [['Online', 1, 80] as const, ['Online + Recording', 1.6, 20] as const]
+        : TICKET_TYPES.map((x) => [x.type, x.factor, x.weight] as const);
 
   const participants: ParticipantPlan[] = [];
   const tickets: TicketPlan[] = [];
@@ -217,7 +231,12 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
     while (ctx.codes.has(code));
     ctx.codes.add(code);
     tickets.push({
-      user, code, type, price, status, invalid,
+      user,
+      code,
+      type,
+      price,
+      status,
+      invalid,
       description: ticketDescription(type, t.online),
       place: t.online ? '' : type === 'VIP' ? 'VIP lounge, rows 1–3' : `Hall ${String.fromCharCode(65 + rng.int(0, 2))}`,
       visitor_category: menu.find((m) => m.id === menuId)?.name ?? '',
@@ -226,8 +245,17 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
   };
 
   participants.push({
-    user: owner, role: 'organizer', menu_id: null, is_owner: true, is_moderator: true, is_favorite: false,
-    checked_in: false, checked_in_at: null, viewed_at: beforeNow(created_at, ends_at), about: '', interest: '',
+    user: owner,
+    role: 'organizer',
+    menu_id: null,
+    is_owner: true,
+    is_moderator: true,
+    is_favorite: false,
+    checked_in: false,
+    checked_in_at: null,
+    viewed_at: beforeNow(created_at, ends_at),
+    about: '',
+    interest: '',
   });
   for (const a of accounts) {
     // The demo accounts share one visitor category, so filtering by it on screen finds them together.
@@ -237,9 +265,17 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
       issue(a.user, a.ticket, a.role === 'visitor' ? Math.round(t.minPrice * type[1]) : 0, menuId);
     }
     participants.push({
-      user: a.user, role: a.role, menu_id: menuId, is_owner: false, is_moderator: false, is_favorite: a.favorite,
-      checked_in: a.checkedIn, checked_in_at: a.checkedIn ? beforeNow(checkinFrom, ends_at) : null,
-      viewed_at: beforeNow(created_at, ends_at), about: '', interest: a.checkedIn ? INTERESTS[3]! : '',
+      user: a.user,
+      role: a.role,
+      menu_id: menuId,
+      is_owner: false,
+      is_moderator: false,
+      is_favorite: a.favorite,
+      checked_in: a.checkedIn,
+      checked_in_at: a.checkedIn ? beforeNow(checkinFrom, ends_at) : null,
+      viewed_at: beforeNow(created_at, ends_at),
+      about: '',
+      interest: a.checkedIn ? INTERESTS[3]! : '',
     });
   }
   for (const user of chosen) {
@@ -257,29 +293,48 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
     }
     const checked = status === 'valid' && !invalid && (role !== 'visitor' || rng.chance(checkinChance));
     participants.push({
-      user, role, menu_id: menuId, is_owner: false, is_moderator: role === 'organizer' && organizers[0] === user,
-      is_favorite: rng.chance(0.2), checked_in: checked, checked_in_at: checked ? beforeNow(checkinFrom, ends_at) : null,
+      user,
+      role,
+      menu_id: menuId,
+      is_owner: false,
+      is_moderator: role === 'organizer' && organizers[0] === user,
+      is_favorite: rng.chance(0.2),
+      checked_in: checked,
+      checked_in_at: checked ? beforeNow(checkinFrom, ends_at) : null,
       viewed_at: rng.chance(0.5) ? beforeNow(created_at, ends_at) : null,
-      about: rng.chance(0.3) ? rng.pick(['Here for the networking', 'First time at this event', 'Speaking next year, hopefully', 'Happy to talk about hiring']) : '',
+      about: rng.chance(0.3)
+        ? rng.pick(['Here for the networking', 'First time at this event', 'Speaking next year, hopefully', 'Happy to talk about hiring'])
+        : '',
       interest: rng.chance(0.3) ? rng.pick(INTERESTS) : '',
     });
   }
   // People who only starred or looked at the event: they count as favorites, not as participants.
   for (const user of others.slice(0, Math.round(t.participants * 0.1))) {
     participants.push({
-      user, role: 'visitor', menu_id: null, is_owner: false, is_moderator: false, is_favorite: rng.chance(0.7),
-      checked_in: false, checked_in_at: null, viewed_at: beforeNow(created_at, ends_at), about: '', interest: '',
+      user,
+      role: 'visitor',
+      menu_id: null,
+      is_owner: false,
+      is_moderator: false,
+      is_favorite: rng.chance(0.7),
+      checked_in: false,
+      checked_in_at: null,
+      viewed_at: beforeNow(created_at, ends_at),
+      about: '',
+      interest: '',
     });
   }
 
-  const trips = t.online ? [] : participants
-    .filter((p) => p.checked_in && ctx.users[p.user]!.trip_status > 0 && ctx.users[p.user]!.city_id !== t.cityId && rng.chance(0.5))
-    .map((p) => ({
-      user: p.user,
-      hotel: rng.chance(0.8) ? rng.pick(HOTELS) : '',
-      transport_before: `${rng.pick(TRANSPORT)} from ${CITIES.find((c) => c.id === ctx.users[p.user]!.city_id)?.name ?? 'home'}`,
-      transport_after: rng.chance(0.7) ? `${rng.pick(TRANSPORT)} back home` : '',
-    }));
+  const trips = t.online
+    ? []
+    : participants
+        .filter((p) => p.checked_in && ctx.users[p.user]!.trip_status > 0 && ctx.users[p.user]!.city_id !== t.cityId && rng.chance(0.5))
+        .map((p) => ({
+          user: p.user,
+          hotel: rng.chance(0.8) ? rng.pick(HOTELS) : '',
+          transport_before: `${rng.pick(TRANSPORT)} from ${CITIES.find((c) => c.id === ctx.users[p.user]!.city_id)?.name ?? 'home'}`,
+          transport_after: rng.chance(0.7) ? `${rng.pick(TRANSPORT)} back home` : '',
+        }));
 
   return {
     name: t.name,
@@ -312,7 +367,7 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
     meeting: {
       slot_minutes: 15,
       tables_count: t.online ? 0 : 10,
-      places: t.online ? {} : MEETING_PLACES,
+      places: t.online ? {} : APPOINTMENT_PLACES,
       allowed_times: allowedTimes(days, t.timezone),
     },
     design: design(t, menu),

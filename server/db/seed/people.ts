@@ -5,12 +5,21 @@ import { DAY_MS, HOUR_MS } from './time.ts';
 import { ABOUT, COMPANIES, HELP, NAMES, POSITIONS } from './vocabulary.ts';
 
 /** Roughly the audience of a Kyiv-based platform with a growing Central European crowd. */
-const COUNTRY_WEIGHTS = [['UA', 45], ['PL', 20], ['US', 10], ['GB', 9], ['DE', 9], ['CZ', 7]] as const;
+const COUNTRY_WEIGHTS = [
+  ['UA', 45],
+  ['PL', 20],
+  ['US', 10],
+  ['GB', 9],
+  ['DE', 9],
+  ['CZ', 7],
+] as const;
 
 /** Email-safe ASCII: Polish, Czech and German letters lose their marks, ł and ß get spelled out. */
 export function slug(text: string, sep = '.'): string {
   return text
-    .replace(/ł/g, 'l').replace(/Ł/g, 'L').replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .replace(/ß/g, 'ss')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -26,12 +35,18 @@ function digits(rng: Rng, n: number): string {
 
 function phone(rng: Rng, country: string): string {
   switch (country) {
-    case 'UA': return `+380 ${rng.pick(['50', '63', '66', '67', '68', '73', '93', '96', '97', '99'])} ${digits(rng, 3)} ${digits(rng, 2)} ${digits(rng, 2)}`;
-    case 'PL': return `+48 ${rng.int(5, 8)}${digits(rng, 2)} ${digits(rng, 3)} ${digits(rng, 3)}`;
-    case 'DE': return `+49 15${rng.int(1, 7)} ${digits(rng, 7)}`;
-    case 'CZ': return `+420 ${rng.int(6, 7)}${digits(rng, 2)} ${digits(rng, 3)} ${digits(rng, 3)}`;
-    case 'GB': return `+44 7${digits(rng, 3)} ${digits(rng, 6)}`;
-    default: return `+1 (${rng.int(2, 9)}${digits(rng, 2)}) ${digits(rng, 3)}-${digits(rng, 4)}`;
+    case 'UA':
+      return `+380 ${rng.pick(['50', '63', '66', '67', '68', '73', '93', '96', '97', '99'])} ${digits(rng, 3)} ${digits(rng, 2)} ${digits(rng, 2)}`;
+    case 'PL':
+      return `+48 ${rng.int(5, 8)}${digits(rng, 2)} ${digits(rng, 3)} ${digits(rng, 3)}`;
+    case 'DE':
+      return `+49 15${rng.int(1, 7)} ${digits(rng, 7)}`;
+    case 'CZ':
+      return `+420 ${rng.int(6, 7)}${digits(rng, 2)} ${digits(rng, 3)} ${digits(rng, 3)}`;
+    case 'GB':
+      return `+44 7${digits(rng, 3)} ${digits(rng, 6)}`;
+    default:
+      return `+1 (${rng.int(2, 9)}${digits(rng, 2)}) ${digits(rng, 3)}-${digits(rng, 4)}`;
   }
 }
 
@@ -45,7 +60,15 @@ function social(rng: Rng, first: string, last: string): Record<string, string> {
 }
 
 function hobby(rng: Rng): string {
-  const ids = rng.sample([1, 2, 3, 4, 5, 6, 7], rng.weighted([[0, 2], [1, 3], [2, 3], [3, 2]] as const));
+  const ids = rng.sample(
+    [1, 2, 3, 4, 5, 6, 7],
+    rng.weighted([
+      [0, 2],
+      [1, 3],
+      [2, 3],
+      [3, 2],
+    ] as const),
+  );
   return ids.sort((a, b) => a - b).join(',');
 }
 
@@ -74,7 +97,13 @@ export function generateVisitors(rng: Rng, count: number, now: Date): UserPlan[]
       help: rng.chance(0.85) ? rng.pick(HELP) : '',
       status: rng.chance(0.85) ? rng.pick(ABOUT) : '',
       show_status: rng.chance(0.85) ? 1 : 2,
-      trip_status: rng.weighted([[0, 60], [1, 10], [2, 10], [3, 10], [4, 10]] as const),
+      trip_status: rng.weighted([
+        [0, 60],
+        [1, 10],
+        [2, 10],
+        [3, 10],
+        [4, 10],
+      ] as const),
       hobby: hobby(rng),
       sex,
       birth_year: student ? rng.int(2000, 2006) : rng.int(1962, 2001),

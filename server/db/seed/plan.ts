@@ -1,31 +1,38 @@
+import type { Selectable } from 'kysely';
+import type { EventsTable, UsersTable } from '../types.ts';
+
 /**
  * The seed is built in memory first and written afterwards. People are referred to by their index in
  * `SeedPlan.users` because database ids exist only once the rows are in; the writer maps the two.
  * Keeping generation free of I/O is what makes it deterministic and quick to reason about.
  */
 
-export interface UserPlan {
-  email: string;
-  first_name: string;
-  last_name: string;
+/** A person as the users table holds them; the seed always fills country, city, sex and birth year. */
+export interface UserPlan
+  extends Pick<
+    Selectable<UsersTable>,
+    | 'email'
+    | 'first_name'
+    | 'last_name'
+    | 'phone'
+    | 'position'
+    | 'company'
+    | 'help'
+    | 'status'
+    | 'show_status'
+    | 'trip_status'
+    | 'hobby'
+    | 'show_email'
+    | 'hide_phone'
+    | 'hide_trip_plan'
+    | 'hide_from_visitors'
+    | 'created_at'
+  > {
   country_code: string;
   city_id: number;
-  phone: string;
-  position: string;
-  company: string;
-  help: string;
-  status: string;
-  show_status: number;
-  trip_status: number;
-  hobby: string;
   sex: number;
   birth_year: number;
   social: Record<string, string>;
-  show_email: boolean;
-  hide_phone: boolean;
-  hide_trip_plan: boolean;
-  hide_from_visitors: boolean;
-  created_at: Date;
   /** Whether the profile points at a drawn avatar; the rest exercise the default image. */
   avatar: boolean;
 }
@@ -116,25 +123,29 @@ export interface EventDay {
   end: Date;
 }
 
-export interface EventPlan {
-  name: string;
-  category_id: number;
-  city_id: number | null;
-  starts_at: Date;
-  ends_at: Date;
-  timezone: string;
-  is_webinar: boolean;
-  webinar_link: string;
-  video_type: number;
-  where_text: string;
-  address: string;
-  place_public: boolean;
-  place_name: string;
-  place_address: string;
-  description: string;
-  ticket_min_price: number;
-  currency: string;
-  is_free: boolean;
+/** An event as the events table holds it, with everything the seed writes around it. */
+export interface EventPlan
+  extends Pick<
+    Selectable<EventsTable>,
+    | 'name'
+    | 'category_id'
+    | 'city_id'
+    | 'starts_at'
+    | 'ends_at'
+    | 'timezone'
+    | 'is_webinar'
+    | 'webinar_link'
+    | 'video_type'
+    | 'where_text'
+    | 'address'
+    | 'place_public'
+    | 'place_name'
+    | 'place_address'
+    | 'description'
+    | 'ticket_min_price'
+    | 'currency'
+    | 'is_free'
+  > {
   menu: { id: number; name: string }[];
   created_at: Date;
   organiser: number;

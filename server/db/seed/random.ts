@@ -1,5 +1,5 @@
 /**
- * A small seeded PRNG (mulberry32). The seed must give the same people, events and meetings on
+ * A small seeded PRNG (mulberry32). The seed must give the same people, events and appointments on
  * every run and on every machine, so nothing in the generator may reach for Math.random.
  */
 export class Rng {
@@ -11,7 +11,8 @@ export class Rng {
 
   /** A float in [0, 1). */
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;

@@ -1,4 +1,4 @@
-import { languageOf } from './meetings.ts';
+import { languageOf } from './appointments.ts';
 import type { CommentPlan, EventPlan, SeedPlan, UserPlan } from './plan.ts';
 import type { Rng } from './random.ts';
 import { MINUTE_MS } from './time.ts';
@@ -32,7 +32,16 @@ export function comments(
   const quiet = blocked === null ? to : Math.max(from, to - 20 * MINUTE_MS);
   const list: CommentPlan[] = [];
   const likesFor = (author: number) => {
-    const likers = rng.sample(people.filter((p) => p !== author), rng.weighted([[0, 4], [1, 3], [2, 3], [4, 2], [8, 1]] as const));
+    const likers = rng.sample(
+      people.filter((p) => p !== author),
+      rng.weighted([
+        [0, 4],
+        [1, 3],
+        [2, 3],
+        [4, 2],
+        [8, 1],
+      ] as const),
+    );
     return likers.map((user) => ({ user, type: (rng.chance(0.85) ? 1 : 2) as 1 | 2 }));
   };
   for (let i = 0; i < count; i++) {
@@ -46,7 +55,13 @@ export function comments(
     });
   }
   if (blocked !== null && opts.block) {
-    list.push({ user: blocked, text: rng.pick(COMMENTS[languageOf(users, blocked)]), created_at: new Date(from + Math.floor((quiet - from) / 3)), likes: [], deleted_by: null });
+    list.push({
+      user: blocked,
+      text: rng.pick(COMMENTS[languageOf(users, blocked)]),
+      created_at: new Date(from + Math.floor((quiet - from) / 3)),
+      likes: [],
+      deleted_by: null,
+    });
     const spam = new Date(quiet + 5 * MINUTE_MS);
     list.push({ user: blocked, text: 'Cheap crypto signals, write me now!!!', created_at: spam, likes: [], deleted_by: opts.block.moderator });
     e.blocks.push({ user: blocked, blocked_by: opts.block.moderator, reason: 'Spam in the event chat', created_at: new Date(spam.getTime() + 2 * MINUTE_MS) });
@@ -68,7 +83,12 @@ export function relations(rng: Rng, plan: SeedPlan, count: number, exclude: Set<
     const user = rng.pick(crowd);
     const target = rng.pick(crowd);
     if (user === target || seen.has(`${user}>${target}`) || seen.has(`${target}>${user}`)) continue;
-    const kind = rng.weighted([['liked', 50], ['mutual', 20], ['unliked', 15], ['favorite', 15]] as const);
+    const kind = rng.weighted([
+      ['liked', 50],
+      ['mutual', 20],
+      ['unliked', 15],
+      ['favorite', 15],
+    ] as const);
     const favorite = kind === 'favorite' || rng.chance(0.2);
     plan.relations.push({ user, target, like_status: kind === 'liked' ? 2 : kind === 'mutual' ? 3 : 1, favorite });
     seen.add(`${user}>${target}`);

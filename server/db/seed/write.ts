@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cleanName } from '../../../contract/names.ts';
 import type { Tx } from '../tx.ts';
 import { CATEGORIES, CITIES, COUNTRIES } from './demo-data.ts';
 import type { EventPlan, SeedPlan } from './plan.ts';
@@ -45,17 +46,45 @@ export function counters(e: EventPlan) {
 
 const json = (v: unknown) => JSON.stringify(v);
 
-export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, now: Date): Promise<void> {
-  await trx.insertInto('countries').values(COUNTRIES).onConflict((oc) => oc.doNothing()).execute();
-  await trx.insertInto('cities').values(CITIES).onConflict((oc) => oc.doNothing()).execute();
-  await trx.insertInto('categories').values(CATEGORIES).onConflict((oc) => oc.doNothing()).execute();
+/** Countries, cities and categories: the reference rows every event points at. */
+export async function writeReference(trx: Tx): Promise<void> {
+  await trx
+    .insertInto('countries')
+    .values(COUNTRIES)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .insertInto('cities')
+    .values(CITIES)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await trx
+    .insertInto('categories')
+    .values(CATEGORIES)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
 
+/**
+ * The people of the plan (and the organisers' companies events name): accounts are not made by the
+ * admin area, so they go in as rows. Answers the new ids in plan order.
+ */
+export async function writePeople(trx: Tx, plan: SeedPlan, passwordHash: string): Promise<{ userIds: number[]; organiserIds: number[] }> {
   const userIds = await insertIds(
     plan.users,
     (chunk) =>
       trx
         .insertInto('users')
-        .values(chunk.map(({ avatar: _avatar, social, ...u }) => ({ ...u, social: json(social), password_hash: passwordHash })))
+        // Names go in as every other entry point stores them (contract/names.ts).
+        .values(
+          chunk.map(({ avatar: _avatar, social, ...u }) => ({
+            ...u,
+            first_name: cleanName(u.first_name),
+            last_name: cleanName(u.last_name),
+            social: json(social),
+            password_hash: passwordHash,
+          })),
+        )
         .returning(['id', 'email'])
         .execute(),
     (u, r) => u.email === r.email,
@@ -68,95 +97,113 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
 
   const organiserIds = await insertIds(
     plan.organisers,
-    (chunk) => trx.insertInto('companies').values(chunk.map((o) => ({ ...o, event_id: null }))).returning(['id', 'name']).execute(),
-    (o, r) => o.name === r.name,
-  );
-
-  const eventIds = await insertIds(
-    plan.events,
-    (chunk) =>
-      trx
-        .insertInto('events')
-        .values(
-          chunk.map((e) => ({
-            name: e.name, category_id: e.category_id, city_id: e.city_id, starts_at: e.starts_at, ends_at: e.ends_at,
-            timezone: e.timezone, is_webinar: e.is_webinar, webinar_link: e.webinar_link, video_type: e.video_type,
-            where_text: e.where_text, address: e.address, place_public: e.place_public, place_name: e.place_name,
-            place_address: e.place_address, description: e.description, ticket_min_price: e.ticket_min_price,
-            currency: e.currency, is_free: e.is_free, company_id: organiserIds[e.organiser] ?? null,
-            options: json({ broadcast_background: '', menu: e.menu }), created_at: e.created_at, ...counters(e),
-          })),
-        )
-        .returning(['id', 'name'])
-        .execute(),
-    (e, r) => e.name === r.name,
-  );
-
-  const stands = plan.events.flatMap((e, i) => e.stands.map((s) => ({ ...s, event_id: eventIds[i]! })));
-  const standIds = await insertIds(
-    stands,
     (chunk) =>
       trx
         .insertInto('companies')
-        .values(chunk.map(({ members: _m, logo: _l, ...s }) => s))
-        .returning(['id', 'name', 'event_id'])
+        .values(chunk.map((o) => ({ ...o, event_id: null })))
+        .returning(['id', 'name'])
         .execute(),
-    (s, r) => s.name === r.name && s.event_id === r.event_id,
+    (o, r) => o.name === r.name,
   );
-  await inChunks(stands.map((s, i) => (s.logo ? standIds[i]! : 0)).filter(Boolean), (ids) =>
+
+  return { userIds, organiserIds };
+}
+
+/**
+ * What a demo event has that the organisers' area does not make: its organising company, the
+ * stand-in stream Foyer serves itself at /live/<slug> (the admin area takes only http(s) streams),
+ * whether the address is public, its price, and the counters of the rows written after it. The
+ * event itself, its programme, meeting settings, categories and stands are made through the same
+ * services as the admin area (server/domain/seed.ts).
+ */
+export async function writeEventExtras(trx: Tx, eventId: number, e: EventPlan, organiserId: number | null): Promise<void> {
+  await trx
+    .updateTable('events')
+    .set({
+      company_id: organiserId,
+      webinar_link: e.webinar_link,
+      video_type: e.video_type,
+      where_text: e.where_text,
+      place_public: e.place_public,
+      ticket_min_price: e.ticket_min_price,
+      currency: e.currency,
+      created_at: e.created_at,
+      ...counters(e),
+    })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** The demo's drawn logos (/files/logos/<id>.svg), which are not uploads: on the stands that have one. */
+export async function writeDrawnLogos(trx: Tx, standIds: number[]): Promise<void> {
+  await inChunks(standIds, (ids) =>
     trx
       .updateTable('companies')
       .set({ image: sql<string>`'/files/logos/' || id || '.svg'`, image_thumb: sql<string>`'/files/logos/' || id || '.svg'` })
       .where('id', 'in', ids)
       .execute(),
   );
-  const members = stands.flatMap((s, i) => s.members.map((m) => ({ ...m, user_id: uid(m.user), company_id: standIds[i]! })));
-  await inChunks(members, (chunk) => trx.insertInto('stand_members').values(chunk.map(({ user: _u, ...m }) => m)).execute());
+}
 
+/**
+ * Everything the events' people did: taking part, tickets, meetings, chat, trips, and the ticket
+ * designs. The admin area makes none of these; they go in as rows, many at a time. The event rows,
+ * programmes and stands exist already (`eventIds` in plan order).
+ */
+export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: number[], eventIds: number[], now: Date): Promise<void> {
+  const uid = (i: number) => userIds[i]!;
   const participation = plan.events.flatMap((e, i) => e.participants.map(({ user, ...p }) => ({ ...p, event_id: eventIds[i]!, user_id: uid(user) })));
-  await inChunks(participation, (chunk) => trx.insertInto('user_events').values(chunk).execute());
-
-  const days = plan.events.flatMap((e, i) => e.days.map((d) => ({ event_id: eventIds[i]!, date: d.date, title: d.title })));
-  await inChunks(days, (chunk) => trx.insertInto('schedule_days').values(chunk).execute());
-
-  const tracks = plan.events.flatMap((e, i) => e.tracks.map((t) => ({ ...t, event_id: eventIds[i]! })));
-  const trackIds = await insertIds(
-    tracks,
-    (chunk) => trx.insertInto('tracks').values(chunk.map(({ speeches: _s, ...t }) => t)).returning(['id', 'title', 'event_id']).execute(),
-    (t, r) => t.title === r.title && t.event_id === r.event_id,
+  // The organiser's own row exists already (the event's creation made it); the plan's is the whole truth.
+  await inChunks(participation, (chunk) =>
+    trx
+      .insertInto('user_events')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['event_id', 'user_id']).doUpdateSet((eb) => ({
+          role: eb.ref('excluded.role'),
+          menu_id: eb.ref('excluded.menu_id'),
+          is_owner: eb.ref('excluded.is_owner'),
+          is_moderator: eb.ref('excluded.is_moderator'),
+          is_favorite: eb.ref('excluded.is_favorite'),
+          checked_in: eb.ref('excluded.checked_in'),
+          checked_in_at: eb.ref('excluded.checked_in_at'),
+          viewed_at: eb.ref('excluded.viewed_at'),
+          about: eb.ref('excluded.about'),
+          interest: eb.ref('excluded.interest'),
+        })),
+      )
+      .execute(),
   );
-  const speeches = tracks.flatMap((t, i) => t.speeches.map((s) => ({ ...s, event_id: t.event_id, track_id: trackIds[i]! })));
-  const speechIds = await insertIds(
-    speeches,
-    (chunk) =>
-      trx
-        .insertInto('speeches')
-        .values(chunk.map(({ speakers: _s, day, start, end, ...s }) => ({ ...s, day_date: day, starts_at: start, ends_at: end })))
-        .returning(['id', 'title', 'track_id'])
-        .execute(),
-    (s, r) => s.title === r.title && s.track_id === r.track_id,
-  );
-  const speakers = speeches.flatMap((s, i) => s.speakers.map((u, k) => ({ speech_id: speechIds[i]!, user_id: uid(u), sort: k + 1 })));
-  await inChunks(speakers, (chunk) => trx.insertInto('speech_speakers').values(chunk).execute());
 
   await inChunks(
-    plan.events.map((e, i) => ({ event_id: eventIds[i]!, slot_minutes: e.meeting.slot_minutes, tables_count: e.meeting.tables_count, places: json(e.meeting.places), allowed_times: json(e.meeting.allowed_times) })),
-    (chunk) => trx.insertInto('meeting_settings').values(chunk).execute(),
+    plan.events.map((e, i) => ({ event_id: eventIds[i]!, settings: json(e.design), updated_at: e.created_at })),
+    (chunk) => trx.insertInto('ticket_designs').values(chunk).execute(),
   );
-  await inChunks(plan.events.map((e, i) => ({ event_id: eventIds[i]!, settings: json(e.design), updated_at: e.created_at })), (chunk) => trx.insertInto('ticket_designs').values(chunk).execute());
 
   const tickets = plan.events.flatMap((e, i) =>
     e.tickets.map(({ user, ...t }) => {
       const u = plan.users[user]!;
-      return { ...t, event_id: eventIds[i]!, user_id: uid(user), name: `${u.first_name} ${u.last_name}`, company: u.company, position: u.position, currency: e.currency };
+      return {
+        ...t,
+        event_id: eventIds[i]!,
+        user_id: uid(user),
+        name: `${u.first_name} ${u.last_name}`,
+        company: u.company,
+        position: u.position,
+        currency: e.currency,
+      };
     }),
   );
   await inChunks(tickets, (chunk) => trx.insertInto('tickets').values(chunk).execute());
 
   const appointments = plan.events.flatMap((e, i) =>
     e.appointments.map(({ from, to, canceled_by, ...a }) => ({
-      ...a, event_id: eventIds[i]!, from_user_id: uid(from), to_user_id: uid(to),
-      canceled_by: canceled_by === null ? null : uid(canceled_by), updated_at: a.occurred_at,
+      ...a,
+      event_id: eventIds[i]!,
+      from_user_id: uid(from),
+      to_user_id: uid(to),
+      canceled_by: canceled_by === null ? null : uid(canceled_by),
+      updated_at: a.occurred_at,
     })),
   );
   await inChunks(appointments, (chunk) => trx.insertInto('appointments').values(chunk).execute());
@@ -169,9 +216,15 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
         .insertInto('chat_comments')
         .values(
           chunk.map((c) => ({
-            event_id: c.event_id, user_id: c.user_id, comment: c.text, created_at: c.created_at, received_at: c.created_at,
-            likes_count: c.likes.filter((l) => l.type === 1).length, dislikes_count: c.likes.filter((l) => l.type === 2).length,
-            deleted_by: c.deleted_by === null ? null : uid(c.deleted_by), deleted: c.deleted_by !== null,
+            event_id: c.event_id,
+            user_id: c.user_id,
+            comment: c.text,
+            created_at: c.created_at,
+            received_at: c.created_at,
+            likes_count: c.likes.filter((l) => l.type === 1).length,
+            dislikes_count: c.likes.filter((l) => l.type === 2).length,
+            deleted_by: c.deleted_by === null ? null : uid(c.deleted_by),
+            deleted: c.deleted_by !== null,
           })),
         )
         .returning(['id', 'user_id'])
@@ -180,10 +233,14 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
   );
   const likes = comments.flatMap((c, i) => c.likes.map((l) => ({ comment_id: commentIds[i]!, user_id: uid(l.user), like_type: l.type })));
   await inChunks(likes, (chunk) => trx.insertInto('comment_likes').values(chunk).execute());
-  const blocks = plan.events.flatMap((e, i) => e.blocks.map((b) => ({ event_id: eventIds[i]!, user_id: uid(b.user), blocked_by: uid(b.blocked_by), reason: b.reason, created_at: b.created_at })));
+  const blocks = plan.events.flatMap((e, i) =>
+    e.blocks.map((b) => ({ event_id: eventIds[i]!, user_id: uid(b.user), blocked_by: uid(b.blocked_by), reason: b.reason, created_at: b.created_at })),
+  );
   await inChunks(blocks, (chunk) => trx.insertInto('chat_blocks').values(chunk).execute());
 
-  const trips = plan.events.flatMap((e, i) => e.trips.map(({ user, ...t }) => ({ ...t, event_id: eventIds[i]!, user_id: uid(user), updated_at: e.created_at })));
+  const trips = plan.events.flatMap((e, i) =>
+    e.trips.map(({ user, ...t }) => ({ ...t, event_id: eventIds[i]!, user_id: uid(user), updated_at: e.created_at })),
+  );
   await inChunks(trips, (chunk) => trx.insertInto('trips').values(chunk).execute());
 
   // A dialog stores the smaller user id as user_a; the flags follow whoever ends up on each side.
@@ -192,8 +249,12 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
     const [a, b] = x < y ? [x, y] : [y, x];
     const by = (list: number[], side: number) => list.some((u) => uid(u) === side);
     return {
-      user_a: a, user_b: b,
-      starred_by_a: by(d.starred_by, a), starred_by_b: by(d.starred_by, b), muted_by_a: by(d.muted_by, a), muted_by_b: by(d.muted_by, b),
+      user_a: a,
+      user_b: b,
+      starred_by_a: by(d.starred_by, a),
+      starred_by_b: by(d.starred_by, b),
+      muted_by_a: by(d.muted_by, a),
+      muted_by_b: by(d.muted_by, b),
       last_message_at: d.messages[d.messages.length - 1]?.created_at ?? null,
     };
   });
@@ -203,7 +264,14 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
     (d, r) => d.user_a === r.user_a && d.user_b === r.user_b,
   );
   const messages = plan.dialogs.flatMap((d, i) =>
-    d.messages.map((m) => ({ dialog_id: dialogIds[i]!, sender_id: uid(m.sender), text: m.text, created_at: m.created_at, received_at: m.created_at, read_at: m.read_at })),
+    d.messages.map((m) => ({
+      dialog_id: dialogIds[i]!,
+      sender_id: uid(m.sender),
+      text: m.text,
+      created_at: m.created_at,
+      received_at: m.created_at,
+      read_at: m.read_at,
+    })),
   );
   await inChunks(messages, (chunk) => trx.insertInto('messages').values(chunk).execute());
 
@@ -211,8 +279,11 @@ export async function writePlan(trx: Tx, plan: SeedPlan, passwordHash: string, n
   await inChunks(relations, (chunk) => trx.insertInto('user_relations').values(chunk).execute());
   // Friendships date from the last few months; the database clock would make two runs differ.
   const friends = plan.friends.flatMap(([a, b], i) => {
-    const created_at = new Date(now.getTime() - ((i * 7) % 120 + 1) * 86_400_000);
-    return [{ user_id: uid(a), friend_id: uid(b), created_at }, { user_id: uid(b), friend_id: uid(a), created_at }];
+    const created_at = new Date(now.getTime() - (((i * 7) % 120) + 1) * 86_400_000);
+    return [
+      { user_id: uid(a), friend_id: uid(b), created_at },
+      { user_id: uid(b), friend_id: uid(a), created_at },
+    ];
   });
   await inChunks(friends, (chunk) => trx.insertInto('friends').values(chunk).execute());
 }

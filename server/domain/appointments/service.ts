@@ -1,6 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
-import { toUnix, type Tx } from '../../db/tx.ts';
+import { avatarUrl } from '../../../contract/avatars.ts';
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import {
   APPOINTMENT_INVITES_MAX,
@@ -15,25 +14,30 @@ import {
   type AppointmentRequestPayload,
   type MeetingSettings,
 } from '../../../contract/appointments.ts';
-import type { Effect } from '../events/service.ts';
+import { quiet, type Effect } from '../effects.ts';
+import { isParticipant } from '../events/repository.ts';
+import { requireEvent } from '../events/service.ts';
 import {
-  busyMeetings,
-  insertMeeting,
-  loadMeetingEvent,
+  busyAppointments,
+  fullNames,
+  haveMet,
+  insertAppointment,
+  insertInvites,
   loadSettingsRow,
-  lockMeeting,
+  lockAppointment,
   mayBook,
-  openPairMeeting,
+  openPairAppointment,
+  peopleCards,
   recountEvent,
-  rewriteMeeting,
+  rewriteAppointment,
   setResponse,
-  takesPart,
   userPhone,
   visibleVisitor,
-  type MeetingRow,
-  type MeetingValues,
+  type AppointmentRow,
+  type AppointmentValues,
 } from './repository.ts';
-import { findSlot, placeMeeting, resolveSettings, type MeetingEvent } from './slots.ts';
+import { findSlot, placeAppointment, resolveSettings, type AppointmentEvent } from './slots.ts';
+import { tellAppointment, withNotices } from '../notifications/service.ts';
 
 /**
  * The appointment transitions (networking.md §4), one transaction each, called by the sync commands
@@ -42,16 +46,7 @@ import { findSlot, placeMeeting, resolveSettings, type MeetingEvent } from './sl
  * contract/appointments.ts; the database enforces the booking rules on its own (003_appointments.sql).
  */
 
-type Q = Kysely<DB> | Tx;
-
-async function meetingEvent(q: Q, eventId: number): Promise<MeetingEvent & { is_free: boolean }> {
-  const event = await loadMeetingEvent(q, eventId);
-  if (!event) throw new DomainError('event_not_found');
-  if (event.deleted) throw new DomainError('event_removed');
-  return event;
-}
-
-export async function eventSettings(q: Q, event: MeetingEvent): Promise<MeetingSettings> {
+export async function eventSettings(q: Q, event: AppointmentEvent): Promise<MeetingSettings> {
   return resolveSettings(await loadSettingsRow(q, event.id), event);
 }
 
@@ -63,15 +58,15 @@ function effect(m: { id: number; from_user_id: number; to_user_id: number }, eve
   };
 }
 
-const startOf = (m: MeetingRow) => (m.starts_at ? toUnix(m.starts_at) : null);
+const startOf = (m: AppointmentRow) => (m.starts_at ? toUnix(m.starts_at) : null);
 
-function begun(m: MeetingRow, timezone: string, now: Date): boolean {
+function begun(m: AppointmentRow, timezone: string, now: Date): boolean {
   return hasBegun({ time_start: startOf(m), date: m.date, timezone }, now.getTime());
 }
 
-/** The meeting for an action of `actorId`: 404 when there is none, 403 when it is not theirs. */
-async function ownMeeting(trx: Tx, actorId: number, meetingId: number): Promise<MeetingRow> {
-  const m = await lockMeeting(trx, meetingId);
+/** The appointment for an action of `actorId`: 404 when there is none, 403 when it is not theirs. */
+async function ownAppointment(trx: Tx, actorId: number, appointmentId: number): Promise<AppointmentRow> {
+  const m = await lockAppointment(trx, appointmentId);
   if (!m || m.deleted) throw new DomainError('appointment_not_found');
   if (m.from_user_id !== actorId && m.to_user_id !== actorId) throw new DomainError('forbidden');
   return m;
@@ -89,11 +84,11 @@ export async function requestAppointment(
   now: Date = new Date(),
 ): Promise<Effect> {
   if (p.user_id === actorId) throw new DomainError('invalid_input', 'user_id');
-  const event = await meetingEvent(trx, p.event_id);
+  const event = await requireEvent(trx, p.event_id);
 
-  let editing: MeetingRow | undefined;
+  let editing: AppointmentRow | undefined;
   if (p.meeting_id) {
-    editing = await ownMeeting(trx, actorId, p.meeting_id);
+    editing = await ownAppointment(trx, actorId, p.meeting_id);
     const other = editing.from_user_id === actorId ? editing.to_user_id : editing.from_user_id;
     if (editing.event_id !== p.event_id || other !== p.user_id) throw new DomainError('invalid_input', 'meeting_id');
     if (editing.response === 3) throw new DomainError('appointment_canceled_before');
@@ -106,7 +101,7 @@ export async function requestAppointment(
   if (!editing && !(await visibleVisitor(trx, p.user_id, event.id))) throw new DomainError('not_found', 'user_id');
   if (event.is_webinar && !(await userPhone(trx, actorId))) throw new DomainError('phone_required');
 
-  const pair = await openPairMeeting(trx, event.id, actorId, p.user_id);
+  const pair = await openPairAppointment(trx, event.id, actorId, p.user_id);
   if (pair && pair.id !== editing?.id) throw new DomainError('appointment_exists');
 
   const settings = await eventSettings(trx, event);
@@ -118,7 +113,7 @@ export async function requestAppointment(
   if (timed) {
     slot = findSlot(settings, event.timezone, p.date, p.time_start!) ?? null;
     if (!slot) throw new DomainError('appointment_time_unavailable');
-    const busy = await busyMeetings(trx, event.id, [actorId, p.user_id], slot.start, slot.end);
+    const busy = await busyAppointments(trx, event.id, [actorId, p.user_id], slot.start, slot.end);
     const state = slotState(slot, {
       eventId: event.id,
       viewerId: actorId,
@@ -138,7 +133,7 @@ export async function requestAppointment(
   }
 
   const sameSlot = editing && slot && startOf(editing) === slot.start;
-  const placed = placeMeeting({
+  const placed = placeAppointment({
     online: event.is_webinar,
     settings,
     place: p.place,
@@ -150,7 +145,7 @@ export async function requestAppointment(
     throw new DomainError('appointment_time_unavailable');
   }
 
-  const values: MeetingValues = {
+  const values: AppointmentValues = {
     event_id: event.id,
     from_user_id: actorId,
     to_user_id: p.user_id,
@@ -164,13 +159,14 @@ export async function requestAppointment(
   };
   let id: number;
   if (editing) {
-    await rewriteMeeting(trx, editing.id, values, actorId);
+    await rewriteAppointment(trx, editing.id, values, actorId);
     id = editing.id;
   } else {
-    id = await insertMeeting(trx, values, actorId);
+    id = await insertAppointment(trx, values, actorId);
   }
   const changed = await recountEvent(trx, event.id);
-  return effect({ id, from_user_id: actorId, to_user_id: p.user_id }, changed);
+  await tellAppointment(trx, editing ? 'updated' : 'invited', { id, event_id: event.id }, p.user_id, actorId, values.comment, now);
+  return withNotices(effect({ id, from_user_id: actorId, to_user_id: p.user_id }, changed), [p.user_id]);
 }
 
 /** The recipient accepts a pending request before its time begins. */
@@ -181,21 +177,22 @@ export async function approveAppointment(
   occurredAt: Date | null,
   now: Date = new Date(),
 ): Promise<Effect> {
-  const m = await ownMeeting(trx, actorId, p.meeting_id);
+  const m = await ownAppointment(trx, actorId, p.meeting_id);
   if (m.response === 1) throw new DomainError('appointment_approved_before');
   if (m.response === 3) throw new DomainError('appointment_status_changed');
   // The actor is now the requester: the other person edited the request after the actor saw it.
   if (m.from_user_id === actorId) throw new DomainError('appointment_status_changed');
-  const event = await meetingEvent(trx, m.event_id);
+  const event = await requireEvent(trx, m.event_id);
   if (begun(m, event.timezone, now)) throw new DomainError('appointment_started');
   await setResponse(trx, m.id, { response: 1, occurred_at: occurredAt ?? now });
   const changed = await recountEvent(trx, m.event_id);
-  return effect(m, changed);
+  await tellAppointment(trx, 'approved', m, m.from_user_id, actorId, '', now);
+  return withNotices(effect(m, changed), [m.from_user_id]);
 }
 
 /**
  * Rejects (the recipient of a pending request) or cancels (the requester withdrawing, or either
- * person calling off an accepted meeting), with the reason as response_msg. Not once the meeting's
+ * person calling off an accepted appointment), with the reason as response_msg. Not once the appointment's
  * time has begun.
  */
 export async function rejectAppointment(
@@ -205,14 +202,16 @@ export async function rejectAppointment(
   occurredAt: Date | null,
   now: Date = new Date(),
 ): Promise<Effect> {
-  const m = await ownMeeting(trx, actorId, p.meeting_id);
+  const m = await ownAppointment(trx, actorId, p.meeting_id);
   if (m.response === 3) throw new DomainError('appointment_canceled_before');
-  const event = await meetingEvent(trx, m.event_id);
+  const event = await requireEvent(trx, m.event_id);
   if (begun(m, event.timezone, now)) throw new DomainError('appointment_started');
   const rejection = m.response === null && m.to_user_id === actorId;
   await setResponse(trx, m.id, { response: 3, response_msg: p.reason, canceled_by: rejection ? null : actorId, occurred_at: occurredAt ?? now });
   const changed = await recountEvent(trx, m.event_id);
-  return effect(m, changed);
+  const other = m.from_user_id === actorId ? m.to_user_id : m.from_user_id;
+  await tellAppointment(trx, rejection ? 'rejected' : 'canceled', m, other, actorId, p.reason, now);
+  return withNotices(effect(m, changed), [other]);
 }
 
 // Reads ----------------------------------------------------------------------------------------
@@ -242,7 +241,7 @@ export interface Availability {
  * meetings/get-meeting-data: the slots of one day with their status for the viewer and the other
  * person. Busy slots show who the viewer meets (statuses 2 and 4) but never whom the other person
  * meets. The viewer must take part in the event, and the other person must be a visitor the viewer
- * can see there (or somebody the viewer already has a meeting with at the event).
+ * can see there (or somebody the viewer already has an appointment with at the event).
  */
 export async function availability(
   db: Q,
@@ -251,8 +250,8 @@ export async function availability(
   now: Date = new Date(),
 ): Promise<Availability> {
   if (q.user_id === viewerId) throw new DomainError('invalid_input', 'user_id');
-  const event = await meetingEvent(db, q.event_id);
-  if (!(await takesPart(db, viewerId, event.id))) throw new DomainError('ticket_required');
+  const event = await requireEvent(db, q.event_id);
+  if (!(await isParticipant(db, viewerId, event.id))) throw new DomainError('ticket_required');
   if (!(await visibleVisitor(db, q.user_id, event.id)) && !(await haveMet(db, event.id, viewerId, q.user_id))) {
     throw new DomainError('not_found', 'user_id');
   }
@@ -263,9 +262,12 @@ export async function availability(
   const slots = dates.includes(day) ? daySlots(settings, event.timezone, day) : [];
   const times: SlotView[] = [];
   if (slots.length) {
-    const busy = await busyMeetings(db, event.id, [viewerId, q.user_id], slots[0]!.start, slots[slots.length - 1]!.end);
-    const partners = await cards(db, [...new Set(busy.filter((m) => m.from_user_id === viewerId || m.to_user_id === viewerId)
-      .map((m) => (m.from_user_id === viewerId ? m.to_user_id : m.from_user_id)))]);
+    const busy = await busyAppointments(db, event.id, [viewerId, q.user_id], slots[0]!.start, slots[slots.length - 1]!.end);
+    const partners = await cards(db, [
+      ...new Set(
+        busy.filter((m) => m.from_user_id === viewerId || m.to_user_id === viewerId).map((m) => (m.from_user_id === viewerId ? m.to_user_id : m.from_user_id)),
+      ),
+    ]);
     const whereOf = new Map(busy.map((m) => [m.id, m.where_text]));
     const nowUnix = Math.floor(now.getTime() / 1000);
     for (const slot of slots) {
@@ -292,29 +294,16 @@ export async function availability(
   };
 }
 
-async function haveMet(q: Q, eventId: number, a: number, b: number): Promise<boolean> {
-  const r = await sql<{ ok: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM appointments WHERE event_id = ${eventId} AND NOT deleted
-      AND ((from_user_id = ${a} AND to_user_id = ${b}) OR (from_user_id = ${b} AND to_user_id = ${a}))) AS ok`.execute(q);
-  return r.rows[0]?.ok === true;
-}
-
 async function cards(q: Q, ids: number[]) {
   const out = new Map<number, NonNullable<SlotView['user_info']>>();
-  if (!ids.length) return out;
-  const rows = await q
-    .selectFrom('users')
-    .select(['id', 'first_name', 'last_name', 'avatar', 'position', 'company'])
-    .where('id', 'in', ids)
-    .execute();
-  for (const u of rows) {
+  for (const u of await peopleCards(q, ids)) {
     out.set(u.id, {
       user_id: u.id,
       id: u.id,
       first_name: u.first_name,
       last_name: u.last_name,
       name: `${u.first_name} ${u.last_name}`.trim(),
-      avatar: u.avatar || `/files/avatars/${u.id}.svg`,
+      avatar: avatarUrl(u.id, u.avatar),
       position: u.position,
       company: u.company,
     });
@@ -323,12 +312,17 @@ async function cards(q: Q, ids: number[]) {
 }
 
 /**
- * Invites other visitors of the event into the meeting's call. Either person may invite while the
- * meeting is open; the invited must take part in the event and be visible there. Returns who was
+ * Invites other visitors of the event into the appointment's call. Either person may invite while the
+ * appointment is open; the invited must take part in the event and be visible there. Returns who was
  * invited (invitations are idempotent).
  */
-export async function inviteToCall(trx: Tx, actorId: number, meetingId: number, userIds: number[]): Promise<{ id: number; full_name: string }[]> {
-  const m = await ownMeeting(trx, actorId, meetingId);
+export async function inviteToCall(
+  trx: Tx,
+  actorId: number,
+  appointmentId: number,
+  userIds: number[],
+): Promise<{ invited: { id: number; full_name: string }[]; effect: Effect }> {
+  const m = await ownAppointment(trx, actorId, appointmentId);
   if (m.response === 3) throw new DomainError('appointment_canceled_before');
   const ids = [...new Set(userIds)];
   if (!ids.length || ids.length > APPOINTMENT_INVITES_MAX) throw new DomainError('invalid_input', 'usersIds');
@@ -336,11 +330,7 @@ export async function inviteToCall(trx: Tx, actorId: number, meetingId: number, 
   for (const id of ids) {
     if (!(await visibleVisitor(trx, id, m.event_id))) throw new DomainError('invalid_input', 'usersIds');
   }
-  await sql`
-    INSERT INTO appointment_invites (appointment_id, user_id, invited_by)
-    VALUES ${sql.join(ids.map((id) => sql`(${m.id}::int, ${id}::int, ${actorId}::int)`))}
-    ON CONFLICT (appointment_id, user_id) DO NOTHING`.execute(trx);
-  const users = await trx.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute();
-  const byId = new Map(users.map((u) => [u.id, `${u.first_name} ${u.last_name}`.trim()]));
-  return ids.map((id) => ({ id, full_name: byId.get(id) ?? '' }));
+  await insertInvites(trx, m.id, ids, actorId);
+  const names = await fullNames(trx, ids);
+  return { invited: ids.map((id) => ({ id, full_name: names.get(id) ?? '' })), effect: quiet([m.id]) };
 }

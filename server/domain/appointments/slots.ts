@@ -2,25 +2,24 @@ import {
   APPOINTMENT_DEFAULT_SLOT_MINUTES,
   PLACE_NO_TABLE,
   WHERE_TYPE,
-  addDays,
   daySlots,
   hasOtherPlace,
-  localDateOf,
-  localTimeOf,
   meetingDays,
-  zonedToUnix,
   type AllowedTime,
   type MeetingSettings,
   type Slot,
 } from '../../../contract/appointments.ts';
+import { spanWindows } from '../../../contract/event-windows.ts';
+import { tableWhereText } from '../../../contract/admin-meetings.ts';
+import { tableZone } from '../../../contract/appointment-slots.ts';
 
 /**
  * The server's pure pieces of booking: an event's settings with their defaults, the slot a request
- * names, and where a meeting takes place. The slot statuses themselves are in contract/appointments.ts
+ * names, and where an appointment takes place. The slot statuses themselves are in contract/appointments.ts
  * because devices compute them offline too.
  */
 
-export interface MeetingEvent {
+export interface AppointmentEvent {
   id: number;
   starts_at: Date;
   ends_at: Date;
@@ -34,6 +33,8 @@ export interface SettingsRow {
   tables_count: number;
   places: unknown;
   allowed_times: unknown;
+  /** Place id -> how many of the tables stand there (032_meeting_places.sql); absent in old rows. */
+  place_tables?: unknown;
 }
 
 function parsed(value: unknown): unknown {
@@ -46,28 +47,11 @@ function parsed(value: unknown): unknown {
 }
 
 /**
- * The windows of an event with no meeting settings: its own span, split at local midnights (the
- * seed's convention: a window past midnight becomes '…–24:00' and '00:00–…').
- */
-export function spanWindows(startUnix: number, endUnix: number, timezone: string): AllowedTime[] {
-  const out: AllowedTime[] = [];
-  let from = startUnix;
-  while (from < endUnix) {
-    const day = localDateOf(from, timezone);
-    const midnight = zonedToUnix(addDays(day, 1), '00:00', timezone);
-    const to = Math.min(midnight, endUnix);
-    out.push({ day, from: localTimeOf(from, timezone), to: to === midnight ? '24:00' : localTimeOf(to, timezone) });
-    from = to;
-  }
-  return out;
-}
-
-/**
  * The event's settings as stored, made safe to compute with: unknown shapes in the JSON columns
  * are dropped rather than trusted. Without a row the whole event span is bookable in 15-minute
  * slots with no tables and no named places.
  */
-export function resolveSettings(row: SettingsRow | undefined, event: MeetingEvent): MeetingSettings {
+export function resolveSettings(row: SettingsRow | undefined, event: AppointmentEvent): MeetingSettings {
   if (!row) {
     return {
       slot_minutes: APPOINTMENT_DEFAULT_SLOT_MINUTES,
@@ -77,12 +61,22 @@ export function resolveSettings(row: SettingsRow | undefined, event: MeetingEven
     };
   }
   const places: Record<string, string> = {};
+  const zones: NonNullable<MeetingSettings['zones']> = [];
+  const rawTables = parsed(row.place_tables);
+  const tablesOf = (id: string): number => {
+    const n = rawTables && typeof rawTables === 'object' ? (rawTables as Record<string, unknown>)[id] : 0;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 0;
+  };
   const rawPlaces = parsed(row.places);
   if (rawPlaces && typeof rawPlaces === 'object' && !Array.isArray(rawPlaces)) {
     for (const [id, label] of Object.entries(rawPlaces as Record<string, unknown>)) {
-      if (/^[1-9]\d{0,5}$/.test(id) && typeof label === 'string') places[id] = label;
+      if (!/^[1-9]\d{0,5}$/.test(id) || typeof label !== 'string') continue;
+      // A place with tables is where they stand; one without is a spot to meet without a table.
+      if (tablesOf(id) > 0) zones.push({ id: Number(id), label, tables: tablesOf(id) });
+      else places[id] = label;
     }
   }
+  zones.sort((a, b) => a.id - b.id);
   const rawTimes = parsed(row.allowed_times);
   const allowed: AllowedTime[] = [];
   if (Array.isArray(rawTimes)) {
@@ -90,7 +84,7 @@ export function resolveSettings(row: SettingsRow | undefined, event: MeetingEven
       if (w && typeof w.day === 'string' && typeof w.from === 'string' && typeof w.to === 'string') allowed.push({ day: w.day, from: w.from, to: w.to });
     }
   }
-  return { slot_minutes: row.slot_minutes, tables_count: row.tables_count, places, allowed_times: allowed };
+  return { slot_minutes: row.slot_minutes, tables_count: row.tables_count, places, allowed_times: allowed, zones };
 }
 
 /** The slot of `day` that starts at `timeStart`, or undefined when the grid has none there. */
@@ -101,7 +95,9 @@ export function findSlot(settings: MeetingSettings, timezone: string, day: strin
 
 /** Named places, lowest id first. */
 export function placeIds(settings: MeetingSettings): number[] {
-  return Object.keys(settings.places).map(Number).sort((a, b) => a - b);
+  return Object.keys(settings.places)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 export interface Placement {
@@ -120,7 +116,7 @@ function atPlace(settings: MeetingSettings, id: number): Placement {
 }
 
 /**
- * Where a meeting takes place (networking.md §4 submit flow, decided in contract/appointments.ts):
+ * Where an appointment takes place (networking.md §4 submit flow, decided in contract/appointments.ts):
  * - online, or an any-time request without a place: nowhere in particular;
  * - a named place id: there;
  * - PLACE_NO_TABLE: the first named place, or "a place to be agreed" (place 5, no label) when the
@@ -128,7 +124,7 @@ function atPlace(settings: MeetingSettings, id: number): Placement {
  * - no place: the lowest free table (the current one when `keepTable` is still free), and when
  *   every table is taken the same as PLACE_NO_TABLE if the event has other places.
  */
-export function placeMeeting(input: {
+export function placeAppointment(input: {
   online: boolean;
   settings: MeetingSettings;
   place: number | null | undefined;
@@ -149,6 +145,7 @@ export function placeMeeting(input: {
   if (place === PLACE_NO_TABLE) return elsewhere();
   if (input.freeTables === null) return { ok: NOWHERE };
   const table = input.keepTable && input.freeTables.includes(input.keepTable) ? input.keepTable : input.freeTables[0];
-  if (table !== undefined) return { ok: { where_type: WHERE_TYPE.table, place: null, table_num: table, where_text: `Table ${table}` } };
+  if (table !== undefined)
+    return { ok: { where_type: WHERE_TYPE.table, place: null, table_num: table, where_text: tableWhereText(table, tableZone(settings, table)) } };
   return elsewhere();
 }

@@ -1,11 +1,71 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { avatarUrl } from '../../../contract/avatars.ts';
 import { chatImageUrl, COMMENTS_WINDOW, type CommentDoc } from '../../../contract/chat.ts';
 import type { WsComment, WsUser } from '../../../contract/ws.ts';
-import type { DB } from '../../db/types.ts';
-import { toUnix, type Tx } from '../../db/tx.ts';
-import { avatarOf } from './text.ts';
+import { validTicket } from '../../db/sql.ts';
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 
-type Q = Kysely<DB> | Tx;
+/**
+ * SQL of the event chat: who may read and moderate it, its comments (the feed window, the legacy
+ * list, the fan-out), votes, blocks, and the pictures uploaded for comments.
+ */
+
+// Access -----------------------------------------------------------------------------------------
+
+/**
+ * The SQL condition "user may read event's chat": a valid ticket, or owner, moderator, or checked
+ * in to a free event. Kept in one place so the REST list, the feed, the sockets and the picture
+ * downloads agree.
+ */
+export function mayReadSql(userId: RawBuilder<unknown>, eventId: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  // The inner aliases are names no caller passes in: an inner `events e` once captured the `e.id`
+  // chatStanding passes, and a check-in to any free event opened every event's chat.
+  return sql<SqlBool>`(
+    EXISTS (SELECT 1 FROM tickets mr_t WHERE mr_t.event_id = ${eventId} AND mr_t.user_id = ${userId} AND ${validTicket('mr_t')})
+    OR EXISTS (SELECT 1 FROM user_events mr_ue JOIN events mr_e ON mr_e.id = mr_ue.event_id
+      WHERE mr_ue.event_id = ${eventId} AND mr_ue.user_id = ${userId} AND NOT mr_ue.deleted
+        AND (mr_ue.is_owner OR mr_ue.is_moderator OR (mr_ue.checked_in AND mr_e.is_free))))`;
+}
+
+/** The event's removal flag and the user's standing in its chat; undefined when there is no such event. */
+export async function chatStanding(q: Q, userId: number, eventId: number) {
+  const r = await sql<{ deleted: boolean; participant: boolean; staff: boolean; blocked: boolean }>`
+    SELECT e.deleted,
+      ${mayReadSql(sql`${userId}::int`, sql`e.id`)} AS participant,
+      EXISTS (SELECT 1 FROM user_events ue WHERE ue.event_id = e.id AND ue.user_id = ${userId}
+        AND NOT ue.deleted AND (ue.is_owner OR ue.is_moderator)) AS staff,
+      EXISTS (SELECT 1 FROM chat_blocks b WHERE b.event_id = e.id AND b.user_id = ${userId}
+        AND b.active AND NOT b.deleted) AS blocked
+    FROM events e WHERE e.id = ${eventId}`.execute(q);
+  return r.rows[0];
+}
+
+/** Of these (event, user) pairs, the ones where the user may read the event's chat, as "event:user". */
+export async function readersAmong(q: Q, pairs: { eventId: number; userId: number }[]): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const r = await sql<{ event_id: number; user_id: number }>`
+    SELECT p.e AS event_id, p.u AS user_id
+    FROM unnest(${pairs.map((x) => x.eventId)}::int[], ${pairs.map((x) => x.userId)}::int[]) AS p(e, u)
+    WHERE EXISTS (SELECT 1 FROM events ev WHERE ev.id = p.e AND NOT ev.deleted)
+      AND ${mayReadSql(sql.ref('p.u'), sql.ref('p.e'))}`.execute(q);
+  return new Set(r.rows.map((x) => `${x.event_id}:${x.user_id}`));
+}
+
+/** Owners and moderators of the event among these users. */
+export async function staffAmong(q: Q, eventId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await q
+    .selectFrom('user_events')
+    .select('user_id')
+    .where('event_id', '=', eventId)
+    .where('user_id', 'in', userIds)
+    .where('deleted', '=', false)
+    .where((eb) => eb.or([eb('is_owner', '=', true), eb('is_moderator', '=', true)]))
+    .execute();
+  return new Set(rows.map((x) => x.user_id));
+}
+
+// Comments ---------------------------------------------------------------------------------------
 
 /** One comment with its author, the author's block state and the viewer's vote. */
 export interface CommentRow {
@@ -105,7 +165,7 @@ export function toCommentDoc(r: CommentRow, viewer: number): CommentDoc & { dele
     user_id: r.user_id,
     first_name: r.deleted ? '' : r.first_name,
     last_name: r.deleted ? '' : r.last_name,
-    avatar: r.deleted ? '' : avatarOf(r.user_id, r.avatar),
+    avatar: r.deleted ? '' : avatarUrl(r.user_id, r.avatar),
     // A deleted comment's words and picture never leave the server again.
     comment: r.deleted ? '' : r.comment,
     image: r.deleted ? '' : chatImageUrl(r.image),
@@ -140,7 +200,7 @@ export function toWsUser(r: Pick<CommentRow, 'user_id' | 'first_name' | 'last_na
     first_name: r.first_name,
     last_name: r.last_name,
     name: `${r.first_name} ${r.last_name}`.trim(),
-    avatar: avatarOf(r.user_id, r.avatar),
+    avatar: avatarUrl(r.user_id, r.avatar),
     is_blocked_in_chat: r.is_blocked,
   };
 }
@@ -159,4 +219,158 @@ export async function recountLikes(trx: Tx, commentId: number): Promise<void> {
       likes_count = (SELECT count(*) FROM comment_likes WHERE comment_id = ${commentId} AND like_type = 1),
       dislikes_count = (SELECT count(*) FROM comment_likes WHERE comment_id = ${commentId} AND like_type = 2)
     WHERE id = ${commentId}`.execute(trx);
+}
+
+/** The comment's event, author and removal flag, locked for the rest of the transaction. */
+export async function lockComment(trx: Tx, commentId: number) {
+  return trx.selectFrom('chat_comments').select(['id', 'event_id', 'user_id', 'deleted']).where('id', '=', commentId).forUpdate().executeTakeFirst();
+}
+
+/** How many comments the user posted in the event since `since` (the chat's rate limit). */
+export async function countRecentComments(trx: Tx, eventId: number, userId: number, since: Date): Promise<number> {
+  const r = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM chat_comments WHERE event_id = ${eventId} AND user_id = ${userId} AND received_at > ${since}`.execute(trx);
+  return r.rows[0]?.n ?? 0;
+}
+
+/**
+ * Inserts a comment and answers it as the fan-out sends it, with its author, from the one
+ * statement: the socket frame is built from this row, with no read after the commit.
+ */
+export async function insertComment(
+  trx: Tx,
+  v: { event_id: number; user_id: number; comment: string; image: string; client_id: string | null; created_at: Date; received_at: Date },
+): Promise<CommentRow> {
+  const r = await sql<CommentRow>`
+    WITH c AS (
+      INSERT INTO chat_comments (event_id, user_id, comment, image, client_id, created_at, received_at)
+      VALUES (${v.event_id}, ${v.user_id}, ${v.comment}, ${v.image}, ${v.client_id}, ${v.created_at}, ${v.received_at})
+      RETURNING *)
+    SELECT c.id, c.event_id, c.user_id, c.comment, c.image, c.client_id, c.received_at,
+      c.likes_count, c.dislikes_count, c.deleted, c.rev AS row_rev,
+      u.first_name, u.last_name, u.avatar,
+      coalesce(b.active AND NOT b.deleted, false) AS is_blocked,
+      0 AS my_like_type,
+      greatest(c.rev, u.rev, coalesce(b.rev, 0)) AS doc_rev
+    FROM c
+    JOIN users u ON u.id = c.user_id
+    LEFT JOIN chat_blocks b ON b.event_id = c.event_id AND b.user_id = c.user_id`.execute(trx);
+  return r.rows[0]!;
+}
+
+export async function markCommentDeleted(trx: Tx, commentId: number, by: number): Promise<void> {
+  await trx.updateTable('chat_comments').set({ deleted: true, deleted_by: by }).where('id', '=', commentId).execute();
+}
+
+// Votes ------------------------------------------------------------------------------------------
+
+export async function findVote(trx: Tx, commentId: number, userId: number): Promise<number | undefined> {
+  return (await trx.selectFrom('comment_likes').select('like_type').where('comment_id', '=', commentId).where('user_id', '=', userId).executeTakeFirst())
+    ?.like_type;
+}
+
+export async function upsertVote(trx: Tx, commentId: number, userId: number, likeType: number): Promise<void> {
+  await trx
+    .insertInto('comment_likes')
+    .values({ comment_id: commentId, user_id: userId, like_type: likeType })
+    .onConflict((oc) => oc.columns(['comment_id', 'user_id']).doUpdateSet({ like_type: likeType }))
+    .execute();
+}
+
+/** Removes the user's vote (only of `likeType` when given); answers whether there was one. */
+export async function deleteVote(trx: Tx, commentId: number, userId: number, likeType?: number): Promise<boolean> {
+  let del = trx.deleteFrom('comment_likes').where('comment_id', '=', commentId).where('user_id', '=', userId);
+  if (likeType !== undefined) del = del.where('like_type', '=', likeType);
+  return Number((await del.executeTakeFirst()).numDeletedRows) > 0;
+}
+
+// Blocks -----------------------------------------------------------------------------------------
+
+/** Blocking somebody already blocked replaces the reason, the moderator and the time. */
+export async function upsertBlock(trx: Tx, block: { event_id: number; user_id: number; blocked_by: number; reason: string; created_at: Date }): Promise<void> {
+  const { blocked_by, reason, created_at } = block;
+  await trx
+    .insertInto('chat_blocks')
+    .values({ ...block, active: true })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ blocked_by, reason, active: true, created_at, deleted: false }))
+    .execute();
+}
+
+/** Lifts an active block; answers whether there was one. */
+export async function liftBlock(trx: Tx, eventId: number, userId: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('chat_blocks')
+    .set({ active: false })
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Blocks changed after `rev` (any event), for the realtime fan-out; oldest change first. */
+export async function blocksChangedSince(q: Q, rev: number, limit: number) {
+  return q
+    .selectFrom('chat_blocks')
+    .select(['event_id', 'user_id', 'active', 'deleted', 'reason', 'rev'])
+    .where('rev', '>', rev)
+    .orderBy('rev')
+    .limit(limit)
+    .execute();
+}
+
+// Pictures of comments ---------------------------------------------------------------------------
+
+/** Uploads of the user not yet shown by a comment, made after `since`. */
+export async function countUnattachedUploads(q: Q, userId: number, since: Date): Promise<number> {
+  const r = await q
+    .selectFrom('chat_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('comment_id', 'is', null)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+export async function insertUploadRow(
+  q: Q,
+  row: { name: string; user_id: number; event_id: number; bytes: number; width: number; height: number },
+): Promise<void> {
+  await q.insertInto('chat_uploads').values(row).execute();
+}
+
+/** Attaches the user's unused upload for the event to a comment; answers whether there was one. */
+export async function attachUpload(trx: Tx, userId: number, eventId: number, name: string, commentId: number): Promise<boolean> {
+  const r = await sql<{ name: string }>`
+    UPDATE chat_uploads SET comment_id = ${commentId}
+    WHERE name = ${name} AND user_id = ${userId} AND event_id = ${eventId} AND comment_id IS NULL
+    RETURNING name`.execute(trx);
+  return r.rows.length > 0;
+}
+
+/** Deletes up to 20 unattached uploads older than `before`; answers their names, whose files go too. */
+export async function deleteStaleUploads(q: Q, before: Date): Promise<string[]> {
+  const r = await sql<{ name: string }>`
+    DELETE FROM chat_uploads WHERE name IN (
+      SELECT name FROM chat_uploads WHERE comment_id IS NULL AND created_at < ${before}
+      LIMIT 20)
+    RETURNING name`.execute(q);
+  return r.rows.map((row) => row.name);
+}
+
+/**
+ * May this viewer download the picture? A posted one: anybody who may read that event's chat,
+ * while the comment is not deleted. An unposted one: only its uploader.
+ */
+export async function uploadVisibleTo(q: Q, name: string, viewerId: number): Promise<boolean> {
+  const r = await sql<{ ok: boolean }>`
+    SELECT CASE
+      WHEN up.comment_id IS NULL THEN up.user_id = ${viewerId}
+      ELSE EXISTS (SELECT 1 FROM chat_comments c JOIN events e ON e.id = c.event_id
+        WHERE c.id = up.comment_id AND NOT c.deleted AND NOT e.deleted
+          AND ${mayReadSql(sql`${viewerId}::int`, sql`c.event_id`)})
+    END AS ok
+    FROM chat_uploads up WHERE up.name = ${name}`.execute(q);
+  return r.rows[0]?.ok === true;
 }

@@ -21,8 +21,3 @@ export function deviceTime(occurredAt: Date | null | undefined, now: Date): Date
   if (!occurredAt || Number.isNaN(occurredAt.getTime()) || occurredAt > now) return now;
   return occurredAt;
 }
-
-/** Users without an uploaded picture get the drawn one the files routes serve. */
-export function avatarOf(userId: number, avatar: string): string {
-  return avatar || `/files/avatars/${userId}.svg`;
-}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { FeedArgs, FeedPage } from '../sync/feeds.ts';
-import { FeedScopeError, feedEventId } from '../tickets/tables.ts';
+import { findEvent } from '../events/repository.ts';
+import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../sync/feed.ts';
 import { doorRole, doorTicketsSince } from './repository.ts';
 
 /**
@@ -15,9 +15,8 @@ import { doorRole, doorTicketsSince } from './repository.ts';
  */
 export async function doorTicketsFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope }: FeedArgs): Promise<FeedPage> {
   const eventId = feedEventId(scope);
-  if (userId === null) throw new FeedScopeError('auth_required', 401);
-  const event = await db.selectFrom('events').select('deleted').where('id', '=', eventId).executeTakeFirst();
-  if (!event || event.deleted) throw new FeedScopeError('event_not_found', 404);
-  if (!(await doorRole(db, eventId, userId))) throw new FeedScopeError('forbidden', 403);
+  const user = feedUser(userId);
+  feedEvent(await findEvent(db, eventId));
+  if (!(await doorRole(db, eventId, user))) throw new FeedScopeError('forbidden', 403);
   return { documents: await doorTicketsSince(db, eventId, checkpoint, limit) };
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DoorScan, DoorTicketDoc, ScanResult } from '../../../contract/tickets.ts';
-import type { DB } from '../../db/types.ts';
-import { withTickets, withTies, type Q } from '../tickets/tables.ts';
+import type { Q, Tx } from '../../db/tx.ts';
+import type { CheckinsTable } from '../../db/types-tickets.ts';
+import { withTies } from '../sync/feed.ts';
 
 /** SQL of door check-in: who may work the door, the door feed, scans and their duplicates. */
 
@@ -90,8 +91,10 @@ function toDoorDoc(r: DoorRow): DoorTicketDoc & { deleted: boolean } {
 export async function doorTicketsSince(db: Q, eventId: number, checkpoint: number, limit: number) {
   const base = doorSelect(eventId);
   const page = await sql<DoorRow>`SELECT * FROM (${base}) d WHERE d.rev > ${checkpoint} ORDER BY d.rev, d.id LIMIT ${limit}`.execute(db);
-  const rows = await withTies(page.rows, limit, async (rev, afterId) =>
-    (await sql<DoorRow>`SELECT * FROM (${base}) d WHERE d.rev = ${rev} AND d.id > ${afterId} ORDER BY d.id`.execute(db)).rows,
+  const rows = await withTies(
+    page.rows,
+    limit,
+    async (rev, afterId) => (await sql<DoorRow>`SELECT * FROM (${base}) d WHERE d.rev = ${rev} AND d.id > ${afterId} ORDER BY d.id`.execute(db)).rows,
   );
   return rows.map(toDoorDoc);
 }
@@ -106,20 +109,27 @@ export async function doorTicket(db: Q, where: { ticketId: number } | { code: st
   return d.rows[0] ? toDoorDoc(d.rows[0]) : undefined;
 }
 
-export interface ScanInsert {
-  id: string;
-  ticket_id: number | null;
-  event_id: number;
-  code: string;
-  device_id: string;
-  scanned_by: number;
-  result: ScanResult;
-  server_result: ScanResult;
-  scanned_at: Date;
+/**
+ * One ticket of the event as its door feed carries it, by id or by code; undefined when the event
+ * has no such ticket (another event's codes included). For a door that asks before its own copy
+ * of the tickets has arrived.
+ */
+export async function doorTicketInEvent(db: Q, eventId: number, where: { ticketId: number } | { code: string }): Promise<DoorTicketDoc | undefined> {
+  const cond = 'ticketId' in where ? sql`d.id = ${where.ticketId}` : sql`d.code = ${where.code}`;
+  const r = await sql<DoorRow>`SELECT * FROM (${doorSelect(eventId)}) d WHERE ${cond} ORDER BY d.id LIMIT 1`.execute(db);
+  if (!r.rows[0]) return undefined;
+  const { deleted: _deleted, ...doc } = toDoorDoc(r.rows[0]);
+  return doc;
 }
 
+/** A scan as it is recorded: the door's verdict and the server's own. */
+export type ScanInsert = Pick<Insertable<CheckinsTable>, 'id' | 'ticket_id' | 'event_id' | 'code' | 'device_id' | 'scanned_by' | 'scanned_at'> & {
+  result: ScanResult;
+  server_result: ScanResult;
+};
+
 export async function insertScan(db: Q, scan: ScanInsert): Promise<void> {
-  await withTickets(db).insertInto('checkins').values(scan).execute();
+  await db.insertInto('checkins').values(scan).execute();
 }
 
 /**
@@ -149,7 +159,7 @@ export async function sameDeviceAdmittedBefore(db: Q, ticketId: number, deviceId
 }
 
 export async function scanOwner(db: Q, scanId: string): Promise<number | undefined> {
-  const r = await (db as Kysely<DB>).selectFrom('checkins').select('scanned_by').where('id', '=', scanId).executeTakeFirst();
+  const r = await db.selectFrom('checkins').select('scanned_by').where('id', '=', scanId).executeTakeFirst();
   return r?.scanned_by;
 }
 
@@ -211,8 +221,12 @@ export async function conflicts(db: Q, eventId: number) {
   return [...byTicket.values()].sort((a, b) => b.scans.at(-1)!.scanned_at_ms - a.scans.at(-1)!.scanned_at_ms);
 }
 
+/**
+ * The head count and scan counts; `listed` is how many documents the event's door feed holds (every
+ * ticket, cancelled and removed ones too), so a door can show its download as "n of N".
+ */
 export async function doorStats(db: Q, eventId: number) {
-  const r = await sql<{ admitted: number; scans: number; refused: number; duplicates: number; doubtful: number; tickets: number }>`
+  const r = await sql<{ admitted: number; scans: number; refused: number; duplicates: number; doubtful: number; tickets: number; listed: number }>`
     SELECT
       (count(DISTINCT c.ticket_id) FILTER (WHERE c.result = 'admitted' AND c.ticket_id IS NOT NULL)
         + count(*) FILTER (WHERE c.result = 'admitted' AND c.ticket_id IS NULL))::int AS admitted,
@@ -220,17 +234,30 @@ export async function doorStats(db: Q, eventId: number) {
       count(*) FILTER (WHERE c.id IS NOT NULL AND c.result <> 'admitted')::int AS refused,
       count(*) FILTER (WHERE c.duplicate_of IS NOT NULL)::int AS duplicates,
       count(*) FILTER (WHERE c.result = 'admitted' AND c.server_result <> 'admitted')::int AS doubtful,
-      (SELECT count(*) FROM tickets t WHERE t.event_id = ${eventId} AND NOT t.deleted AND t.status = 'valid' AND NOT t.invalid)::int AS tickets
+      (SELECT count(*) FROM tickets t WHERE t.event_id = ${eventId} AND NOT t.deleted AND t.status = 'valid' AND NOT t.invalid)::int AS tickets,
+      (SELECT count(*) FROM tickets t WHERE t.event_id = ${eventId})::int AS listed
     FROM (SELECT 1) one LEFT JOIN checkins c ON c.event_id = ${eventId} AND NOT c.deleted`.execute(db);
   return r.rows[0]!;
 }
 
 export async function staffList(db: Q, eventId: number) {
-  return withTickets(db)
+  return db
     .selectFrom('door_staff as ds')
     .innerJoin('users as u', 'u.id', 'ds.user_id')
     .select(['ds.user_id', 'u.first_name', 'u.last_name', 'u.email', 'ds.added_by', 'ds.created_at'])
     .where('ds.event_id', '=', eventId)
     .orderBy('ds.created_at')
     .execute();
+}
+
+export async function addDoorStaff(trx: Tx, eventId: number, userId: number, addedBy: number): Promise<void> {
+  await trx
+    .insertInto('door_staff')
+    .values({ event_id: eventId, user_id: userId, added_by: addedBy })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function removeDoorStaff(trx: Tx, eventId: number, userId: number): Promise<void> {
+  await trx.deleteFrom('door_staff').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
 }

@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import {
   importTicketPublicKey,
   judgeScan,
@@ -10,17 +9,19 @@ import {
 } from '../../../contract/checkin.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { ScanResult } from '../../../contract/tickets.ts';
-import type { DB } from '../../db/types.ts';
-import type { Tx } from '../../db/tx.ts';
-import type { Effect } from '../events/service.ts';
+import type { Q, Tx } from '../../db/tx.ts';
+import { quiet, type Effect } from '../effects.ts';
+import { requireEvent } from '../events/service.ts';
+import { accountByEmail, accountState } from '../profile/repository.ts';
 import { eventKey, ticketSigningSecret } from '../tickets/signing.ts';
-import { withTickets, type Q } from '../tickets/tables.ts';
 import {
+  addDoorStaff,
   doorRole,
   doorTicket,
   doorUserIds,
   insertScan,
   reflagDuplicates,
+  removeDoorStaff,
   sameDeviceAdmittedBefore,
   scanOwner,
   type DoorRole,
@@ -36,12 +37,6 @@ import {
  * and the later one is flagged `duplicate_of` the earlier (reflagDuplicates), whatever order they
  * arrive in.
  */
-
-async function requireEvent(db: Q, eventId: number) {
-  const e = await (db as Kysely<DB>).selectFrom('events').select('deleted').where('id', '=', eventId).executeTakeFirst();
-  if (!e) throw new DomainError('event_not_found');
-  if (e.deleted) throw new DomainError('event_removed');
-}
 
 export async function requireDoor(db: Q, eventId: number, userId: number): Promise<DoorRole> {
   await requireEvent(db, eventId);
@@ -62,7 +57,11 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
 
   let eventId = p.event_id ?? (parsed.kind === 'signed' ? parsed.eventId : undefined);
   const serverTicket =
-    parsed.kind === 'signed' ? await doorTicket(trx, { ticketId: parsed.ticketId }) : parsed.kind === 'plain' ? await doorTicket(trx, { code: parsed.code }) : undefined;
+    parsed.kind === 'signed'
+      ? await doorTicket(trx, { ticketId: parsed.ticketId })
+      : parsed.kind === 'plain'
+        ? await doorTicket(trx, { code: parsed.code })
+        : undefined;
   eventId ??= serverTicket?.event_id;
   if (!eventId) throw new DomainError('invalid_input', 'event_id');
   await requireDoor(trx, eventId, userId);
@@ -71,7 +70,7 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
   if (owner !== undefined) {
     // Scan ids are global; one made by another account cannot be taken over.
     if (owner !== userId) throw new DomainError('invalid_input', 'id');
-    return { ids: [scanId], collections: [], userIds: [] };
+    return quiet([scanId]);
   }
 
   let signatureValid: boolean | null = null;
@@ -111,22 +110,23 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
 // ---------------------------------------------------------------------------------------------
 // Door staff, named by the event's owners
 
-export async function addStaff(db: Kysely<DB>, eventId: number, ownerId: number, who: { user_id?: number; email?: string }): Promise<number> {
-  await requireOwner(db, eventId, ownerId);
-  const q = db.selectFrom('users').select(['id', 'disabled', 'deleted']);
-  const user = who.user_id !== undefined
-    ? await q.where('id', '=', who.user_id).executeTakeFirst()
-    : await q.where(sql<boolean>`lower(email) = lower(${who.email ?? ''})`).executeTakeFirst();
+/** Names a door worker by user id or email; nothing to announce (a door device asks for its scope itself). */
+export async function addStaff(
+  trx: Tx,
+  eventId: number,
+  ownerId: number,
+  who: { user_id?: number; email?: string },
+): Promise<{ userId: number; effect: Effect }> {
+  await requireOwner(trx, eventId, ownerId);
+  const user = who.user_id !== undefined ? await accountState(trx, who.user_id) : await accountByEmail(trx, who.email ?? '');
   if (!user || user.deleted || user.disabled) throw new DomainError('not_found');
-  await withTickets(db)
-    .insertInto('door_staff')
-    .values({ event_id: eventId, user_id: user.id, added_by: ownerId })
-    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doNothing())
-    .execute();
-  return user.id;
+  await addDoorStaff(trx, eventId, user.id, ownerId);
+  return { userId: user.id, effect: quiet([user.id]) };
 }
 
-export async function removeStaff(db: Kysely<DB>, eventId: number, ownerId: number, userId: number): Promise<void> {
-  await requireOwner(db, eventId, ownerId);
-  await withTickets(db).deleteFrom('door_staff').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+/** The removed worker's door devices learn it on their next pull (403: they drop the event's tickets). */
+export async function removeStaff(trx: Tx, eventId: number, ownerId: number, userId: number): Promise<Effect> {
+  await requireOwner(trx, eventId, ownerId);
+  await removeDoorStaff(trx, eventId, userId);
+  return quiet([userId]);
 }

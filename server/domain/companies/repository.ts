@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CompanyDoc, StandMemberDoc } from '../../../contract/companies.ts';
 import { placeholderLogo } from '../../../contract/companies.ts';
-import { withTies, type Q } from '../tickets/tables.ts';
+import { avatarSql } from '../../db/sql.ts';
+import type { Q } from '../../db/tx.ts';
+import { withTies } from '../sync/feed.ts';
 
 /**
  * Stands of an event with their visible members, for the companies feed and the legacy calls.
@@ -19,6 +21,9 @@ interface StandRow {
   location: string;
   link: string;
   description: string;
+  phone: string;
+  email: string;
+  client_id: string | null;
   image: string;
   image_thumb: string;
   sort: number;
@@ -27,10 +32,15 @@ interface StandRow {
   members: StandMemberDoc[] | string | null;
 }
 
-function standSelect(viewerId: number | null): RawBuilder<StandRow> {
+/**
+ * Stands with their members as `viewerId` may see them: hidden members (hide_from_visitors) only
+ * to themselves, to the event's organisers (`organiser`) and to the stand's own managers.
+ */
+function standSelect(viewerId: number | null, organiser = false): RawBuilder<StandRow> {
   const viewer = viewerId ?? 0;
+  const staff = organiser ? sql`true` : sql`EXISTS (SELECT 1 FROM stand_members mm WHERE mm.company_id = c.id AND mm.user_id = ${viewer} AND mm.is_manager)`;
   return sql<StandRow>`
-    SELECT c.id, c.event_id, c.name, c.location, c.link, c.description, c.image, c.image_thumb, c.sort, c.deleted,
+    SELECT c.id, c.event_id, c.name, c.location, c.link, c.description, c.phone, c.email, c.client_id, c.image, c.image_thumb, c.sort, c.deleted,
       greatest(c.rev, coalesce(m.rev, 0)) AS rev, m.members
     FROM companies c
     LEFT JOIN LATERAL (
@@ -38,9 +48,10 @@ function standSelect(viewerId: number | null): RawBuilder<StandRow> {
         json_agg(json_build_object(
           'user_id', u.id, 'first_name', u.first_name, 'last_name', u.last_name,
           'position', CASE WHEN sm.position <> '' THEN sm.position ELSE u.position END,
-          'avatar', CASE WHEN u.avatar <> '' THEN u.avatar ELSE '/files/avatars/' || u.id || '.svg' END,
-          'is_manager', sm.is_manager) ORDER BY sm.sort, u.id)
-          FILTER (WHERE NOT u.deleted AND NOT u.disabled AND (NOT u.hide_from_visitors OR u.id = ${viewer})) AS members
+          'avatar', ${avatarSql('u')},
+          'is_manager', sm.is_manager,
+          'hidden', u.hide_from_visitors) ORDER BY sm.sort, u.id)
+          FILTER (WHERE NOT u.deleted AND NOT u.disabled AND (NOT u.hide_from_visitors OR u.id = ${viewer} OR ${staff})) AS members
       FROM stand_members sm JOIN users u ON u.id = sm.user_id
       WHERE sm.company_id = c.id
     ) m ON true`;
@@ -60,6 +71,9 @@ export function toCompanyDoc(r: StandRow): CompanyDoc & { deleted: boolean } {
     location: r.location,
     link: r.link,
     description: r.description,
+    phone: r.phone,
+    email: r.email,
+    client_id: r.client_id ?? '',
     image: r.image,
     image_thumb: r.image_thumb,
     logo: r.image_thumb || r.image || placeholderLogo(r.id),
@@ -71,11 +85,22 @@ export function toCompanyDoc(r: StandRow): CompanyDoc & { deleted: boolean } {
 }
 
 /** Feed page of one event's stands, tombstones included, in (rev, id) order. */
-export async function standsSince(db: Q, eventId: number, viewerId: number | null, checkpoint: number, limit: number): Promise<(CompanyDoc & { deleted: boolean })[]> {
-  const base = standSelect(viewerId);
-  const page = await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev > ${checkpoint} ORDER BY s.rev, s.id LIMIT ${limit}`.execute(db);
-  const rows = await withTies(page.rows, limit, async (rev, afterId) =>
-    (await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev = ${rev} AND s.id > ${afterId} ORDER BY s.id`.execute(db)).rows,
+export async function standsSince(
+  db: Q,
+  eventId: number,
+  viewerId: number | null,
+  checkpoint: number,
+  limit: number,
+  organiser = false,
+): Promise<(CompanyDoc & { deleted: boolean })[]> {
+  const base = standSelect(viewerId, organiser);
+  const page =
+    await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev > ${checkpoint} ORDER BY s.rev, s.id LIMIT ${limit}`.execute(db);
+  const rows = await withTies(
+    page.rows,
+    limit,
+    async (rev, afterId) =>
+      (await sql<StandRow>`SELECT * FROM (${base}) s WHERE s.event_id = ${eventId} AND s.rev = ${rev} AND s.id > ${afterId} ORDER BY s.id`.execute(db)).rows,
   );
   return rows.map(toCompanyDoc);
 }
@@ -93,8 +118,7 @@ export async function findStand(db: Q, eventId: number, standId: number, viewerI
   return r.rows[0] ? toCompanyDoc(r.rows[0]) : undefined;
 }
 
-export async function eventState(db: Q, eventId: number): Promise<'ok' | 'missing' | 'removed'> {
-  const r = await sql<{ deleted: boolean }>`SELECT deleted FROM events WHERE id = ${eventId}`.execute(db);
-  if (!r.rows[0]) return 'missing';
-  return r.rows[0].deleted ? 'removed' : 'ok';
+/** A stand's name, for its drawn logo. */
+export async function standName(q: Q, standId: number): Promise<string | undefined> {
+  return (await q.selectFrom('companies').select('name').where('id', '=', standId).executeTakeFirst())?.name;
 }

@@ -1,8 +1,10 @@
 import { COMPANY_USERS_PER_STAND } from '../../../contract/constants.ts';
 import { isStandManager, type CompanyDoc } from '../../../contract/companies.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import type { Q } from '../tickets/tables.ts';
-import { eventState, findStand, listStands } from './repository.ts';
+import type { Q } from '../../db/tx.ts';
+import { draftHiddenFrom } from '../admin/repository.ts';
+import { requireEvent } from '../events/service.ts';
+import { findStand, listStands } from './repository.ts';
 
 /**
  * The companies calls of events.md §7 (events/get-stands, events/get-stand-users,
@@ -15,7 +17,7 @@ import { eventState, findStand, listStands } from './repository.ts';
  */
 
 export function toLegacyStand(doc: CompanyDoc, viewerId: number | null, usersShown: number | null) {
-  const users = doc.members.map((m) => ({ ...m, id: m.user_id }));
+  const users = doc.members.map(({ hidden: _hidden, ...m }) => ({ ...m, id: m.user_id }));
   return {
     stand_id: doc.stand_id,
     id: doc.stand_id,
@@ -34,14 +36,15 @@ export function toLegacyStand(doc: CompanyDoc, viewerId: number | null, usersSho
   };
 }
 
-async function requireEvent(db: Q, eventId: number) {
-  const state = await eventState(db, eventId);
-  if (state === 'missing') throw new DomainError('event_not_found');
-  if (state === 'removed') throw new DomainError('event_removed');
+/** The event of a stands call: unknown, removed, or a draft the viewer may not see, as the events calls answer. */
+async function standsEvent(db: Q, eventId: number, viewerId: number | null) {
+  const event = await requireEvent(db, eventId);
+  if (await draftHiddenFrom(db, eventId, event.status, viewerId)) throw new DomainError('event_not_found');
+  return event;
 }
 
 export async function standsPage(db: Q, eventId: number, viewerId: number | null, limit: number, offset: number, withUsers: boolean) {
-  await requireEvent(db, eventId);
+  await standsEvent(db, eventId, viewerId);
   const { docs, count } = await listStands(db, eventId, viewerId, limit, offset);
   const results = docs.map((d) => {
     const stand = toLegacyStand(d, viewerId, COMPANY_USERS_PER_STAND);
@@ -51,7 +54,7 @@ export async function standsPage(db: Q, eventId: number, viewerId: number | null
 }
 
 export async function standDetail(db: Q, eventId: number, standId: number, viewerId: number | null) {
-  await requireEvent(db, eventId);
+  await standsEvent(db, eventId, viewerId);
   const doc = await findStand(db, eventId, standId, viewerId);
   if (!doc || doc.deleted) throw new DomainError('not_found');
   return toLegacyStand(doc, viewerId, null);

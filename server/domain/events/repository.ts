@@ -1,9 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
-import { toUnix, type Tx } from '../../db/tx.ts';
+import { sql } from 'kysely';
+import { participates, relatedEventIds, validTicket } from '../../db/sql.ts';
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import type { EventDoc, MyEventDoc } from '../../../contract/entities.ts';
+import { NO_TRIP } from '../../../contract/trips.ts';
+import { resolveSettings } from '../appointments/slots.ts';
+import { NO_SALES, NO_SALES_ADMIN } from '../../../contract/sales.ts';
 
-type Q = Kysely<DB> | Tx;
+/** SQL of events: the event and my_events documents, an event's own row, and the user's relation to it. */
 
 /** The columns of an event document, joined with the names the screens show. */
 export function selectEventRows(db: Q) {
@@ -12,14 +15,55 @@ export function selectEventRows(db: Q) {
     .innerJoin('categories as cat', 'cat.id', 'e.category_id')
     .leftJoin('cities as c', 'c.id', 'e.city_id')
     .leftJoin('companies as co', 'co.id', 'e.company_id')
+    .leftJoin('meeting_settings as ms', 'ms.event_id', 'e.id')
     .select([
-      'e.id', 'e.name', 'e.category_id', 'cat.name as category_name', 'e.city_id', 'c.name as city_name',
-      'c.country_code', 'e.starts_at', 'e.ends_at', 'e.timezone', 'e.is_webinar', 'e.video_type', 'e.where_text',
-      'e.address', 'e.place_public', 'e.place_name', 'e.place_address', 'e.poster', 'e.description',
-      'e.total_people', 'e.favorites_count', 'e.meetings_count', 'e.visitors_with_appointments_count',
-      'e.ticket_min_price', 'e.currency', 'e.is_free', 'e.barcode_type', 'e.options', 'e.users_online',
-      'e.rev', 'e.deleted', 'co.id as company_id', 'co.name as company_name', 'co.description as company_description',
-      'co.phone as company_phone', 'co.email as company_email',
+      'e.id',
+      'e.name',
+      'e.category_id',
+      'cat.name as category_name',
+      'e.city_id',
+      'c.name as city_name',
+      'c.country_code',
+      'e.starts_at',
+      'e.ends_at',
+      'e.timezone',
+      'e.is_webinar',
+      'e.video_type',
+      'e.where_text',
+      'e.address',
+      'e.place_public',
+      'e.place_name',
+      'e.place_address',
+      'e.poster',
+      'e.description',
+      'e.total_people',
+      'e.favorites_count',
+      'e.meetings_count',
+      'e.visitors_with_appointments_count',
+      'e.ticket_min_price',
+      'e.currency',
+      'e.is_free',
+      'e.barcode_type',
+      'e.options',
+      'e.users_online',
+      'e.rev',
+      'e.deleted',
+      'e.status',
+      'e.lat',
+      'e.lng',
+      'e.venue_city',
+      'e.webinar_link',
+      'e.created_by',
+      'co.id as company_id',
+      'co.name as company_name',
+      'co.description as company_description',
+      'co.phone as company_phone',
+      'co.email as company_email',
+      'ms.slot_minutes as ms_slot_minutes',
+      'ms.tables_count as ms_tables_count',
+      'ms.places as ms_places',
+      'ms.allowed_times as ms_allowed_times',
+      'ms.place_tables as ms_place_tables',
       // Where the visitors come from, counted over the users who take part and do not hide themselves.
       // Country ids are countryIdOf(code) (contract/visitors.ts), the ids the visitors filter takes.
       sql<{ id: number; name: string; count_users_from: number }[]>`coalesce((
@@ -39,6 +83,14 @@ export function selectEventRows(db: Q) {
 
 export type EventRow = Awaited<ReturnType<ReturnType<typeof selectEventRows>['executeTakeFirstOrThrow']>>;
 
+export async function findEventRow(q: Q, eventId: number): Promise<EventRow | undefined> {
+  return selectEventRows(q).where('e.id', '=', eventId).executeTakeFirst();
+}
+
+export async function eventRowsByIds(q: Q, ids: number[]): Promise<EventRow[]> {
+  return ids.length ? selectEventRows(q).where('e.id', 'in', ids).execute() : [];
+}
+
 export function posterUrl(eventId: number, poster: string, size: 'small' | 'middle' | 'big'): string {
   return poster ? `${poster}?size=${size}` : `/files/posters/${eventId}.svg?size=${size}`;
 }
@@ -52,7 +104,8 @@ export function toEventDoc(r: EventRow): EventDoc & { deleted: boolean } {
     category_id: r.category_id,
     category_name: r.category_name,
     city_id: r.city_id ?? 0,
-    city_name: r.city_name ?? '',
+    // A city the organisers typed that is not one of the known ones still shows.
+    city_name: r.city_name ?? r.venue_city,
     country_code: r.country_code ?? '',
     when: toUnix(r.starts_at),
     when_end: toUnix(r.ends_at),
@@ -85,8 +138,47 @@ export function toEventDoc(r: EventRow): EventDoc & { deleted: boolean } {
     users_online: r.users_online,
     visitors_countries: parseJson(r.visitors_countries),
     visitors_cities: parseJson(r.visitors_cities),
+    meeting: meetingOf(r),
+    status: r.status,
+    map_point: r.lat === null || r.lng === null ? { set: false, lat: 0, lng: 0 } : { set: true, lat: r.lat, lng: r.lng },
+    // The types on sale are filled by the feed (events/feed.ts), which reads them for a whole page.
+    sales: { ...NO_SALES, currency: r.currency.trim() },
+    admin: NO_ADMIN,
     rev: r.rev,
     deleted: r.deleted,
+  };
+}
+
+/** The organiser's part as everybody but the event's organisers gets it (events/feed.ts fills it for them). */
+export const NO_ADMIN: EventDoc['admin'] = { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN };
+
+/** The meeting settings the slot engine uses (resolveSettings), in the document's shape. */
+function meetingOf(r: EventRow): EventDoc['meeting'] {
+  const row =
+    r.ms_slot_minutes === null
+      ? undefined
+      : {
+          slot_minutes: r.ms_slot_minutes,
+          tables_count: r.ms_tables_count ?? 0,
+          places: r.ms_places,
+          allowed_times: r.ms_allowed_times,
+          place_tables: r.ms_place_tables,
+        };
+  const settings = resolveSettings(row, {
+    id: r.id,
+    starts_at: r.starts_at,
+    ends_at: r.ends_at,
+    timezone: r.timezone,
+    is_webinar: r.is_webinar,
+    deleted: r.deleted,
+  });
+  return {
+    slot_minutes: settings.slot_minutes,
+    tables_count: settings.tables_count,
+    places: [...Object.entries(settings.places).map(([id, label]) => ({ id: Number(id), label, tables: 0 })), ...(settings.zones ?? [])].sort(
+      (a, b) => a.id - b.id,
+    ),
+    allowed_times: settings.allowed_times,
   };
 }
 
@@ -94,22 +186,39 @@ function parseJson<T>(v: T | string): T {
   return typeof v === 'string' ? (JSON.parse(v) as T) : v;
 }
 
-/** The user's relation to each event, with has_ticket derived from the tickets table. */
+const myEventRev = sql<number>`greatest(ue.rev, coalesce(st.rev, 0))::bigint`;
+
+/**
+ * The user's relation to each event, with has_ticket derived from the tickets table. Its rev is the
+ * greater of the user_events row's and the stamp of the parts the document carries besides
+ * (my_event_stamps: notices, starred speeches, the trip plan; 050_notifications.sql).
+ */
 export function selectMyEventRows(db: Q, userId: number) {
   return db
     .selectFrom('user_events as ue')
+    .leftJoin('my_event_stamps as st', (j) => j.onRef('st.event_id', '=', 'ue.event_id').onRef('st.user_id', '=', 'ue.user_id'))
     .select([
-      'ue.event_id', 'ue.is_favorite', 'ue.checked_in', 'ue.is_owner', 'ue.is_moderator', 'ue.role', 'ue.viewed_at',
-      'ue.rev', 'ue.deleted',
-      sql<boolean>`EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = ue.event_id AND t.user_id = ue.user_id
-        AND t.status = 'valid' AND NOT t.invalid AND NOT t.deleted)`.as('has_ticket'),
+      'ue.event_id',
+      'ue.is_favorite',
+      'ue.checked_in',
+      'ue.is_owner',
+      'ue.is_moderator',
+      'ue.role',
+      'ue.viewed_at',
+      myEventRev.as('rev'),
+      'ue.deleted',
+      sql<boolean>`EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = ue.event_id AND t.user_id = ue.user_id AND ${validTicket('t')})`.as('has_ticket'),
     ])
     .where('ue.user_id', '=', userId);
 }
 
 export type MyEventRow = Awaited<ReturnType<ReturnType<typeof selectMyEventRows>['executeTakeFirstOrThrow']>>;
 
-export function toMyEventDoc(r: MyEventRow): MyEventDoc & { deleted: boolean } {
+/** The row as its document; `parts` are what the document carries besides the row (events/feed.ts). */
+export function toMyEventDoc(
+  r: MyEventRow,
+  parts: Pick<MyEventDoc, 'notices' | 'starred' | 'trip'> = { notices: [], starred: [], trip: NO_TRIP },
+): MyEventDoc & { deleted: boolean } {
   return {
     id: String(r.event_id),
     event_id: r.event_id,
@@ -120,6 +229,7 @@ export function toMyEventDoc(r: MyEventRow): MyEventDoc & { deleted: boolean } {
     is_moderator: r.is_moderator,
     role: r.role,
     viewed_at: toUnix(r.viewed_at),
+    ...parts,
     rev: r.rev,
     deleted: r.deleted,
   };
@@ -137,4 +247,126 @@ export async function touchUserEvent(
     .values({ event_id: eventId, user_id: userId, ...patch })
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ ...patch, deleted: false }))
     .execute();
+}
+
+/** The event itself, for the rules that check it exists, is not removed and what kind it is. */
+export async function findEvent(q: Q, eventId: number) {
+  return q
+    .selectFrom('events')
+    .select(['id', 'name', 'starts_at', 'ends_at', 'timezone', 'is_webinar', 'is_free', 'options', 'deleted', 'status'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+export type EventHeader = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+/** The counters the legacy check-in and favorite calls answer with. */
+export async function eventCounters(q: Q, eventId: number): Promise<{ total_people: number; favorites_count: number }> {
+  return q.selectFrom('events').select(['total_people', 'favorites_count']).where('id', '=', eventId).executeTakeFirstOrThrow();
+}
+
+/** The user's own row for the event, removed or not; undefined when they never had one. */
+export async function findUserEvent(q: Q, eventId: number, userId: number) {
+  return q
+    .selectFrom('user_events')
+    .select(['is_favorite', 'checked_in', 'is_owner', 'is_moderator', 'role', 'menu_id', 'deleted'])
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Owners of the event (user_events.is_owner), who see its tickets, design and door. */
+export async function isEventOwner(q: Q, eventId: number, userId: number): Promise<boolean> {
+  const row = await findUserEvent(q, eventId, userId);
+  return row !== undefined && !row.deleted && row.is_owner;
+}
+
+/** Whether the user takes part in the event (see db/sql participates). */
+export async function isParticipant(q: Q, userId: number, eventId: number): Promise<boolean> {
+  const r = await sql<{ ok: boolean }>`SELECT ${participates(sql`${userId}::int`, sql`${eventId}::int`)} AS ok`.execute(q);
+  return r.rows[0]?.ok === true;
+}
+
+export async function hasValidTicket(q: Q, userId: number, eventId: number): Promise<boolean> {
+  const ticket = await q
+    .selectFrom('tickets')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'valid')
+    .where('invalid', '=', false)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return ticket !== undefined;
+}
+
+/** Moves one of the event's counters by `delta`, never below zero. */
+export async function bumpEventCounter(trx: Tx, eventId: number, counter: 'favorites_count' | 'total_people', delta: 1 | -1): Promise<void> {
+  await trx
+    .updateTable('events')
+    .set({ [counter]: sql`greatest(${sql.ref(counter)} + ${delta}, 0)` })
+    .where('id', '=', eventId)
+    .execute();
+}
+
+/** Sets the user's visitor category at the event, restoring a removed row as touchUserEvent does. */
+export async function setUserEventMenu(trx: Tx, eventId: number, userId: number, menuId: number | null): Promise<void> {
+  await trx
+    .insertInto('user_events')
+    .values({ event_id: eventId, user_id: userId, menu_id: menuId })
+    .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet({ menu_id: menuId, deleted: false }))
+    .execute();
+}
+
+/**
+ * Gives every event the user takes part in a new rev (the trigger does), because its document counts
+ * visitors by city and country, leaving out people who hide or are disabled. Answers how many.
+ */
+export async function touchEventsOf(trx: Tx, userId: number): Promise<number> {
+  const r = await sql`UPDATE events e SET id = e.id
+    WHERE NOT e.deleted AND ${participates(sql`${userId}::int`, sql.ref('e.id'))}
+      AND e.id IN (${relatedEventIds(userId)})`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Ids of the events, not removed, the user has any relation to (a user_events row or a ticket). */
+export async function relatedEvents(q: Q, userId: number): Promise<number[]> {
+  const r = await sql<{ id: number }>`SELECT e.id FROM events e WHERE NOT e.deleted AND e.id IN (${relatedEventIds(userId)}) ORDER BY e.id`.execute(q);
+  return r.rows.map((row) => row.id);
+}
+
+/** The live counter of the event's chat, written only when it changed. */
+export async function writeUsersOnline(trx: Tx, eventId: number, n: number): Promise<void> {
+  await trx.updateTable('events').set({ users_online: n }).where('id', '=', eventId).where('users_online', '<>', n).execute();
+}
+
+/** The demo events' stand-in stream pages are found by their link (routes/api/webinar.ts). */
+export async function findEventByWebinarLink(q: Q, link: string) {
+  return q.selectFrom('events').select(['id', 'name']).where('webinar_link', '=', link).where('deleted', '=', false).executeTakeFirst();
+}
+
+export async function findTrack(q: Q, eventId: number, trackId: number) {
+  return q.selectFrom('tracks').select('id').where('id', '=', trackId).where('event_id', '=', eventId).where('deleted', '=', false).executeTakeFirst();
+}
+
+/** A page of the public events feed, tombstones included. */
+export async function eventsSince(q: Q, checkpoint: number, limit: number): Promise<EventRow[]> {
+  return selectEventRows(q).where('e.rev', '>', checkpoint).orderBy('e.rev').limit(limit).execute();
+}
+
+/**
+ * A page of the user's my_events feed, tombstones included. A user has one row per event they relate
+ * to, so the combined rev is computed over that user's rows only.
+ */
+export async function myEventsSince(q: Q, userId: number, checkpoint: number, limit: number): Promise<MyEventRow[]> {
+  return selectMyEventRows(q, userId).where(myEventRev, '>', checkpoint).orderBy(myEventRev).limit(limit).execute();
+}
+
+/** An event's name and category, for its drawn poster. */
+export async function posterFacts(q: Q, eventId: number) {
+  return q
+    .selectFrom('events')
+    .innerJoin('categories', 'categories.id', 'events.category_id')
+    .select(['events.name', 'categories.name as category'])
+    .where('events.id', '=', eventId)
+    .executeTakeFirst();
 }

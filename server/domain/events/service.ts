@@ -1,27 +1,14 @@
-import { sql } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
-import type { Tx } from '../../db/tx.ts';
-import { touchUserEvent } from './repository.ts';
+import type { Q, Tx } from '../../db/tx.ts';
+import { quiet, type Effect } from '../effects.ts';
+import { bumpEventCounter, findEvent, findUserEvent, hasValidTicket, touchUserEvent, writeUsersOnline, type EventHeader } from './repository.ts';
 
-/** What a service call changed, for the command answer and the live hints. */
-export interface Effect {
-  ids: string[];
-  collections: string[];
-  /** Users who can see the change in user-scoped collections. */
-  userIds: number[];
-  /**
-   * For event-scoped collections (sync/scopes.ts): the events whose documents changed. The hint
-   * carries them, so a device wakes only the replications of those events; absent means any.
-   */
-  eventIds?: number[];
-}
-
-async function loadEvent(trx: Tx, eventId: number) {
-  const event = await trx
-    .selectFrom('events')
-    .select(['id', 'ends_at', 'is_free', 'deleted'])
-    .where('id', '=', eventId)
-    .executeTakeFirst();
+/**
+ * The event an action is about: event_not_found when there is none, event_removed when it was
+ * removed. Every area checks its event this way, so the two answers mean the same everywhere.
+ */
+export async function requireEvent(q: Q, eventId: number): Promise<EventHeader> {
+  const event = await findEvent(q, eventId);
   if (!event) throw new DomainError('event_not_found');
   if (event.deleted) throw new DomainError('event_removed');
   return event;
@@ -32,25 +19,22 @@ async function loadEvent(trx: Tx, eventId: number) {
  * devices, then lands on the state the user asked for instead of flipping it back.
  */
 export async function setFavorite(trx: Tx, userId: number, eventId: number, favorite: boolean): Promise<Effect> {
-  await loadEvent(trx, eventId);
-  const current = await trx
-    .selectFrom('user_events')
-    .select('is_favorite')
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const was = current?.is_favorite ?? false;
+  await requireEvent(trx, eventId);
+  const was = (await findUserEvent(trx, eventId, userId))?.is_favorite ?? false;
   await touchUserEvent(trx, eventId, userId, { is_favorite: favorite });
   const collections = ['my_events'];
   if (was !== favorite) {
-    await trx
-      .updateTable('events')
-      .set({ favorites_count: sql`greatest(favorites_count + ${favorite ? 1 : -1}, 0)` })
-      .where('id', '=', eventId)
-      .execute();
+    await bumpEventCounter(trx, eventId, 'favorites_count', favorite ? 1 : -1);
     collections.push('events');
   }
   return { ids: [String(eventId)], collections, userIds: [userId] };
+}
+
+/** The legacy toggle: flips the favorite as it stands inside this transaction, so two quick taps give on-off. */
+export async function toggleFavorite(trx: Tx, userId: number, eventId: number): Promise<{ liked: boolean; effect: Effect }> {
+  const current = await findUserEvent(trx, eventId, userId);
+  const liked = !(current && !current.deleted && current.is_favorite);
+  return { liked, effect: await setFavorite(trx, userId, eventId, liked) };
 }
 
 /**
@@ -58,44 +42,23 @@ export async function setFavorite(trx: Tx, userId: number, eventId: number, favo
  * ticket. A finished event cannot be checked into any more.
  */
 export async function checkin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  const event = await loadEvent(trx, eventId);
+  const event = await requireEvent(trx, eventId);
   if (event.ends_at.getTime() < Date.now()) throw new DomainError('event_finished');
-  if (!event.is_free) {
-    const ticket = await trx
-      .selectFrom('tickets')
-      .select('id')
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', userId)
-      .where('status', '=', 'valid')
-      .where('invalid', '=', false)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
-    if (!ticket) throw new DomainError('ticket_required');
-  }
+  if (!event.is_free && !(await hasValidTicket(trx, userId, eventId))) throw new DomainError('ticket_required');
   return setCheckedIn(trx, userId, eventId, true);
 }
 
 export async function uncheckin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  await loadEvent(trx, eventId);
+  await requireEvent(trx, eventId);
   return setCheckedIn(trx, userId, eventId, false);
 }
 
 async function setCheckedIn(trx: Tx, userId: number, eventId: number, checkedIn: boolean): Promise<Effect> {
-  const current = await trx
-    .selectFrom('user_events')
-    .select('checked_in')
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  const was = current?.checked_in ?? false;
+  const was = (await findUserEvent(trx, eventId, userId))?.checked_in ?? false;
   await touchUserEvent(trx, eventId, userId, { checked_in: checkedIn, checked_in_at: checkedIn ? new Date() : null });
   const collections = ['my_events'];
   if (was !== checkedIn) {
-    await trx
-      .updateTable('events')
-      .set({ total_people: sql`greatest(total_people + ${checkedIn ? 1 : -1}, 0)` })
-      .where('id', '=', eventId)
-      .execute();
+    await bumpEventCounter(trx, eventId, 'total_people', checkedIn ? 1 : -1);
     collections.push('events');
   }
   return { ids: [String(eventId)], collections, userIds: [userId] };
@@ -103,7 +66,16 @@ async function setCheckedIn(trx: Tx, userId: number, eventId: number, checkedIn:
 
 /** Remembers that the user opened the event page, for the "recently viewed" lists. */
 export async function markViewed(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  await loadEvent(trx, eventId);
+  await requireEvent(trx, eventId);
   await touchUserEvent(trx, eventId, userId, { viewed_at: new Date() });
   return { ids: [String(eventId)], collections: ['my_events'], userIds: [userId] };
+}
+
+/**
+ * Writes the live counter of the event's chat. It is not announced: the chats show it from their
+ * own frames, and announcing it every few seconds would make every device pull the events feed.
+ */
+export async function recordUsersOnline(trx: Tx, eventId: number, n: number): Promise<Effect> {
+  await writeUsersOnline(trx, eventId, n);
+  return quiet([eventId]);
 }

@@ -1,11 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { avatarUrl } from '../../../contract/avatars.ts';
 import type { DialogDoc, MessageDoc } from '../../../contract/chat.ts';
 import type { WsPersonalMessage } from '../../../contract/ws.ts';
-import type { DB } from '../../db/types.ts';
-import { toUnix, type Tx } from '../../db/tx.ts';
-import { avatarOf } from '../chat/text.ts';
-
-type Q = Kysely<DB> | Tx;
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 
 /**
  * Reads of dialogs and personal messages, always from one viewer's side: only dialogs the viewer
@@ -96,7 +93,7 @@ export function toDialogDoc(r: DialogRow): DialogDoc & { deleted: boolean } {
     first_name: r.first_name,
     last_name: r.last_name,
     fullname: `${r.first_name} ${r.last_name}`.trim(),
-    avatar: avatarOf(r.peer_id, r.avatar),
+    avatar: avatarUrl(r.peer_id, r.avatar),
     locality: r.locality,
     last_message: r.last_message ?? '',
     last_message_sender_id: r.last_sender ?? 0,
@@ -123,7 +120,7 @@ export function toLegacyDialog(r: DialogRow) {
     message: r.last_message ?? '',
     count_new_message: r.unread,
     crdate: toUnix(r.last_message_at),
-    avatar: avatarOf(r.peer_id, r.avatar),
+    avatar: avatarUrl(r.peer_id, r.avatar),
     locality: r.locality,
     muted: r.muted,
     starred: r.starred,
@@ -212,7 +209,7 @@ export function toLegacyMessage(r: MessageRow, viewer: number) {
     message: r.text,
     crdate: toUnix(r.received_at),
     notRead: r.read_at === null,
-    avatar: avatarOf(r.sender_id, r.sender_avatar),
+    avatar: avatarUrl(r.sender_id, r.sender_avatar),
     fullname: `${r.sender_first_name} ${r.sender_last_name}`.trim(),
   };
 }
@@ -222,10 +219,100 @@ export async function messagesCreatedAfter(
   q: Q,
   afterId: number,
   limit: number,
-): Promise<(Pick<MessageRow, 'id' | 'dialog_id' | 'sender_id' | 'text' | 'received_at'> & { user_a: number; user_b: number; muted_by_a: boolean; muted_by_b: boolean })[]> {
-  const r = await sql<Pick<MessageRow, 'id' | 'dialog_id' | 'sender_id' | 'text' | 'received_at'> & { user_a: number; user_b: number; muted_by_a: boolean; muted_by_b: boolean }>`
+): Promise<
+  (Pick<MessageRow, 'id' | 'dialog_id' | 'sender_id' | 'text' | 'received_at'> & { user_a: number; user_b: number; muted_by_a: boolean; muted_by_b: boolean })[]
+> {
+  const r = await sql<
+    Pick<MessageRow, 'id' | 'dialog_id' | 'sender_id' | 'text' | 'received_at'> & { user_a: number; user_b: number; muted_by_a: boolean; muted_by_b: boolean }
+  >`
     SELECT m.id, m.dialog_id, m.sender_id, m.text, m.received_at, d.user_a, d.user_b, d.muted_by_a, d.muted_by_b
     FROM messages m JOIN dialogs d ON d.id = m.dialog_id
     WHERE m.id > ${afterId} AND NOT m.deleted ORDER BY m.id LIMIT ${limit}`.execute(q);
   return r.rows;
+}
+
+// Writes and the rules' reads ---------------------------------------------------------------------
+
+/**
+ * May these two people write to each other? An approved appointment between them in any event, or
+ * a dialog that already exists (it was opened under one).
+ */
+export async function mayMessage(q: Q, a: number, b: number): Promise<boolean> {
+  const r = await sql<{ ok: boolean }>`
+    SELECT (EXISTS (SELECT 1 FROM appointments ap WHERE ap.response = 1 AND NOT ap.deleted
+        AND ((ap.from_user_id = ${a} AND ap.to_user_id = ${b}) OR (ap.from_user_id = ${b} AND ap.to_user_id = ${a})))
+      OR EXISTS (SELECT 1 FROM dialogs d WHERE d.user_a = ${Math.min(a, b)} AND d.user_b = ${Math.max(a, b)} AND NOT d.deleted)) AS ok`.execute(q);
+  return r.rows[0]?.ok === true;
+}
+
+/** A dialog row is stored once per pair, the lower user id first. */
+function pair(a: number, b: number): { user_a: number; user_b: number } {
+  return a < b ? { user_a: a, user_b: b } : { user_a: b, user_b: a };
+}
+
+export async function countRecentMessages(trx: Tx, senderId: number, since: Date): Promise<number> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM messages WHERE sender_id = ${senderId} AND received_at > ${since}`.execute(trx);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** The pair's dialog, created or reopened on both sides; answers its id. */
+export async function openDialog(trx: Tx, a: number, b: number, at: Date): Promise<number> {
+  const dialog = await trx
+    .insertInto('dialogs')
+    .values({ ...pair(a, b), last_message_at: at })
+    .onConflict((oc) => oc.columns(['user_a', 'user_b']).doUpdateSet({ last_message_at: at, closed_by_a: false, closed_by_b: false, deleted: false }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return dialog.id;
+}
+
+export async function insertMessage(
+  trx: Tx,
+  values: { dialog_id: number; sender_id: number; text: string; client_id: string | null; created_at: Date; received_at: Date },
+): Promise<number> {
+  return (await trx.insertInto('messages').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The live dialog of the pair, if any. */
+export async function findDialog(trx: Tx, a: number, b: number) {
+  return trx
+    .selectFrom('dialogs')
+    .select(['id', 'user_a', 'user_b'])
+    .where('user_a', '=', Math.min(a, b))
+    .where('user_b', '=', Math.max(a, b))
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+}
+
+/** Marks what `senderId` sent in the dialog read; answers how many messages that was. */
+export async function markRead(trx: Tx, dialogId: number, senderId: number, at: Date): Promise<number> {
+  const res = await trx
+    .updateTable('messages')
+    .set({ read_at: at })
+    .where('dialog_id', '=', dialogId)
+    .where('sender_id', '=', senderId)
+    .where('read_at', 'is', null)
+    .where('deleted', '=', false)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Gives the dialog a new rev (the trigger does), so its unread count replicates. */
+export async function touchDialog(trx: Tx, dialogId: number): Promise<void> {
+  await trx.updateTable('dialogs').set({ deleted: false }).where('id', '=', dialogId).execute();
+}
+
+export type DialogFlags = Partial<Record<'muted_by_a' | 'muted_by_b' | 'starred_by_a' | 'starred_by_b' | 'closed_by_a' | 'closed_by_b', boolean>>;
+
+export async function setDialogFlags(trx: Tx, dialogId: number, flags: DialogFlags): Promise<void> {
+  await trx.updateTable('dialogs').set(flags).where('id', '=', dialogId).execute();
+}
+
+/** Messages sent to the user that they have not read, in dialogs that still exist. */
+export async function countUnread(q: Q, userId: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM messages m JOIN dialogs d ON d.id = m.dialog_id
+    WHERE (d.user_a = ${userId} OR d.user_b = ${userId}) AND NOT d.deleted
+      AND m.sender_id <> ${userId} AND m.read_at IS NULL AND NOT m.deleted`.execute(q);
+  return r.rows[0]?.n ?? 0;
 }

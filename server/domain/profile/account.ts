@@ -1,41 +1,52 @@
-import { sql, type Kysely } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
-import type { DB } from '../../db/types.ts';
-import { writeTx } from '../../db/tx.ts';
-import type { Bus } from '../../realtime/bus.ts';
-import { HINTS_CHANNEL } from '../../realtime/bus.ts';
-import { announceSessionEnd } from '../../realtime/sessions.ts';
-import { effectToHints } from '../../routes/sync/index.ts';
-import type { Effect } from '../events/service.ts';
-import { participates } from '../events/queries.ts';
+import type { Tx } from '../../db/tx.ts';
+import { deleteSessionsOf, deleteSocketPasses } from '../auth/repository.ts';
+import type { Effect } from '../effects.ts';
+import { touchEventsOf } from '../events/repository.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
+import { accountState, setDisabled } from './repository.ts';
+import { updateProfile } from './service.ts';
+
+/**
+ * An operator's acts on an account, run by scripts/account.ts through the write runner against the
+ * production database and bus.
+ */
 
 /**
  * Disabling an account (users.disabled, which every list, login and session lookup already
- * honours) is an operator's act: scripts/account.ts runs it against the production database and
- * bus. A disabled user cannot sign in, every session of theirs is deleted, their open sockets and
- * hint streams on every instance are closed at once (realtime/sessions.ts), and they disappear
- * from visitor lists and event counts as if they hid. Enabling gives the account back; the user
- * signs in again.
+ * honours): a disabled user cannot sign in, every session of theirs is deleted, their open sockets
+ * and hint streams on every instance are closed at once (the Effect's sessionsEnded), and they
+ * disappear from visitor lists and event counts as if they hid. Enabling gives the account back;
+ * the user signs in again.
  */
-export async function setAccountDisabled(db: Kysely<DB>, bus: Bus, userId: number, disabled: boolean): Promise<Effect> {
-  const effect = await writeTx(db, async (trx) => {
-    const user = await trx.selectFrom('users').select(['disabled', 'deleted']).where('id', '=', userId).executeTakeFirst();
-    if (!user || user.deleted) throw new DomainError('not_found', 'user');
-    if (user.disabled === disabled) return { ids: [], collections: [], userIds: [userId] } satisfies Effect;
-    await trx.updateTable('users').set({ disabled }).where('id', '=', userId).execute();
-    if (disabled) {
-      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-      await sql`DELETE FROM socket_tickets WHERE user_id = ${userId}`.execute(trx);
-    }
-    // Event documents count visitors by city and country without disabled people, so the events
-    // the user takes part in get new revs, as a privacy switch does (profile/service.ts).
-    await sql`UPDATE events e SET id = e.id
-      WHERE NOT e.deleted AND ${participates(sql`${userId}::int`, sql.ref('e.id'))}
-        AND e.id IN (SELECT event_id FROM user_events WHERE user_id = ${userId} UNION SELECT event_id FROM tickets WHERE user_id = ${userId})`.execute(trx);
-    return { ids: await visitorDocIdsOf(trx, userId), collections: ['visitors', 'events'], userIds: [userId] } satisfies Effect;
-  });
-  if (disabled) await announceSessionEnd(bus, { userId });
-  for (const hint of effectToHints(effect)) await bus.publish(HINTS_CHANNEL, hint);
-  return effect;
+export async function setAccountDisabled(trx: Tx, userId: number, disabled: boolean): Promise<Effect> {
+  const user = await accountState(trx, userId);
+  if (!user || user.deleted) throw new DomainError('not_found', 'user');
+  // Disabling again still announces the end: an operator re-runs it when a socket outlived a lost
+  // announcement, and this closes it.
+  const ended = disabled ? { sessionsEnded: [{ userId }] } : {};
+  if (user.disabled === disabled) return { ids: [], collections: [], userIds: [userId], ...ended };
+  await setDisabled(trx, userId, disabled);
+  if (disabled) {
+    await deleteSessionsOf(trx, userId);
+    await deleteSocketPasses(trx, userId);
+  }
+  // Event documents count visitors by city and country without disabled people, so the events
+  // the user takes part in get new revs, as a privacy switch does (profile/service.ts).
+  await touchEventsOf(trx, userId);
+  return {
+    ids: await visitorDocIdsOf(trx, userId),
+    collections: ['visitors', 'events'],
+    userIds: [userId],
+    ...ended,
+  };
+}
+
+/**
+ * An operator's correction of a person's name, for a name that impersonates somebody or was stored
+ * before names were cleaned. It goes through the profile service, so it is cleaned and checked like
+ * the user's own edit (contract/names.ts) and reaches every device through the change feed.
+ */
+export async function renameAccount(trx: Tx, userId: number, name: { first_name: string; last_name?: string }): Promise<Effect> {
+  return updateProfile(trx, userId, name);
 }

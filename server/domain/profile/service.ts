@@ -1,13 +1,15 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
+import { checkName } from '../../../contract/names.ts';
 import { INTEREST_MAX, PROFILE_LIMITS, ProfilePatch, SOCIAL_NETWORKS, STATUS_TYPE_VALUES } from '../../../contract/visitors.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { UsersTable } from '../../db/types.ts';
-import type { Effect } from '../events/service.ts';
-import { participates } from '../events/queries.ts';
-import { socialOf } from '../visitors/repository.ts';
+import type { Effect } from '../effects.ts';
+import { touchEventsOf } from '../events/repository.ts';
+import { socialOf } from '../visitors/documents.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
+import { cityCountry, countryExists, currentCityCountry, profileState, updateUser } from './repository.ts';
 
 /**
  * The user's own profile: the visitor info form, the contact form's phone and the privacy
@@ -18,7 +20,9 @@ import { visitorDocIdsOf } from '../visitors/service.ts';
  *   point can skip it.
  * - A field left out keeps its value, so the contact form can save just the phone. A field that
  *   is sent is trimmed; position, status ("About me") and help ("I'm looking for") may not become
- *   empty (invalid_input with the field's name), names neither; company may.
+ *   empty (invalid_input with the field's name); company may. Names are cleaned of invisible and
+ *   bidi characters first, and a first name, or a last name that is not empty, must then still
+ *   hold a letter or a digit (invalid_name with the field's name).
  * - show_status 0 or null becomes the first status type, as the form does with an empty value.
  * - hobby is stored as sorted, distinct interest ids; social links merge into what is stored, an
  *   empty value removing that network.
@@ -31,6 +35,12 @@ import { visitorDocIdsOf } from '../visitors/service.ts';
  */
 
 const checkPatch = TypeCompiler.Compile(ProfilePatch);
+
+function notifyOf(value: unknown): Record<string, boolean> {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!parsed || typeof parsed !== 'object') return {};
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>;
+}
 
 type UserUpdate = Updateable<UsersTable>;
 
@@ -46,10 +56,15 @@ function bounded(value: string, max: number, field: string): string {
   return v;
 }
 
+/** Names are cleaned of invisible and direction-changing characters (contract/names.ts) before the checks. */
+function name(value: string, required: boolean, field: string): string {
+  const checked = checkName(value, { required, max: PROFILE_LIMITS.name });
+  if (!checked.ok) throw new DomainError(checked.code, field);
+  return checked.value;
+}
+
 export function normalizeHobby(value: number[] | string): string {
-  const ids = (Array.isArray(value) ? value : value.split(',').filter(Boolean).map(Number)).filter(
-    (n) => Number.isInteger(n) && n >= 1 && n <= INTEREST_MAX,
-  );
+  const ids = (Array.isArray(value) ? value : value.split(',').filter(Boolean).map(Number)).filter((n) => Number.isInteger(n) && n >= 1 && n <= INTEREST_MAX);
   return [...new Set(ids)].sort((a, b) => a - b).join(',');
 }
 
@@ -58,8 +73,8 @@ export function profileChanges(patch: unknown, currentYear: number): UserUpdate 
   if (!checkPatch.Check(patch)) throw new DomainError('invalid_input', 'profile');
   const p = patch;
   const out: UserUpdate = {};
-  if (p.first_name !== undefined) out.first_name = bounded(required(p.first_name, 'first_name'), PROFILE_LIMITS.name, 'first_name');
-  if (p.last_name !== undefined) out.last_name = bounded(p.last_name, PROFILE_LIMITS.name, 'last_name');
+  if (p.first_name !== undefined) out.first_name = name(p.first_name, true, 'first_name');
+  if (p.last_name !== undefined) out.last_name = name(p.last_name, false, 'last_name');
   if (p.phone !== undefined) out.phone = bounded(p.phone, PROFILE_LIMITS.phone, 'phone');
   if (p.position !== undefined) out.position = bounded(required(p.position, 'position'), PROFILE_LIMITS.position, 'position');
   if (p.company !== undefined) out.company = bounded(p.company, PROFILE_LIMITS.company, 'company');
@@ -82,43 +97,34 @@ export function profileChanges(patch: unknown, currentYear: number): UserUpdate 
   if (p.hide_phone !== undefined) out.hide_phone = p.hide_phone;
   if (p.hide_trip_plan !== undefined) out.hide_trip_plan = p.hide_trip_plan;
   if (p.hide_from_visitors !== undefined) out.hide_from_visitors = p.hide_from_visitors;
+  if (p.locale !== undefined) out.locale = p.locale;
   return out;
 }
 
 export async function updateProfile(trx: Tx, userId: number, patch: unknown, now = new Date()): Promise<Effect> {
   const changes = profileChanges(patch, now.getUTCFullYear());
   const p = patch as ProfilePatch;
-  const user = await trx
-    .selectFrom('users')
-    .select(['social', 'deleted', 'disabled', 'hide_from_visitors', 'city_id', 'country_code'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await profileState(trx, userId);
   if (!user || user.deleted || user.disabled) throw new DomainError('not_found', 'user');
 
   if (p.city_id !== undefined && p.city_id !== null) {
-    const city = await trx.selectFrom('cities').select('country_code').where('id', '=', p.city_id).executeTakeFirst();
-    if (!city) throw new DomainError('invalid_input', 'city_id');
-    if (p.country_code && p.country_code.toUpperCase() !== city.country_code) throw new DomainError('invalid_input', 'country_code');
+    const country = await cityCountry(trx, p.city_id);
+    if (!country) throw new DomainError('invalid_input', 'city_id');
+    if (p.country_code && p.country_code.toUpperCase() !== country) throw new DomainError('invalid_input', 'country_code');
     changes.city_id = p.city_id;
-    changes.country_code = city.country_code;
+    changes.country_code = country;
   } else {
     if (p.city_id === null) changes.city_id = null;
     if (p.country_code !== undefined) {
       if (p.country_code === null) changes.country_code = null;
       else {
         const code = p.country_code.toUpperCase();
-        const country = await trx.selectFrom('countries').select('code').where('code', '=', code).executeTakeFirst();
-        if (!country) throw new DomainError('invalid_input', 'country_code');
+        if (!(await countryExists(trx, code))) throw new DomainError('invalid_input', 'country_code');
         changes.country_code = code;
         // A city of another country would contradict the new country.
         if (p.city_id === undefined) {
-          const current = await trx
-            .selectFrom('users')
-            .leftJoin('cities', 'cities.id', 'users.city_id')
-            .select('cities.country_code')
-            .where('users.id', '=', userId)
-            .executeTakeFirst();
-          if (current?.country_code && current.country_code !== code) changes.city_id = null;
+          const current = await currentCityCountry(trx, userId);
+          if (current && current !== code) changes.city_id = null;
         }
       }
     }
@@ -136,21 +142,22 @@ export async function updateProfile(trx: Tx, userId: number, patch: unknown, now
     changes.social = JSON.stringify(merged);
   }
 
+  if (p.notify_email !== undefined) {
+    // Merged like social links: a form that saves one switch leaves the others as they are.
+    changes.notify_email = JSON.stringify({ ...notifyOf(user.notify_email), ...p.notify_email });
+  }
+
   if (Object.keys(changes).length === 0) return { ids: [], collections: [], userIds: [userId] };
-  await trx.updateTable('users').set(changes).where('id', '=', userId).execute();
+  await updateUser(trx, userId, changes);
   const collections = ['visitors'];
-  const moved = (changes.city_id !== undefined && changes.city_id !== user.city_id)
-    || (changes.country_code !== undefined && changes.country_code !== user.country_code);
+  const moved =
+    (changes.city_id !== undefined && changes.city_id !== user.city_id) || (changes.country_code !== undefined && changes.country_code !== user.country_code);
   const hid = changes.hide_from_visitors !== undefined && changes.hide_from_visitors !== user.hide_from_visitors;
   if (moved || hid) {
     // Event documents count their visitors by city and country, leaving out people who hide
     // (events/repository visitors_cities, visitors_countries). Those counts just changed for every
     // event the user takes part in, so those documents need new revs; the trigger gives them one.
-    const touched = await sql`UPDATE events e SET id = e.id
-      WHERE NOT e.deleted AND ${participates(sql`${userId}::int`, sql.ref('e.id'))}
-        AND e.id IN (SELECT event_id FROM user_events WHERE user_id = ${userId} UNION SELECT event_id FROM tickets WHERE user_id = ${userId})`.execute(trx);
-    if (Number(touched.numAffectedRows ?? 0) > 0) collections.push('events');
+    if ((await touchEventsOf(trx, userId)) > 0) collections.push('events');
   }
-  return { ids: await visitorDocIdsOf(trx, userId), collections, userIds: [userId] };
+  return { ids: await visitorDocIdsOf(trx, userId), collections, userIds: [userId], accountsChanged: [userId] };
 }
-

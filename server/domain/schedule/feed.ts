@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ScheduleDoc } from '../../../contract/schedule.ts';
 import type { DB } from '../../db/types.ts';
 import { toUnix } from '../../db/tx.ts';
-import { isParticipant, scheduleDays, scheduleSpeeches, scheduleTracks } from '../events/queries.ts';
-import type { FeedArgs, FeedPage } from '../sync/feeds.ts';
-import { FeedScopeError, feedEventId, withTies } from '../tickets/tables.ts';
+import { isParticipant } from '../events/repository.ts';
+import { draftHiddenFrom } from '../admin/repository.ts';
+import { feedEvent, feedEventId, FeedScopeError, withTies, type FeedArgs, type FeedPage } from '../sync/feed.ts';
+import { changedSpeeches, scheduleDays, scheduleEvent, scheduleSpeeches, scheduleTracks, type ChangedSpeech } from './repository.ts';
 
 /**
  * Change feed of the `schedule` collection (contract/schedule.ts), scoped by event_id and open to
@@ -15,46 +16,19 @@ import { FeedScopeError, feedEventId, withTies } from '../tickets/tables.ts';
  * its declared day's, its speakers' accounts' and the viewer's own standing in the event (user_events
  * and tickets rows): renaming a track, a speaker or buying a ticket re-sends what changed for the
  * viewer. Such documents share revs, so pages never end inside a group of equal revs (withTies).
- * A deleted speech, or one whose track was deleted, is a tombstone.
+ * A deleted speech, or one whose track was deleted, is a tombstone. A draft's programme goes to its
+ * organisers only; anybody else is answered 404, as for an unknown event.
  *
  * The changed speeches are picked in SQL (ids and revs only, scope before LIMIT); their content comes
  * from the same helpers as the REST call, so the stage reads the same programme online and offline.
  * A programme is a few hundred speeches at most, which these helpers read whole.
  */
 
-interface Changed {
-  id: number;
-  rev: number;
-  gone: boolean;
-}
-
-function changedSpeeches(db: Kysely<DB>, eventId: number, userId: number | null, checkpoint: number, limit: number, tie?: { rev: number; afterId: number }) {
-  const viewerRev =
-    userId === null
-      ? sql`0`
-      : sql`GREATEST(
-          coalesce((SELECT max(ue.rev) FROM user_events ue WHERE ue.event_id = ${eventId} AND ue.user_id = ${userId}), 0),
-          coalesce((SELECT max(tk.rev) FROM tickets tk WHERE tk.event_id = ${eventId} AND tk.user_id = ${userId}), 0))`;
-  return sql<Changed>`
-    SELECT * FROM (
-      SELECT s.id,
-        GREATEST(s.rev, t.rev, coalesce(d.rev, 0), ${viewerRev},
-          coalesce((SELECT max(u.rev) FROM speech_speakers ss JOIN users u ON u.id = ss.user_id WHERE ss.speech_id = s.id), 0))::int AS rev,
-        (s.deleted OR t.deleted) AS gone
-      FROM speeches s
-      JOIN tracks t ON t.id = s.track_id
-      LEFT JOIN schedule_days d ON d.event_id = s.event_id AND d.date = s.day_date AND NOT d.deleted
-      WHERE s.event_id = ${eventId}
-    ) c
-    WHERE ${tie ? sql`c.rev = ${tie.rev} AND c.id > ${tie.afterId}` : sql`c.rev > ${checkpoint}`}
-    ORDER BY c.rev, c.id
-    ${tie ? sql`` : sql`LIMIT ${limit}`}`.execute(db);
-}
-
 export async function scheduleFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope }: FeedArgs): Promise<FeedPage> {
   const eventId = feedEventId(scope);
-  const event = await db.selectFrom('events').select(['timezone', 'deleted']).where('id', '=', eventId).executeTakeFirst();
-  if (!event || event.deleted) throw new FeedScopeError('event_not_found', 404);
+  const event = feedEvent(await scheduleEvent(db, eventId));
+  // A draft's programme is its organisers' alone, like the draft itself.
+  if (await draftHiddenFrom(db, eventId, event.status, userId)) throw new FeedScopeError('event_not_found', 404);
 
   const first = (await changedSpeeches(db, eventId, userId, checkpoint, limit)).rows;
   const changed = await withTies(first, limit, async (rev, afterId) => (await changedSpeeches(db, eventId, userId, checkpoint, limit, { rev, afterId })).rows);
@@ -86,6 +60,7 @@ export async function scheduleFeed(db: Kysely<DB>, { userId, checkpoint, limit, 
       description: s.description,
       presentation_url: insider ? s.presentation_url : '',
       speakers: typeof s.speakers === 'string' ? (JSON.parse(s.speakers) as ScheduleDoc['speakers']) : s.speakers,
+      client_id: s.client_id ?? '',
       rev: c.rev,
       deleted: false,
     };
@@ -93,7 +68,7 @@ export async function scheduleFeed(db: Kysely<DB>, { userId, checkpoint, limit, 
   return { documents };
 }
 
-function tombstone(c: Changed, eventId: number): ScheduleDoc & { deleted: boolean } {
+function tombstone(c: ChangedSpeech, eventId: number): ScheduleDoc & { deleted: boolean } {
   return {
     id: String(c.id),
     speech_id: c.id,
@@ -110,6 +85,7 @@ function tombstone(c: Changed, eventId: number): ScheduleDoc & { deleted: boolea
     description: '',
     presentation_url: '',
     speakers: [],
+    client_id: '',
     rev: c.rev,
     deleted: true,
   };

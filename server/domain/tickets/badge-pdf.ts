@@ -1,4 +1,4 @@
-import { type BadgeField, type DesignRole, type TicketDesignSettings } from '../../../contract/tickets.ts';
+import type { BadgeField, DesignRole, TicketDesignSettings } from '../../../contract/tickets.ts';
 import type { Words } from './i18n.ts';
 
 /**
@@ -6,7 +6,6 @@ import type { Words } from './i18n.ts';
  * badge picture, the holder's fields the organiser ticked under "Printed on the badge", the badge's
  * own lines, a band in the holder's role colour and, when ticked, the ticket's QR code.
  */
-
 
 /**
  * Portrait 90 × 120 mm (255 × 340 pt). It takes a name in type readable across a hall and a QR
@@ -91,9 +90,12 @@ export function badgeContent(badge: TicketDesignSettings['badge'], roles: readon
   const has = (f: BadgeField) => on.has(f);
   const accountName = `${holder.firstName} ${holder.lastName}`.trim();
   const ticketName = oneLine(holder.ticketName);
-  const parts = ticketName && norm(ticketName) !== norm(oneLine(accountName))
-    ? (has('first_name') || has('last_name') ? [ticketName] : [])
-    : [has('first_name') ? holder.firstName : '', has('last_name') ? holder.lastName : ''];
+  const parts =
+    ticketName && norm(ticketName) !== norm(oneLine(accountName))
+      ? has('first_name') || has('last_name')
+        ? [ticketName]
+        : []
+      : [has('first_name') ? holder.firstName : '', has('last_name') ? holder.lastName : ''];
   return {
     image,
     names: parts.map(oneLine).filter(Boolean),
@@ -107,20 +109,38 @@ export function badgeContent(badge: TicketDesignSettings['badge'], roles: readon
 
 /** Black or white, whichever reads better on the band (WCAG relative luminance). */
 function textOn(hex: string): string {
-  const h = hex.length === 4 ? hex.slice(1).split('').map((c) => c + c).join('') : hex.slice(1);
+  const h =
+    hex.length === 4
+      ? hex
+          .slice(1)
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : hex.slice(1);
   const lin = (i: number) => {
     const v = parseInt(h.slice(i, i + 2), 16) / 255;
     return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
   };
   const l = 0.2126 * lin(0) + 0.7152 * lin(2) + 0.0722 * lin(4);
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#ffffff' : '#111111';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#111111';
 }
 
 /**
  * One line of text that never leaves the card: the type shrinks from `max` towards `min` points until
  * the text fits, and what still does not fit ends in an ellipsis. Returns the height used.
  */
-function fittedLine(doc: PDFKit.PDFDocument, text: string, font: string, max: number, min: number, x: number, y: number, width: number, color: string, align: 'center' | 'left' = 'center'): number {
+function fittedLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  max: number,
+  min: number,
+  x: number,
+  y: number,
+  width: number,
+  color: string,
+  align: 'center' | 'left' = 'center',
+): number {
   doc.font(font);
   let size = max;
   while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 1;

@@ -1,19 +1,34 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { FeedArgs, FeedPage } from '../sync/feeds.ts';
+import { toOrderDoc } from '../orders/documents.ts';
+import { userOrdersSince } from '../orders/repository.ts';
+import type { FeedArgs, FeedPage } from '../sync/feed.ts';
 import { toTicketDoc, userTicketsSince } from './repository.ts';
 import { ticketSigner } from './signing.ts';
 
 /**
  * Change feed of the `tickets` collection (contract/tickets.ts), with the signature of FEEDS in
  * server/domain/sync/feeds.ts. User-scoped: the signed-in user's own tickets, each with its signed
- * QR payload and the event summary, so My tickets and the ticket's QR work offline. A guest gets
- * nothing. Removed tickets and tickets of removed events come as tombstones.
+ * QR payload and the event summary, so My tickets and the ticket's QR work offline, and the user's
+ * orders (documents of kind `order`), so a pending order and how to pay it show offline too. A
+ * guest gets nothing. Removed tickets and tickets of removed events come as tombstones.
+ *
+ * Two sources, one rev order: each gives its first `limit` documents (with their ties), and the
+ * page keeps everything up to the lower of the two last revs of a source that was not exhausted,
+ * so no document of either source below the page's checkpoint is left behind. That is at least
+ * `limit` documents whenever more are waiting, so a short page still means "caught up".
  */
 export async function ticketsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {
   if (userId === null) return { documents: [] };
-  const rows = await userTicketsSince(db, userId, checkpoint, limit);
-  if (!rows.length) return { documents: [] };
+  const [tickets, orders] = await Promise.all([userTicketsSince(db, userId, checkpoint, limit), userOrdersSince(db, userId, checkpoint, limit)]);
+  if (!tickets.length && !orders.length) return { documents: [] };
+  const bound = Math.min(
+    tickets.length >= limit ? tickets.at(-1)!.rev : Number.POSITIVE_INFINITY,
+    orders.length >= limit ? orders.at(-1)!.rev : Number.POSITIVE_INFINITY,
+  );
   const sign = await ticketSigner(db);
-  return { documents: rows.map((r) => toTicketDoc(r, sign)) };
+  const documents = [...tickets.filter((r) => r.rev <= bound).map((r) => toTicketDoc(r, sign)), ...orders.filter((r) => r.rev <= bound).map(toOrderDoc)].sort(
+    (a, b) => a.rev - b.rev,
+  );
+  return { documents };
 }

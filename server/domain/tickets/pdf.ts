@@ -3,6 +3,8 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { BADGE_BLOCK_HEIGHT, BADGE_WIDTH, drawBadge, type BadgeContent } from './badge-pdf.ts';
 import { labels, type MailLocale } from './i18n.ts';
+import { localDateOf, localTimeOf } from '../../../contract/appointment-time.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 /**
  * The printable ticket: event, date and time in the event's timezone, place, holder, type, price
@@ -92,18 +94,22 @@ function pictureDrawer(doc: PDFKit.PDFDocument): DrawPicture {
   };
 }
 
-/** DD.MM.YYYY and HH:mm (events.md §9) in the event's own timezone. */
+/**
+ * DD.MM.YYYY and HH:mm (events.md §9) in the event's own timezone, through the same zone
+ * arithmetic the appointments use; an unknown timezone prints UTC.
+ */
 export function eventDateTime(d: Date, timezone: string): { date: string; time: string } {
-  let parts: Intl.DateTimeFormatPart[];
+  const unix = Math.floor(d.getTime() / 1000);
+  let day: string;
+  let time: string;
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    }).formatToParts(d);
+    day = localDateOf(unix, timezone);
+    time = localTimeOf(unix, timezone);
   } catch {
     return eventDateTime(d, 'UTC');
   }
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return { date: `${get('day')}.${get('month')}.${get('year')}`, time: `${get('hour')}:${get('minute')}` };
+  const [year, month, date] = day.split('-');
+  return { date: `${date}.${month}.${year}`, time };
 }
 
 export function formatWhen(start: Date, end: Date, timezone: string): string {
@@ -115,8 +121,8 @@ export function formatWhen(start: Date, end: Date, timezone: string): string {
 
 export function formatPrice(price: number, currency: string, lang: MailLocale): string {
   if (!price) return labels(lang).free;
-  const amount = Number.isInteger(price) ? String(price) : price.toFixed(2);
-  return `${amount} ${currency}`;
+  // DejaVu Sans has no narrow no-break space, which some locales put between digits and sign.
+  return formatMoney(price, currency, lang).replace(/\u202f/g, '\u00a0');
 }
 
 /** The QR code's modules as a matrix (true = dark), with error correction M as printed tickets use. */
@@ -174,13 +180,20 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   doc.fillColor('#ffffff').font('regular').fontSize(11).text(L.ticket.toUpperCase(), left, 34, { width, characterSpacing: 2 });
   const emblem = t.badgeImage ? 150 : 0;
   if (t.badgeImage) drawPicture(t.badgeImage, doc.page.width - 48 - emblem, 16, [emblem, 88], 'right');
-  doc.font('bold').fontSize(22).text(t.eventName, left, 54, { width: width - emblem - (emblem ? 16 : 0), height: 60, ellipsis: true });
+  doc
+    .font('bold')
+    .fontSize(22)
+    .text(t.eventName, left, 54, { width: width - emblem - (emblem ? 16 : 0), height: 60, ellipsis: true });
 
   const qrSize = 190;
   const qrX = doc.page.width - 48 - qrSize;
   const top = 150;
   drawQr(doc, t.qrPayload, qrX, top, qrSize);
-  doc.fillColor('#333333').font('regular').fontSize(10).text(t.code, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
+  doc
+    .fillColor('#333333')
+    .font('regular')
+    .fontSize(10)
+    .text(t.code, qrX, top + qrSize + 6, { width: qrSize, align: 'center' });
 
   const colWidth = qrX - left - 24;
   let y = top;
@@ -229,7 +242,12 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
       sponsors.slice(i, i + perRow).forEach((sp, j) => {
         const x = left + j * (cell + gap);
         if (sp.image) drawPicture(sp.image, x, y, [cell, 48], 'center');
-        if (sp.name) doc.fillColor('#333333').font('regular').fontSize(9).text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
+        if (sp.name)
+          doc
+            .fillColor('#333333')
+            .font('regular')
+            .fontSize(9)
+            .text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
       });
       y += 70;
     }
@@ -241,7 +259,11 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
       picture: (data, x, py, fit) => drawPicture(data, x, py, fit, 'center'),
     });
   }
-  doc.fillColor('#888888').font('regular').fontSize(8).text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+  doc
+    .fillColor('#888888')
+    .font('regular')
+    .fontSize(8)
+    .text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   doc.end();
   return done;
 }

@@ -1,23 +1,60 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
-import { toUnix } from '../../db/tx.ts';
+import { sql } from 'kysely';
+import { NO_ORDER } from '../../../contract/sales.ts';
+import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/repository.ts';
-import type { TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
-import { withTies, type Q } from './tables.ts';
+import { withTies } from '../sync/feed.ts';
 
-/** SQL of the tickets area: a ticket with the event summary and the holder its card shows. */
+/**
+ * SQL of the tickets area: a ticket with the event summary and the holder its card shows, the email
+ * lock, the event's design and the signing secret. The design's pictures: design-image-repository.ts.
+ */
 
 export function ticketRows(db: Q) {
-  return (db as Kysely<DB>)
+  return db
     .selectFrom('tickets as t')
     .innerJoin('events as e', 'e.id', 't.event_id')
     .innerJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('orders as o', 'o.id', 't.order_id')
     .select([
-      't.id', 't.event_id', 't.user_id', 't.code', 't.type', 't.name', 't.company', 't.position', 't.price', 't.currency',
-      't.description', 't.place', 't.status', 't.invalid', 't.visitor_category', 't.created_at', 't.deleted',
-      'e.name as event_name', 'e.poster', 'e.starts_at', 'e.ends_at', 'e.timezone', 'e.place_public', 'e.place_name',
-      'e.place_address', 'e.deleted as event_deleted', 'u.first_name', 'u.last_name', 'u.email',
-      sql<number>`greatest(t.rev, e.rev, u.rev)`.as('rev'),
+      't.id',
+      't.event_id',
+      't.user_id',
+      't.code',
+      't.type',
+      't.name',
+      't.company',
+      't.position',
+      't.price',
+      't.currency',
+      't.description',
+      't.place',
+      't.status',
+      't.invalid',
+      't.visitor_category',
+      't.created_at',
+      't.deleted',
+      'e.name as event_name',
+      'e.poster',
+      'e.starts_at',
+      'e.ends_at',
+      'e.timezone',
+      'e.place_public',
+      'e.place_name',
+      'e.place_address',
+      'e.deleted as event_deleted',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'o.id as order_id',
+      'o.code as order_code',
+      'o.state as order_state',
+      'o.method as order_method',
+      'o.total as order_total',
+      'o.created_at as order_created_at',
+      'o.paid_at as order_paid_at',
+      'o.ended_at as order_ended_at',
+      sql<number>`greatest(t.rev, e.rev, u.rev, coalesce(o.rev, 0))`.as('rev'),
     ]);
 }
 
@@ -30,12 +67,35 @@ export const ticketLinks = (ticketId: number) => ({
 
 export type Signer = (eventId: number, ticketId: number, code: string) => string;
 
+/** The event as a ticket's (or an order's) card shows it, from the event columns both rows carry. */
+export function eventSummary(r: {
+  event_id: number;
+  event_name: string;
+  poster: string;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+  place_public: boolean;
+  place_name: string;
+  place_address: string;
+}): TicketDoc['event'] {
+  return {
+    name: r.event_name,
+    poster_small: posterUrl(r.event_id, r.poster, 'small'),
+    when: toUnix(r.starts_at),
+    when_end: toUnix(r.ends_at),
+    timezone: r.timezone,
+    place: { public: r.place_public, name: r.place_name, address: r.place_address },
+  };
+}
+
 export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: boolean } {
   const when = toUnix(r.starts_at);
   const whenEnd = toUnix(r.ends_at);
   const fullName = `${r.first_name} ${r.last_name}`.trim();
   return {
     id: String(r.id),
+    kind: 'ticket',
     ticket_id: r.id,
     event_id: r.event_id,
     code: r.code,
@@ -55,14 +115,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
     when,
     when_end: whenEnd,
     ...ticketLinks(r.id),
-    event: {
-      name: r.event_name,
-      poster_small: posterUrl(r.event_id, r.poster, 'small'),
-      when,
-      when_end: whenEnd,
-      timezone: r.timezone,
-      place: { public: r.place_public, name: r.place_name, address: r.place_address },
-    },
+    event: eventSummary(r),
     user: {
       first_name: r.first_name,
       last_name: r.last_name,
@@ -70,6 +123,22 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
       profile_link: `/profiles/${r.user_id}`,
       company: { name: r.company, position: r.position, visitor_category: r.visitor_category },
     },
+    // Its order in brief (the order's own document lists the lines); a seeded ticket has none.
+    order:
+      r.order_id === null
+        ? NO_ORDER
+        : {
+            ...NO_ORDER,
+            id: r.order_id,
+            code: r.order_code ?? '',
+            state: r.order_state ?? 'paid',
+            method: r.order_method ?? 'free',
+            total: Number(r.order_total ?? 0),
+            currency: r.currency,
+            created_at: toUnix(r.order_created_at),
+            paid_at: toUnix(r.order_paid_at),
+            ended_at: toUnix(r.order_ended_at),
+          },
     rev: r.rev,
     // A removed event takes its tickets off the user's devices.
     deleted: r.deleted || r.event_deleted,
@@ -78,7 +147,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
 
 /** The legacy Ticket object of events.md §3: the document's fields under the names old clients read. */
 export function toLegacyTicket(doc: TicketDoc) {
-  const { send_email_link, rev: _rev, when: _w, when_end: _we, ...rest } = doc;
+  const { send_email_link, rev: _rev, when: _w, when_end: _we, kind: _k, order: _o, ...rest } = doc;
   return { ...rest, id: doc.ticket_id, sendTicketToEmail: send_email_link, send_email_link };
 }
 
@@ -121,21 +190,9 @@ export async function findTicketRow(db: Q, ticketId: number): Promise<TicketRow 
   return ticketRows(db).where('t.id', '=', ticketId).executeTakeFirst();
 }
 
-/** Owners of the event (user_events.is_owner), who see its tickets, design and door. */
-export async function isEventOwner(db: Q, eventId: number, userId: number): Promise<boolean> {
-  const row = await (db as Kysely<DB>)
-    .selectFrom('user_events')
-    .select('is_owner')
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('deleted', '=', false)
-    .executeTakeFirst();
-  return row?.is_owner === true;
-}
-
 /** Feed page of the user's own tickets (the `tickets` collection), tombstones included. */
 export async function userTicketsSince(db: Q, userId: number, checkpoint: number, limit: number): Promise<TicketRow[]> {
-  const docRev = sql<number>`greatest(t.rev, e.rev, u.rev)`;
+  const docRev = sql<number>`greatest(t.rev, e.rev, u.rev, coalesce(o.rev, 0))`;
   const rows = await ticketRows(db)
     .where('t.user_id', '=', userId)
     .where(sql<boolean>`${docRev} > ${checkpoint}`)
@@ -146,4 +203,90 @@ export async function userTicketsSince(db: Q, userId: number, checkpoint: number
   return withTies(rows, limit, (rev, afterId) =>
     ticketRows(db).where('t.user_id', '=', userId).where(sql<boolean>`${docRev} = ${rev}`).where('t.id', '>', afterId).orderBy('t.id').execute(),
   );
+}
+
+/** The user's most recent purchases, newest first, removed tickets and events left out. */
+export async function latestUserTickets(q: Q, userId: number, limit: number): Promise<TicketRow[]> {
+  return ticketRows(q)
+    .where('t.user_id', '=', userId)
+    .where('t.deleted', '=', false)
+    .where('e.deleted', '=', false)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The valid tickets one user holds for one event. */
+export async function validEventTickets(q: Q, eventId: number, userId: number): Promise<TicketRow[]> {
+  return ticketRows(q)
+    .where('t.event_id', '=', eventId)
+    .where('t.user_id', '=', userId)
+    .where('t.deleted', '=', false)
+    .where('t.status', '=', 'valid')
+    .where('t.invalid', '=', false)
+    .orderBy('t.id')
+    .execute();
+}
+
+// The email lock ---------------------------------------------------------------------------------
+
+/**
+ * Claims the ticket's email lock with one conditional upsert, so concurrent requests on any instance
+ * send once. Answers the claim's time (and its exact text, which a JS Date would cut to
+ * milliseconds and never match again), or undefined while the lock is held.
+ */
+export async function claimEmailLock(q: Q, ticketId: number, userId: number, lockSeconds: number): Promise<{ sent_at: Date; stamp: string } | undefined> {
+  const claimed = await sql<{ sent_at: Date; stamp: string }>`
+    INSERT INTO ticket_email_sends (ticket_id, sent_at, sent_by) VALUES (${ticketId}, now(), ${userId})
+    ON CONFLICT (ticket_id) DO UPDATE SET sent_at = now(), sent_by = EXCLUDED.sent_by
+      WHERE ticket_email_sends.sent_at <= now() - make_interval(secs => ${lockSeconds})
+    RETURNING sent_at, sent_at::text AS stamp`.execute(q);
+  return claimed.rows[0];
+}
+
+export async function emailLockedAt(q: Q, ticketId: number): Promise<Date | undefined> {
+  return (await q.selectFrom('ticket_email_sends').select('sent_at').where('ticket_id', '=', ticketId).executeTakeFirst())?.sent_at;
+}
+
+/** Gives a claim back (its send failed), so the user can retry at once. */
+export async function releaseEmailLock(q: Q, ticketId: number, stamp: string): Promise<void> {
+  await sql`DELETE FROM ticket_email_sends WHERE ticket_id = ${ticketId} AND sent_at = ${stamp}::timestamptz`.execute(q);
+}
+
+// The design -------------------------------------------------------------------------------------
+
+export async function designSettings(q: Q, eventId: number): Promise<Partial<TicketDesignSettings> | undefined> {
+  const row = await q.selectFrom('ticket_designs').select('settings').where('event_id', '=', eventId).executeTakeFirst();
+  if (!row) return undefined;
+  return (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Partial<TicketDesignSettings>;
+}
+
+/** Locks the event's saved design (if there is one) until the transaction ends. */
+export async function lockDesign(trx: Tx, eventId: number): Promise<void> {
+  await sql`SELECT 1 FROM ticket_designs WHERE event_id = ${eventId} FOR UPDATE`.execute(trx);
+}
+
+export async function upsertDesign(trx: Tx, eventId: number, settings: TicketDesignSettings): Promise<void> {
+  const values = { settings: JSON.stringify(settings), updated_at: new Date() };
+  await trx
+    .insertInto('ticket_designs')
+    .values({ event_id: eventId, ...values })
+    .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
+    .execute();
+}
+
+// The signing secret -----------------------------------------------------------------------------
+
+export async function signingSeed(q: Q): Promise<Uint8Array | undefined> {
+  return (await q.selectFrom('ticket_signing_secret').select('seed').where('id', '=', 1).executeTakeFirst())?.seed;
+}
+
+/** Stores a seed unless another instance stored one first; the caller reads back whichever won. */
+export async function offerSigningSeed(q: Q, seed: Uint8Array): Promise<void> {
+  await q
+    .insertInto('ticket_signing_secret')
+    .values({ id: 1, seed })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }

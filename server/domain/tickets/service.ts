@@ -1,42 +1,36 @@
-import { sql, type Kysely } from 'kysely';
 import { TICKET_EMAIL_LOCK_MS } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import {
-  checkDesignRoles,
-  defaultTicketDesign,
-  numberDesignRoles,
-  type TicketDesignSettings,
-  type TicketPeriod,
-} from '../../../contract/tickets.ts';
+import { checkDesignRoles, defaultTicketDesign, numberDesignRoles, type TicketDesignSettings, type TicketPeriod } from '../../../contract/tickets.ts';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/types.ts';
-import { toUnix } from '../../db/tx.ts';
+import { toUnix, type Q, type Tx } from '../../db/tx.ts';
+import { quiet, type Effect } from '../effects.ts';
+import { findUserEvent, isEventOwner } from '../events/repository.ts';
+import { requireEvent } from '../events/service.ts';
+import type { Writer } from '../write.ts';
 import { badgeContent } from './badge-pdf.ts';
-import { attachDesignImages, checkDesignImages, designImageForPdf, storeDesignImage } from './design-images.ts';
+import { attachDesignImages, checkDesignImages, designImageForPdf, recordDesignImage, removeDesignImageFiles, writeDesignImage } from './design-images.ts';
 import { sendMail } from './email.ts';
 import { labels, type MailLocale } from './i18n.ts';
-import { formatWhen, renderTicketPdf } from './pdf.ts';
+import { formatPrice, formatWhen, renderTicketPdf } from './pdf.ts';
 import {
+  claimEmailLock,
   countUserTickets,
+  designSettings,
+  emailLockedAt,
   findTicketRow,
-  isEventOwner,
+  latestUserTickets,
   listUserTickets,
-  ticketRows,
+  lockDesign,
+  releaseEmailLock,
   toLegacyTicket,
   toTicketDoc,
+  upsertDesign,
+  validEventTickets,
   type TicketRow,
 } from './repository.ts';
 import { ticketSigner } from './signing.ts';
-import { withTickets, type Q } from './tables.ts';
 
 /** Rules of the tickets area; the routes only translate between HTTP and these. */
-
-async function requireEvent(db: Q, eventId: number) {
-  const e = await (db as Kysely<DB>).selectFrom('events').select(['deleted', 'is_webinar']).where('id', '=', eventId).executeTakeFirst();
-  if (!e) throw new DomainError('event_not_found');
-  if (e.deleted) throw new DomainError('event_removed');
-  return e;
-}
 
 async function requireOwner(db: Q, eventId: number, userId: number) {
   await requireEvent(db, eventId);
@@ -60,14 +54,7 @@ export async function myTickets(db: Q, userId: number, period: TicketPeriod, lim
 /** The user's most recent purchases (the profile aside), newest first. */
 export async function lastTickets(db: Q, userId: number, limit: number) {
   const sign = await ticketSigner(db);
-  const rows = await ticketRows(db)
-    .where('t.user_id', '=', userId)
-    .where('t.deleted', '=', false)
-    .where('e.deleted', '=', false)
-    .orderBy('t.created_at', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await latestUserTickets(db, userId, limit);
   return rows.map((r) => toLegacyTicket(toTicketDoc(r, sign)));
 }
 
@@ -79,14 +66,7 @@ export async function userEventTickets(db: Q, eventId: number, userId: number, v
   await requireEvent(db, eventId);
   if (userId !== viewerId && !(await isEventOwner(db, eventId, viewerId))) throw new DomainError('forbidden');
   const sign = await ticketSigner(db);
-  const rows = await ticketRows(db)
-    .where('t.event_id', '=', eventId)
-    .where('t.user_id', '=', userId)
-    .where('t.deleted', '=', false)
-    .where('t.status', '=', 'valid')
-    .where('t.invalid', '=', false)
-    .orderBy('t.id')
-    .execute();
+  const rows = await validEventTickets(db, eventId, userId);
   return rows.map((r) => toLegacyTicket(toTicketDoc(r, sign)));
 }
 
@@ -99,17 +79,18 @@ export async function userEventTickets(db: Q, eventId: number, userId: number, v
  * ticket's emblem, and the name badge (badge-pdf.ts), from the default design when none is saved so
  * every ticket comes with a badge; `dataDir` is where those pictures are stored.
  */
-export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewerId: number, lang: MailLocale): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
+export async function ticketPdf(
+  db: Q,
+  dataDir: string,
+  ticketId: number,
+  viewerId: number,
+  lang: MailLocale,
+): Promise<{ filename: string; pdf: Buffer; row: TicketRow }> {
   const row = await ticketForViewer(db, ticketId, viewerId);
   const event = await requireEvent(db, row.event_id);
   const design = await storedDesign(db, row.event_id);
   const badgeDesign = design ?? defaultTicketDesign();
-  const participant = await (db as Kysely<DB>)
-    .selectFrom('user_events')
-    .select(['role', 'is_owner', 'deleted'])
-    .where('event_id', '=', row.event_id)
-    .where('user_id', '=', row.user_id)
-    .executeTakeFirst();
+  const participant = await findUserEvent(db, row.event_id, row.user_id);
   // The same reading of a participant's role as the visitors list: an owner left as a visitor organises.
   const participantRole = !participant || participant.deleted ? null : participant.is_owner && participant.role === 'visitor' ? 'organizer' : participant.role;
   const sign = await ticketSigner(db);
@@ -155,7 +136,11 @@ export async function ticketPdf(db: Q, dataDir: string, ticketId: number, viewer
     description: row.description,
     status: row.status,
     invalid: row.invalid,
-    instructions: (design?.instructions.items ?? []).slice().sort((a, b) => a.sort - b.sort).map((i) => i.text).filter(Boolean),
+    instructions: (design?.instructions.items ?? [])
+      .slice()
+      .sort((a, b) => a.sort - b.sort)
+      .map((i) => i.text)
+      .filter(Boolean),
     instructionsImage: await picture(design?.instructions.cropImage || design?.instructions.image),
     sponsors,
     badgeImage,
@@ -177,22 +162,14 @@ export class TicketEmailLocked extends DomainError {
  * The 60 s lock is claimed first with one conditional upsert, so concurrent requests on any
  * instance send once; a failed send gives the lock back so the user can retry at once.
  */
-export async function sendTicketEmail(db: Kysely<DB>, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, ticketId: number, viewerId: number, lang: MailLocale) {
+export async function sendTicketEmail(db: Q, config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, ticketId: number, viewerId: number, lang: MailLocale) {
   const row = await ticketForViewer(db, ticketId, viewerId);
-  const t = withTickets(db);
   const lockSeconds = TICKET_EMAIL_LOCK_MS / 1000;
-  // The stamp comes back as text: a JS Date would drop the microseconds and never match again.
-  const claimed = await sql<{ sent_at: Date; stamp: string }>`
-    INSERT INTO ticket_email_sends (ticket_id, sent_at, sent_by) VALUES (${ticketId}, now(), ${viewerId})
-    ON CONFLICT (ticket_id) DO UPDATE SET sent_at = now(), sent_by = EXCLUDED.sent_by
-      WHERE ticket_email_sends.sent_at <= now() - make_interval(secs => ${lockSeconds})
-    RETURNING sent_at, sent_at::text AS stamp`.execute(db);
-  const sentAt = claimed.rows[0]?.sent_at;
-  const stamp = claimed.rows[0]?.stamp;
-  if (!sentAt || !stamp) {
-    const held = await t.selectFrom('ticket_email_sends').select('sent_at').where('ticket_id', '=', ticketId).executeTakeFirst();
-    throw new TicketEmailLocked(toUnix(held?.sent_at ?? new Date()) + lockSeconds);
-  }
+  // The lock is bookkeeping no device replicates, claimed and given back outside any transaction:
+  // the mail is sent in between, and a transaction must not wait on an SMTP server.
+  const claim = await claimEmailLock(db, ticketId, viewerId, lockSeconds);
+  if (!claim) throw new TicketEmailLocked(toUnix((await emailLockedAt(db, ticketId)) ?? new Date()) + lockSeconds);
+  const { sent_at: sentAt, stamp } = claim;
   try {
     const { pdf, filename } = await ticketPdf(db, config.dataDir, ticketId, viewerId, lang);
     const L = labels(lang);
@@ -200,12 +177,12 @@ export async function sendTicketEmail(db: Kysely<DB>, config: Pick<Config, 'smtp
     const result = await sendMail(config, {
       to: row.email,
       subject: L.subject(row.event_name),
-      text: L.body(holder, row.event_name, formatWhen(row.starts_at, row.ends_at, row.timezone)),
+      text: L.body(holder, row.event_name, formatWhen(row.starts_at, row.ends_at, row.timezone), formatPrice(Number(row.price), row.currency, lang)),
       attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
     return { result, lockedUntil: toUnix(sentAt) + lockSeconds, to: row.email };
   } catch (err) {
-    await sql`DELETE FROM ticket_email_sends WHERE ticket_id = ${ticketId} AND sent_at = ${stamp}::timestamptz`.execute(db);
+    await releaseEmailLock(db, ticketId, stamp);
     throw err;
   }
 }
@@ -214,9 +191,8 @@ export async function sendTicketEmail(db: Kysely<DB>, config: Pick<Config, 'smtp
 // Ticket design
 
 async function storedDesign(db: Q, eventId: number): Promise<TicketDesignSettings | null> {
-  const row = await (db as Kysely<DB>).selectFrom('ticket_designs').select('settings').where('event_id', '=', eventId).executeTakeFirst();
-  if (!row) return null;
-  const s = (typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings) as Partial<TicketDesignSettings>;
+  const s = await designSettings(db, eventId);
+  if (!s) return null;
   const d = defaultTicketDesign();
   // Older rows may lack a part; the defaults fill it so the screen always gets the four parts.
   return {
@@ -235,35 +211,41 @@ export async function getTicketDesign(db: Q, eventId: number, viewerId: number):
 /**
  * Saves the design under the role rules (contract/tickets.ts checkDesignRoles); its pictures must be
  * ones uploaded for this event (design-images.ts). The saved row is locked while checking, so two
- * organisers saving at once cannot together remove a blocked role.
+ * organisers saving at once cannot together remove a blocked role. Designs are not replicated.
  */
-export async function saveTicketDesign(db: Kysely<DB>, eventId: number, viewerId: number, next: TicketDesignSettings): Promise<TicketDesignSettings> {
-  await requireOwner(db, eventId, viewerId);
-  return db.transaction().execute(async (trx) => {
-    await sql`SELECT 1 FROM ticket_designs WHERE event_id = ${eventId} FOR UPDATE`.execute(trx);
-    const saved = (await storedDesign(trx, eventId)) ?? defaultTicketDesign();
-    const problem = checkDesignRoles(saved.roles, next);
-    if (problem) throw new DomainError(problem);
-    const images = await checkDesignImages(trx, eventId, next);
-    await attachDesignImages(trx, eventId, images);
-    const settings: TicketDesignSettings = { ...next, roles: numberDesignRoles(next.roles, saved.roles) };
-    await trx
-      .insertInto('ticket_designs')
-      .values({ event_id: eventId, settings: JSON.stringify(settings), updated_at: new Date() })
-      .onConflict((oc) => oc.column('event_id').doUpdateSet({ settings: JSON.stringify(settings), updated_at: new Date() }))
-      .execute();
-    return settings;
-  });
+export async function saveTicketDesign(
+  trx: Tx,
+  eventId: number,
+  viewerId: number,
+  next: TicketDesignSettings,
+): Promise<{ settings: TicketDesignSettings; effect: Effect }> {
+  await requireOwner(trx, eventId, viewerId);
+  await lockDesign(trx, eventId);
+  const saved = (await storedDesign(trx, eventId)) ?? defaultTicketDesign();
+  const problem = checkDesignRoles(saved.roles, next);
+  if (problem) throw new DomainError(problem);
+  const images = await checkDesignImages(trx, eventId, next);
+  await attachDesignImages(trx, eventId, images);
+  const settings: TicketDesignSettings = { ...next, roles: numberDesignRoles(next.roles, saved.roles) };
+  await upsertDesign(trx, eventId, settings);
+  return { settings, effect: quiet([eventId]) };
 }
 
 /**
  * Stores a picture for the event's design (owners only, checked before the bytes are decoded). It
  * shows once a saved design points at it; until then only its uploader and the owners see it.
  */
-export async function uploadDesignImage(db: Kysely<DB>, dataDir: string, eventId: number, viewerId: number, image: Buffer | undefined) {
+export async function uploadDesignImage(writer: Writer, db: Q, dataDir: string, eventId: number, viewerId: number, image: Buffer | undefined) {
   await requireOwner(db, eventId, viewerId);
   if (!image) throw new DomainError('invalid_image', 'image is missing');
-  return storeDesignImage(db, dataDir, eventId, viewerId, image);
+  const stored = await writeDesignImage(dataDir, image);
+  try {
+    await writer.run((trx) => recordDesignImage(trx, eventId, viewerId, stored));
+  } catch (err) {
+    await removeDesignImageFiles(dataDir, stored);
+    throw err;
+  }
+  return stored;
 }
 
 /** For ticket-design?ticket_id=: the ticket must be of that event. */

@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { formatTicketPayload, fromBase64Url, ticketSigningMessage } from '../../../contract/checkin.ts';
-import { withTickets, type Q } from './tables.ts';
+import type { Q } from '../../db/tx.ts';
+import { offerSigningSeed, signingSeed } from './repository.ts';
 
 /**
  * Ticket QR codes are signed with Ed25519 so a door device with no network can tell a genuine
@@ -45,15 +46,13 @@ export function configureTicketSigning(secret: Uint8Array | undefined): void {
 /** The master secret: the configured one, else the database's, created by whichever instance asks first. */
 export async function ticketSigningSecret(db: Q): Promise<Uint8Array> {
   if (configured) return configured;
-  const t = withTickets(db);
-  const read = () => t.selectFrom('ticket_signing_secret').select('seed').where('id', '=', 1).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    await t.insertInto('ticket_signing_secret').values({ id: 1, seed: randomBytes(SEED_BYTES) }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    row = await read();
+  let seed = await signingSeed(db);
+  if (!seed) {
+    await offerSigningSeed(db, randomBytes(SEED_BYTES));
+    seed = await signingSeed(db);
   }
-  if (!row || row.seed.length !== SEED_BYTES) throw new Error('ticket_signing_secret is missing or damaged');
-  return new Uint8Array(row.seed);
+  if (!seed || seed.length !== SEED_BYTES) throw new Error('ticket_signing_secret is missing or damaged');
+  return new Uint8Array(seed);
 }
 
 export interface EventKey {
@@ -95,4 +94,3 @@ export async function ticketSigner(db: Q): Promise<(eventId: number, ticketId: n
 export async function eventPublicKey(db: Q, eventId: number): Promise<string> {
   return eventKey(await ticketSigningSecret(db), eventId).publicKey;
 }
-

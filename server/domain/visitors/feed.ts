@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import { DomainError, type ErrorCode } from '../../../contract/errors.ts';
 import type { RelationDoc } from '../../../contract/visitors.ts';
-import type { FeedArgs, FeedPage } from '../sync/feeds.ts';
-import { feedRows, loadViewer, toVisitorDoc } from './repository.ts';
+import { findEvent } from '../events/repository.ts';
+import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../sync/feed.ts';
+import { toVisitorDoc } from './documents.ts';
+import { feedRows, loadViewer, relationsSince } from './repository.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the
@@ -30,30 +31,18 @@ import { feedRows, loadViewer, toVisitorDoc } from './repository.ts';
  * of a visitor document every participant's device would download again.
  */
 
-export class FeedScopeError extends DomainError {
-  constructor(
-    code: ErrorCode,
-    readonly statusCode: number,
-    detail?: string,
-  ) {
-    super(code, detail);
+export async function visitorsFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope, memo }: FeedArgs): Promise<FeedPage> {
+  const eventId = feedEventId(scope);
+  const user = feedUser(userId);
+  feedEvent(await findEvent(db, eventId));
+  // A device pulls an event's pages one after another: the viewer is remembered between them. A
+  // remembered viewer without this event may predate the user joining it, so a refusal is decided
+  // on a fresh one. Leaving an event is heard as a my_events hint, which empties the memory.
+  let viewer = memo ? await memo.get('visitors:viewer', () => loadViewer(db, user)) : await loadViewer(db, user);
+  if (!viewer.events.includes(eventId) && memo) {
+    memo.forget('visitors:viewer');
+    viewer = await memo.get('visitors:viewer', () => loadViewer(db, user));
   }
-}
-
-function eventIdOf(scope: Record<string, string>): number {
-  const raw = scope.event_id;
-  if (typeof raw !== 'string' || !/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) {
-    throw new FeedScopeError('invalid_input', 400, 'event_id');
-  }
-  return Number(raw);
-}
-
-export async function visitorsFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope }: FeedArgs): Promise<FeedPage> {
-  const eventId = eventIdOf(scope);
-  if (userId === null) throw new FeedScopeError('auth_required', 401);
-  const event = await db.selectFrom('events').select('deleted').where('id', '=', eventId).executeTakeFirst();
-  if (!event || event.deleted) throw new FeedScopeError('event_not_found', 404);
-  const viewer = await loadViewer(db, userId);
   if (!viewer.events.includes(eventId)) throw new FeedScopeError('participation_required', 403);
   const rows = await feedRows(db, viewer, eventId, checkpoint, limit);
   return { documents: rows.map((r) => toVisitorDoc(eventId, r)) };
@@ -61,14 +50,7 @@ export async function visitorsFeed(db: Kysely<DB>, { userId, checkpoint, limit, 
 
 export async function relationsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {
   if (userId === null) return { documents: [] };
-  const rows = await db
-    .selectFrom('user_relations')
-    .select(['target_user_id', 'like_status', 'favorite', 'rev', 'deleted'])
-    .where('user_id', '=', userId)
-    .where('rev', '>', checkpoint)
-    .orderBy('rev')
-    .limit(limit)
-    .execute();
+  const rows = await relationsSince(db, userId, checkpoint, limit);
   const documents: (RelationDoc & { deleted: boolean })[] = rows.map((r) => ({
     id: String(r.target_user_id),
     user_id: r.target_user_id,

@@ -1,16 +1,16 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { DB } from '../../db/types.ts';
-import { toUnix, type Tx } from '../../db/tx.ts';
-import { ageOf, SOCIAL_NETWORKS, type SocialLinks, type VisitorDoc } from '../../../contract/visitors.ts';
-import { participates, visibleUser } from '../events/queries.ts';
-import { filterConds, orderBySql, tripStatusIn, type VisitorQuery } from './filters.ts';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import { and, FALSE, likeContains, participates, relatedEventIds, TRUE, validTicket, visibleUser, type Cond } from '../../db/sql.ts';
+import type { Q, Tx } from '../../db/tx.ts';
+import type { UsersTable } from '../../db/types.ts';
+import { filterConds, orderBySql, tripStatusIn } from './filter-repository.ts';
+import type { VisitorQuery } from './filters.ts';
 
 /**
  * Read-side SQL of visitors, people and profiles. Every list, count and feed here goes through
  * `visibleTo` and the private-field expressions of `outerColumns`, so the rules live in one place
  * and are applied in SQL before LIMIT:
  *
- * - A visitor of an event is a participant (events/queries `participates`: checked in, owner, or
+ * - A visitor of an event is a participant (db/sql `participates`: checked in, owner, or
  *   holding a valid ticket). Owners without another role show as organizers.
  * - A person is listed for somebody else only if they do not hide from visitor lists, their
  *   account is open, and their show_status allows the viewer (contract SHOW_STATUS: 1 everyone,
@@ -22,16 +22,6 @@ import { filterConds, orderBySql, tripStatusIn, type VisitorQuery } from './filt
  *   always gets their own. Raw values are masked inside the SQL, so they never reach this process
  *   for anybody else.
  */
-
-type Q = Kysely<DB> | Tx;
-type Cond = RawBuilder<SqlBool>;
-const TRUE: Cond = sql<SqlBool>`TRUE`;
-const FALSE: Cond = sql<SqlBool>`FALSE`;
-
-function and(conds: Cond[]): Cond {
-  const real = conds.filter((c) => c !== TRUE);
-  return real.length ? sql<SqlBool>`(${sql.join(real, sql` AND `)})` : TRUE;
-}
 
 /** Who is looking, with what the visibility rule needs to know about them. */
 export interface Viewer {
@@ -49,7 +39,7 @@ export async function loadViewer(db: Q, userId: number | null): Promise<Viewer> 
   const user = await db.selectFrom('users').select(['city_id', 'country_code']).where('id', '=', userId).executeTakeFirst();
   const events = await sql<{ id: number }>`
     SELECT e.id FROM events e
-    WHERE NOT e.deleted AND e.id IN (SELECT event_id FROM user_events WHERE user_id = ${userId} UNION SELECT event_id FROM tickets WHERE user_id = ${userId})
+    WHERE NOT e.deleted AND e.id IN (${relatedEventIds(userId)})
       AND ${participates(sql`${userId}::int`, sql.ref('e.id'))}`.execute(db);
   return { id: userId, city_id: user?.city_id ?? null, country_code: user?.country_code ?? null, events: events.rows.map((r) => r.id) };
 }
@@ -74,14 +64,9 @@ const USER_COLUMNS = sql`u0.id, u0.first_name, u0.last_name, u0.avatar, u0.count
   u0.position, u0.company, u0.help, u0.status, u0.show_status, u0.trip_status, u0.hobby, u0.sex, u0.birth_year, u0.social,
   u0.show_email, u0.hide_phone, u0.hide_trip_plan, u0.hide_from_visitors, u0.disabled, u0.deleted, u0.created_at`;
 
-const validTicket = (t: string) => {
-  const a = sql.ref(t);
-  return sql`(${a}.status = 'valid' AND NOT ${a}.invalid AND NOT ${a}.deleted)`;
-};
-
 /**
  * Participation over rows already joined (ue: the user_events row, tk: the person's tickets for
- * the event aggregated): the same rule as events/queries `participates` (checked in, owner, or a
+ * the event aggregated): the same rule as db/sql `participates` (checked in, owner, or a
  * valid ticket), written over the joins because the EXISTS form costs two probes per row and an
  * event's list or feed evaluates it for every visitor.
  */
@@ -161,10 +146,11 @@ function outerColumns(viewer: Viewer, shown: Cond, withRelations = true, rev: Ra
   const signedIn = viewer.id !== null;
   const phone = signedIn ? sql`CASE WHEN ${self} OR NOT u.hide_phone THEN u.phone ELSE '' END` : sql`''::text`;
   const email = signedIn ? sql`CASE WHEN ${self} OR u.show_email THEN u.email ELSE '' END` : sql`''::text`;
-  const rel = signedIn && withRelations
-    ? sql`coalesce(r.like_status, 0) AS like_status, coalesce(r.favorite, false) AS favorite,
+  const rel =
+    signedIn && withRelations
+      ? sql`coalesce(r.like_status, 0) AS like_status, coalesce(r.favorite, false) AS favorite,
         EXISTS (SELECT 1 FROM friends f WHERE (f.user_id = ${viewer.id} AND f.friend_id = u.id) OR (f.friend_id = ${viewer.id} AND f.user_id = u.id)) AS is_friend`
-    : sql`0 AS like_status, false AS favorite, false AS is_friend`;
+      : sql`0 AS like_status, false AS favorite, false AS is_friend`;
   return sql`u.id, u.first_name, u.last_name, u.avatar, coalesce(u.country_code, '') AS country_code, coalesce(co.name, '') AS country_name,
     coalesce(u.city_id, 0) AS city_id, coalesce(ci.name, '') AS city_name, u.position, u.company, u.help, u.status, u.show_status,
     CASE WHEN ${self} OR NOT u.hide_trip_plan THEN u.trip_status ELSE 0 END AS trip_status, (${self} OR NOT u.hide_trip_plan) AS trip_visible,
@@ -174,28 +160,24 @@ function outerColumns(viewer: Viewer, shown: Cond, withRelations = true, rev: Ra
 }
 
 function outerJoins(viewer: Viewer, withRelations = true): RawBuilder<unknown> {
-  const rel = viewer.id === null || !withRelations ? sql`` : sql`LEFT JOIN user_relations r ON r.user_id = ${viewer.id} AND r.target_user_id = u.id AND NOT r.deleted`;
+  const rel =
+    viewer.id === null || !withRelations ? sql`` : sql`LEFT JOIN user_relations r ON r.user_id = ${viewer.id} AND r.target_user_id = u.id AND NOT r.deleted`;
   return sql`LEFT JOIN cities ci ON ci.id = u.city_id LEFT JOIN countries co ON co.code = u.country_code ${rel}`;
 }
 
-export interface VisitorRow {
+/** What a person writes about themselves, as the users table stores it. */
+type AboutColumns = Pick<Selectable<UsersTable>, 'first_name' | 'last_name' | 'avatar' | 'position' | 'company' | 'help' | 'status' | 'show_status' | 'hobby'>;
+
+/** One person as outerColumns shapes them: private fields already masked for the viewer. */
+export interface VisitorRow extends AboutColumns {
   id: number;
-  first_name: string;
-  last_name: string;
-  avatar: string;
   country_code: string;
   country_name: string;
   city_id: number;
   city_name: string;
-  position: string;
-  company: string;
-  help: string;
-  status: string;
-  show_status: number;
   trip_status: number;
   /** Whether the viewer may see the trip plan (hide_trip_plan), for the people card. */
   trip_visible: boolean;
-  hobby: string;
   sex: number;
   birth_year: number;
   social: unknown;
@@ -284,11 +266,11 @@ export async function countVisitorsBy(
   scope: ListScope,
   viewer: Viewer,
   by: 'country' | 'city' | 'menu',
-  nameLike: string | undefined,
-  extra: Cond[] = [],
+  narrow: { nameContains?: string; countryCode?: string } = {},
 ): Promise<GroupCount[]> {
+  const extra = narrow.countryCode === undefined ? [] : filterConds({ countryCode: narrow.countryCode }, viewer.id, new Date().getUTCFullYear());
   const where = listWhere(scope, viewer, extra);
-  const like = nameLike ? sql`AND g.name ILIKE ${nameLike}` : sql``;
+  const like = narrow.nameContains ? sql`AND g.name ILIKE ${likeContains(narrow.nameContains)}` : sql``;
   let q: RawBuilder<GroupCount>;
   if (by === 'country') {
     q = sql<GroupCount>`SELECT g.code::text AS key, g.name, count(*)::int AS count
@@ -312,18 +294,14 @@ export async function countVisible(db: Q, scope: ListScope, viewer: Viewer): Pro
 }
 
 /**
- * Feed rows of one event: every person related to it whose document rev is past the checkpoint,
- * in rev order, with `shown` saying whether the viewer may see them now. A client at checkpoint 0
- * holds nothing, so its first page carries no tombstones; that condition is part of the WHERE, so a
- * short page still means "caught up". Later pages may carry tombstones of people the device never
- * held (someone who only viewed the event page): the server cannot know what a device holds, and
- * deleting an absent document is a no-op.
- */
-/**
- * One page of an event's visitors feed. The page walks visitor_revs (009_visitor_revs.sql) by its
+ * One page of an event's visitors feed: every person related to the event whose document rev is
+ * past the checkpoint, in rev order, with `shown` saying whether the viewer may see them now. The page walks visitor_revs (009_visitor_revs.sql) by its
  * (event_id, rev) index and builds each person's document laterally, so the work is the page, not
  * the event: a caught-up pull touches no visitor at all. The first pull (checkpoint 0) skips people
- * nobody may see instead of sending them as tombstones; the walk then simply reads further.
+ * nobody may see instead of sending them as tombstones (a device at 0 holds nothing); the walk then
+ * simply reads further, so a short page still means "caught up". Later pages may carry tombstones
+ * of people the device never held: the server cannot know what a device holds, and deleting an
+ * absent document is a no-op.
  */
 export async function feedRows(db: Q, viewer: Viewer, eventId: number, checkpoint: number, limit: number): Promise<VisitorRow[]> {
   const shown = and([sql<SqlBool>`u.participant`, visibleTo(viewer, eventId)]);
@@ -337,231 +315,37 @@ export async function feedRows(db: Q, viewer: Viewer, eventId: number, checkpoin
   return r.rows;
 }
 
-// Shaping --------------------------------------------------------------------------------------
+// Relations: the user's likes and stars of other people ------------------------------------------
 
-/** Users without an uploaded picture get the drawn one the files routes serve. */
-export function avatarOf(userId: number, avatar: string): string {
-  return avatar || `/files/avatars/${userId}.svg`;
+export async function userExists(q: Q, userId: number): Promise<boolean> {
+  return (await q.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
 }
 
-/** Only the known networks, only non-empty strings: stored JSON may carry anything. */
-export function socialOf(value: unknown): SocialLinks {
-  const obj = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  const out: SocialLinks = {};
-  if (!obj || typeof obj !== 'object') return out;
-  for (const key of SOCIAL_NETWORKS) {
-    const v = (obj as Record<string, unknown>)[key];
-    if (typeof v === 'string' && v) out[key] = v;
-  }
-  return out;
+export async function findRelation(q: Q, userId: number, targetId: number) {
+  return q
+    .selectFrom('user_relations')
+    .select(['like_status', 'favorite', 'deleted'])
+    .where('user_id', '=', userId)
+    .where('target_user_id', '=', targetId)
+    .executeTakeFirst();
 }
 
-export function interestsOf(hobby: string): number[] {
-  return hobby
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 7);
+export async function upsertRelation(trx: Tx, userId: number, targetId: number, patch: { like_status?: number; favorite?: boolean }): Promise<void> {
+  await trx
+    .insertInto('user_relations')
+    .values({ user_id: userId, target_user_id: targetId, ...patch })
+    .onConflict((oc) => oc.columns(['user_id', 'target_user_id']).doUpdateSet({ ...patch, deleted: false }))
+    .execute();
 }
 
-export function visitorDocId(eventId: number, userId: number): string {
-  return `${eventId}:${userId}`;
+/** A page of the user's relations feed, tombstones included. */
+export async function relationsSince(q: Q, userId: number, checkpoint: number, limit: number) {
+  return q
+    .selectFrom('user_relations')
+    .select(['target_user_id', 'like_status', 'favorite', 'rev', 'deleted'])
+    .where('user_id', '=', userId)
+    .where('rev', '>', checkpoint)
+    .orderBy('rev')
+    .limit(limit)
+    .execute();
 }
-
-/** A document devices must drop: the key and the rev, no personal data. */
-export function visitorTombstone(eventId: number, userId: number, rev: number): VisitorDoc & { deleted: true } {
-  return {
-    id: visitorDocId(eventId, userId),
-    event_id: eventId,
-    user_id: userId,
-    first_name: '',
-    last_name: '',
-    avatar: '',
-    country_code: '',
-    country_name: '',
-    city_id: 0,
-    city_name: '',
-    position: '',
-    company: '',
-    help: '',
-    status: '',
-    show_status: 0,
-    trip_status: 0,
-    hobby: '',
-    sex: 0,
-    birth_year: 0,
-    social: {},
-    phone: '',
-    email: '',
-    menu_id: 0,
-    role: '',
-    about: '',
-    interest: '',
-    accesses_by_tickets: false,
-    registered_at: 0,
-    rev,
-    deleted: true,
-  };
-}
-
-export function toVisitorDoc(eventId: number, r: VisitorRow): VisitorDoc & { deleted: boolean } {
-  if (!r.shown) return visitorTombstone(eventId, r.id, r.rev);
-  return {
-    id: visitorDocId(eventId, r.id),
-    event_id: eventId,
-    user_id: r.id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    avatar: avatarOf(r.id, r.avatar),
-    country_code: r.country_code.trim(),
-    country_name: r.country_name,
-    city_id: r.city_id,
-    city_name: r.city_name,
-    position: r.position,
-    company: r.company,
-    help: r.help,
-    status: r.status,
-    show_status: r.show_status,
-    trip_status: r.trip_status,
-    hobby: r.hobby,
-    sex: r.sex,
-    birth_year: r.birth_year,
-    social: socialOf(r.social),
-    phone: r.phone,
-    email: r.email,
-    menu_id: r.menu_id ?? 0,
-    role: r.role,
-    about: r.about,
-    interest: r.interest,
-    accesses_by_tickets: r.has_ticket,
-    registered_at: toUnix(r.registered_at),
-    rev: r.rev,
-    deleted: false,
-  };
-}
-
-export interface EventInfo {
-  id: number;
-  name: string;
-  menu: Map<number, string>;
-}
-
-export interface AppointmentInfo {
-  id: number;
-  event_id: number;
-  from_user_id: number;
-  to_user_id: number;
-  date: string;
-  time_start: number;
-  time_end: number;
-  any_time: boolean;
-  response: number | null;
-  comment: string;
-  response_msg: string;
-  where: string;
-  where_type: number | null;
-  table_num: number | null;
-  place: number | null;
-}
-
-/**
- * The User/visitor entity of networking.md §3 as the legacy calls answer it. `event` is the event
- * the row is about (the listed event, or the person's next event on the people card).
- */
-export function toLegacyVisitor(r: VisitorRow, ctx: { event: EventInfo | null; appointment: AppointmentInfo | null; currentYear: number }) {
-  const avatar = avatarOf(r.id, r.avatar);
-  const menuName = r.menu_id !== null && ctx.event ? (ctx.event.menu.get(r.menu_id) ?? '') : '';
-  return {
-    id: r.id,
-    user_id: r.id,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    name: `${r.first_name} ${r.last_name}`.trim(),
-    avatar,
-    avatar_url: avatar,
-    country_code: r.country_code.trim(),
-    country_name: r.country_name,
-    city: r.city_name,
-    city_name: r.city_name,
-    city_id: r.city_id,
-    phone: r.phone,
-    email: r.email,
-    position: r.position,
-    company: r.company,
-    help: r.help,
-    status: r.status,
-    show_status: r.show_status,
-    trip_status: r.trip_status,
-    hobby: r.hobby,
-    interests: interestsOf(r.hobby),
-    sex: r.sex || null,
-    age: ageOf(r.birth_year, ctx.currentYear),
-    social: socialOf(r.social),
-    role: ctx.event ? r.role : null,
-    menu_id: ctx.event ? (r.menu_id ?? 0) : 0,
-    menu_name: menuName,
-    registered_at: toUnix(r.registered_at),
-    like: r.like_status,
-    like_status: r.like_status,
-    favorite: r.favorite,
-    is_friend: r.is_friend,
-    appointment: ctx.appointment,
-    event_checkin: ctx.event
-      ? { event_id: ctx.event.id, event_name: ctx.event.name, about: r.about, interest: r.interest, accesses_by_tickets: r.has_ticket }
-      : null,
-  };
-}
-export type LegacyVisitor = ReturnType<typeof toLegacyVisitor>;
-
-/** Names and visitor categories of events, for the legacy entity. */
-export async function eventInfos(db: Q, ids: number[]): Promise<Map<number, EventInfo & { deleted: boolean }>> {
-  const out = new Map<number, EventInfo & { deleted: boolean }>();
-  if (!ids.length) return out;
-  const rows = await db.selectFrom('events').select(['id', 'name', 'options', 'deleted']).where('id', 'in', ids).execute();
-  for (const r of rows) {
-    const options = (typeof r.options === 'string' ? JSON.parse(r.options) : r.options) as { menu?: { id: number; name: string }[] } | null;
-    const menu = new Map<number, string>();
-    for (const m of options?.menu ?? []) if (typeof m?.id === 'number') menu.set(m.id, String(m.name ?? ''));
-    out.set(r.id, { id: r.id, name: r.name, menu, deleted: r.deleted });
-  }
-  return out;
-}
-
-/**
- * The latest appointment between the viewer and each person (at one event when given): it is the
- * viewer's own, so it carries its details; the screens derive the status from it.
- */
-export async function appointmentsWith(db: Q, viewerId: number, userIds: number[], eventId?: number): Promise<Map<number, AppointmentInfo>> {
-  const out = new Map<number, AppointmentInfo>();
-  if (!userIds.length) return out;
-  const atEvent = eventId === undefined ? sql`` : sql`AND a.event_id = ${eventId}`;
-  const r = await sql<AppointmentInfo & { other: number; starts_at: Date | null; ends_at: Date | null }>`
-    SELECT DISTINCT ON (other) CASE WHEN a.from_user_id = ${viewerId} THEN a.to_user_id ELSE a.from_user_id END AS other,
-      a.id, a.event_id, a.from_user_id, a.to_user_id, a.date::text AS date, a.starts_at, a.ends_at, a.any_time, a.response,
-      a.comment, a.response_msg, a.where_text AS where, a.where_type, a.table_num, a.place
-    FROM appointments a
-    WHERE NOT a.deleted ${atEvent}
-      AND ((a.from_user_id = ${viewerId} AND a.to_user_id IN (${sql.join(userIds)}))
-        OR (a.to_user_id = ${viewerId} AND a.from_user_id IN (${sql.join(userIds)})))
-    ORDER BY other, a.request_date DESC, a.id DESC`.execute(db);
-  for (const row of r.rows) {
-    out.set(row.other, {
-      id: row.id,
-      event_id: row.event_id,
-      from_user_id: row.from_user_id,
-      to_user_id: row.to_user_id,
-      date: row.date,
-      time_start: toUnix(row.starts_at),
-      time_end: toUnix(row.ends_at),
-      any_time: row.any_time,
-      response: row.response,
-      comment: row.comment,
-      response_msg: row.response_msg,
-      where: row.where,
-      where_type: row.where_type,
-      table_num: row.table_num,
-      place: row.place,
-    });
-  }
-  return out;
-}
-

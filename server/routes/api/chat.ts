@@ -1,23 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, CHAT_PAGE_SIZE, SESSION_COOKIE } from '../../../contract/constants.ts';
 import { CHAT_IMAGE_MAX_BYTES, chatImageUrl, COMMENT_MAX_LENGTH, type LikeType } from '../../../contract/chat.ts';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../../contract/errors.ts';
-import { writeTx } from '../../db/tx.ts';
-import { chatAccess, requireSpeaker } from '../../domain/chat/access.ts';
-import {
-  insertUpload,
-  reencodeImage,
-  removeImageFile,
-  sweepUploads,
-  writeImageFile,
-} from '../../domain/chat/images.ts';
+import { chatAccess, requireSpeaker, type ChatAccess } from '../../domain/chat/access.ts';
 import { findComment, listComments, toWsComment, toWsUser, usersMap } from '../../domain/chat/repository.ts';
+import { isEventOwner } from '../../domain/events/repository.ts';
 import { addComment, likeComment, removeComment, unlikeComment } from '../../domain/chat/service.ts';
+import { insertUpload, sweepUploads } from '../../domain/chat/uploads.ts';
+import { reencodeImage, removeImageFile, uploadDir, writeImageFile } from '../../domain/images.ts';
 import { ok, parseId, unauthorized } from '../envelope.ts';
-import { Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
-import { readUploadForm } from './forms.ts';
+import { tooManyRequests } from '../../limits/index.ts';
+import { Lang, needUser } from './events-shared.ts';
+import { readUploadForm, type UploadLimits } from './forms.ts';
 
 /**
  * The event chat's legacy calls (events.md §7 "Chat and comments"), on the same domain services as
@@ -28,7 +23,7 @@ import { readUploadForm } from './forms.ts';
  *   live comments, newest first with sort_by=-date (the default) or oldest first with sort_by=date;
  *   before_id pages from a comment id instead of an offset, which stays stable while new comments
  *   arrive; from_id (with before_id) bounds a range from below, which is how a device re-reads the
- *   older comments it holds (sync/chat-history.ts). Its catalogue is kept as events.md §8 gives it: status_code 403 for an unknown or removed
+ *   older comments it holds (sync/views/chat/history.ts). Its catalogue is kept as events.md §8 gives it: status_code 403 for an unknown or removed
  *   event, 400 for a bad event_id, 404 for "auth error" (no session, or no access to the chat).
  * - POST /api/events/add-comment (multipart, or JSON/form without a picture): event_id, comment and
  *   an optional picture in `image`. Answers {result: true, comment, users}.
@@ -37,7 +32,7 @@ import { readUploadForm } from './forms.ts';
  *   name). Answers {result: true, image: <name>, url}.
  * - POST remove-comment (commentId), set-like-comment and unset-like-comment (commentId, like_type):
  *   {result: true, ...}; failures carry the catalogue's status_code and result is absent.
- * - Pictures: checked by their bytes and re-encoded (domain/chat/images.ts), at most
+ * - Pictures: checked by their bytes and re-encoded (domain/images.ts), at most
  *   CHAT_IMAGE_MAX_BYTES; served by server/routes/files/uploads.ts.
  */
 
@@ -56,7 +51,9 @@ type ListQuery = Static<typeof ListQuery>;
 const LIST_STATUS: Partial<Record<ErrorCode, number>> = { event_not_found: 403, event_removed: 403, auth_required: 404, ticket_required: 404 };
 
 function listFail(reply: FastifyReply, code: ErrorCode, detail?: string) {
-  return reply.code(200).send({ status_code: LIST_STATUS[code] ?? ERROR_CODES[code].legacyStatus, data: null, error: code, ...(detail ? { message: detail } : {}) });
+  return reply
+    .code(200)
+    .send({ status_code: LIST_STATUS[code] ?? ERROR_CODES[code].legacyStatus, data: null, error: code, ...(detail ? { message: detail } : {}) });
 }
 
 function idField(fields: Record<string, unknown>, ...names: string[]): number {
@@ -75,16 +72,11 @@ function likeTypeField(fields: Record<string, unknown>, required: boolean): Like
   throw new DomainError('invalid_input', 'like_type');
 }
 
+/** A comment's form: its picture and text (4 bytes a character at most in UTF-8) and the ids. */
+const COMMENT_FORM: UploadLimits = { fileSize: CHAT_IMAGE_MAX_BYTES, fields: 10, fieldSize: COMMENT_MAX_LENGTH * 4 + 64 };
+
 export async function chatApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  await app.register(multipart, {
-    limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: COMMENT_MAX_LENGTH * 4 + 64, fieldNameSize: 64 },
-  });
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  const chatDir = uploadDir(app.config.dataDir, 'chat');
 
   app.get<{ Querystring: ListQuery }>('/api/events/get-chat-messages', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const q = request.query;
@@ -97,7 +89,7 @@ export async function chatApi(app: FastifyInstance) {
       const presented = request.headers.authorization?.startsWith('Bearer ') || Boolean(request.cookies?.[SESSION_COOKIE]);
       return presented ? unauthorized(reply) : listFail(reply, 'auth_required');
     }
-    let access;
+    let access: ChatAccess;
     try {
       access = await chatAccess(app.db, user.id, eventId);
     } catch (err) {
@@ -113,18 +105,11 @@ export async function chatApi(app: FastifyInstance) {
       beforeId: q.before_id,
       fromId: q.from_id,
     });
-    const owner = await app.db
-      .selectFrom('user_events')
-      .select(['is_owner', 'is_moderator'])
-      .where('event_id', '=', eventId)
-      .where('user_id', '=', user.id)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
     return ok({
       users: usersMap(rows),
       comment_data: { items: rows.map(toWsComment), count, offset },
       userIsModerator: access.staff,
-      is_owner: owner?.is_owner ?? false,
+      is_owner: await isEventOwner(app.db, eventId, user.id),
       is_blocked: access.blocked,
     });
   });
@@ -133,39 +118,42 @@ export async function chatApi(app: FastifyInstance) {
   const storeImage = async (image: Buffer | undefined) => {
     if (!image) return undefined;
     const encoded = await reencodeImage(image);
-    const name = await writeImageFile(app.config.dataDir, encoded);
+    const name = await writeImageFile(chatDir, encoded);
     return { name, encoded };
   };
 
   app.post('/api/events/add-comment', async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const { fields, image } = await readUploadForm(request, 'image');
+    const { fields, image } = await readUploadForm(request, 'image', COMMENT_FORM);
     const eventId = idField(fields, 'event_id');
     const comment = typeof fields.comment === 'string' ? fields.comment : undefined;
     if (comment === undefined) throw new DomainError('invalid_input', 'comment');
     // Checked before the picture is decoded: a blocked user's upload costs the server nothing.
     await requireSpeaker(app.db, user.id, eventId);
+    if (image) {
+      const retryAfterMs = await app.limits.calls.take(request, 'image_upload');
+      if (retryAfterMs !== undefined) return tooManyRequests(request, reply, retryAfterMs);
+    }
     const stored = await storeImage(image);
-    let result;
+    let result: Awaited<ReturnType<typeof addComment>>;
     try {
-      result = await writeTx(app.db, async (trx) => {
+      result = await app.writer.run(async (trx) => {
         if (stored) await insertUpload(trx, user.id, eventId, stored.name, stored.encoded);
         return addComment(trx, user.id, { event_id: eventId, comment, ...(stored ? { image: stored.name } : {}) });
       });
     } catch (err) {
-      if (stored) await removeImageFile(app.config.dataDir, stored.name);
+      if (stored) await removeImageFile(chatDir, stored.name);
       throw err;
     }
-    publishEffect(app, result.effect);
     const row = await findComment(app.db, user.id, result.commentId);
     return ok({ result: true, comment: toWsComment(row!), users: { [String(user.id)]: toWsUser(row!) } });
   });
 
-  app.post('/api/events/upload-chat-image', async (request, reply) => {
+  app.post('/api/events/upload-chat-image', { onRequest: app.limits.throttle('image_upload') }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const { fields, image } = await readUploadForm(request, 'image');
+    const { fields, image } = await readUploadForm(request, 'image', COMMENT_FORM);
     const eventId = idField(fields, 'event_id');
     if (!image) throw new DomainError('invalid_image', 'image is missing');
     await requireSpeaker(app.db, user.id, eventId);
@@ -173,7 +161,7 @@ export async function chatApi(app: FastifyInstance) {
     try {
       await insertUpload(app.db, user.id, eventId, stored.name, stored.encoded);
     } catch (err) {
-      await removeImageFile(app.config.dataDir, stored.name);
+      await removeImageFile(chatDir, stored.name);
       throw err;
     }
     void sweepUploads(app.db, app.config.dataDir).catch((err: unknown) => app.log.error(err, 'upload sweep failed'));
@@ -183,21 +171,19 @@ export async function chatApi(app: FastifyInstance) {
   app.post('/api/events/remove-comment', async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const { fields } = await readUploadForm(request, 'image');
+    const { fields } = await readUploadForm(request, 'image', COMMENT_FORM);
     const commentId = idField(fields, 'commentId', 'comment_id');
-    const effect = await writeTx(app.db, (trx) => removeComment(trx, user.id, commentId));
-    publishEffect(app, effect);
+    await app.writer.run((trx) => removeComment(trx, user.id, commentId));
     return ok({ result: true, comment_id: commentId });
   });
 
   const vote = (set: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const { fields } = await readUploadForm(request, 'image');
+    const { fields } = await readUploadForm(request, 'image', COMMENT_FORM);
     const commentId = idField(fields, 'commentId', 'comment_id');
     const likeType = likeTypeField(fields, set);
-    const effect = await writeTx(app.db, (trx) => (set ? likeComment(trx, user.id, commentId, likeType!) : unlikeComment(trx, user.id, commentId, likeType)));
-    publishEffect(app, effect);
+    await app.writer.run((trx) => (set ? likeComment(trx, user.id, commentId, likeType!) : unlikeComment(trx, user.id, commentId, likeType)));
     const row = await findComment(app.db, user.id, commentId);
     return ok({ result: true, comment_id: commentId, likes: { like: row!.likes_count, dislike: row!.dislikes_count, my_like_type: row!.my_like_type } });
   };

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
-import { TICKET_PAYLOAD_PREFIX } from '../../../contract/checkin.ts';
+import { SCAN_CODE_MAX, TICKET_PAYLOAD_PREFIX, importTicketPublicKey, parseTicketPayload, verifyTicketSignature } from '../../../contract/checkin.ts';
 import { toUnix } from '../../db/tx.ts';
-import { conflicts, doorEvents, doorStats, listScans, staffList } from '../../domain/checkin/repository.ts';
+import { conflicts, doorEvents, doorStats, doorTicketInEvent, listScans, staffList } from '../../domain/checkin/repository.ts';
 import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
 import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
 import { fail, ok } from '../envelope.ts';
-import { Flag, Id, isOn, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
+import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';
 
 /**
  * Calls of door devices and organisers (new; the specs have none). Scans themselves travel as the
@@ -18,7 +18,12 @@ import { Flag, Id, isOn, Lang, legacyErrorHandler, needUser } from './events-sha
  * - GET /api/checkin/events: the events the user may check tickets for, with their role.
  * - GET /api/checkin/key?event_id=: the event's Ed25519 public key for offline validation
  *   {event_id, algorithm, public_key (32 bytes, base64url), payload_prefix, role}.
- * - GET /api/checkin/stats?event_id=: the head count (each ticket once) and scan counts.
+ * - GET /api/checkin/stats?event_id=: the head count (each ticket once), scan counts, and `listed`,
+ *   how many tickets the event's door feed holds (a door's download shows "n of N").
+ * - GET /api/checkin/ticket?event_id=&code=: the online check of a door that cannot judge a code
+ *   yet (its tickets still downloading, or no key): the event's door ticket for that code or signed
+ *   payload, or null, and for a signed payload whether the event's key verifies it. Nothing is
+ *   recorded: the door judges with the answer and records the scan as usual.
  * - GET /api/checkin/conflicts?event_id=: tickets admitted more than once, with devices and times.
  * - GET /api/checkin/scans?event_id=&limit=&offset=&unmatched=1: every recorded scan, newest first;
  *   with unmatched=1 only those matching no ticket of the event (door devices hold the rest).
@@ -27,6 +32,7 @@ import { Flag, Id, isOn, Lang, legacyErrorHandler, needUser } from './events-sha
  */
 
 const EventQuery = Type.Object({ lang: Lang, event_id: Id });
+const TicketQuery = Type.Object({ lang: Lang, event_id: Id, code: Type.String({ minLength: 1, maxLength: SCAN_CODE_MAX }) });
 const ScansQuery = Type.Object({
   lang: Lang,
   event_id: Id,
@@ -44,18 +50,21 @@ const StaffRemoveBody = Type.Object({ lang: Lang, event_id: Id, user_id: Id });
 
 export async function checkinApi(app: FastifyInstance) {
   configureTicketSigning(app.config.ticketSigningKey);
-  app.setErrorHandler(legacyErrorHandler);
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
 
   app.get('/api/checkin/events', { schema: { querystring: Type.Object({ lang: Lang }) } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
     const rows = await doorEvents(app.db, user.id);
-    return ok({ items: rows.map((r) => ({ event_id: r.event_id, name: r.name, when: toUnix(r.starts_at), when_end: toUnix(r.ends_at), timezone: r.timezone, role: r.role })) });
+    return ok({
+      items: rows.map((r) => ({
+        event_id: r.event_id,
+        name: r.name,
+        when: toUnix(r.starts_at),
+        when_end: toUnix(r.ends_at),
+        timezone: r.timezone,
+        role: r.role,
+      })),
+    });
   });
 
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/key', { schema: { querystring: EventQuery } }, async (request, reply) => {
@@ -72,6 +81,24 @@ export async function checkinApi(app: FastifyInstance) {
     if (!user) return reply;
     await requireDoor(app.db, request.query.event_id, user.id);
     return ok(await doorStats(app.db, request.query.event_id));
+  });
+
+  app.get<{ Querystring: Static<typeof TicketQuery> }>('/api/checkin/ticket', { schema: { querystring: TicketQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    const eventId = request.query.event_id;
+    await requireDoor(app.db, eventId, user.id);
+    reply.header('cache-control', 'private, no-store');
+    const parsed = parseTicketPayload(request.query.code);
+    if (parsed.kind === 'signed') {
+      // Another event's payload names no ticket of this one: the door refuses it as such itself.
+      if (parsed.eventId !== eventId) return ok({ ticket: null, signature: null });
+      const key = await importTicketPublicKey(await eventPublicKey(app.db, eventId));
+      const signature = await verifyTicketSignature(key, parsed);
+      return ok({ ticket: signature ? ((await doorTicketInEvent(app.db, eventId, { ticketId: parsed.ticketId })) ?? null) : null, signature });
+    }
+    if (parsed.kind === 'plain') return ok({ ticket: (await doorTicketInEvent(app.db, eventId, { code: parsed.code })) ?? null, signature: null });
+    return ok({ ticket: null, signature: null });
   });
 
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/conflicts', { schema: { querystring: EventQuery } }, async (request, reply) => {
@@ -103,14 +130,15 @@ export async function checkinApi(app: FastifyInstance) {
     if (!user) return reply;
     const b = request.body;
     if (b.user_id === undefined && !b.email) return fail(reply, 'invalid_input', 'user_id');
-    const userId = await addStaff(app.db, b.event_id, user.id, { user_id: b.user_id, email: b.email });
+    const { userId } = await app.writer.run((trx) => addStaff(trx, b.event_id, user.id, { user_id: b.user_id, email: b.email }));
     return ok({ result: true, user_id: userId });
   });
 
   app.post<{ Body: Static<typeof StaffRemoveBody> }>('/api/checkin/staff/remove', { schema: { body: StaffRemoveBody } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    await removeStaff(app.db, request.body.event_id, user.id, request.body.user_id);
+    const { event_id: eventId, user_id: staffId } = request.body;
+    await app.writer.run((trx) => removeStaff(trx, eventId, user.id, staffId));
     return ok({ result: true });
   });
 }

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, COMPANIES_PAGE_SIZE } from '../../../contract/constants.ts';
 import { standDetail, standsPage, standUsers } from '../../domain/companies/service.ts';
 import { fail, ok } from '../envelope.ts';
-import { Flag, Id, isOn, Lang, legacyErrorHandler } from './events-shared.ts';
+import { Flag, Id, isOn, Lang } from './events-shared.ts';
 
 /**
  * The companies calls of events.md §7, in the legacy envelope:
@@ -34,7 +34,6 @@ type StandQuery = Static<typeof StandQuery>;
 const StandParams = Type.Object({ standId: Id });
 
 export async function companiesApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
   const viewer = (request: FastifyRequest) => request.user?.id ?? null;
 
   const list = (usersAlways: boolean) => async (request: FastifyRequest<{ Querystring: Static<typeof ListQuery> }>, reply: FastifyReply) => {

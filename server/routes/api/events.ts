@@ -2,14 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, EVENTS_PAGE_SIZE } from '../../../contract/constants.ts';
 import type { ErrorCode } from '../../../contract/errors.ts';
-import { writeTx } from '../../db/tx.ts';
-import { toEventDoc, type EventRow } from '../../domain/events/repository.ts';
-import { checkin, markViewed, setFavorite, uncheckin } from '../../domain/events/service.ts';
+import type { SessionUser } from '../../domain/auth/sessions.ts';
+import { toLegacyEvent } from '../../domain/events/documents.ts';
+import { eventCounters, findEventRow } from '../../domain/events/repository.ts';
+import { checkin, markViewed, toggleFavorite, uncheckin } from '../../domain/events/service.ts';
+import { listedState } from '../../domain/profile/repository.ts';
 import {
   autocomplete,
   countEventRows,
   countTabs,
-  findEventRow,
   GUEST_RELATION,
   listEventRows,
   viewerRelations,
@@ -19,12 +20,12 @@ import {
   type SortKey,
   type TimeWindow,
   type ViewerRelation,
-} from '../../domain/events/queries.ts';
+} from '../../domain/events/list-repository.ts';
 import { fail, ok } from '../envelope.ts';
-import { EventParams, Flag, Id, isCrossSite, isOn, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
+import { errorText, requestLanguage } from '../legacy-text.ts';
+import { EventParams, Flag, Id, isCrossSite, isOn, Lang, needUser } from './events-shared.ts';
 import { scheduleRoutes } from './schedules.ts';
 import { tripRoutes } from './trips.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
 
 /**
  * The legacy event calls of events.md §7 (`/api/events/...`), answered from the same SQL and the
@@ -93,56 +94,6 @@ const AutocompleteQuery = Type.Object({
 });
 const EventRefBody = Type.Object({ event_id: Id, lang: Lang });
 
-/** The event object of the legacy API: the replicated document plus the viewer's relation. */
-export function toLegacyEvent(row: EventRow, rel: ViewerRelation, withUsersOnline = false) {
-  const d = toEventDoc(row);
-  return {
-    event_id: d.event_id,
-    id: d.event_id,
-    name: d.name,
-    title: d.name,
-    category: d.category_name,
-    category_id: d.category_id,
-    category_info: { id: d.category_id, name: d.category_name },
-    city: d.city_name,
-    city_id: d.city_id,
-    country_code: d.country_code,
-    when: d.when,
-    when_end: d.when_end,
-    timezone: d.timezone,
-    is_webinar: d.is_webinar,
-    webinar_link: rel.webinar_link,
-    video_type: d.video_type,
-    where: d.where,
-    address: d.address,
-    place: d.place,
-    venue: { name: d.place.name, address: d.place.address },
-    poster_small: d.poster_small,
-    poster_middle: d.poster_middle,
-    poster_big: d.poster_big,
-    total_people: d.total_people,
-    from_city_count: rel.from_city_count,
-    friends_count: rel.friends_count,
-    favorites_count: d.favorites_count,
-    meetings_count: d.meetings_count,
-    visitors_with_appointments_count: d.visitors_with_appointments_count,
-    ticket_min_price: d.ticket_min_price,
-    currency: d.currency,
-    is_owner: rel.is_owner,
-    is_favorite: rel.is_favorite,
-    is_free: d.is_free,
-    barcode_type: d.barcode_type,
-    description: d.description,
-    company: d.company,
-    checkin_status: rel.has_ticket,
-    checked_in: rel.checked_in,
-    options: d.options,
-    visitorsCountries: d.visitors_countries,
-    visitorsCities: d.visitors_cities,
-    ...(withUsersOnline ? { broadcast_statistic: { users_online: d.users_online } } : {}),
-  };
-}
-
 type Plan = { filter: EventListFilter; sort: EventSort; ownTabs: boolean } | { error: ErrorCode };
 
 /** Turns the query into one SQL filter, or the catalogue code that refuses it. */
@@ -157,11 +108,7 @@ async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser 
   if (favorites) scope = { kind: 'favorites', userId: viewer!.id };
   else if (viewed) scope = { kind: 'viewed', userId: viewer!.id };
   else if (other) {
-    const target = await app.db
-      .selectFrom('users')
-      .select(['hide_from_visitors', 'disabled', 'deleted'])
-      .where('id', '=', q.user_id!)
-      .executeTakeFirst();
+    const target = await listedState(app.db, q.user_id!);
     if (!target || target.deleted) return { error: 'not_found' };
     scope = target.hide_from_visitors || target.disabled ? { kind: 'none' } : { kind: 'participant', userId: q.user_id! };
   } else if (isOn(q.is_my) || q.user_id !== undefined) scope = { kind: 'participant', userId: viewer!.id };
@@ -190,7 +137,7 @@ async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser 
       categoryId: q.category,
       cityId: q.city,
       q: text || undefined,
-      onlyForMeetings: isOn(q.only_for_meetings),
+      onlyForAppointments: isOn(q.only_for_meetings),
       appreciatedBy: isOn(q.only_appreciated) ? viewer!.id : undefined,
     },
     sort,
@@ -205,16 +152,21 @@ async function relationsFor(app: FastifyInstance, viewer: SessionUser | null, id
   return (id) => map.get(id) ?? GUEST_RELATION;
 }
 
-export async function eventsApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
+/**
+ * The event read of a removed event, as the specs read it (events.md §8: "Event read with error
+ * flag: 'the event has been removed'"): the catalogue gives this answer no status code of its own,
+ * only a flag on the event read, so it is a read (status_code 200) whose data carries `error` and
+ * the text, in the call's `lang`. `error: 'event_removed'` beside it is the stable code new
+ * clients use.
+ */
+function removedEvent(request: FastifyRequest, eventId: number) {
+  const message = errorText('event_removed', requestLanguage(request));
+  return { status_code: 200, data: { error: true, message, id: eventId, event_id: eventId, deleted: true }, error: 'event_removed', message };
+}
 
+export async function eventsApi(app: FastifyInstance) {
   // Old clients post check-in as a form. Fastify only parses JSON and text, so this area adds the
   // form parser for itself; it stays inside this plugin.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
 
   const list = (forced?: 'favorites' | 'viewed') => async (request: FastifyRequest<{ Querystring: ListQuery }>, reply: FastifyReply) => {
     const q = request.query;
@@ -229,7 +181,11 @@ export async function eventsApi(app: FastifyInstance) {
     const offset = q.offset ?? 0;
     const rows = await listEventRows(app.db, plan.filter, plan.sort, limit, offset);
     const total = await countEventRows(app.db, plan.filter);
-    const rel = await relationsFor(app, viewer, rows.map((r) => r.id));
+    const rel = await relationsFor(
+      app,
+      viewer,
+      rows.map((r) => r.id),
+    );
     let counts = null;
     if (isOn(q.with_counts)) {
       counts = await countTabs(app.db, plan.filter, plan.ownTabs ? (viewer?.id ?? null) : null);
@@ -241,49 +197,35 @@ export async function eventsApi(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>('/api/events/get-favorite', { schema: { querystring: ListQuery } }, list('favorites'));
   app.get<{ Querystring: ListQuery }>('/api/events/get-tracked', { schema: { querystring: ListQuery } }, list('viewed'));
 
-  app.get<{ Querystring: Static<typeof AutocompleteQuery> }>(
-    '/api/events/autocomplete',
-    { schema: { querystring: AutocompleteQuery } },
-    async (request) => ok(await autocomplete(app.db, request.query.q?.trim() ?? '', request.query.limit ?? 10)),
+  app.get<{ Querystring: Static<typeof AutocompleteQuery> }>('/api/events/autocomplete', { schema: { querystring: AutocompleteQuery } }, async (request) =>
+    ok(await autocomplete(app.db, request.query.q?.trim() ?? '', request.query.limit ?? 10)),
   );
 
   const checkCall = (apply: typeof checkin) => async (request: FastifyRequest<{ Body: Static<typeof EventRefBody> }>, reply: FastifyReply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
     const eventId = request.body.event_id;
-    const effect = await writeTx(app.db, (trx) => apply(trx, user.id, eventId));
-    publishEffect(app, effect);
+    await app.writer.run((trx) => apply(trx, user.id, eventId));
     const rel = (await relationsFor(app, user, [eventId]))(eventId);
-    const event = await app.db.selectFrom('events').select('total_people').where('id', '=', eventId).executeTakeFirstOrThrow();
-    return ok({ result: true, checkin_status: rel.has_ticket, checked_in: rel.checked_in, total_people: event.total_people });
+    const { total_people } = await eventCounters(app.db, eventId);
+    return ok({ result: true, checkin_status: rel.checkin_status, checked_in: rel.checked_in, total_people });
   };
   app.post('/api/events/checkin', { schema: { body: EventRefBody } }, checkCall(checkin));
   app.post('/api/events/uncheckin', { schema: { body: EventRefBody } }, checkCall(uncheckin));
 
-  // Toggles, as the old clients expect. Inside one transaction under the change-feed lock, so two
-  // quick taps give on-off rather than two "on"s.
-  const toggleFavorite = async (request: FastifyRequest<{ Params: Static<typeof EventParams> }>, reply: FastifyReply) => {
+  // Toggles, as the old clients expect (events/service.ts toggleFavorite).
+  const favorite = async (request: FastifyRequest<{ Params: Static<typeof EventParams> }>, reply: FastifyReply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
     if (request.method === 'GET' && isCrossSite(request)) return fail(reply, 'forbidden');
     const eventId = request.params.eventId;
-    const { liked, effect } = await writeTx(app.db, async (trx) => {
-      const current = await trx
-        .selectFrom('user_events')
-        .select(['is_favorite', 'deleted'])
-        .where('event_id', '=', eventId)
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      const next = !(current && !current.deleted && current.is_favorite);
-      return { liked: next, effect: await setFavorite(trx, user.id, eventId, next) };
-    });
-    publishEffect(app, effect);
-    const event = await app.db.selectFrom('events').select('favorites_count').where('id', '=', eventId).executeTakeFirstOrThrow();
-    return ok({ result: true, liked, favorites_count: event.favorites_count });
+    const { liked } = await app.writer.run((trx) => toggleFavorite(trx, user.id, eventId));
+    const { favorites_count } = await eventCounters(app.db, eventId);
+    return ok({ result: true, liked, favorites_count });
   };
   const favoriteOpts = { schema: { params: EventParams, querystring: LangQuery } };
-  app.get('/api/events/set-favorite/:eventId', favoriteOpts, toggleFavorite);
-  app.post('/api/events/set-favorite/:eventId', favoriteOpts, toggleFavorite);
+  app.get('/api/events/set-favorite/:eventId', favoriteOpts, favorite);
+  app.post('/api/events/set-favorite/:eventId', favoriteOpts, favorite);
 
   app.get<{ Params: Static<typeof EventParams>; Querystring: Static<typeof EventQuery> }>(
     '/api/events/:eventId',
@@ -292,15 +234,14 @@ export async function eventsApi(app: FastifyInstance) {
       const eventId = request.params.eventId;
       const row = await findEventRow(app.db, eventId);
       if (!row) return fail(reply, 'event_not_found');
-      if (row.deleted) return fail(reply, 'event_removed');
+      if (row.deleted) return removedEvent(request, eventId);
       const viewer = request.user;
-      if (viewer && request.method === 'GET') {
-        // A signed-in read is what "recently viewed" means, on every device of the user (a HEAD
-        // probe is no read).
-        const effect = await writeTx(app.db, (trx) => markViewed(trx, viewer.id, eventId));
-        publishEffect(app, effect);
-      }
       const rel = await relationsFor(app, viewer, [eventId]);
+      // A draft is its organisers' alone (server/domain/admin): to anyone else it does not exist yet.
+      if (row.status === 'draft' && !rel(eventId).is_owner) return fail(reply, 'event_not_found');
+      // A signed-in read is what "recently viewed" means, on every device of the user (a HEAD
+      // probe is no read).
+      if (viewer && request.method === 'GET') await app.writer.run((trx) => markViewed(trx, viewer.id, eventId));
       return ok(toLegacyEvent(row, rel(eventId), isOn(request.query.show_users_online)));
     },
   );

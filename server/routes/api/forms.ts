@@ -1,14 +1,32 @@
 import type { FastifyRequest } from 'fastify';
+import { CHAT_IMAGE_MAX_BYTES } from '../../../contract/chat.ts';
 import { DomainError } from '../../../contract/errors.ts';
+
+/** What one upload form may hold: one picture, a few text fields. */
+export interface UploadLimits {
+  fileSize: number;
+  fields: number;
+  fieldSize: number;
+}
+
+/** Busboy's limits for an upload form: one file, the fields, and room for the two of them. */
+function busboyLimits(l: UploadLimits) {
+  return { fileSize: l.fileSize, files: 1, fields: l.fields, parts: l.fields + 2, fieldSize: l.fieldSize, fieldNameSize: 64 };
+}
+
+/** The multipart plugin's limits (routes/api/index.ts), for a form read without its own. */
+export const UPLOAD_DEFAULTS = busboyLimits({ fileSize: CHAT_IMAGE_MAX_BYTES, fields: 10, fieldSize: 1024 });
 
 /**
  * Reads a legacy form that may carry one picture: multipart (the specs' uploads), JSON or
- * url-encoded. Only `fileField` may be a file; a picture can only arrive as a real multipart file,
- * never as a string field, so the bytes are always what the client sent.
+ * url-encoded (@fastify/formbody). Only `fileField` may be a file; a picture can only arrive as a
+ * real multipart file, never as a string field, so the bytes are always what the client sent.
+ * Limits beyond `limits` answer invalid_input or payload_too_large (routes/envelope.ts).
  */
 export async function readUploadForm(
   request: FastifyRequest,
   fileField: string,
+  limits: UploadLimits,
 ): Promise<{ fields: Record<string, unknown>; image?: Buffer }> {
   // No prototype: a field named __proto__ must stay a plain key.
   const fields: Record<string, unknown> = Object.create(null);
@@ -23,7 +41,7 @@ export async function readUploadForm(
     return { fields };
   }
   let image: Buffer | undefined;
-  for await (const part of request.parts()) {
+  for await (const part of request.parts({ limits: busboyLimits(limits) })) {
     if (part.type === 'file') {
       if (part.fieldname !== fileField) {
         part.file.resume();

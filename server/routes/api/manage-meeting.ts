@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError, ERROR_CODES } from '../../../contract/errors.ts';
 import { APPOINTMENT_INVITES_MAX } from '../../../contract/appointments.ts';
-import { writeTx } from '../../db/tx.ts';
-import { viewerRelations } from '../../domain/events/queries.ts';
-import { loadMeetingEvent } from '../../domain/appointments/repository.ts';
+import { MAX_ID, parseId } from '../../../contract/ids.ts';
 import { inviteToCall } from '../../domain/appointments/service.ts';
 import { callAccess, frameLink, roomUrl } from '../../domain/appointments/video.ts';
+import { viewerRelations } from '../../domain/events/list-repository.ts';
+import { findTrack } from '../../domain/events/repository.ts';
+import { requireEvent } from '../../domain/events/service.ts';
 import { ok } from '../envelope.ts';
+import { framePage } from './frame-page.ts';
 import { Lang, needUser } from './events-shared.ts';
 
 /**
@@ -29,7 +31,7 @@ import { Lang, needUser } from './events-shared.ts';
  *   answers urls_to_invite [{id, full_name, url}], url being the absolute join-by-meeting link.
  */
 
-const IntLike = Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ pattern: '^[1-9]\\d{0,9}$' })]);
+const IntLike = Type.Union([Type.Integer({ minimum: 1, maximum: MAX_ID }), Type.String({ pattern: '^[1-9]\\d{0,9}$' })]);
 
 const JoinQuery = Type.Object({
   lang: Lang,
@@ -41,8 +43,8 @@ const JoinQuery = Type.Object({
 type JoinQuery = Static<typeof JoinQuery>;
 
 const FlowParams = Type.Object({
-  eventId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  trackId: Type.Integer({ minimum: -1, maximum: 2147483647 }),
+  eventId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  trackId: Type.Integer({ minimum: -1, maximum: MAX_ID }),
 });
 
 const InviteBody = Type.Object({
@@ -52,11 +54,10 @@ const InviteBody = Type.Object({
   meeting_id: Type.Optional(IntLike),
 });
 
+/** The first of the names an id may come under (the specs use both spellings). */
 function idOf(...values: (string | number | undefined)[]): number | undefined {
   const v = values.find((x) => x !== undefined);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 && n <= 2147483647 ? n : undefined;
+  return v === undefined ? undefined : parseId(Number(v));
 }
 
 /** A top-level or frame navigation, as opposed to a script's fetch. */
@@ -64,18 +65,6 @@ function isNavigation(request: FastifyRequest): boolean {
   const mode = request.headers['sec-fetch-mode'];
   if (mode) return mode === 'navigate';
   return (request.headers.accept ?? '').includes('text/html');
-}
-
-function page(reply: FastifyReply, status: number, text: string) {
-  const esc = text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
-    .send(`<!doctype html><html><head><meta charset="utf-8"><title>${esc}</title>
-<style>body{margin:0;display:grid;place-items:center;height:100vh;background:#111;color:#eee;font:16px system-ui,sans-serif;text-align:center;padding:1rem;box-sizing:border-box}</style>
-</head><body><p>${esc}</p></body></html>`);
 }
 
 const PAGE_TEXT: Partial<Record<string, string>> = {
@@ -88,13 +77,10 @@ const PAGE_TEXT: Partial<Record<string, string>> = {
 export async function manageMeetingApi(app: FastifyInstance) {
   /** The event's stream frame, for a viewer who may watch it. */
   const streamLink = async (userId: number, eventId: number, trackId: number) => {
-    const event = await loadMeetingEvent(app.db, eventId);
-    if (!event) throw new DomainError('event_not_found');
-    if (event.deleted) throw new DomainError('event_removed');
+    const event = await requireEvent(app.db, eventId);
     if (!event.is_webinar || event.ends_at.getTime() <= Date.now()) throw new DomainError('event_finished');
     if (trackId !== -1) {
-      const track = await app.db.selectFrom('tracks').select('id').where('id', '=', trackId).where('event_id', '=', eventId).where('deleted', '=', false).executeTakeFirst();
-      if (!track) throw new DomainError('not_found', 'trackId');
+      if (!(await findTrack(app.db, eventId, trackId))) throw new DomainError('not_found', 'trackId');
     }
     const rel = (await viewerRelations(app.db, userId, [eventId])).get(eventId);
     if (!rel?.webinar_link) throw new DomainError('ticket_required');
@@ -110,7 +96,7 @@ export async function manageMeetingApi(app: FastifyInstance) {
     if (meetingId !== undefined) {
       const access = await callAccess(app.db, user.id, meetingId);
       if (eventId !== undefined && eventId !== access.eventId) throw new DomainError('invalid_input', 'eventId');
-      return ok({ url: roomUrl(app.config.videoBaseUrl, access.room), meeting_id: access.meetingId });
+      return ok({ url: roomUrl(app.config.videoBaseUrl, access.room), meeting_id: access.appointmentId });
     }
     if (eventId === undefined) throw new DomainError('invalid_input', 'meetingId');
     return ok(await streamLink(user.id, eventId, -1));
@@ -121,21 +107,25 @@ export async function manageMeetingApi(app: FastifyInstance) {
     const meetingId = idOf(request.query.meeting_id, request.query.meetingId);
     if (navigation) {
       if (!request.user) return reply.header('cache-control', 'no-store').redirect(`/oauth/broadcast?return_url=${encodeURIComponent(request.url)}`);
-      if (meetingId === undefined) return page(reply, 400, PAGE_TEXT.invalid_input!);
+      if (meetingId === undefined) return framePage(reply, 400, PAGE_TEXT.invalid_input!);
       try {
         const access = await callAccess(app.db, request.user.id, meetingId);
         return reply.header('cache-control', 'no-store').redirect(roomUrl(app.config.videoBaseUrl, access.room));
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         const status = ERROR_CODES[err.code].legacyStatus;
-        return page(reply, status >= 400 ? status : 409, PAGE_TEXT[err.detail === 'not_approved' ? 'forbidden' : err.code] ?? 'This call is not available.');
+        return framePage(
+          reply,
+          status >= 400 ? status : 409,
+          PAGE_TEXT[err.detail === 'not_approved' ? 'forbidden' : err.code] ?? 'This call is not available.',
+        );
       }
     }
     const user = needUser(request, reply);
     if (!user) return reply;
     if (meetingId === undefined) throw new DomainError('invalid_input', 'meeting_id');
     const access = await callAccess(app.db, user.id, meetingId);
-    return ok({ url: roomUrl(app.config.videoBaseUrl, access.room), meeting_id: access.meetingId });
+    return ok({ url: roomUrl(app.config.videoBaseUrl, access.room), meeting_id: access.appointmentId });
   });
 
   app.get<{ Params: Static<typeof FlowParams>; Querystring: { lang?: string } }>(
@@ -155,7 +145,7 @@ export async function manageMeetingApi(app: FastifyInstance) {
     if (meetingId === undefined) throw new DomainError('invalid_input', 'meetingId');
     const ids = request.body.usersIds.map((v) => idOf(v));
     if (ids.some((v) => v === undefined)) throw new DomainError('invalid_input', 'usersIds');
-    const invited = await writeTx(app.db, (trx) => inviteToCall(trx, user.id, meetingId, ids as number[]));
+    const { invited } = await app.writer.run((trx) => inviteToCall(trx, user.id, meetingId, ids as number[]));
     const origin = `${request.protocol}://${request.host}`;
     return ok({ urls_to_invite: invited.map((u) => ({ id: u.id, full_name: u.full_name, url: `${origin}${frameLink(meetingId)}` })) });
   });

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { countryIdOf } from '../../../contract/visitors.ts';
-import { writeTx } from '../../db/tx.ts';
-import { likeContains } from '../../domain/events/queries.ts';
-import { filterConds, parseVisitorQuery } from '../../domain/visitors/filters.ts';
+import { findUserEvent } from '../../domain/events/repository.ts';
+import { parseVisitorQuery } from '../../domain/visitors/filters.ts';
 import { countVisible, countVisitorsBy, loadViewer, type ListScope } from '../../domain/visitors/repository.ts';
 import { setVisitorCategory } from '../../domain/visitors/service.ts';
 import { fail, ok } from '../envelope.ts';
-import { Id, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
-import { acceptForms, currentYear, eventOf } from './visitors.ts';
+import { Id, Lang, needUser } from './events-shared.ts';
+import { eventOf } from './visitors.ts';
 
 /**
  * Meeting categories and the visitors page's country and city selects (networking.md §7
@@ -51,27 +50,22 @@ const CategoryInput = Type.Object({
 type CategoryInput = Static<typeof CategoryInput>;
 
 export async function meetingsManagerApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  acceptForms(app);
-
-  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/meetings-manager/get-categories', { schema: { querystring: EventQuery } }, async (request, reply) => {
-    const eventId = request.query.event_id;
-    const event = await eventOf(app, reply, eventId);
-    if (!event) return reply;
-    let selected = null;
-    if (request.user) {
-      const mine = await app.db
-        .selectFrom('user_events')
-        .select('menu_id')
-        .where('event_id', '=', eventId)
-        .where('user_id', '=', request.user.id)
-        .where('deleted', '=', false)
-        .executeTakeFirst();
-      if (mine?.menu_id) selected = { category_id: mine.menu_id, event_id: eventId, sub_categories: [] as number[] };
-    }
-    const results = [...event.menu].map(([id, name]) => ({ id, category_id: id, event_id: eventId, name, sub_categories: [] as number[] }));
-    return ok({ results, selected });
-  });
+  app.get<{ Querystring: Static<typeof EventQuery> }>(
+    '/api/meetings-manager/get-categories',
+    { schema: { querystring: EventQuery } },
+    async (request, reply) => {
+      const eventId = request.query.event_id;
+      const event = await eventOf(app, reply, eventId);
+      if (!event) return reply;
+      let selected = null;
+      if (request.user) {
+        const mine = await findUserEvent(app.db, eventId, request.user.id);
+        if (mine && !mine.deleted && mine.menu_id) selected = { category_id: mine.menu_id, event_id: eventId, sub_categories: [] as number[] };
+      }
+      const results = [...event.menu].map(([id, name]) => ({ id, category_id: id, event_id: eventId, name, sub_categories: [] as number[] }));
+      return ok({ results, selected });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof EventQuery> }>(
     '/api/meetings-manager/get-checkin-categories',
@@ -82,7 +76,7 @@ export async function meetingsManagerApi(app: FastifyInstance) {
       if (!event) return reply;
       const viewer = await loadViewer(app.db, request.user?.id ?? null);
       const scope: ListScope = { kind: 'event', eventId };
-      const counts = new Map((await countVisitorsBy(app.db, scope, viewer, 'menu', undefined)).map((g) => [Number(g.key), g.count]));
+      const counts = new Map((await countVisitorsBy(app.db, scope, viewer, 'menu')).map((g) => [Number(g.key), g.count]));
       const results = [...event.menu].map(([id, name]) => ({ id, category_id: id, event_id: eventId, name, count: counts.get(id) ?? 0 }));
       return ok({ results, count: await countVisible(app.db, scope, viewer) });
     },
@@ -100,7 +94,7 @@ export async function meetingsManagerApi(app: FastifyInstance) {
     if (!scope) return reply;
     const viewer = await loadViewer(app.db, request.user?.id ?? null);
     const q = request.query.q?.trim();
-    const groups = await countVisitorsBy(app.db, scope, viewer, 'country', q ? likeContains(q) : undefined);
+    const groups = await countVisitorsBy(app.db, scope, viewer, 'country', { nameContains: q || undefined });
     const results = groups.map((g) => ({ id: countryIdOf(g.key), code: g.key, name: g.name, count: g.count, count_users_from: g.count }));
     return ok({ results, count: results.length });
   });
@@ -113,8 +107,7 @@ export async function meetingsManagerApi(app: FastifyInstance) {
     // The list filter owns the reading of country ids and its condition; reuse both.
     const parsed = parseVisitorQuery({ user_country_id: request.query.user_country_id }, null);
     if ('error' in parsed) return fail(reply, parsed.error, parsed.detail);
-    const extra = parsed.filter.countryCode === undefined ? [] : filterConds({ countryCode: parsed.filter.countryCode }, viewer.id, currentYear());
-    const groups = await countVisitorsBy(app.db, scope, viewer, 'city', q ? likeContains(q) : undefined, extra);
+    const groups = await countVisitorsBy(app.db, scope, viewer, 'city', { nameContains: q || undefined, countryCode: parsed.filter.countryCode });
     const results = groups.map((g) => ({ id: Number(g.key), name: g.name, count: g.count, count_users_from: g.count }));
     return ok({ results, count: results.length });
   });
@@ -133,8 +126,7 @@ export async function meetingsManagerApi(app: FastifyInstance) {
       if (eventId === undefined) return fail(reply, 'invalid_input', 'event_id');
       const raw = pick('category_id') ?? pick('menu_id') ?? pick('categories')?.[0] ?? null;
       const menuId = raw === 0 ? null : raw;
-      const effect = await writeTx(app.db, (trx) => setVisitorCategory(trx, user.id, eventId, menuId));
-      publishEffect(app, effect);
+      await app.writer.run((trx) => setVisitorCategory(trx, user.id, eventId, menuId));
       return ok({ result: true, category_id: menuId, event_id: eventId });
     },
   );

@@ -10,24 +10,23 @@ import {
   MY_APPOINTMENTS_PAGE_SIZE,
   MY_APPOINTMENT_EVENTS_PAGE_SIZE,
 } from '../../../contract/appointments.ts';
-import { writeTx } from '../../db/tx.ts';
-import { selectEventRows } from '../../domain/events/repository.ts';
-import { GUEST_RELATION, viewerRelations } from '../../domain/events/queries.ts';
-import {
-  toLegacyAppointment,
-  viewerMeeting,
-  viewerMeetingEvents,
-  viewerMeetingsOfEvent,
-  loadMeetingEvent,
-} from '../../domain/appointments/repository.ts';
+import { parseId } from '../../../contract/ids.ts';
+import { toLegacyAppointment } from '../../domain/appointments/documents.ts';
+import { appointmentExists } from '../../domain/appointments/repository.ts';
 import { approveAppointment, availability, rejectAppointment, requestAppointment } from '../../domain/appointments/service.ts';
+import { mailNotice } from '../../domain/notices/mail.ts';
+import { viewerAppointment, viewerAppointmentEvents, viewerAppointmentsOfEvent } from '../../domain/appointments/viewer-repository.ts';
+import { GUEST_RELATION, viewerRelations } from '../../domain/events/list-repository.ts';
+import { toLegacyEvent } from '../../domain/events/documents.ts';
+import { eventRowsByIds } from '../../domain/events/repository.ts';
+import { requireEvent } from '../../domain/events/service.ts';
 import { ok } from '../envelope.ts';
-import { Flag, Id, isOn, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
-import { toLegacyEvent } from './events.ts';
+import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';
 import { manageMeetingApi } from './manage-meeting.ts';
 
 /**
- * The legacy appointment calls of networking.md §7 (`/api/meetings/...`), answered by the same
+ * The legacy appointment calls of networking.md §7 (`/api/meetings/...`: the specs call
+ * appointments meetings, and so do the names at this boundary), answered by the same
  * domain services as the sync commands `appointment.request|approve|reject`
  * (server/domain/appointments; the rules are written down in contract/appointments.ts).
  *
@@ -47,7 +46,7 @@ import { manageMeetingApi } from './manage-meeting.ts';
  * - Old clients send numbers as strings and post forms; both are accepted.
  */
 
-/** A positive integer, as a number or a numeric string. */
+/** A number or a numeric string, as old clients send them; read with toInt or contract/ids parseId. */
 const IntLike = Type.Union([Type.Integer({ minimum: 0, maximum: 1e11 }), Type.String({ pattern: '^\\d{1,11}$' })]);
 const OptionalIntLike = Type.Optional(Type.Union([IntLike, Type.Null(), Type.Literal('')]));
 const BoolLike = Type.Union([Type.Boolean(), Type.Integer({ minimum: 0, maximum: 1 }), Type.String({ pattern: '^(true|false|0|1)$' })]);
@@ -66,7 +65,7 @@ const CreateBody = Type.Object({
 });
 type CreateBody = Static<typeof CreateBody>;
 
-const MeetingBody = Type.Object({ lang: Lang, meeting_id: IntLike });
+const AppointmentBody = Type.Object({ lang: Lang, meeting_id: IntLike });
 const RejectBody = Type.Object({
   lang: Lang,
   meeting_id: IntLike,
@@ -103,7 +102,10 @@ function toInt(v: string | number | null | undefined): number | null {
 
 /** The legacy body as the command payload, so both paths run through the one contract schema. */
 export function requestPayload(body: CreateBody): AppointmentRequestPayload {
-  const anyTime = body.any_time === null || body.any_time === undefined ? undefined : body.any_time === true || body.any_time === 1 || body.any_time === 'true' || body.any_time === '1';
+  const anyTime =
+    body.any_time === null || body.any_time === undefined
+      ? undefined
+      : body.any_time === true || body.any_time === 1 || body.any_time === 'true' || body.any_time === '1';
   const payload: Record<string, unknown> = {
     event_id: toInt(body.event_id),
     user_id: toInt(body.user_id),
@@ -127,16 +129,11 @@ export function requestPayload(body: CreateBody): AppointmentRequestPayload {
 }
 
 export async function meetingsApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
-
-  /** The meeting as `viewerId` sees it, for the answers of the write calls. */
+  // The other person's notice email, when they want one (domain/notices/mail.ts).
+  const notices = { db: app.db, config: app.config, log: app.log };
+  /** The appointment as `viewerId` sees it, for the answers of the write calls. */
   const answer = async (viewerId: number, id: number) => {
-    const row = await viewerMeeting(app.db, viewerId, id);
+    const row = await viewerAppointment(app.db, viewerId, id);
     if (!row) throw new DomainError('appointment_not_found');
     return ok(toLegacyAppointment(row));
   };
@@ -145,28 +142,29 @@ export async function meetingsApi(app: FastifyInstance) {
     const user = needUser(request, reply);
     if (!user) return reply;
     const payload = requestPayload(request.body);
-    const effect = await writeTx(app.db, (trx) => requestAppointment(trx, user.id, payload, null));
-    publishEffect(app, effect);
-    return answer(user.id, Number(effect.ids[0]));
+    const effect = await app.writer.run((trx) => requestAppointment(trx, user.id, payload, null));
+    const id = Number(effect.ids[0]);
+    mailNotice(notices, { kind: 'meeting', appointmentId: id, actorId: user.id, action: payload.meeting_id ? 'edit' : 'request' });
+    return answer(user.id, id);
   });
 
-  app.post<{ Body: Static<typeof MeetingBody> }>('/api/meetings/approve-meeting', { schema: { body: MeetingBody } }, async (request, reply) => {
+  app.post<{ Body: Static<typeof AppointmentBody> }>('/api/meetings/approve-meeting', { schema: { body: AppointmentBody } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const meetingId = validId(request.body.meeting_id);
-    const effect = await writeTx(app.db, (trx) => approveAppointment(trx, user.id, { meeting_id: meetingId }, null));
-    publishEffect(app, effect);
-    return answer(user.id, meetingId);
+    const appointmentId = appointmentIdOf(request.body.meeting_id);
+    await app.writer.run((trx) => approveAppointment(trx, user.id, { meeting_id: appointmentId }, null));
+    mailNotice(notices, { kind: 'meeting', appointmentId, actorId: user.id, action: 'approve' });
+    return answer(user.id, appointmentId);
   });
 
   app.post<{ Body: Static<typeof RejectBody> }>('/api/meetings/reject-meeting', { schema: { body: RejectBody } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const meetingId = validId(request.body.meeting_id);
+    const appointmentId = appointmentIdOf(request.body.meeting_id);
     const reason = request.body.reason ?? '';
-    const effect = await writeTx(app.db, (trx) => rejectAppointment(trx, user.id, { meeting_id: meetingId, reason }, null));
-    publishEffect(app, effect);
-    return answer(user.id, meetingId);
+    await app.writer.run((trx) => rejectAppointment(trx, user.id, { meeting_id: appointmentId, reason }, null));
+    mailNotice(notices, { kind: 'meeting', appointmentId, actorId: user.id, action: 'reject' });
+    return answer(user.id, appointmentId);
   });
 
   app.get<{ Querystring: Static<typeof DataQuery> }>('/api/meetings/get-meeting-data', { schema: { querystring: DataQuery } }, async (request, reply) => {
@@ -183,9 +181,9 @@ export async function meetingsApi(app: FastifyInstance) {
     const offset = q.offset ?? 0;
     if (isOn(q.for_all_events)) {
       const limit = q.limit ?? MY_APPOINTMENT_EVENTS_PAGE_SIZE;
-      const page = await viewerMeetingEvents(app.db, user.id, limit, offset);
+      const page = await viewerAppointmentEvents(app.db, user.id, limit, offset);
       const ids = page.rows.map((r) => r.event_id);
-      const rows = ids.length ? await selectEventRows(app.db).where('e.id', 'in', ids).execute() : [];
+      const rows = await eventRowsByIds(app.db, ids);
       const rel = ids.length ? await viewerRelations(app.db, user.id, ids) : new Map();
       const byId = new Map(rows.map((r) => [r.id, r]));
       const data = page.rows.flatMap((p) => {
@@ -195,12 +193,10 @@ export async function meetingsApi(app: FastifyInstance) {
       return ok({ data, count_data: page.total });
     }
     if (q.event_id === undefined) throw new DomainError('invalid_input', 'event_id');
-    const event = await loadMeetingEvent(app.db, q.event_id);
-    if (!event) throw new DomainError('event_not_found');
-    if (event.deleted) throw new DomainError('event_removed');
+    const event = await requireEvent(app.db, q.event_id);
     const limit = q.limit ?? MY_APPOINTMENTS_PAGE_SIZE;
     const role = q.role === undefined ? null : (MEETING_ROLE_FILTER[q.role] ?? null);
-    const page = await viewerMeetingsOfEvent(app.db, user.id, event.id, role, limit, offset);
+    const page = await viewerAppointmentsOfEvent(app.db, user.id, event.id, role, limit, offset);
     const results = page.rows.map((r) => ({ ...toLegacyAppointment(r), timezone: event.timezone }));
     return ok({ results, count: page.count, timezone: event.timezone });
   });
@@ -211,7 +207,7 @@ export async function meetingsApi(app: FastifyInstance) {
     async (request, reply) => {
       const user = needUser(request, reply);
       if (!user) return reply;
-      const row = await viewerMeeting(app.db, user.id, request.params.id);
+      const row = await viewerAppointment(app.db, user.id, request.params.id);
       if (!row || row.deleted) return notTheirs(app, request.params.id);
       const appointment = toLegacyAppointment(row);
       if (row.response === 3) {
@@ -224,14 +220,14 @@ export async function meetingsApi(app: FastifyInstance) {
   await app.register(manageMeetingApi);
 }
 
-function validId(value: string | number): number {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n) || n < 1 || n > 2147483647) throw new DomainError('invalid_input', 'meeting_id');
-  return n;
+function appointmentIdOf(value: string | number): number {
+  // Old clients may send "007": read as a number first, as toInt does.
+  const id = parseId(Number(value));
+  if (id === undefined) throw new DomainError('invalid_input', 'meeting_id');
+  return id;
 }
 
-/** 403 when the meeting exists (it is somebody else's), 404 when it does not. */
+/** 403 when the appointment exists (it is somebody else's), 404 when it does not. */
 async function notTheirs(app: FastifyInstance, id: number): Promise<never> {
-  const exists = await app.db.selectFrom('appointments').select('id').where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
-  throw new DomainError(exists ? 'forbidden' : 'appointment_not_found');
+  throw new DomainError((await appointmentExists(app.db, id)) ? 'forbidden' : 'appointment_not_found');
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, DIALOGS_PAGE_SIZE } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import { writeTx } from '../../db/tx.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
+import type { SessionUser } from '../../domain/auth/sessions.ts';
 import {
   dialogById,
   dialogWith,
@@ -16,7 +15,8 @@ import {
 } from '../../domain/messages/repository.ts';
 import { readDialog, sendMessage } from '../../domain/messages/service.ts';
 import { ok, parseId } from '../envelope.ts';
-import { Flag, isCrossSite, isOn, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
+import { Flag, isCrossSite, isOn, Lang, needUser } from './events-shared.ts';
+import { mailNotice } from '../../domain/notices/mail.ts';
 
 /**
  * Private messages' legacy calls (networking.md §7 "Users and messages"), on the same domain
@@ -50,13 +50,6 @@ function empty(reply: FastifyReply) {
 }
 
 export async function messagesApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
-
   app.get<{ Querystring: Static<typeof DialogsQuery> }>('/api/user/my-messages', { schema: { querystring: DialogsQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
@@ -70,11 +63,16 @@ export async function messagesApi(app: FastifyInstance) {
     return ok({ results: rows.map(toLegacyDialog), count, offset });
   });
 
-  const view = async (request: FastifyRequest<{ Querystring: { offset?: number; limit?: number } }>, reply: FastifyReply, user: SessionUser, dialog: DialogRow | undefined) => {
+  const view = async (
+    request: FastifyRequest<{ Querystring: { offset?: number; limit?: number } }>,
+    reply: FastifyReply,
+    user: SessionUser,
+    dialog: DialogRow | undefined,
+  ) => {
     if (!dialog) throw new DomainError('dialog_not_found');
     const offset = request.query.offset ?? 0;
     if (offset === 0 && dialog.unread > 0 && !isCrossSite(request)) {
-      publishEffect(app, await writeTx(app.db, (trx) => readDialog(trx, user.id, dialog.peer_id)));
+      await app.writer.run((trx) => readDialog(trx, user.id, dialog.peer_id));
     }
     const { rows, count } = await listMessages(app.db, user.id, dialog.dialog_id, offset, request.query.limit ?? DIALOGS_PAGE_SIZE);
     if (rows.length === 0) return empty(reply);
@@ -108,8 +106,8 @@ export async function messagesApi(app: FastifyInstance) {
     if (recipientId === undefined) throw new DomainError('invalid_input', 'to_id');
     const text = f.text ?? f.message;
     if (typeof text !== 'string') throw new DomainError('invalid_input', 'text');
-    const { effect, messageId, dialogId } = await writeTx(app.db, (trx) => sendMessage(trx, user.id, { recipient_id: recipientId, text }));
-    publishEffect(app, effect);
+    const { messageId, dialogId } = await app.writer.run((trx) => sendMessage(trx, user.id, { recipient_id: recipientId, text }));
+    mailNotice({ db: app.db, config: app.config, log: request.log }, { kind: 'message', messageId, actorId: user.id, recipientId });
     const row = await findMessage(app.db, user.id, messageId);
     return ok({ result: true, message: toLegacyMessage(row!, user.id), group_id: dialogId });
   });

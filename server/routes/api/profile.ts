@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
 import { ProfilePatch, STATUS_TYPE_LABELS } from '../../../contract/visitors.ts';
-import { writeTx } from '../../db/tx.ts';
 import { updateProfile } from '../../domain/profile/service.ts';
+import { ownFields } from '../../domain/profile/repository.ts';
 import { findVisiblePerson, loadViewer } from '../../domain/visitors/repository.ts';
 import { fail, ok } from '../envelope.ts';
-import { Id, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
-import { acceptForms, legacyPage } from './visitors.ts';
+import { Id, Lang, needUser } from './events-shared.ts';
+import { legacyPage } from './visitors.ts';
 
 /**
  * The profile calls of networking.md §7.
@@ -31,18 +31,11 @@ const SaveBody = Type.Composite([ProfilePatch, Type.Object({ lang: Lang })], { a
 const StatusTypesQuery = Type.Object({ lang: Lang });
 
 export async function profileApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  acceptForms(app);
-
   /** The signed-in user's own profile with the fields only they see. */
   const ownProfile = async (userId: number) => {
     const viewer = await loadViewer(app.db, userId);
     const row = await findVisiblePerson(app.db, viewer, userId);
-    const own = await app.db
-      .selectFrom('users')
-      .select(['email', 'birth_year', 'show_email', 'hide_phone', 'hide_trip_plan', 'hide_from_visitors'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const own = await ownFields(app.db, userId);
     const [entity] = await legacyPage(app, viewer, row ? [row] : [], null, false);
     return { ...entity!, ...own, is_me: true };
   };
@@ -72,20 +65,15 @@ export async function profileApi(app: FastifyInstance) {
     const user = needUser(request, reply);
     if (!user) return reply;
     const { lang: _lang, ...patch } = request.body;
-    const effect = await writeTx(app.db, (trx) => updateProfile(trx, user.id, patch));
-    publishEffect(app, effect);
+    await app.writer.run((trx) => updateProfile(trx, user.id, patch));
     return ok(await ownProfile(user.id));
   });
 
-  app.get<{ Querystring: Static<typeof StatusTypesQuery> }>(
-    '/profile/getStatusTypes',
-    { schema: { querystring: StatusTypesQuery } },
-    async (request) => {
-      const lang = request.query.lang;
-      const known = lang !== undefined && Object.hasOwn(STATUS_TYPE_LABELS, lang);
-      return ok(STATUS_TYPE_LABELS[known ? (lang as keyof typeof STATUS_TYPE_LABELS) : DEFAULT_LOCALE]);
-    },
-  );
+  app.get<{ Querystring: Static<typeof StatusTypesQuery> }>('/profile/getStatusTypes', { schema: { querystring: StatusTypesQuery } }, async (request) => {
+    const lang = request.query.lang;
+    const known = lang !== undefined && Object.hasOwn(STATUS_TYPE_LABELS, lang);
+    return ok(STATUS_TYPE_LABELS[known ? (lang as keyof typeof STATUS_TYPE_LABELS) : DEFAULT_LOCALE]);
+  });
 }
 
 /** Whether a value carries a key its object schema (or any object member of a union) does not declare. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { toUnix } from '../../db/tx.ts';
-import { isParticipant, scheduleDays, scheduleSpeeches, scheduleTracks, type SpeechRow } from '../../domain/events/queries.ts';
+import { draftHiddenFrom } from '../../domain/admin/repository.ts';
+import { isParticipant } from '../../domain/events/repository.ts';
+import { scheduleDays, scheduleEvent, scheduleSpeeches, scheduleTracks, type SpeechRow } from '../../domain/schedule/repository.ts';
 import { fail, ok } from '../envelope.ts';
 import { EventParams, Flag, isOn, Lang } from './events-shared.ts';
 
@@ -38,9 +40,10 @@ export async function scheduleRoutes(app: FastifyInstance) {
       const { object = 'day', date } = request.query;
       const children = isOn(request.query.show_children);
       if (date !== undefined && !isRealDate(date)) return fail(reply, 'invalid_input', 'date');
-      const event = await app.db.selectFrom('events').select(['timezone', 'deleted']).where('id', '=', eventId).executeTakeFirst();
+      const event = await scheduleEvent(app.db, eventId);
       if (!event) return fail(reply, 'event_not_found');
       if (event.deleted) return fail(reply, 'event_removed');
+      if (await draftHiddenFrom(app.db, eventId, event.status, request.user?.id ?? null)) return fail(reply, 'event_not_found');
 
       if (object === 'day' && !children) return ok(await scheduleDays(app.db, eventId));
 
@@ -57,7 +60,11 @@ export async function scheduleRoutes(app: FastifyInstance) {
         timezone: event.timezone,
         day: { date: s.day_date },
         presentation_url: insider ? s.presentation_url : '',
-        speakers: typeof s.speakers === 'string' ? (JSON.parse(s.speakers) as unknown[]) : s.speakers,
+        // A guest speaker (no Foyer account) has no user id to link to.
+        speakers: (typeof s.speakers === 'string' ? (JSON.parse(s.speakers) as { user_id: number }[]) : s.speakers).map((sp) => ({
+          ...sp,
+          user_id: sp.user_id || null,
+        })),
       });
       const flows = (speeches: SpeechRow[], dropEmpty: boolean) =>
         tracks
@@ -69,7 +76,14 @@ export async function scheduleRoutes(app: FastifyInstance) {
       const days = await scheduleDays(app.db, eventId);
       const speeches = await scheduleSpeeches(app.db, eventId, undefined);
       return ok(
-        days.map((d) => ({ date: d.date, title: d.title, flows: flows(speeches.filter((s) => s.day_date === d.date), true) })),
+        days.map((d) => ({
+          date: d.date,
+          title: d.title,
+          flows: flows(
+            speeches.filter((s) => s.day_date === d.date),
+            true,
+          ),
+        })),
       );
     },
   );

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import multipart from '@fastify/multipart';
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { API_MAX_LIMIT, TICKETS_ASIDE_SIZE, TICKETS_PAGE_SIZE } from '../../../contract/constants.ts';
@@ -25,8 +24,11 @@ import { toLegacyTicket, toTicketDoc } from '../../domain/tickets/repository.ts'
 import { configureTicketSigning, ticketSigner } from '../../domain/tickets/signing.ts';
 import { sendUploadedImage } from '../files/uploads.ts';
 import { fail, ok, parseId } from '../envelope.ts';
-import { Flag, Id, isCrossSite, isOn, Lang, legacyErrorHandler, needUser } from './events-shared.ts';
-import { readUploadForm } from './forms.ts';
+import { Flag, Id, isCrossSite, isOn, Lang, needUser } from './events-shared.ts';
+import { readUploadForm, type UploadLimits } from './forms.ts';
+
+/** A design picture's form: the picture and the event id. */
+const DESIGN_IMAGE_FORM: UploadLimits = { fileSize: CHAT_IMAGE_MAX_BYTES, fields: 4, fieldSize: 1024 };
 
 /**
  * The tickets calls of events.md §7, in the legacy envelope. All need a session (a guest gets
@@ -77,13 +79,6 @@ const designCheck = TypeCompiler.Compile(TicketDesignSettings);
 
 export async function ticketsApi(app: FastifyInstance) {
   configureTicketSigning(app.config.ticketSigningKey);
-  app.setErrorHandler(legacyErrorHandler);
-  await app.register(multipart, { limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024, fieldNameSize: 64 } });
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
 
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/tickets', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
@@ -94,22 +89,24 @@ export async function ticketsApi(app: FastifyInstance) {
       total,
       count: total,
       tickets,
-      ...(isOn(q.with_counts)
-        ? { counts, countByCategories: { all_count: counts.all, future_count: counts.future, past_count: counts.past } }
-        : {}),
+      ...(isOn(q.with_counts) ? { counts, countByCategories: { all_count: counts.all, future_count: counts.future, past_count: counts.past } } : {}),
     });
   });
 
-  app.get<{ Params: Static<typeof TicketParams> }>('/api/tickets/:ticketId', { schema: { params: TicketParams, querystring: LangQuery } }, async (request, reply) => {
-    const user = needUser(request, reply);
-    if (!user) return reply;
-    const row = await ticketForViewer(app.db, request.params.ticketId, user.id);
-    return ok(toLegacyTicket(toTicketDoc(row, await ticketSigner(app.db))));
-  });
+  app.get<{ Params: Static<typeof TicketParams> }>(
+    '/api/tickets/:ticketId',
+    { schema: { params: TicketParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const row = await ticketForViewer(app.db, request.params.ticketId, user.id);
+      return ok(toLegacyTicket(toTicketDoc(row, await ticketSigner(app.db))));
+    },
+  );
 
   app.get<{ Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> }>(
     '/api/tickets/:ticketId/pdf',
-    { schema: { params: TicketParams, querystring: LangQuery } },
+    { schema: { params: TicketParams, querystring: LangQuery }, onRequest: app.limits.throttle('ticket_pdf') },
     async (request, reply) => {
       const user = needUser(request, reply);
       if (!user) return reply;
@@ -138,16 +135,21 @@ export async function ticketsApi(app: FastifyInstance) {
       throw err;
     }
   };
-  const sendOpts = { schema: { params: TicketParams, querystring: LangQuery } };
-  app.get('/api/tickets/:ticketId/send-to-email', sendOpts, send);
-  app.post('/api/tickets/:ticketId/send-to-email', sendOpts, send);
+  const sendOpts = { schema: { params: TicketParams, querystring: LangQuery }, onRequest: app.limits.throttle('ticket_email') };
+  type SendRoute = { Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> };
+  app.get<SendRoute>('/api/tickets/:ticketId/send-to-email', sendOpts, send);
+  app.post<SendRoute>('/api/tickets/:ticketId/send-to-email', sendOpts, send);
 
-  app.get<{ Querystring: Static<typeof UserTicketsQuery> }>('/api/events/get-user-tickets', { schema: { querystring: UserTicketsQuery } }, async (request, reply) => {
-    const user = needUser(request, reply);
-    if (!user) return reply;
-    const items = await userEventTickets(app.db, request.query.event_id, request.query.user_id ?? user.id, user.id);
-    return ok({ items, total: items.length });
-  });
+  app.get<{ Querystring: Static<typeof UserTicketsQuery> }>(
+    '/api/events/get-user-tickets',
+    { schema: { querystring: UserTicketsQuery } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const items = await userEventTickets(app.db, request.query.event_id, request.query.user_id ?? user.id, user.id);
+      return ok({ items, total: items.length });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof LastQuery> }>('/api/events/get-last-tickets', { schema: { querystring: LastQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
@@ -176,18 +178,20 @@ export async function ticketsApi(app: FastifyInstance) {
       }
     }
     if (!designCheck.Check(settings)) return fail(reply, 'invalid_input', designCheck.Errors(settings).First()?.path ?? 'settings');
-    const saved = await saveTicketDesign(app.db, request.body.event_id, user.id, settings);
-    return ok({ event_id: request.body.event_id, settings: saved });
+    const eventId = request.body.event_id;
+    const next = settings;
+    const saved = await app.writer.run((trx) => saveTicketDesign(trx, eventId, user.id, next));
+    return ok({ event_id: eventId, settings: saved.settings });
   });
 
-  app.post('/api/events/ticket-design/upload-image', async (request, reply) => {
+  app.post('/api/events/ticket-design/upload-image', { onRequest: app.limits.throttle('image_upload') }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
     if (!request.isMultipart()) throw new DomainError('invalid_input', 'send the picture as multipart/form-data');
-    const { fields, image } = await readUploadForm(request, 'image');
+    const { fields, image } = await readUploadForm(request, 'image', DESIGN_IMAGE_FORM);
     const eventId = parseId(fields.event_id);
     if (eventId === undefined) throw new DomainError('invalid_input', 'event_id');
-    const stored = await uploadDesignImage(app.db, app.config.dataDir, eventId, user.id, image);
+    const stored = await uploadDesignImage(app.writer, app.db, app.config.dataDir, eventId, user.id, image);
     void sweepDesignImages(app.db, app.config.dataDir).catch((err: unknown) => app.log.error(err, 'design picture sweep failed'));
     return ok(toDesignImageAnswer(stored));
   });

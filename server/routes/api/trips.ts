@@ -1,18 +1,29 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { avatarUrl } from '../../../contract/avatars.ts';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import { toUnix, writeTx } from '../../db/tx.ts';
-import { findTrip, findVisibleTripImage, listTrips, saveTrip, takesPartIn, tripEventInfo, type TripEventInfo, type TripPatch, type TripRow } from '../../domain/events/trips.ts';
+import { TRIP_TEXT_MAX, tripImageUrl } from '../../../contract/trips.ts';
+import { toUnix } from '../../db/tx.ts';
+import { isParticipant } from '../../domain/events/repository.ts';
+import { readImageFile, reencodeImage, removeImageFile, sniffImage, UPLOAD_NAME, uploadDir, writeImageFile } from '../../domain/images.ts';
+import {
+  findTrip,
+  findVisibleTripImage,
+  listTrips,
+  tripAuthor,
+  tripEventInfo,
+  type TripEventInfo,
+  type TripPatch,
+  type TripRow,
+} from '../../domain/trips/repository.ts';
+import { saveTrip } from '../../domain/trips/service.ts';
+import { tooManyRequests } from '../../limits/index.ts';
 import { fail, ok } from '../envelope.ts';
-import { avatarUrl, EventParams, Flag, isOn, Lang, needUser } from './events-shared.ts';
-import { readUploadForm } from './forms.ts';
-import { reencodeImage } from '../../domain/chat/images.ts';
+import { sendUploadedImage } from '../files/uploads.ts';
+import { EventParams, Flag, isOn, Lang, needUser } from './events-shared.ts';
+import { readUploadForm, type UploadLimits } from './forms.ts';
 
 /**
  * Trip plans of an event's participants (events.md §3 "Trip plan").
@@ -22,20 +33,19 @@ import { reencodeImage } from '../../domain/chat/images.ts';
  *   are seen by their author only.
  * - POST /api/events/:eventId/trip-plan?save=1: multipart (or JSON/form without a picture) with
  *   hotel, transportBefore, transportAfter and an optional picture in `img`. A field left out keeps
- *   its value. Only participants may save a plan (`participation_required`). Without save=1 the
+ *   its value; `remove_img=1` without a picture removes the plan's picture. Only participants may save a plan (`participation_required`). Without save=1 the
  *   call stores nothing and answers the current plan.
  * - The picture must really be a PNG, JPEG or WebP (checked by its first bytes, whatever the
  *   client claims) of at most TRIP_IMAGE_MAX_BYTES. It is decoded and encoded again as chat
- *   pictures are (domain/chat/images.ts), so only pixels are kept: a polyglot's HTML or script, EXIF
+ *   pictures are (domain/images.ts), so only pixels are kept: a polyglot's HTML or script, EXIF
  *   with a position, trailing bytes all go. It is stored under a random name in
  *   <dataDir>/uploads/trips and served by GET /api/events/trip-images/:file to whoever may see the
- *   plan, with its real type and nosniff, so it can never be rendered as a page.
+ *   plan, only as the picture it is (routes/files/uploads.ts sendUploadedImage).
  */
 
 export const TRIP_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-const TRIP_TEXT_MAX = 500;
 
-const TripQuery = Type.Object({ lang: Lang, save: Flag });
+const TripQuery = Type.Object({ lang: Lang, save: Flag, remove_img: Flag });
 const TripsQuery = Type.Object({
   lang: Lang,
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
@@ -49,23 +59,8 @@ const TripFields = Type.Object({
 });
 const checkFields = TypeCompiler.Compile(TripFields);
 
-const IMAGE_TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const;
-type ImageExt = keyof typeof IMAGE_TYPES;
-const FILE_NAME = /^[a-f0-9]{32}\.(png|jpg|webp)$/;
-
-/** The format a picture really has, from its signature; undefined for anything else. */
-export function sniffImage(buf: Uint8Array): ImageExt | undefined {
-  const starts = (bytes: number[], at = 0) => bytes.every((b, i) => buf[at + i] === b);
-  if (buf.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (buf.length >= 3 && starts([0xff, 0xd8, 0xff])) return 'jpg';
-  // RIFF....WEBP
-  if (buf.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'webp';
-  return undefined;
-}
-
-function imageUrl(file: string): string {
-  return file ? `/api/events/trip-images/${file}` : '';
-}
+/** A plan's form: its picture and three texts (4 bytes a character at most in UTF-8). */
+const TRIP_FORM: UploadLimits = { fileSize: TRIP_IMAGE_MAX_BYTES, fields: 10, fieldSize: 4 * TRIP_TEXT_MAX };
 
 interface TripUser {
   id: number;
@@ -103,7 +98,7 @@ function tripEntity(ev: TripEventInfo, user: TripUser, trip: Pick<TripRow, 'hote
       hotel: trip?.hotel ?? '',
       transportBefore: trip?.transport_before ?? '',
       transportAfter: trip?.transport_after ?? '',
-      image: imageUrl(trip?.image ?? ''),
+      image: tripImageUrl(trip?.image ?? ''),
     },
   };
 }
@@ -122,10 +117,7 @@ function rowUser(r: TripRow): TripUser {
 }
 
 export async function tripRoutes(app: FastifyInstance) {
-  await app.register(multipart, {
-    limits: { fileSize: TRIP_IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 4 * TRIP_TEXT_MAX, fieldNameSize: 64 },
-  });
-  const uploadDir = path.join(app.config.dataDir, 'uploads', 'trips');
+  const dir = uploadDir(app.config.dataDir, 'trips');
 
   const loadEvent = async (eventId: number) => {
     const ev = await tripEventInfo(app.db, eventId);
@@ -151,7 +143,7 @@ export async function tripRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = needUser(request, reply);
       if (!user) return reply;
-      const { fields, image } = await readUploadForm(request, 'img');
+      const { fields, image } = await readUploadForm(request, 'img', TRIP_FORM);
       if (!checkFields.Check(fields)) {
         const first = checkFields.Errors(fields).First();
         return fail(reply, 'invalid_input', first ? `${first.path} ${first.message}` : undefined);
@@ -163,7 +155,9 @@ export async function tripRoutes(app: FastifyInstance) {
       // picture is decoded (saveTrip checks participation again inside its transaction).
       let encoded: Awaited<ReturnType<typeof reencodeImage>> | undefined;
       if (image && ext && isOn(request.query.save)) {
-        if (!(await takesPartIn(app.db, user.id, ev.id))) throw new DomainError('participation_required');
+        if (!(await isParticipant(app.db, user.id, ev.id))) throw new DomainError('participation_required');
+        const retryAfterMs = await app.limits.calls.take(request, 'image_upload');
+        if (retryAfterMs !== undefined) return tooManyRequests(request, reply, retryAfterMs);
         encoded = await reencodeImage(Buffer.from(image));
       }
 
@@ -174,33 +168,26 @@ export async function tripRoutes(app: FastifyInstance) {
         if (fields.transportAfter !== undefined) patch.transport_after = fields.transportAfter as string;
         let stored: string | undefined;
         if (encoded) {
-          stored = `${randomBytes(16).toString('hex')}.${encoded.ext}`;
-          await fs.mkdir(uploadDir, { recursive: true });
-          await fs.writeFile(path.join(uploadDir, stored), encoded.data, { flag: 'wx' });
+          stored = await writeImageFile(dir, encoded);
           patch.image = stored;
+        } else if (isOn(request.query.remove_img)) {
+          // The editor's "remove the picture" (issue 16); a new picture in the same call wins.
+          patch.image = '';
         }
         let previousImage = '';
         try {
-          ({ previousImage } = await writeTx(app.db, (trx) => saveTrip(trx, user.id, ev.id, patch)));
+          ({ previousImage } = await app.writer.run((trx) => saveTrip(trx, user.id, ev.id, patch)));
         } catch (err) {
-          if (stored) await fs.rm(path.join(uploadDir, stored), { force: true });
+          if (stored) await removeImageFile(dir, stored);
           throw err;
         }
         // Only after the commit: until then the old row still points at the old file.
-        if (stored && previousImage && previousImage !== stored && FILE_NAME.test(previousImage)) {
-          await fs.rm(path.join(uploadDir, previousImage), { force: true });
-        }
+        if (patch.image !== undefined && previousImage && previousImage !== patch.image) await removeImageFile(dir, previousImage);
       }
 
       const row = await findTrip(app.db, ev.id, user.id);
       if (row) return ok(tripEntity(ev, rowUser(row), row));
-      const u = await app.db
-        .selectFrom('users as u')
-        .leftJoin('cities as c', 'c.id', 'u.city_id')
-        .leftJoin('user_events as ue', (j) => j.onRef('ue.user_id', '=', 'u.id').on('ue.event_id', '=', ev.id).on('ue.deleted', '=', false))
-        .select(['u.id', 'u.first_name', 'u.last_name', 'u.avatar', 'u.country_code', 'u.city_id', 'c.name as city_name', 'ue.is_owner', 'ue.role'])
-        .where('u.id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const u = await tripAuthor(app.db, ev.id, user.id);
       return ok(tripEntity(ev, { ...u, is_org: u.is_owner === true || u.role === 'organizer' }, undefined));
     },
   );
@@ -208,22 +195,9 @@ export async function tripRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>('/api/events/trip-images/:file', async (request, reply) => {
     const notFound = () => reply.code(404).send({ status_code: 404, data: null, error: 'not_found' });
     const file = request.params.file;
-    if (!FILE_NAME.test(file)) return notFound();
+    if (!UPLOAD_NAME.test(file)) return notFound();
     if (!(await findVisibleTripImage(app.db, file, request.user?.id ?? null))) return notFound();
-    let data: Buffer;
-    try {
-      data = await fs.readFile(path.join(uploadDir, file));
-    } catch {
-      return notFound();
-    }
-    const ext = file.slice(file.lastIndexOf('.') + 1) as ImageExt;
-    return reply
-      .header('content-type', IMAGE_TYPES[ext])
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'")
-      .header('content-disposition', 'inline')
-      // Visibility can change (the author hides the plan), so caches keep it briefly and privately.
-      .header('cache-control', 'private, max-age=300')
-      .send(data);
+    const data = await readImageFile(dir, file);
+    return data ? sendUploadedImage(reply, file, data) : notFound();
   });
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, FRIENDS_ASIDE_SIZE, VISITORS_PAGE_SIZE } from '../../../contract/constants.ts';
-import { writeTx } from '../../db/tx.ts';
+import { countUnread } from '../../domain/messages/repository.ts';
 import { listVisitors, loadViewer } from '../../domain/visitors/repository.ts';
 import { setLike } from '../../domain/visitors/service.ts';
 import { ok } from '../envelope.ts';
-import { Id, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
-import { acceptForms, currentYear, legacyPage } from './visitors.ts';
+import { Id, Lang, needUser } from './events-shared.ts';
+import { currentYear, legacyPage } from './visitors.ts';
 
 /**
  * The signed-in user's people and counters (networking.md §7 "Users and messages", §4 "like").
@@ -31,20 +30,13 @@ const PageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: API_MAX_LIMIT })),
 });
 
-const LikeBody = Type.Object(
-  { to_user_id: Id, status: Type.Union([Type.Literal(1), Type.Literal(2)]), lang: Lang },
-  { additionalProperties: false },
-);
+const LikeBody = Type.Object({ to_user_id: Id, status: Type.Union([Type.Literal(1), Type.Literal(2)]), lang: Lang }, { additionalProperties: false });
 
 export async function usersApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  acceptForms(app);
-
   app.post<{ Body: Static<typeof LikeBody> }>('/api/user/like-user', { schema: { body: LikeBody } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const { like_status, effect } = await writeTx(app.db, (trx) => setLike(trx, user.id, request.body.to_user_id, request.body.status));
-    publishEffect(app, effect);
+    const { like_status } = await app.writer.run((trx) => setLike(trx, user.id, request.body.to_user_id, request.body.status));
     return ok({ result: true, like_status });
   });
 
@@ -65,10 +57,6 @@ export async function usersApi(app: FastifyInstance) {
   app.get('/api/user/get-unread-message', { schema: { querystring: Type.Object({ lang: Lang }) } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
-    const r = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM messages m JOIN dialogs d ON d.id = m.dialog_id
-      WHERE (d.user_a = ${user.id} OR d.user_b = ${user.id}) AND NOT d.deleted
-        AND m.sender_id <> ${user.id} AND m.read_at IS NULL AND NOT m.deleted`.execute(app.db);
-    return ok({ count: r.rows[0]?.n ?? 0 });
+    return ok({ count: await countUnread(app.db, user.id) });
   });
 }

@@ -2,23 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT, PEOPLE_CARD_SIZE } from '../../../contract/constants.ts';
 import { PEOPLE_TABS, type PeopleTab } from '../../../contract/visitors.ts';
-import { writeTx } from '../../db/tx.ts';
+import { appointmentsWith, eventInfos, tripCards } from '../../domain/visitors/card-repository.ts';
+import { toLegacyVisitor, type EventInfo } from '../../domain/visitors/documents.ts';
 import { parseVisitorQuery, type VisitorQuery, type VisitorQueryInput } from '../../domain/visitors/filters.ts';
-import {
-  appointmentsWith,
-  eventInfos,
-  listVisitors,
-  loadViewer,
-  toLegacyVisitor,
-  tripTab,
-  type EventInfo,
-  type ListScope,
-  type Viewer,
-  type VisitorRow,
-} from '../../domain/visitors/repository.ts';
-import { isUserFavorite, setUserFavorite } from '../../domain/visitors/service.ts';
+import { listVisitors, loadViewer, tripTab, type ListScope, type Viewer, type VisitorRow } from '../../domain/visitors/repository.ts';
+import { starUser } from '../../domain/visitors/service.ts';
 import { fail, ok } from '../envelope.ts';
-import { Flag, Id, isCrossSite, Lang, legacyErrorHandler, needUser, publishEffect } from './events-shared.ts';
+import { Flag, Id, isCrossSite, Lang, needUser } from './events-shared.ts';
 
 /**
  * Visitor lists of networking.md §7 "People and visitors", from the same SQL as the visitors feed
@@ -44,10 +34,7 @@ import { Flag, Id, isCrossSite, Lang, legacyErrorHandler, needUser, publishEffec
 
 /** Each list parameter arrives as "1,3", as repeated keys, or as key[]=. */
 const IntList = Type.Optional(
-  Type.Union([
-    Type.String({ maxLength: 64, pattern: '^[0-9, ]*$' }),
-    Type.Array(Type.String({ maxLength: 16, pattern: '^[0-9, ]*$' }), { maxItems: 16 }),
-  ]),
+  Type.Union([Type.String({ maxLength: 64, pattern: '^[0-9, ]*$' }), Type.Array(Type.String({ maxLength: 16, pattern: '^[0-9, ]*$' }), { maxItems: 16 })]),
 );
 const lit = <T extends string>(values: T[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
@@ -88,14 +75,6 @@ const PeopleCardQuery = Type.Object({
 const UserParams = Type.Object({ userId: Id });
 const FavoriteBody = Type.Union([Type.Object({ favorite: Type.Optional(Type.Boolean()), lang: Lang }, { additionalProperties: false }), Type.Null()]);
 
-/** Old clients post forms; Fastify parses only JSON and text, so each legacy area adds the form parser for itself. */
-export function acceptForms(app: FastifyInstance): void {
-  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-}
-
 export function currentYear(): number {
   return new Date().getUTCFullYear();
 }
@@ -110,9 +89,15 @@ export async function legacyPage(
 ) {
   const eventIds = event ? [] : [...new Set(rows.map((r) => r.next_event_id).filter((id): id is number => typeof id === 'number'))];
   const events = await eventInfos(app.db, eventIds);
-  const appointments = viewer.id !== null && withAppointments
-    ? await appointmentsWith(app.db, viewer.id, rows.map((r) => r.id), event?.id)
-    : new Map();
+  const appointments =
+    viewer.id !== null && withAppointments
+      ? await appointmentsWith(
+          app.db,
+          viewer.id,
+          rows.map((r) => r.id),
+          event?.id,
+        )
+      : new Map();
   const year = currentYear();
   return rows.map((r) =>
     toLegacyVisitor(r, {
@@ -138,31 +123,33 @@ export async function eventOf(app: FastifyInstance, reply: FastifyReply, eventId
 }
 
 export async function visitorsApi(app: FastifyInstance) {
-  app.setErrorHandler(legacyErrorHandler);
-  acceptForms(app);
-
-  app.get<{ Querystring: VisitorListQuery }>('/api/events/get-event-people', { schema: { querystring: VisitorListQuery } }, async (request, reply) => {
-    const viewer = await loadViewer(app.db, request.user?.id ?? null);
-    const home = viewer.id === null ? null : { id: viewer.id, city_id: viewer.city_id, country_code: viewer.country_code };
-    const parsed = parseVisitorQuery(request.query as VisitorQueryInput, home);
-    if ('error' in parsed) {
-      if (parsed.error === 'auth_required') return needUser(request, reply) ?? reply;
-      return fail(reply, parsed.error, parsed.detail);
-    }
-    let event: EventInfo | null = null;
-    if (parsed.filter.eventId !== undefined) {
-      const found = await eventOf(app, reply, parsed.filter.eventId);
-      if (!found) return reply;
-      event = found;
-    }
-    const scope: ListScope = event ? { kind: 'event', eventId: event.id } : { kind: 'people' };
-    const page = await listVisitors(app.db, scope, viewer, parsed, currentYear());
-    return ok({ results: await legacyPage(app, viewer, page.rows, event, true), count: page.count, offset: parsed.offset });
-  });
+  const search = app.limits.throttle('visitor_search');
+  app.get<{ Querystring: VisitorListQuery }>(
+    '/api/events/get-event-people',
+    { schema: { querystring: VisitorListQuery }, onRequest: search },
+    async (request, reply) => {
+      const viewer = await loadViewer(app.db, request.user?.id ?? null);
+      const home = viewer.id === null ? null : { id: viewer.id, city_id: viewer.city_id, country_code: viewer.country_code };
+      const parsed = parseVisitorQuery(request.query as VisitorQueryInput, home);
+      if ('error' in parsed) {
+        if (parsed.error === 'auth_required') return needUser(request, reply) ?? reply;
+        return fail(reply, parsed.error, parsed.detail);
+      }
+      let event: EventInfo | null = null;
+      if (parsed.filter.eventId !== undefined) {
+        const found = await eventOf(app, reply, parsed.filter.eventId);
+        if (!found) return reply;
+        event = found;
+      }
+      const scope: ListScope = event ? { kind: 'event', eventId: event.id } : { kind: 'people' };
+      const page = await listVisitors(app.db, scope, viewer, parsed, currentYear());
+      return ok({ results: await legacyPage(app, viewer, page.rows, event, true), count: page.count, offset: parsed.offset });
+    },
+  );
 
   app.get<{ Querystring: Static<typeof PeopleCardQuery> }>(
     '/api/visitors/get-main-page-users',
-    { schema: { querystring: PeopleCardQuery } },
+    { schema: { querystring: PeopleCardQuery }, onRequest: search },
     async (request, reply) => {
       const q = request.query;
       const viewer = await loadViewer(app.db, request.user?.id ?? null);
@@ -192,12 +179,7 @@ export async function visitorsApi(app: FastifyInstance) {
     if (request.method === 'GET' && isCrossSite(request)) return fail(reply, 'forbidden');
     const targetId = request.params.userId;
     const wanted = request.method === 'POST' ? request.body?.favorite : undefined;
-    // Read and flip in one transaction under the change-feed lock, so two quick taps give on-off.
-    const { next, effect } = await writeTx(app.db, async (trx) => {
-      const value = wanted ?? !(await isUserFavorite(trx, user.id, targetId));
-      return { next: value, effect: await setUserFavorite(trx, user.id, targetId, value) };
-    });
-    publishEffect(app, effect);
+    const { favorite: next } = await app.writer.run((trx) => starUser(trx, user.id, targetId, wanted));
     return ok({ result: next, favorite: next });
   };
   app.get('/api/visitors/set-favorite/:userId', { schema: { params: UserParams, querystring: Type.Object({ lang: Lang }) } }, favorite);
@@ -206,15 +188,7 @@ export async function visitorsApi(app: FastifyInstance) {
 
 const EMPTY_TRIP = { hotel: '', transportBefore: '', transportAfter: '' };
 
-async function tripsOf(app: FastifyInstance, rows: (VisitorRow & { next_event_id: number | null })[]) {
-  const out = new Map<string, typeof EMPTY_TRIP>();
-  const pairs = rows.filter((r) => r.next_event_id !== null && r.trip_visible);
-  if (!pairs.length) return out;
-  const found = await app.db
-    .selectFrom('trips')
-    .select(['event_id', 'user_id', 'hotel', 'transport_before', 'transport_after'])
-    .where((eb) => eb.or(pairs.map((r) => eb.and([eb('event_id', '=', r.next_event_id!), eb('user_id', '=', r.id)]))))
-    .execute();
-  for (const t of found) out.set(`${t.event_id}:${t.user_id}`, { hotel: t.hotel, transportBefore: t.transport_before, transportAfter: t.transport_after });
-  return out;
+function tripsOf(app: FastifyInstance, rows: (VisitorRow & { next_event_id: number | null })[]) {
+  const pairs = rows.filter((r) => r.next_event_id !== null && r.trip_visible).map((r) => ({ eventId: r.next_event_id!, userId: r.id }));
+  return tripCards(app.db, pairs);
 }

@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { viewerRelations } from '../../domain/events/queries.ts';
+import type { FastifyInstance } from 'fastify';
+import { viewerRelations } from '../../domain/events/list-repository.ts';
+import { findEvent, findEventByWebinarLink } from '../../domain/events/repository.ts';
 import { parseId } from '../envelope.ts';
+import { framePage } from './frame-page.ts';
 
 /**
  * The video frame of an online event. The page never sees the stream address: the frame opens this
@@ -8,24 +10,12 @@ import { parseId } from '../envelope.ts';
  * redirects to the organiser's stream. Answers are small HTML pages because they render inside the
  * frame, where an envelope would show as raw JSON.
  */
-function framePage(reply: FastifyReply, status: number, title: string, text: string) {
-  const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'")
-    .send(`<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>
-<style>body{margin:0;display:grid;place-items:center;height:100vh;background:#111;color:#eee;font:16px system-ui,sans-serif;text-align:center;padding:1rem;box-sizing:border-box}</style>
-</head><body><p>${esc(text)}</p></body></html>`);
-}
-
 export async function webinarApi(app: FastifyInstance) {
   app.get<{ Params: { eventId: string } }>('/api/events/webinar/:eventId', async (request, reply) => {
     const eventId = parseId(request.params.eventId);
     if (!eventId) return framePage(reply, 404, 'Not found', 'Broadcast not found.');
     if (!request.user) return framePage(reply, 401, 'Sign in', 'Sign in to watch the broadcast.');
-    const event = await app.db.selectFrom('events').select(['id', 'is_webinar', 'deleted']).where('id', '=', eventId).executeTakeFirst();
+    const event = await findEvent(app.db, eventId);
     if (!event || event.deleted || !event.is_webinar) return framePage(reply, 404, 'Not found', 'Broadcast not found.');
     const rel = (await viewerRelations(app.db, request.user.id, [eventId])).get(eventId);
     if (!rel?.webinar_link) return framePage(reply, 403, 'Ticket needed', 'A ticket to this event is needed to watch.');
@@ -36,12 +26,7 @@ export async function webinarApi(app: FastifyInstance) {
   // the organiser's player and says so, so the demo works on a venue network with no internet.
   app.get<{ Params: { slug: string } }>('/live/:slug', async (request, reply) => {
     if (!request.user) return framePage(reply, 401, 'Sign in', 'Sign in to watch the broadcast.');
-    const event = await app.db
-      .selectFrom('events')
-      .select(['id', 'name'])
-      .where('webinar_link', '=', `/live/${request.params.slug}`)
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const event = await findEventByWebinarLink(app.db, `/live/${request.params.slug}`);
     if (!event) return framePage(reply, 404, 'Not found', 'Broadcast not found.');
     const rel = (await viewerRelations(app.db, request.user.id, [event.id])).get(event.id);
     if (!rel?.webinar_link) return framePage(reply, 403, 'Ticket needed', 'A ticket to this event is needed to watch.');

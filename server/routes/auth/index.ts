@@ -1,22 +1,20 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { SESSION_COOKIE, SESSION_TTL_MS, LOCALES, DEFAULT_LOCALE } from '../../../contract/constants.ts';
-import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
-import { clearFailures, createSession, deleteSession, isRateLimited, recordFailure } from '../../auth/sessions.ts';
+import { safeReturnPath } from '../../../contract/return-url.ts';
+import { decoyHash, verifyPassword } from '../../domain/auth/passwords.ts';
+import { createSession, endSession as endSessionRows, sessionKey } from '../../domain/auth/sessions.ts';
+import { issueSocketPass } from '../../domain/auth/socket-passes.ts';
+import { accountByEmail } from '../../domain/profile/repository.ts';
+import { tooManyRequests } from '../../limits/index.ts';
 import { fail, ok, requireUser } from '../envelope.ts';
-import { announceSessionEnd, sessionKey } from '../../realtime/sessions.ts';
-import { dropSocketTickets } from '../../realtime/tickets.ts';
+import { accountRoutes } from './accounts.ts';
+import { logoutRoutes } from './logout.ts';
 
 const LoginBody = Type.Object(
   { email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },
 );
-
-/** Only a path on this server may be a return target, so the login page is no open redirect. */
-export function safeReturnUrl(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
-}
 
 function localeOf(url: string): string {
   const first = url.split('/')[1] ?? '';
@@ -24,14 +22,15 @@ function localeOf(url: string): string {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  /** Ends the request's session: its row, its unused socket tickets, and its open sockets and streams on every instance. */
+  /**
+   * Ends the request's session: its row, its unused socket passes, and its open sockets and streams
+   * on every instance, which are told before the answer goes out.
+   */
   const endSession = async (request: { sessionToken?: string; user: { id: number } | null }) => {
-    if (!request.sessionToken) return;
-    await deleteSession(app.db, request.sessionToken);
-    if (!request.user) return;
-    const session = sessionKey(request.sessionToken);
-    await dropSocketTickets(app.db, request.user.id, session);
-    await announceSessionEnd(app.bus, { userId: request.user.id, session });
+    const token = request.sessionToken;
+    if (!token) return;
+    const userId = request.user?.id ?? null;
+    await app.writer.run((trx) => endSessionRows(trx, userId, token), { announced: true });
   };
 
   const setCookie = (reply: FastifyReply, token: string) =>
@@ -45,24 +44,17 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Static<typeof LoginBody> }>('/api/auth/login', { schema: { body: LoginBody } }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();
-    const keys = [`email:${email}`, `ip:${request.ip}`];
-    for (const key of keys) {
-      if (await isRateLimited(app.db, key)) return fail(reply, 'rate_limited');
-    }
-    const user = await app.db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'disabled'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
-      .where('deleted', '=', false)
-      .executeTakeFirst();
+    const admission = await app.limits.login.admit(email, request.ip);
+    if (!admission.ok) return tooManyRequests(request, reply, admission.retryAfterMs);
+    const user = await accountByEmail(app.db, email, { live: true });
     // Unknown email, wrong password and disabled account all get the same answer after the same work.
     const valid = await verifyPassword(user?.password_hash ?? (await decoyHash()), request.body.password);
     if (!user || !valid || user.disabled) {
-      for (const key of keys) await recordFailure(app.db, key);
+      await admission.attempt.failed();
       return fail(reply, 'invalid_credentials');
     }
-    await clearFailures(app.db, `email:${email}`);
-    const token = await createSession(app.db, user.id);
+    await admission.attempt.succeeded();
+    const token = await createSession(app.db, user.id, String(request.headers['user-agent'] ?? ''));
     setCookie(reply, token);
     return ok({ token, user_id: user.id });
   });
@@ -76,25 +68,31 @@ export async function authRoutes(app: FastifyInstance) {
   app.get('/api/auth/me', async (request, reply) => {
     const user = requireUser(request, reply);
     if (!user) return;
-    return ok({ user_id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name });
+    return ok({ user_id: user.id, email: user.email, first_name: user.first_name, last_name: user.last_name, email_verified: user.email_verified });
   });
 
   // The specs' login broadcast: a client sends the user here with a return URL; a signed-in user goes
   // straight back, anybody else sees the PWA's login screen, which returns there after login.
   app.get<{ Querystring: { return_url?: string } }>('/oauth/broadcast', async (request, reply) => {
-    const back = safeReturnUrl(request.query.return_url, `/${DEFAULT_LOCALE}`);
+    const back = safeReturnPath(request.query.return_url, `${request.protocol}://${request.host}`, `/${DEFAULT_LOCALE}`);
     if (request.user) return reply.redirect(back);
     return reply.redirect(`/${localeOf(back)}/login?return_url=${encodeURIComponent(back)}`);
   });
 
-  const logout = async (locale: string, request: { sessionToken?: string; user: { id: number } | null }, reply: FastifyReply) => {
-    await endSession(request);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.redirect(`/${locale}/?logged_out=1`);
+  // A single-use pass for `?token=` on a socket URL (contract/ws.ts), so the session token never
+  // travels in a URL. The old name answers as it did for clients built before the rename.
+  const socketPass = (field: 'pass' | 'ticket') => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.user || !request.sessionToken) return reply.code(401).send({ status_code: 401, data: null, error: 'auth_required' });
+    const { pass, expiresAt } = await issueSocketPass(app.db, request.user.id, sessionKey(request.sessionToken));
+    reply.header('cache-control', 'no-store');
+    return { status_code: 200, data: { [field]: pass, expires_in: Math.round((expiresAt.getTime() - Date.now()) / 1000) } };
   };
-  app.get<{ Params: { locale: string } }>('/:locale/oauth/logout', async (request, reply) => {
-    const locale = (LOCALES as readonly string[]).includes(request.params.locale) ? request.params.locale : DEFAULT_LOCALE;
-    return logout(locale, request, reply);
-  });
-  app.get('/oauth/logout', async (request, reply) => logout(DEFAULT_LOCALE, request, reply));
+  app.post('/api/auth/socket-pass', socketPass('pass'));
+  app.post('/api/auth/socket-ticket', socketPass('ticket'));
+
+  // Sign-up, links from emails, passwords, email change, the devices list, the session handoff.
+  await app.register(accountRoutes, { setCookie });
+
+  // The specs' logout URL, ended at once only for the app's own navigations (logout.ts).
+  await app.register(logoutRoutes, { endSession });
 }

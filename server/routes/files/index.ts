@@ -1,38 +1,36 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { standName } from '../../domain/companies/repository.ts';
+import { posterFacts } from '../../domain/events/repository.ts';
+import { fullName } from '../../domain/profile/repository.ts';
 import { parseId } from '../envelope.ts';
+import { uploadRoutes } from './uploads.ts';
 
 /**
  * Posters, avatars and logos are drawn here as SVG from the record they belong to, so the demo
  * looks real and Foyer loads nothing from outside its own server: a venue may have no internet.
  */
 const PALETTES = [
-  ['#0f4c81', '#3fa7d6'], ['#5b2a86', '#c06c84'], ['#1b5e20', '#8bc34a'], ['#b23a48', '#fcb9b2'],
-  ['#2d3047', '#e0a458'], ['#0b6e4f', '#f2c14e'], ['#3d5a80', '#ee6c4d'], ['#432371', '#faae7b'],
+  ['#0f4c81', '#3fa7d6'],
+  ['#5b2a86', '#c06c84'],
+  ['#1b5e20', '#8bc34a'],
+  ['#b23a48', '#fcb9b2'],
+  ['#2d3047', '#e0a458'],
+  ['#0b6e4f', '#f2c14e'],
+  ['#3d5a80', '#ee6c4d'],
+  ['#432371', '#faae7b'],
 ];
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
-function wrap(text: string, width: number): string[] {
-  const words = text.split(/\s+/);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    if ((line + ' ' + w).trim().length > width && line) {
-      lines.push(line);
-      line = w;
-    } else line = (line + ' ' + w).trim();
-  }
-  if (line) lines.push(line);
-  return lines.slice(0, 3);
-}
-
+/**
+ * A drawn poster: the event's colours, shapes and category, but not its name. Screens print the name
+ * right under or over the poster, and a name drawn into the picture as well made every card say it
+ * twice. `title` still names the picture for whoever opens it on its own.
+ */
 export function posterSvg(id: number, title: string, subtitle: string): string {
   const [a, b] = PALETTES[id % PALETTES.length]!;
-  const lines = wrap(title, 22)
-    .map((l, i) => `<text x="48" y="${250 + i * 56}" font-size="46" font-weight="700" fill="#fff">${escapeXml(l)}</text>`)
-    .join('');
   const circles = Array.from({ length: 5 }, (_, i) => {
     const r = 40 + ((id * (i + 3)) % 120);
     return `<circle cx="${(id * 97 * (i + 1)) % 800}" cy="${(id * 53 * (i + 2)) % 450}" r="${r}" fill="#fff" opacity="0.08"/>`;
@@ -40,8 +38,7 @@ export function posterSvg(id: number, title: string, subtitle: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 800 450" width="800" height="450" role="img" aria-label="${escapeXml(title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 <rect width="800" height="450" fill="url(#g)"/>${circles}
-<text x="48" y="120" font-size="26" fill="#fff" opacity="0.85" font-family="system-ui, sans-serif">${escapeXml(subtitle)}</text>
-<g font-family="system-ui, sans-serif">${lines}</g></svg>`;
+<text x="48" y="396" font-size="30" fill="#fff" opacity="0.9" font-family="system-ui, sans-serif">${escapeXml(subtitle)}</text></svg>`;
 }
 
 export function initialsSvg(id: number, text: string, rounded: boolean): string {
@@ -61,7 +58,7 @@ ${shape}<text x="64" y="80" text-anchor="middle" font-size="46" font-family="sys
 }
 
 export async function fileRoutes(app: FastifyInstance) {
-  const send = (reply: import('fastify').FastifyReply, svg: string) =>
+  const send = (reply: FastifyReply, svg: string) =>
     reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
@@ -73,12 +70,7 @@ export async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/files/posters/:id.svg', async (request, reply) => {
     const id = parseId(request.params.id);
     if (!id) return reply.code(404).send();
-    const row = await app.db
-      .selectFrom('events')
-      .innerJoin('categories', 'categories.id', 'events.category_id')
-      .select(['events.name', 'categories.name as category'])
-      .where('events.id', '=', id)
-      .executeTakeFirst();
+    const row = await posterFacts(app.db, id);
     if (!row) return reply.code(404).send();
     return send(reply, posterSvg(id, row.name, row.category));
   });
@@ -86,7 +78,7 @@ export async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/files/avatars/:id.svg', async (request, reply) => {
     const id = parseId(request.params.id);
     if (!id) return reply.code(404).send();
-    const row = await app.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+    const row = await fullName(app.db, id);
     if (!row) return reply.code(404).send();
     return send(reply, initialsSvg(id, `${row.first_name} ${row.last_name}`, true));
   });
@@ -94,8 +86,11 @@ export async function fileRoutes(app: FastifyInstance) {
   app.get<{ Params: { id: string } }>('/files/logos/:id.svg', async (request, reply) => {
     const id = parseId(request.params.id);
     if (!id) return reply.code(404).send();
-    const row = await app.db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
-    if (!row) return reply.code(404).send();
-    return send(reply, initialsSvg(id, row.name, false));
+    const name = await standName(app.db, id);
+    if (name === undefined) return reply.code(404).send();
+    return send(reply, initialsSvg(id, name, false));
   });
+
+  // Uploaded pictures (chat comments), served as images only.
+  await app.register(uploadRoutes);
 }

@@ -2,12 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { CommandBatch, SYNC_RESYNC, type CommandResult } from '../../../contract/commands.ts';
 import { COLLECTION_NAMES, USER_SCOPED, type CollectionName } from '../../../contract/entities.ts';
-import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS } from '../../../contract/constants.ts';
-import { applyCommand, clockSkewMs } from '../../domain/commands.ts';
+import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS, SYNC_STREAMS_PER_USER } from '../../../contract/constants.ts';
+import { isConnectionFault } from '../../db/errors.ts';
+import { liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
+import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
+import { applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
+import { mailLocale } from '../../domain/tickets/i18n.ts';
 import { FEEDS } from '../../domain/sync/feeds.ts';
-import type { Effect } from '../../domain/events/service.ts';
-import { HINTS_CHANNEL, type ChangeHint } from '../../realtime/bus.ts';
-import { onSessionEnd, sessionKey } from '../../realtime/sessions.ts';
+import { periodic } from '../../realtime/periodic.ts';
+import { onSessionEnd } from '../../realtime/sessions.ts';
+import { OpenStreams } from '../../realtime/streams.ts';
 
 const PullQuery = Type.Object(
   {
@@ -19,24 +23,35 @@ const PullQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export function effectToHints(effect: Effect): ChangeHint[] {
-  const scoped = effect.collections.filter((c) => USER_SCOPED.has(c));
-  const open = effect.collections.filter((c) => !USER_SCOPED.has(c));
-  const hints: ChangeHint[] = [];
-  // User-scoped collections never take event ids: their replications are not per event.
-  const events = effect.eventIds?.length ? { eventIds: [...new Set(effect.eventIds)] } : {};
-  if (open.length) hints.push({ collections: open, ...events });
-  if (scoped.length) hints.push({ collections: scoped, userIds: effect.userIds });
-  return hints;
-}
-
 export async function syncRoutes(app: FastifyInstance) {
   // Open hint streams, ended when the server closes so a shutdown never waits on idle listeners.
-  const streams = new Set<() => void>();
+  const open = new OpenStreams({ perUser: SYNC_STREAMS_PER_USER, perAddress: app.config.streamsPerAddress });
   let closing = false;
+  // An expired session, or a logout whose announcement the bus lost, ends its streams by the next
+  // heartbeat, as it ends sockets (realtime/sockets/index.ts). One re-check at a time.
+  const recheck = periodic(
+    app.config.socketHeartbeatMs,
+    async () => {
+      if (open.all.size === 0) return;
+      // Only the streams asked about: one opened while the query runs is not in its answer.
+      const asked = [...open.all];
+      const live = await liveSessions(
+        app.db,
+        asked.flatMap((s) => (s.session ? [s.session] : [])),
+      );
+      for (const s of asked) {
+        if (!s.session || live.has(s.session)) continue;
+        // The session cache may still hold it when the announcement was lost: it goes too.
+        app.sessionCache.sessionEnded({ userId: s.userId, session: s.session });
+        s.end();
+      }
+    },
+    (err) => app.log.error(err, 'stream session re-check failed'),
+  );
   app.addHook('preClose', async () => {
     closing = true;
-    for (const end of streams) end();
+    await recheck.stop();
+    for (const s of [...open.all]) s.end();
   });
 
   app.get<{ Params: { collection: string }; Querystring: Static<typeof PullQuery> }>(
@@ -52,11 +67,14 @@ export async function syncRoutes(app: FastifyInstance) {
       const checkpoint = request.query.checkpoint ?? 0;
       const scope: Record<string, string> = {};
       if (request.query.event_id) scope.event_id = String(request.query.event_id);
-      const page = await FEEDS[name as CollectionName](app.db, {
+      const feed = FEEDS[name as CollectionName];
+      if (!feed) return reply.code(404).send({ error: 'not_found' });
+      const page = await feed(app.db, {
         userId: request.user?.id ?? null,
         checkpoint,
         limit,
         scope,
+        memo: request.user ? app.sessionCache.memo(request.user.id) : undefined,
       });
       const last = page.documents.at(-1);
       reply.header('cache-control', 'no-store');
@@ -69,21 +87,45 @@ export async function syncRoutes(app: FastifyInstance) {
     if (!user) return reply.code(401).send({ error: 'auth_required' });
     const results: CommandResult[] = [];
     const skewMs = clockSkewMs(request.body.sentAt, Date.now());
-    // In order, one at a time: a later command may depend on an earlier one of the same device.
+    // Mail a command leaves for after its commit (an event's cancellation) goes out in the language of this device.
+    const after = { mail: app.config, db: app.db, lang: mailLocale(request.headers['accept-language']), log: request.log };
+    const onInputFault = (err: unknown, cmd: { id: string; kind: string }) =>
+      request.log.warn({ err, commandId: cmd.id, kind: cmd.kind }, 'the database refused a command the contract let through; answered invalid_input');
+    // In order, one at a time and each in its own transaction: a later command may depend on an
+    // earlier one of the same device, and one that fails for its input is answered on its own.
     for (const cmd of request.body.commands) {
-      results.push(
-        await applyCommand(app.db, user.id, cmd, (effect) => {
-          for (const hint of effectToHints(effect)) void app.bus.publish(HINTS_CHANNEL, hint);
-        }, skewMs),
-      );
+      try {
+        results.push(await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, after }));
+      } catch (err) {
+        // What is applied so far is stored, so the device's resend gets those answers back. A lost
+        // database is "try again later" (503), which the device never holds against this command;
+        // anything else is a server fault (500), which it counts against the command it sent alone.
+        if (isConnectionFault(err)) {
+          request.log.error({ err, commandId: cmd.id }, 'the database went away during a command batch');
+          return reply.code(503).send({ error: 'database_unavailable' });
+        }
+        throw err;
+      }
     }
     return { results };
   });
 
   // Live hints as server-sent events: which collections changed for this user. The worker pulls in
   // answer; a missed hint costs latency, never data, because every (re)connect starts with RESYNC.
+  // A stream holds a connection for as long as the device runs, so it takes a valid session, like
+  // every user-scoped call, and each user and address may hold only so many (realtime/streams.ts).
+  // A guest's device pulls the public collections on an interval instead (sync/engine/engine.ts).
   app.get('/sync/v1/stream', async (request, reply) => {
-    const userId = request.user?.id ?? null;
+    const user = request.user;
+    if (!user) return reply.code(401).send({ error: 'auth_required' });
+    const userId = user.id;
+    const full = open.full(userId, request.ip);
+    if (full) {
+      reply.header('retry-after', String(Math.ceil(SYNC_STREAM_HEARTBEAT_MS / 1000)));
+      return reply
+        .code(429)
+        .send({ error: 'rate_limited', message: full === 'user' ? 'too many streams for this user' : 'too many streams from this address' });
+    }
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -97,8 +139,8 @@ export async function syncRoutes(app: FastifyInstance) {
     send({ type: SYNC_RESYNC });
     const unsubscribe = app.bus.subscribe(HINTS_CHANNEL, (message) => {
       const hint = message as ChangeHint;
-      if (hint.userIds && (userId === null || !hint.userIds.includes(userId))) return;
-      // event_ids lets the device wake only the replications of those events (sync/engine.ts).
+      if (hint.userIds && !hint.userIds.includes(userId)) return;
+      // event_ids lets the device wake only the replications of those events (sync/engine/engine.ts).
       send({ type: 'hint', collections: hint.collections, ...(hint.eventIds?.length ? { event_ids: hint.eventIds } : {}) });
     });
     // The keep-alives are what the device's idle timer watches; they follow the server's socket
@@ -107,19 +149,20 @@ export async function syncRoutes(app: FastifyInstance) {
     // Keep-alives into a connection that died without closing do not fail, so the server cannot see
     // such a peer itself: TCP keepalive probes find it (the device has long reconnected by then).
     request.raw.socket.setKeepAlive(true, SYNC_STREAM_HEARTBEAT_MS);
+    const session = request.sessionToken ? sessionKey(request.sessionToken) : null;
     // A logout or a disabled account ends the stream at once, on whichever instance holds it.
-    const stopOnSessionEnd = userId === null ? () => {} : onSessionEnd(app.bus, userId, request.sessionToken ? sessionKey(request.sessionToken) : null, () => end());
+    const stopOnSessionEnd = onSessionEnd(app.bus, userId, session, () => end());
+    const forget = open.add({ userId, address: request.ip, session, end: () => end() });
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();
       stopOnSessionEnd();
-      streams.delete(end);
+      forget();
     };
     const end = () => {
       close();
       res.end();
     };
-    streams.add(end);
     request.raw.on('close', close);
     // A device reconnecting while the server shuts down can get here after preClose has ended the
     // others; left open, its stream would keep close() waiting for good.

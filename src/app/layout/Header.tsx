@@ -1,10 +1,11 @@
 import { Link, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useLocalePath } from '../useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 import { MessagesLink } from '../../features/messages/MessagesLink.tsx';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell.tsx';
 
 export function Header() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export function Header() {
           <MessagesLink className={navClass} />
         </nav>
         <div className="site-header__tools">
+          <NotificationsBell />
           <LanguageMenu />
           <UserMenu />
         </div>

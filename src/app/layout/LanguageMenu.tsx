@@ -2,8 +2,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../../contract/constants.ts';
 import { Menu } from '../../ui/Menu.tsx';
-import { LANGUAGE_NAMES, swapLocale } from '../locale.ts';
-import { useLocale } from '../useLocale.ts';
+import { LANGUAGE_NAMES, swapLocale } from '../../ui/locale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 
 /** Switches the language in place: same screen, same query, only the locale prefix changes. */
 export function LanguageMenu() {

@@ -2,21 +2,23 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useEvent, useRejections, type Rejection } from '../../data/index.ts';
 import { Toast, ToastRegion } from '../../ui/Toast.tsx';
-import { useLocalePath } from '../useLocale.ts';
-import { useAppointmentUi } from '../../features/appointments/AppointmentHost.tsx';
+import { useLocalePath } from '../../ui/useLocale.ts';
+import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { Button } from '../../ui/Button.tsx';
 
 /**
  * Commands the server turned down stay on screen until the user dismisses them: the screen itself
  * already shows the server's truth (the optimistic change was rolled back), and this says why.
+ * Parked commands (the server kept failing on them, so the rest of the queue went on without them)
+ * stay until the user tries them again or discards them: they were never applied.
  */
 export function Rejections() {
   const { t } = useTranslation();
-  const { items, dismiss } = useRejections();
+  const { items, dismiss, retry } = useRejections();
   return (
     <ToastRegion label={t('rejections.region')}>
       {items.map((item) => (
-        <RejectionToast key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
+        <RejectionToast key={item.id} item={item} onDismiss={() => dismiss(item.id)} onRetry={() => retry(item.id)} />
       ))}
     </ToastRegion>
   );
@@ -38,22 +40,40 @@ function titleKey(item: Rejection, exists: (key: string) => boolean): string {
   return exists(key) ? key : 'rejections.generic';
 }
 
-function RejectionToast({ item, onDismiss }: { item: Rejection; onDismiss(): void }) {
+function RejectionToast({ item, onDismiss, onRetry }: { item: Rejection; onDismiss(): void; onRetry(): void }) {
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const eventId = eventIdOf(item.payload);
   // Hooks cannot be conditional; id 0 matches no event and simply yields nothing.
   const { data: event } = useEvent(eventId ?? 0);
   const reason = i18n.exists(`errors.${item.code}`) ? t(`errors.${item.code}`) : t('errors.unknown_error');
+  const what = t(titleKey(item, (k) => i18n.exists(k)));
   return (
-    <Toast tone="error" title={t(titleKey(item, (k) => i18n.exists(k)))} dismissLabel={t('common.dismiss')} onDismiss={onDismiss}>
+    <Toast
+      tone="error"
+      title={item.parked ? t('rejections.parkedTitle', { what }) : what}
+      // Closing a parked one drops what the user did, so the button says so.
+      dismissLabel={item.parked ? t('rejections.discard') : t('common.dismiss')}
+      onDismiss={onDismiss}
+    >
       <p>{reason}</p>
       {event && eventId ? (
         <p>
           <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
         </p>
       ) : null}
-      {item.kind === 'appointment.request' && eventId ? <PickAnotherTime item={item} eventId={eventId} /> : null}
+      {item.parked ? (
+        <p>
+          <Button size="sm" variant="primary" onClick={onRetry}>
+            {t('rejections.retry')}
+          </Button>{' '}
+          <Button size="sm" variant="ghost" onClick={onDismiss}>
+            {t('rejections.discard')}
+          </Button>
+        </p>
+      ) : item.kind === 'appointment.request' && eventId ? (
+        <PickAnotherTime item={item} eventId={eventId} />
+      ) : null}
     </Toast>
   );
 }

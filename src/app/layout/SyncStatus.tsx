@@ -3,7 +3,7 @@ import { useSyncStatus } from '../../data/index.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatRelative } from './relativeTime.ts';
-import { useLocale } from '../useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 
 /** How often "synced N minutes ago" is redrawn; it never shows seconds, so this is plenty. */
 const RELATIVE_TIME_REFRESH_MS = 15_000;
@@ -19,11 +19,7 @@ export function SyncStatus() {
   const status = useSyncStatus();
   const now = useNow(RELATIVE_TIME_REFRESH_MS);
 
-  const errorText = status.error
-    ? i18n.exists(`errors.${status.error.code}`)
-      ? t(`errors.${status.error.code}`)
-      : t('sync.errorGeneric')
-    : null;
+  const errorText = status.error ? (i18n.exists(`errors.${status.error.code}`) ? t(`errors.${status.error.code}`) : t('sync.errorGeneric')) : null;
 
   return (
     <div className={`sync sync--${status.state}`}>

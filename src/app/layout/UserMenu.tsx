@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSession, useSyncStatus } from '../../data/index.ts';
-import { useLoginHref } from '../../features/auth/useRequireLogin.ts';
+import { useRejections, useSession, useSyncStatus } from '../../data/index.ts';
+import { useLoginHref } from '../../ui/useRequireLogin.ts';
 import { Menu } from '../../ui/Menu.tsx';
-import { useLocalePath } from '../useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
+import { menuLinks } from './menu-links.ts';
 
 export function UserMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const sync = useSyncStatus();
+  const { items: refused } = useRejections();
   const navigate = useNavigate();
   const to = useLocalePath();
   const loginHref = useLoginHref();
@@ -33,8 +35,10 @@ export function UserMenu() {
     .join('');
 
   const logout = async () => {
-    // Logging out wipes the device, queued work included (a door's scans not yet uploaded, say).
-    if (sync.pending > 0 && !window.confirm(t('sync.logoutUnsent', { n: sync.pending }))) return;
+    // Logging out wipes the device, queued work included (a door's scans not yet uploaded, say),
+    // and parked actions, which were never applied either.
+    const unsent = sync.pending + refused.filter((r) => r.parked).length;
+    if (unsent > 0 && !window.confirm(t('sync.logoutUnsent', { n: unsent }))) return;
     setLeaving(true);
     try {
       // The data layer wipes this device's copy of the user's data even when the server is unreachable.
@@ -47,6 +51,7 @@ export function UserMenu() {
 
   return (
     <Menu
+      className="user-menu"
       label={t('header.userMenu', { name })}
       trigger={
         <>
@@ -60,36 +65,13 @@ export function UserMenu() {
       {(close) => (
         <ul className="menu__list">
           <li className="menu__note">{user.email}</li>
-          <li>
-            <Link className="menu__item" to={to('/profile')} onClick={close}>
-              {t('nav.profile')}
-            </Link>
-          </li>
-          <li>
-            <Link className="menu__item" to={to(`/user/${user.id}/events`)} onClick={close}>
-              {t('nav.userEvents')}
-            </Link>
-          </li>
-          <li>
-            <Link className="menu__item" to={to('/profile/myevents')} onClick={close}>
-              {t('nav.myEvents')}
-            </Link>
-          </li>
-          <li>
-            <Link className="menu__item" to={to('/profile/mytickets')} onClick={close}>
-              {t('nav.tickets')}
-            </Link>
-          </li>
-          <li>
-            <Link className="menu__item" to={to('/checkin')} onClick={close}>
-              {t('nav.door')}
-            </Link>
-          </li>
-          <li>
-            <Link className="menu__item" to={to('/events/favorites')} onClick={close}>
-              {t('nav.favorites')}
-            </Link>
-          </li>
+          {menuLinks(user.id).map(({ path, label }) => (
+            <li key={path}>
+              <Link className="menu__item" to={to(path)} onClick={close}>
+                {t(label)}
+              </Link>
+            </li>
+          ))}
           <li>
             <button type="button" className="menu__item menu__item--danger" disabled={leaving} onClick={() => void logout()}>
               {leaving ? t('header.loggingOut') : t('header.logout')}

@@ -55,7 +55,8 @@ export function UpdatePrompt() {
 const barStyle: CSSProperties = {
   position: 'fixed',
   insetInline: '1rem',
-  bottom: 'calc(1rem + env(safe-area-inset-bottom, 0px))',
+  // Above the dashboard's notices, which take the bottom edge (Dashboard.tsx reports their height).
+  bottom: 'calc(1rem + var(--notices-height, 0px) + var(--bottom-bar-height, 0px) + env(safe-area-inset-bottom, 0px))',
   zIndex: 1000,
   display: 'flex',
   gap: '0.75rem',

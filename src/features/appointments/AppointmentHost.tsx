@@ -1,14 +1,18 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppointmentActions, useEvent, useMeetingNoticeSocket, useSession } from '../../data/index.ts';
-import { AppointmentModal, type RequestTarget } from './AppointmentModal.tsx';
+import { AppointmentModal } from './AppointmentModal.tsx';
 import { CallModal } from './CallModal.tsx';
 import { Dashboard, type InfoToast } from './Dashboard.tsx';
 import { InviteModal } from './InviteModal.tsx';
-import { RejectDialog, type RejectMode } from './RejectDialog.tsx';
-import { LoginOrBuyDialog, TicketsRequiredDialog } from './StepDialogs.tsx';
-import { mayRequest } from './format.ts';
+import { RejectDialog } from './RejectDialog.tsx';
+import { AppointmentUiContext, type AppointmentUi, type RejectMode, type RequestTarget } from '../../ui/appointment-ui.ts';
+import { LoginOrBuyDialog, TicketsRequiredDialog } from '../../ui/appointments/StepDialogs.tsx';
+import { mayRequest } from '../../ui/format/appointments.ts';
 import './appointments.css';
+import './my-appointments.css';
+import './call.css';
+import './notices.css';
 
 /**
  * Everything appointments put on top of a page, on every page (events.md §2 "Dashboard"): the
@@ -16,25 +20,6 @@ import './appointments.css';
  * the rejection form, the call, and the dashboard's notifications. Screens open them through
  * useAppointmentUi(); a link opens them with ?meeting_user_id= (and event_id) or ?call_meeting_id=.
  */
-
-export interface AppointmentUi {
-  openRequest(target: RequestTarget): void;
-  openReject(meetingId: number, mode: RejectMode): void;
-  openCall(meetingId: number): void;
-  /** Invites visitors of the event into an accepted meeting's call (networking.md §2 invite modal). */
-  openInvite(meetingId: number): void;
-  /** Confirms a request made to the user at once (events.md §4: accept approves directly). */
-  approve(meetingId: number): void;
-  dismissFailure(commandId: string): void;
-}
-
-const AppointmentUiContext = createContext<AppointmentUi | null>(null);
-
-export function useAppointmentUi(): AppointmentUi {
-  const ui = useContext(AppointmentUiContext);
-  if (!ui) throw new Error('useAppointmentUi needs <AppointmentHost> above it');
-  return ui;
-}
 
 /** How long a success message stays; the dashboard's notifications have their own 50 s. */
 const INFO_TOAST_MS = 6000;
@@ -55,9 +40,7 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
   }, []);
 
   // events.md §8: a socket Exception other than userAccessException is an error toast.
-  useMeetingNoticeSocket(
-    useCallback((e) => toast(t(`errors.${e.code}`, { defaultValue: e.message || t('errors.unknown_error') }), 'error'), [toast, t]),
-  );
+  useMeetingNoticeSocket(useCallback((e) => toast(t(`errors.${e.code}`, { defaultValue: e.message || t('errors.unknown_error') }), 'error'), [toast, t]));
 
   const ui = useMemo<AppointmentUi>(
     () => ({
@@ -78,6 +61,7 @@ export function AppointmentHost({ children }: { children: ReactNode }) {
         );
       },
       dismissFailure: (commandId) => void actions.dismissFailure(commandId),
+      retryFailure: (commandId) => void actions.retryFailure(commandId),
     }),
     [actions, toast, t],
   );

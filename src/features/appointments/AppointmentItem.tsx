@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { appointmentActions, type AppointmentAction } from '../../../contract/appointments.ts';
-import type { AppointmentItem as Item, EventView } from '../../data/index.ts';
+import { useMayMessage, type AppointmentItem as Item, type EventView } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useAppointmentUi } from './AppointmentHost.tsx';
+import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { calendarEntry } from './entries.ts';
-import { downloadIcs, googleCalendarLink, icsCalendar } from './calendar.ts';
-import { meetingWhen, personName, requestDateText } from './format.ts';
-import { RequestMessage } from './RequestMessage.tsx';
-import { MessageLink } from '../messages/MessageLink.tsx';
+import { downloadIcs, googleCalendarLink, icsCalendar } from '../../ui/format/calendar.ts';
+import { meetingWhen, personName, requestDateText } from '../../ui/format/appointments.ts';
+import { RequestMessage } from '../../ui/appointments/RequestMessage.tsx';
+import { MessageLink } from '../../ui/MessageLink.tsx';
+import { placeLabel } from './place-label.ts';
 
 /**
  * One appointment of my appointments (networking.md §4 item actions): confirm or reject a request
@@ -20,7 +21,8 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
   const name = personName(item.user_info, t('appointments.someone'));
   const local = !item.synced;
   const failed = item.failure;
-  const actions: AppointmentAction[] = local ? [] : appointmentActions(item.status);
+  const canMessage = useMayMessage(item.other_user_id);
+  const actions: AppointmentAction[] = (local ? [] : appointmentActions(item.status)).filter((a) => a !== 'message' || canMessage);
   const finished = item.time_end > 0 && item.time_end * 1000 <= Date.now();
   const appointed = item.status === 'appointed';
   const entry = appointed && item.time_start ? calendarEntry(item, event, name, t) : null;
@@ -50,12 +52,17 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
   };
 
   return (
-    <article className={['appointment', `appointment--${item.status}`, failed ? 'appointment--failed' : ''].filter(Boolean).join(' ')} aria-label={t('appointments.item.label', { name })}>
+    <article
+      className={['appointment', `appointment--${item.status}`, failed ? 'appointment--failed' : ''].filter(Boolean).join(' ')}
+      aria-label={t('appointments.item.label', { name })}
+    >
       <div className="appointment__head">
         <img className="appointment__avatar" src={item.user_info.avatar} alt="" width={48} height={48} loading="lazy" />
         <div className="appointment__who">
           <h3 className="appointment__name">{name}</h3>
-          {item.user_info.position || item.user_info.company ? <p className="muted">{[item.user_info.position, item.user_info.company].filter(Boolean).join(', ')}</p> : null}
+          {item.user_info.position || item.user_info.company ? (
+            <p className="muted">{[item.user_info.position, item.user_info.company].filter(Boolean).join(', ')}</p>
+          ) : null}
         </div>
         <span className={`badge badge--${item.status}`}>{local && failed ? t('appointments.item.notSent') : t(`appointments.status.${item.status}`)}</span>
       </div>
@@ -70,7 +77,7 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
         </div>
         <div>
           <dt>{t('appointments.item.where')}</dt>
-          <dd>{item.is_online ? t('appointments.item.online') : item.where || t('appointments.item.placeLater')}</dd>
+          <dd>{item.is_online ? t('appointments.item.online') : placeLabel(item, t) || t('appointments.item.placeLater')}</dd>
         </div>
         {item.request_date ? (
           <div>
@@ -95,23 +102,39 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
 
       {failed ? (
         <div className="appointment__failure" role="alert">
-          <p>
-            <strong>{t(`rejections.${failed.kind}`)}</strong> {t(`errors.${failed.code}`, { defaultValue: t('errors.unknown_error') })}
-          </p>
+          {failed.code === 'appointment_exists' && failed.kind === 'appointment.request' ? (
+            <p>{local ? t('appointments.item.existsComing') : t('appointments.item.existsHere')}</p>
+          ) : (
+            <p>
+              <strong>{t(`rejections.${failed.kind}`)}</strong> {t(`errors.${failed.code}`, { defaultValue: t('errors.unknown_error') })}
+            </p>
+          )}
           <div className="appointment__actions">
-            {failed.kind === 'appointment.request' ? (
+            {failed.parked ? (
+              <Button size="sm" variant="primary" onClick={() => ui.retryFailure(failed.commandId)}>
+                {t('rejections.retry')}
+              </Button>
+            ) : /* Another time helps with a taken slot, not with a meeting that exists already. */
+            failed.kind === 'appointment.request' && failed.code !== 'appointment_exists' ? (
               <Button
                 size="sm"
                 variant="primary"
                 onClick={() =>
-                  ui.openRequest({ eventId: item.event_id, userId: item.other_user_id, date: item.date, error: failed.code, replaces: failed.commandId, ...(item.meeting_id ? { meetingId: item.meeting_id } : {}) })
+                  ui.openRequest({
+                    eventId: item.event_id,
+                    userId: item.other_user_id,
+                    date: item.date,
+                    error: failed.code,
+                    replaces: failed.commandId,
+                    ...(item.meeting_id ? { meetingId: item.meeting_id } : {}),
+                  })
                 }
               >
                 {t('appointments.actions.pickAnotherTime')}
               </Button>
             ) : null}
             <Button size="sm" variant="ghost" onClick={() => ui.dismissFailure(failed.commandId)}>
-              {t('common.dismiss')}
+              {failed.parked ? t('rejections.discard') : t('common.dismiss')}
             </Button>
           </div>
         </div>

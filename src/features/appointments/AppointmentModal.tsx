@@ -2,27 +2,17 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLACE_NO_TABLE } from '../../../contract/appointments.ts';
 import { useAppointment, useAppointmentActions, useEvent, useProfile, useSlots, useSyncStatus, type AppointmentRequest } from '../../data/index.ts';
-import { useLocale } from '../../app/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import type { RequestTarget } from '../../ui/appointment-ui.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { rovingTarget } from '../../ui/roving.ts';
-import { Dialog } from './Dialog.tsx';
-import { ContactDialog, PlaceDialog } from './StepDialogs.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { ContactDialog, PlaceDialog } from '../../ui/appointments/StepDialogs.tsx';
 import { SlotLegend, SlotPicker } from './SlotPicker.tsx';
-import { dateTab, personName } from './format.ts';
+import { AnyTimeSwitch } from './AnyTimeSwitch.tsx';
+import { dateTab, personName } from '../../ui/format/appointments.ts';
 import { nextStep } from './slots.ts';
-
-export interface RequestTarget {
-  eventId: number;
-  userId: number;
-  /** Edits this appointment. */
-  meetingId?: number;
-  date?: string | null;
-  /** Why the last try failed (a refused queued request), shown in the error line. */
-  error?: string | null;
-  /** The refused request this one replaces. */
-  replaces?: string;
-}
 
 /**
  * The appointment modal (networking.md §2, 940 px): date tabs, the error line, the slot picker in
@@ -43,6 +33,7 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
 
   const [date, setDate] = useState<string | null>(target.date ?? existing?.date ?? null);
   const [start, setStart] = useState<number | null>(null);
+  const [anyTime, setAnyTime] = useState(Boolean(target.anyTime));
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(target.error ?? null);
   const [step, setStep] = useState<'form' | 'place' | 'contact'>('form');
@@ -70,9 +61,13 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
       : t('appointments.someone');
   const selected = useMemo(() => slots.slots.find((s) => s.start === start) ?? null, [slots.slots, start]);
   const phone = profile.kind === 'own' ? profile.profile.phone.trim() : '';
-  const step1 = nextStep({ online: slots.isOnline, hasPhone: phone !== '', slot: selected });
+  const step1 = nextStep({ online: slots.isOnline, hasPhone: phone !== '', slot: anyTime ? null : selected });
   const noPeriods = slots.source !== 'none' && slots.slots.length === 0;
-  const canSubmit = Boolean(selected) && !busy && slots.day !== null;
+  const canSubmit = (anyTime || Boolean(selected)) && !busy && slots.day !== null;
+  const chooseAnyTime = (on: boolean) => {
+    setAnyTime(on);
+    if (on) setStart(null);
+  };
 
   const changeDay = (day: string) => {
     if (day === slots.day) return;
@@ -81,15 +76,15 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
   };
 
   const send = async (extra: { place?: number | null; phone?: string }) => {
-    if (!selected || !slots.day) return;
+    if ((!anyTime && !selected) || !slots.day) return;
     setBusy(true);
     setError(null);
     const request: AppointmentRequest = {
       eventId: target.eventId,
       userId: target.userId,
       date: slots.day,
-      timeStart: selected.start,
-      timeEnd: selected.end,
+      timeStart: anyTime || !selected ? null : selected.start,
+      timeEnd: anyTime || !selected ? null : selected.end,
       comment,
       place: extra.place ?? null,
       ...(editing ? { meetingId: editing } : {}),
@@ -109,6 +104,11 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
   };
 
   const submit = () => {
+    if (anyTime) {
+      if (step1 === 'contact') setStep('contact');
+      else void send({});
+      return;
+    }
     if (!selected) return;
     if (step1 === 'contact') setStep('contact');
     else if (step1 === 'place') setStep('place');
@@ -120,7 +120,7 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
 
   return (
     <>
-      <Dialog
+      <Modal
         open={step === 'form'}
         onClose={onClose}
         width={940}
@@ -129,6 +129,8 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
           <>
             {editing ? t('appointments.modal.editTitle') : t('appointments.modal.createTitle')}
             <span className="appointment-modal__with">{t('appointments.modal.with', { name: otherName })}</span>
+            {/* Said, because a link may have picked the event (?meeting_user_id= on any page). */}
+            {event ? <span className="appointment-modal__event">{event.name}</span> : null}
           </>
         }
         footer={
@@ -184,9 +186,11 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
             </Button>
           </div>
         ) : null}
-        {noPeriods ? <p className="appointment-modal__note">{t('appointments.modal.noSlots')}</p> : null}
+        <AnyTimeSwitch anyTime={anyTime} onChange={chooseAnyTime} />
+        {anyTime ? <p className="muted appointment-modal__any-time">{t('appointments.modal.anyTimeNote')}</p> : null}
+        {noPeriods && !anyTime ? <p className="appointment-modal__note">{t('appointments.modal.noSlots')}</p> : null}
 
-        {slots.slots.length > 0 ? (
+        {slots.slots.length > 0 && !anyTime ? (
           <>
             <p className="muted appointment-modal__zone">{t('appointments.modal.timezone', { zone: slots.timezone })}</p>
             {slots.provisional ? (
@@ -194,27 +198,41 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
                 {slots.source === 'server' ? t('appointments.modal.provisionalQueued') : t('appointments.modal.provisional')}
               </p>
             ) : null}
-            <SlotPicker slots={slots.slots} timezone={slots.timezone} value={start} onChange={setStart} />
+            <SlotPicker
+              slots={slots.slots}
+              timezone={slots.timezone}
+              value={start}
+              onChange={(s) => {
+                setAnyTime(false);
+                setStart(s);
+              }}
+            />
             <SlotLegend />
           </>
         ) : null}
 
         <div className="field appointment-modal__comment">
           <label htmlFor={commentId}>{t('appointments.modal.comment')}</label>
-          <textarea id={commentId} rows={3} value={comment} onChange={(e) => setComment(e.target.value)} placeholder={t('appointments.modal.commentPlaceholder')} />
+          <textarea
+            id={commentId}
+            rows={3}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            placeholder={t('appointments.modal.commentPlaceholder')}
+          />
         </div>
         {event && !event.is_webinar && selected && !selected.exist_tables && selected.exist_other_place ? (
           <p className="muted">{t('appointments.modal.noTable')}</p>
         ) : null}
-      </Dialog>
-      <PlaceDialog
-        open={step === 'place'}
-        places={slots.placeItems}
+      </Modal>
+      <PlaceDialog open={step === 'place'} places={slots.placeItems} busy={busy} onCancel={() => setStep('form')} onConfirm={(place) => void send({ place })} />
+      <ContactDialog
+        open={step === 'contact'}
+        name={profile.kind === 'own' ? profile.profile.first_name : ''}
         busy={busy}
         onCancel={() => setStep('form')}
-        onConfirm={(place) => void send({ place })}
+        onSave={(p) => void send({ phone: p })}
       />
-      <ContactDialog open={step === 'contact'} name={profile.kind === 'own' ? profile.profile.first_name : ''} busy={busy} onCancel={() => setStep('form')} onSave={(p) => void send({ phone: p })} />
     </>
   );
 }

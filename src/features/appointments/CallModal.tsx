@@ -2,16 +2,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_EXTEND_MINUTES } from '../../../contract/appointments.ts';
 import { CLOCK_TICK_MS, VIDEO_ASPECT_RATIO, VIDEO_RECHECK_MS } from '../../../contract/constants.ts';
-import { useAppointment, useMeetingVideoLink, type AppointmentItem } from '../../data/index.ts';
+import { useAppointment, useMeetingVideoLink, useProfile, type AppointmentItem } from '../../data/index.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { countdownParts, formatClock } from '../events/format.ts';
-import { VIDEO_FRAME_ALLOW } from '../events/event/video.ts';
+import { countdownParts, formatClock } from '../../ui/format/events.ts';
+import { VIDEO_FRAME_ALLOW } from '../../ui/video/video.ts';
 import { AGENDA_KEYS, agendaPeriod, agendaShares, callPhase, nextVideoCheckMs, type CallPhase } from './call.ts';
-import { Dialog } from './Dialog.tsx';
-import { MessageLink } from '../messages/MessageLink.tsx';
-import { meetingWhen, personName } from './format.ts';
+import { Modal } from '../../ui/Modal.tsx';
+import { meetingWhen, personName } from '../../ui/format/appointments.ts';
+import { placeLabel } from './place-label.ts';
+import { useChatUi } from '../../ui/chat-ui.ts';
+import { SocialLinksRow } from '../../ui/people/SocialLinks.tsx';
 
 /**
  * The contact (call) modal (networking.md §2, §4): the video frame of an online meeting, the
@@ -23,16 +25,17 @@ export function CallModal({ meetingId, onClose, onInvite }: { meetingId: number;
   const { data: item, isLoading } = useAppointment(meetingId);
   const name = item ? item.user_info.first_name || personName(item.user_info, t('appointments.someone')) : '';
   return (
-    <Dialog open onClose={onClose} width={940} className="call-modal" title={t('appointments.call.title', { name })}>
+    <Modal open onClose={onClose} width={940} className="call-modal" title={t('appointments.call.title', { name })}>
       {item ? <CallBody item={item} onInvite={onInvite} /> : null}
       {!item && isLoading ? <Spinner label={t('common.loading')} /> : null}
       {!item && !isLoading ? <p>{t('errors.appointment_not_found')}</p> : null}
-    </Dialog>
+    </Modal>
   );
 }
 
 function CallBody({ item, onInvite }: { item: AppointmentItem; onInvite(meetingId: number): void }) {
   const { t } = useTranslation();
+  const chat = useChatUi();
   const now = useNow(CLOCK_TICK_MS);
   const [extensionMs, setExtensionMs] = useState(0);
   const startMs = item.time_start * 1000;
@@ -48,10 +51,11 @@ function CallBody({ item, onInvite }: { item: AppointmentItem; onInvite(meetingI
         {item.is_online ? (
           <CallVideo item={item} phase={phase} startMs={startMs} now={now} />
         ) : (
-          <p className="call__place">{t('appointments.call.inPerson', { where: item.where || t('appointments.item.placeLater') })}</p>
+          <p className="call__place">{t('appointments.call.inPerson', { where: placeLabel(item, t) || t('appointments.item.placeLater') })}</p>
         )}
         {phase ? <Timeline phase={phase} extensionMs={extensionMs} /> : null}
         {phase && phase.kind !== 'after' ? (
+          // biome-ignore lint/a11y/useSemanticElements: a labelled group of buttons, not form fields: a fieldset would need a legend and reset styles
           <div className="call__extend" role="group" aria-label={t('appointments.call.extendLabel')}>
             {APPOINTMENT_EXTEND_MINUTES.map((m) => (
               <Button key={m} size="sm" onClick={() => setExtensionMs((x) => x + m * 60_000)}>
@@ -77,16 +81,20 @@ function CallBody({ item, onInvite }: { item: AppointmentItem; onInvite(meetingI
             ) : null}
           </div>
         </div>
+        <CallPersonSocial userId={item.other_user_id} />
         <p className="muted">{meetingWhen(item)}</p>
         {canInvite ? (
           <Button size="sm" onClick={() => onInvite(item.meeting_id)}>
             {t('appointments.invite.open')}
           </Button>
         ) : null}
-        <section className="call__chat" aria-label={t('appointments.call.chat')}>
-          <h3>{t('appointments.call.chat')}</h3>
-          <MessageLink userId={item.other_user_id}>{t('messages.sendMessage')}</MessageLink>
-        </section>
+        {chat ? (
+          <section className="call__chat" aria-label={t('appointments.call.chat')}>
+            <h3>{t('appointments.call.chat')}</h3>
+            {/* The conversation itself, inside the modal (networking.md §2 "chat section"). */}
+            <chat.Conversation otherUserId={item.other_user_id} />
+          </section>
+        ) : null}
       </aside>
     </div>
   );
@@ -151,9 +159,10 @@ function CallVideo({ item, phase, startMs, now }: { item: AppointmentItem; phase
   const finished = phase?.kind === 'after';
   const accepted = item.state === 'accepted' && item.meeting_id > 0;
   const due = accepted && !finished && nextVideoCheckMs(now, startMs) === 0;
+  const ready = state.kind === 'ready';
 
   useEffect(() => {
-    if (!due || state.kind === 'ready') return;
+    if (!due || ready) return;
     const controller = new AbortController();
     setState({ kind: 'loading' });
     videoLink(item.meeting_id, controller.signal)
@@ -165,8 +174,8 @@ function CallVideo({ item, phase, startMs, now }: { item: AppointmentItem; phase
         setState({ kind: 'failed', code: err instanceof Error ? err.message : 'unknown_error' });
       });
     return () => controller.abort();
-    // `state` is left out on purpose: a new attempt starts from `attempt`, not from every state change.
-  }, [due, attempt, item.meeting_id, videoLink]);
+    // A new attempt starts from `attempt`; of the state only "ready" matters, not every change.
+  }, [due, ready, attempt, item.meeting_id, videoLink]);
 
   useEffect(() => {
     if (state.kind !== 'failed') return;
@@ -187,7 +196,14 @@ function CallVideo({ item, phase, startMs, now }: { item: AppointmentItem; phase
   if (state.kind === 'ready') {
     return (
       <div className="video call__video" style={style}>
-        <iframe className="video__frame" src={state.url} title={t('appointments.call.frameTitle', { name: item.user_info.first_name })} allow={VIDEO_FRAME_ALLOW} allowFullScreen referrerPolicy="no-referrer" />
+        <iframe
+          className="video__frame"
+          src={state.url}
+          title={t('appointments.call.frameTitle', { name: item.user_info.first_name })}
+          allow={VIDEO_FRAME_ALLOW}
+          allowFullScreen
+          referrerPolicy="no-referrer"
+        />
       </div>
     );
   }
@@ -204,5 +220,16 @@ function CallVideo({ item, phase, startMs, now }: { item: AppointmentItem; phase
         </p>
       </div>
     </div>
+  );
+}
+
+/** The other person's social links, as the device holds their visitor card (networking.md §2). */
+function CallPersonSocial({ userId }: { userId: number }) {
+  const { data } = useProfile(userId);
+  if (data.kind !== 'other') return null;
+  return (
+    <dl className="call__social">
+      <SocialLinksRow social={data.person.social} />
+    </dl>
   );
 }

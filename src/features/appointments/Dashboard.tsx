@@ -1,23 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, matchPath, useLocation, useSearchParams } from 'react-router-dom';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useAppointmentNotices, useSession, type AppointmentNotice } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
-import { Button } from '../../ui/Button.tsx';
-import { useAppointmentUi } from './AppointmentHost.tsx';
-import { meetingWhen, personName } from './format.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { useAppointmentUi } from '../../ui/appointment-ui.ts';
+import { NoticeCard, noticeTexts } from './NoticeCard.tsx';
+import { useDeepLinks } from './deep-links.ts';
+import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 
 /**
  * The dashboard (events.md §2, §4), on every page of a signed-in user: the notifications of the
- * worker's clock in a group at the top right (invited and updated with Confirm, approved and
- * rejected titled with the other person's name, the reminder, "very soon" with a start button),
- * the call opening at the start, system notifications while the page is hidden, and the deep
- * links ?meeting_user_id= and ?call_meeting_id=.
+ * worker's clock (invited and updated with Confirm, approved and rejected titled with the other
+ * person's name, the reminder whose words follow the clock, "very soon" with a start button), the
+ * call opening at the start, system notifications while the page is hidden, and the deep links
+ * ?meeting_user_id= and ?call_meeting_id=.
+ *
+ * The notices stack at the bottom of the screen (on wide screens in the right corner), never over
+ * the header with its menus: the specs' top-right group covered the language and account menus and
+ * the first buttons of a page. The page keeps room for the stack below its end (the
+ * --notices-height the stack reports), so nothing is left under it for good: whatever it covers
+ * for a moment can be scrolled above it. Each notice is dismissed with its close button or Escape;
+ * focus then moves to the next notice, or back where it came from.
  */
 
-/** More at once would cover the page; older ones wait (and expire) behind the newest. */
-const NOTICES_SHOWN = 4;
+/**
+ * More at once would fill the screen: three cards take half a phone's height above its tab bar, so a
+ * phone shows two. Older ones wait (and expire) behind the newest, counted on a button that shows them.
+ */
+const NOTICES_SHOWN = 3;
+const NOTICES_SHOWN_PHONE = 2;
+const PHONE_QUERY = '(max-width: 759.98px)';
 
 export interface InfoToast {
   id: string;
@@ -27,40 +39,104 @@ export interface InfoToast {
 
 export function Dashboard({ toasts, onDismissToast }: { toasts: InfoToast[]; onDismissToast(id: string): void }) {
   const { t } = useTranslation();
-  const { user, status } = useSession();
+  const locale = useLocale();
+  const { user } = useSession();
   const notices = useAppointmentNotices();
   const ui = useAppointmentUi();
   const to = useLocalePath();
   const visible = usePageVisible();
-  const missingEvent = useDeepLinks(status === 'ready', Boolean(user));
+  const linkProblem = useDeepLinks(ui);
+  const region = useRef<HTMLElement>(null);
+  const phone = useMediaQuery(PHONE_QUERY);
+  const [expanded, setExpanded] = useState(false);
+  const cameFrom = useRef<HTMLElement | null>(null);
 
-  // At the start the call opens (events.md §4), on a page the user is looking at.
+  // At the start the call opens (events.md §4), on a page the user is looking at: once per start, so
+  // a call the user closed is not opened again when the same start notice comes round once more
+  // (the notification clock re-raises it after the page's clock jumps, e.g. on waking from sleep).
   const { items, dismiss } = notices;
+  const callsOpened = useRef(new Set<string>());
   useEffect(() => {
     if (!visible) return;
     const start = items.find((n) => n.kind === 'start');
     if (!start) return;
     dismiss(start.key);
+    const once = `${start.meetingId}:${start.timeStart}`;
+    if (callsOpened.current.has(once)) return;
+    callsOpened.current.add(once);
     ui.openCall(start.meetingId);
   }, [items, visible, dismiss, ui]);
 
-  useSystemNotifications(items, visible, t, to);
+  useSystemNotifications(items, visible, t, to, locale);
+  useReservedRoom(region);
 
-  const shown = user ? items.filter((n) => n.kind !== 'start').slice(-NOTICES_SHOWN) : [];
+  const pending = user ? items.filter((n) => n.kind !== 'start') : [];
+  const cap = phone ? NOTICES_SHOWN_PHONE : NOTICES_SHOWN;
+  const waiting = expanded ? 0 : Math.max(0, pending.length - cap);
+  const shown = pending.slice(waiting);
+  // Once nothing waits, the next overflow starts folded again.
+  useEffect(() => {
+    if (pending.length <= cap) setExpanded(false);
+  }, [pending.length, cap]);
+
+  /** After a notice goes by keyboard, focus goes to a neighbour, or back to where it came from. */
+  const dismissNotice = (key: string, viaKeyboard: boolean) => {
+    if (viaKeyboard) {
+      const index = shown.findIndex((n) => n.key === key);
+      const next = shown[index + 1] ?? shown[index - 1];
+      const closes = region.current?.querySelectorAll<HTMLButtonElement>('.notice__close');
+      const target = next ? closes?.[shown.indexOf(next)] : null;
+      if (target) target.focus();
+      else if (cameFrom.current?.isConnected) cameFrom.current.focus();
+      else document.getElementById('main')?.focus();
+    }
+    dismiss(key);
+  };
+
   return (
-    <section className="notice-region" aria-label={t('appointments.notices.region')} aria-live="polite" aria-relevant="additions">
+    <section
+      ref={region}
+      className="notice-region"
+      aria-label={t('appointments.notices.region')}
+      aria-live="polite"
+      aria-relevant="additions"
+      onFocus={(e) => {
+        // Remember where focus was before it entered the notices, to give it back.
+        const from = e.relatedTarget as HTMLElement | null;
+        if (from && !region.current?.contains(from)) cameFrom.current = from;
+      }}
+    >
+      {waiting > 0 ? (
+        <button type="button" className="btn btn--ghost btn--sm notice-region__more" onClick={() => setExpanded(true)}>
+          {t('appointments.notices.more', { count: waiting })}
+        </button>
+      ) : null}
       {shown.map((n) => (
-        <NoticeCard key={n.key} notice={n} onDismiss={() => dismiss(n.key)} />
+        <NoticeCard key={n.key} notice={n} onDismiss={(viaKeyboard) => dismissNotice(n.key, viaKeyboard)} />
       ))}
-      {missingEvent ? (
+      {linkProblem ? (
         <div className="notice notice--error" role="alert">
-          <p className="notice__title">{t('appointments.toasts.noEvent')}</p>
+          <p className="notice__title">{t(`appointments.toasts.${linkProblem}`)}</p>
         </div>
       ) : null}
       {toasts.map((x) => (
-        <div key={x.id} className={`notice notice--${x.tone}`} role={x.tone === 'error' ? 'alert' : 'status'}>
+        // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the notice (on its close button) dismisses it; the notice itself takes no focus or click
+        <div
+          key={x.id}
+          className={`notice notice--${x.tone}`}
+          role={x.tone === 'error' ? 'alert' : 'status'}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onDismissToast(x.id);
+          }}
+        >
           <p className="notice__title">{x.text}</p>
-          <button type="button" className="toast__close" onClick={() => onDismissToast(x.id)} aria-label={t('common.dismiss')} title={t('common.dismiss')}>
+          <button
+            type="button"
+            className="toast__close notice__close"
+            onClick={() => onDismissToast(x.id)}
+            aria-label={t('common.dismiss')}
+            title={t('common.dismiss')}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </div>
@@ -69,75 +145,27 @@ export function Dashboard({ toasts, onDismissToast }: { toasts: InfoToast[]; onD
   );
 }
 
-function noticeTexts(n: AppointmentNotice, t: TFunction): { title: string; text: string } {
-  const name = personName(n.other, t('appointments.someone'));
-  const when = n.timeStart ? meetingWhen({ date: n.date, time_start: n.timeStart, time_end: n.timeEnd, timezone: n.timezone }) : '';
-  const where = n.isOnline ? t('appointments.item.online') : n.where;
-  const whenWhere = [when, where].filter(Boolean).join(' · ');
-  switch (n.kind) {
-    case 'invited':
-      return { title: t('appointments.notices.invited', { name }), text: [whenWhere, n.message].filter(Boolean).join(' — ') };
-    case 'updated':
-      return { title: t('appointments.notices.updated', { name }), text: [whenWhere, n.message].filter(Boolean).join(' — ') };
-    case 'approved':
-      return { title: name, text: `${t('appointments.notices.approved')} ${whenWhere}`.trim() };
-    case 'rejected':
-      return { title: name, text: [t('appointments.notices.rejected'), n.message].filter(Boolean).join(' — ') };
-    case 'reminder':
-      return { title: t('appointments.notices.reminder', { name }), text: whenWhere };
-    case 'verySoon':
-      return { title: t('appointments.notices.verySoon', { name }), text: whenWhere };
-    case 'start':
-      return { title: t('appointments.notices.start', { name }), text: whenWhere };
-  }
-}
-
-function NoticeCard({ notice, onDismiss }: { notice: AppointmentNotice; onDismiss(): void }) {
-  const { t } = useTranslation();
-  const ui = useAppointmentUi();
-  const to = useLocalePath();
-  const { title, text } = noticeTexts(notice, t);
-  const urgent = notice.kind === 'verySoon';
-  return (
-    <div className={`notice notice--${notice.kind}`} role={urgent ? 'alert' : 'status'} data-kind={notice.kind}>
-      <div className="notice__content">
-        <p className="notice__title">{title}</p>
-        {text ? <p className="notice__text">{text}</p> : null}
-        <div className="notice__actions">
-          {notice.kind === 'invited' || notice.kind === 'updated' ? (
-            <Button
-              size="sm"
-              variant="primary"
-              onClick={() => {
-                ui.approve(notice.meetingId);
-                onDismiss();
-              }}
-            >
-              {t('appointments.actions.confirm')}
-            </Button>
-          ) : null}
-          {notice.kind === 'verySoon' || notice.kind === 'reminder' ? (
-            <Button
-              size="sm"
-              variant={urgent ? 'primary' : 'secondary'}
-              onClick={() => {
-                ui.openCall(notice.meetingId);
-                onDismiss();
-              }}
-            >
-              {urgent ? t('appointments.notices.startCall') : t('appointments.notices.openMeeting')}
-            </Button>
-          ) : null}
-          <Link className="btn btn--ghost btn--sm" to={to(`/profile/mymeeting?event_id=${notice.eventId}`)} onClick={onDismiss}>
-            {t('appointments.notices.show')}
-          </Link>
-        </div>
-      </div>
-      <button type="button" className="toast__close" onClick={onDismiss} aria-label={t('common.dismiss')} title={t('common.dismiss')}>
-        <span aria-hidden="true">×</span>
-      </button>
-    </div>
-  );
+/**
+ * Tells the page how tall the stack of notices is (--notices-height on the root), so the page keeps
+ * that much room below its end and the other bottom toasts sit above the stack, not under it.
+ */
+function useReservedRoom(region: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = region.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const apply = () => {
+      const h = el.childElementCount > 0 ? Math.ceil(el.getBoundingClientRect().height) : 0;
+      root.style.setProperty('--notices-height', `${h}px`);
+    };
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--notices-height');
+    };
+  }, [region]);
 }
 
 function usePageVisible(): boolean {
@@ -155,54 +183,21 @@ function usePageVisible(): boolean {
  * notification through the service worker (src/sw.ts opens data.url on click). The tag makes the
  * same notice from several tabs replace itself instead of stacking.
  */
-function useSystemNotifications(items: AppointmentNotice[], visible: boolean, t: TFunction, to: (path: string) => string) {
+function useSystemNotifications(items: AppointmentNotice[], visible: boolean, t: TFunction, to: (path: string) => string, locale: string) {
   const announced = useRef(new Set<string>());
   useEffect(() => {
     for (const n of items) {
       if (announced.current.has(n.key)) continue;
       announced.current.add(n.key);
       if (visible || typeof Notification === 'undefined' || Notification.permission !== 'granted' || !('serviceWorker' in navigator)) continue;
-      const { title, text } = noticeTexts(n, t);
-      const url = n.kind === 'start' || n.kind === 'verySoon' ? to(`/profile/mymeeting?event_id=${n.eventId}&call_meeting_id=${n.meetingId}`) : to(`/profile/mymeeting?event_id=${n.eventId}`);
+      const { title, text } = noticeTexts(n, t, locale, Date.now());
+      const url =
+        n.kind === 'start' || n.kind === 'verySoon'
+          ? to(`/profile/mymeeting?event_id=${n.eventId}&call_meeting_id=${n.meetingId}`)
+          : to(`/profile/mymeeting?event_id=${n.eventId}`);
       void navigator.serviceWorker.ready
         .then((reg) => reg.showNotification(title, { body: text, tag: n.key, data: { url }, icon: '/icon-192.png' }))
         .catch((err: unknown) => console.warn('foyer: system notification failed', err));
     }
-  }, [items, visible, t, to]);
-}
-
-/** ?meeting_user_id= (with event_id, or on an event's page) and ?call_meeting_id= on any page. */
-function useDeepLinks(ready: boolean, signedIn: boolean): boolean {
-  const ui = useAppointmentUi();
-  const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const [missingEvent, setMissingEvent] = useState(false);
-  useEffect(() => {
-    const userId = Number(params.get('meeting_user_id'));
-    const callId = Number(params.get('call_meeting_id'));
-    // The session decides what a link may open; wait until it has been read.
-    if (!ready || (!userId && !callId)) return;
-    const next = new URLSearchParams(params);
-    if (userId > 0) {
-      const routeEvent = Number(matchPath('/:locale/events/:eventId/*', pathname)?.params.eventId);
-      const eventId = Number(params.get('event_id')) || routeEvent;
-      if (eventId > 0) ui.openRequest({ eventId, userId, date: params.get('date') });
-      else setMissingEvent(true);
-      next.delete('meeting_user_id');
-      next.delete('date');
-      // My appointments keeps event_id as its own; elsewhere it only served the modal.
-      if (!pathname.endsWith('/profile/mymeeting')) next.delete('event_id');
-    }
-    if (callId > 0) {
-      if (signedIn) ui.openCall(callId);
-      next.delete('call_meeting_id');
-    }
-    setParams(next, { replace: true });
-  }, [params, pathname, setParams, ui, signedIn, ready]);
-  useEffect(() => {
-    if (!missingEvent) return;
-    const timer = setTimeout(() => setMissingEvent(false), 6000);
-    return () => clearTimeout(timer);
-  }, [missingEvent]);
-  return missingEvent;
+  }, [items, visible, t, to, locale]);
 }

@@ -5,7 +5,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../../contract/constants.ts';
 import { useAppointment, useInviteToMeeting, useSyncStatus, useVisitors, type InviteLink, type VisitorsFilter } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 
 /** Enough to pick from while typing narrows the rest; the list is a picker, not a directory. */
 const CANDIDATES_SHOWN = 30;
@@ -66,22 +66,38 @@ export function InviteModal({ meetingId, onClose, onInvited }: { meetingId: numb
 
   if (links) {
     return (
-      <Dialog open onClose={onClose} width={500} title={t('appointments.invite.linksTitle')} footer={<Button variant="primary" onClick={onClose}>{t('appointments.invite.done')}</Button>}>
+      <Modal
+        open
+        onClose={onClose}
+        width={500}
+        title={t('appointments.invite.linksTitle')}
+        footer={
+          <Button variant="primary" onClick={onClose}>
+            {t('appointments.invite.done')}
+          </Button>
+        }
+      >
         <ul className="invite-links">
           {links.map((l) => (
             <li key={l.id} className="invite-links__item">
               <span className="invite-links__name">{l.full_name || t('appointments.someone')}</span>
-              <input className="invite-links__url" readOnly value={l.url} aria-label={t('appointments.invite.linkOf', { name: l.full_name || t('appointments.someone') })} onFocus={(e) => e.currentTarget.select()} />
+              <input
+                className="invite-links__url"
+                readOnly
+                value={l.url}
+                aria-label={t('appointments.invite.linkOf', { name: l.full_name || t('appointments.someone') })}
+                onFocus={(e) => e.currentTarget.select()}
+              />
               <CopyButton text={l.url} />
             </li>
           ))}
         </ul>
-      </Dialog>
+      </Modal>
     );
   }
 
   return (
-    <Dialog
+    <Modal
       open
       onClose={onClose}
       width={500}
@@ -139,7 +155,12 @@ export function InviteModal({ meetingId, onClose, onInvited }: { meetingId: numb
           <legend className="visually-hidden">{t('appointments.invite.title')}</legend>
           {candidates.map((v) => (
             <label key={v.user_id} className="choice">
-              <input type="checkbox" checked={chosen.has(v.user_id)} disabled={!chosen.has(v.user_id) && full} onChange={() => toggle(v.user_id, v.name || t('appointments.someone'))} />
+              <input
+                type="checkbox"
+                checked={chosen.has(v.user_id)}
+                disabled={!chosen.has(v.user_id) && full}
+                onChange={() => toggle(v.user_id, v.name || t('appointments.someone'))}
+              />
               <span>
                 {v.name || t('appointments.someone')}
                 {v.position || v.company ? <span className="muted"> · {[v.position, v.company].filter(Boolean).join(', ')}</span> : null}
@@ -148,7 +169,7 @@ export function InviteModal({ meetingId, onClose, onInvited }: { meetingId: numb
           ))}
         </fieldset>
       )}
-    </Dialog>
+    </Modal>
   );
 }
 

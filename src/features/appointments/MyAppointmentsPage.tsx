@@ -11,18 +11,18 @@ import {
   type AppointmentEventSummary,
   type EventView,
 } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
-import { formatEventRange } from '../events/format.ts';
-import { useAppointmentUi } from './AppointmentHost.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { formatEventRange } from '../../ui/format/events.ts';
+import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { AppointmentItemCard } from './AppointmentItem.tsx';
-import { downloadIcs, icsCalendar } from './calendar.ts';
+import { downloadIcs, icsCalendar } from '../../ui/format/calendar.ts';
 import { calendarEntry } from './entries.ts';
-import { ROLE_FILTER_VALUES, personName, roleOfFilter } from './format.ts';
+import { ROLE_FILTER_VALUES, personName, roleOfFilter } from '../../ui/format/appointments.ts';
 
 /** events.md §9: from this width the first event is selected on its own and both columns show. */
 const AUTO_SELECT_MIN_WIDTH = 1100;
@@ -119,15 +119,17 @@ function EventsColumn({
   const { t } = useTranslation();
   const to = useLocalePath();
   const [page, setPage] = useState(0);
-  const rows = useMemo(
-    () => [...groups.upcoming.map((s) => ({ ...s, past: false })), ...groups.past.map((s) => ({ ...s, past: true }))],
-    [groups],
-  );
+  const rows = useMemo(() => [...groups.upcoming.map((s) => ({ ...s, past: false })), ...groups.past.map((s) => ({ ...s, past: true }))], [groups]);
   const pages = Math.max(1, Math.ceil(rows.length / MY_APPOINTMENT_EVENTS_PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = rows.slice(current * MY_APPOINTMENT_EVENTS_PAGE_SIZE, (current + 1) * MY_APPOINTMENT_EVENTS_PAGE_SIZE);
 
-  if (isLoading) return <section className="my-appointments__events"><Spinner label={t('common.loading')} /></section>;
+  if (isLoading)
+    return (
+      <section className="my-appointments__events">
+        <Spinner label={t('common.loading')} />
+      </section>
+    );
   return (
     <section className="my-appointments__events" aria-label={t('appointments.events.label')}>
       {rows.length === 0 ? (
@@ -159,8 +161,9 @@ function EventsColumn({
                       >
                         <span className="event-picker__name">{event.name}</span>
                         <span className="event-picker__when muted">{formatEventRange(event.when, event.when_end, event.timezone)}</span>
-                        <span className="event-picker__count" aria-label={t('appointments.events.count', { count })}>
-                          {count}
+                        <span className="event-picker__count">
+                          <span aria-hidden="true">{count}</span>
+                          <span className="visually-hidden">{t('appointments.events.count', { count })}</span>
                         </span>
                       </button>
                     </li>

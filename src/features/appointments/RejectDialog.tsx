@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppointmentActions } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from './Dialog.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 
-export type RejectMode = 'reject' | 'cancel';
+import type { RejectMode } from '../../ui/appointment-ui.ts';
 
 /**
  * The rejection form (events.md §5): a free-text reason, no bounds beyond the server's own; the
@@ -34,7 +34,7 @@ export function RejectDialog({ meetingId, mode, onClose, onDone }: { meetingId: 
   };
 
   return (
-    <Dialog
+    <Modal
       open
       onClose={onClose}
       width={500}
@@ -57,6 +57,6 @@ export function RejectDialog({ meetingId, mode, onClose, onDone }: { meetingId: 
           {t('errors.local_write_failed')}
         </p>
       ) : null}
-    </Dialog>
+    </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { SLOT_STATUS, type SlotStatus } from '../../../contract/appointments.ts'
 import type { SlotView } from '../../data/index.ts';
 import { isSlotSelectable } from './slots.ts';
 import { rovingTarget } from '../../ui/roving.ts';
-import { SLOT_KEYS, personName, slotTime } from './format.ts';
+import { SLOT_KEYS, personName, slotTime } from '../../ui/format/appointments.ts';
 
 /** The slot icons 1–5 (networking.md §3) and what they mean. */
 export function SlotIcon({ status }: { status: SlotStatus }) {
@@ -54,6 +54,7 @@ export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps
         const withWhom = slot.mine ? personName(slot.mine.user_info, t('appointments.someone')) : null;
         const meaning = withWhom ? t('appointments.slot.mineWith', { name: withWhom }) : t(`appointments.slot.${key}`);
         return (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA radio group pattern on buttons, with roving focus (ui/roving.ts); a native radio cannot show a slot's three states
           <button
             key={slot.start}
             type="button"

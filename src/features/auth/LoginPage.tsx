@@ -1,16 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams, Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../data/index.ts';
-import { useLocale } from '../../app/useLocale.ts';
-import { safeReturnPath } from '../../app/locale.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { safeReturnPath } from '../../../contract/return-url.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();
   const locale = useLocale();
+  const to = useLocalePath();
   const session = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -48,7 +50,7 @@ export function LoginPage() {
         navigate(returnTo, { replace: true });
         return;
       }
-      setError(t(`errors.${result.code}`));
+      setError(result.code === 'rate_limited' ? tooManyRequestsText(t, locale, result.retryAfter) : t(`errors.${result.code}`));
     } catch {
       setError(t('errors.unknown_error'));
     }
@@ -93,6 +95,12 @@ export function LoginPage() {
         <Button type="submit" variant="primary" busy={busy} className="auth__submit">
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>
+        <p className="auth__switch">
+          <Link to={to('/account/forgot')}>{t('account.forgot.link')}</Link>
+        </p>
+        <p className="auth__switch">
+          {t('account.signup.noAccount')} <Link to={`${to('/signup')}?return_url=${encodeURIComponent(returnTo)}`}>{t('account.signup.title')}</Link>
+        </p>
       </form>
     </div>
   );

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ChatActions, ChatItem } from '../../data/index.ts';
-import { useLocale, useLocalePath } from '../../app/useLocale.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { clockTime } from '../../ui/intl.ts';
+import { BlockForm, DeleteConfirm } from './ChatModeration.tsx';
+import { ThumbIcon } from './VoteIcons.tsx';
 
 export interface ChatMessageProps {
   item: ChatItem;
@@ -19,8 +21,10 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
   const { t } = useTranslation();
   const to = useLocalePath();
   const locale = useLocale();
-  const [blocking, setBlocking] = useState(false);
-  const [reason, setReason] = useState('');
+  // One question at a time under the comment: delete it, or block its author.
+  const [asking, setAsking] = useState<'delete' | 'block' | null>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const blockButton = useRef<HTMLButtonElement>(null);
   const own = meId !== null && item.user_id === meId;
   const sent = item.comment_id !== null && item.state === 'sent';
   const fail = (err: unknown) => console.error('foyer: chat action failed', err);
@@ -51,8 +55,13 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
         {item.state === 'rejected' ? (
           <p className="chat-msg__status chat-msg__status--error" role="alert">
             {t(`errors.${item.code ?? 'unknown_error'}`, { defaultValue: t('errors.unknown_error') })}{' '}
+            {item.parked ? (
+              <button type="button" className="btn btn--secondary btn--sm" onClick={() => item.outbox_id && actions.retry(item.outbox_id).catch(fail)}>
+                {t('rejections.retry')}
+              </button>
+            ) : null}{' '}
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => item.outbox_id && actions.dismiss(item.outbox_id).catch(fail)}>
-              {t('common.dismiss')}
+              {item.parked ? t('rejections.discard') : t('common.dismiss')}
             </button>
           </p>
         ) : null}
@@ -66,7 +75,7 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
               onClick={() => vote(1)}
               aria-label={`${t('chat.like')}, ${item.likes_count}`}
             >
-              👍 {item.likes_count}
+              <ThumbIcon /> {item.likes_count}
             </button>
             <button
               type="button"
@@ -76,10 +85,16 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
               onClick={() => vote(2)}
               aria-label={`${t('chat.dislike')}, ${item.dislikes_count}`}
             >
-              👎 {item.dislikes_count}
+              <ThumbIcon down /> {item.dislikes_count}
             </button>
             {moderator || own ? (
-              <button type="button" className="btn btn--ghost btn--sm" onClick={() => actions.remove(item.comment_id!).catch(fail)}>
+              <button
+                ref={deleteButton}
+                type="button"
+                className="btn btn--ghost btn--sm"
+                aria-expanded={asking === 'delete'}
+                onClick={() => setAsking((a) => (a === 'delete' ? null : 'delete'))}
+              >
                 {t('chat.delete')}
               </button>
             ) : null}
@@ -89,35 +104,45 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
                   {t('chat.unblock')}
                 </button>
               ) : (
-                <button type="button" className="btn btn--ghost btn--sm" onClick={() => setBlocking((v) => !v)} aria-expanded={blocking}>
+                <button
+                  ref={blockButton}
+                  type="button"
+                  className="btn btn--ghost btn--sm"
+                  onClick={() => setAsking((a) => (a === 'block' ? null : 'block'))}
+                  aria-expanded={asking === 'block'}
+                >
                   {t('chat.block')}
                 </button>
               )
             ) : null}
           </div>
         ) : null}
-        {blocking ? (
-          <form
-            className="chat-msg__block"
-            onSubmit={(e) => {
-              e.preventDefault();
-              actions
-                .block(item.user_id, reason.trim())
-                .then(() => {
-                  setBlocking(false);
-                  setReason('');
-                })
-                .catch(fail);
+        {sent && asking === 'delete' ? (
+          <DeleteConfirm
+            onConfirm={() => {
+              setAsking(null);
+              actions.remove(item.comment_id!).catch(fail);
             }}
-          >
-            <label>
-              <span className="visually-hidden">{t('chat.blockReason')}</span>
-              <input className="input" value={reason} maxLength={500} placeholder={t('chat.blockReason')} onChange={(e) => setReason(e.target.value)} />
-            </label>
-            <button type="submit" className="btn btn--danger btn--sm">
-              {t('chat.blockConfirm', { name })}
-            </button>
-          </form>
+            onCancel={() => {
+              setAsking(null);
+              deleteButton.current?.focus();
+            }}
+          />
+        ) : null}
+        {sent && asking === 'block' ? (
+          <BlockForm
+            name={name}
+            onBlock={(reason) =>
+              actions
+                .block(item.user_id, reason)
+                .then(() => setAsking(null))
+                .catch(fail)
+            }
+            onCancel={() => {
+              setAsking(null);
+              blockButton.current?.focus();
+            }}
+          />
         ) : null}
       </div>
     </li>

@@ -1,11 +1,13 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { shouldAutoScroll, useChatActions, useEventChat, useSession } from '../../data/index.ts';
-import { useLoginHref } from '../auth/useRequireLogin.ts';
+import { useLoginHref } from '../../ui/useRequireLogin.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ChatForm } from './ChatForm.tsx';
 import { ChatMessage } from './ChatMessage.tsx';
+import { ChatFilterBar } from './ChatFilterBar.tsx';
+import { filterComments, type ChatFilter } from './filter.ts';
 import './chat.css';
 
 /** Loading older comments starts when the reader scrolls this close to the top. */
@@ -23,7 +25,9 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
   const chat = useEventChat(eventId);
   const actions = useChatActions(eventId);
   const listRef = useRef<HTMLDivElement>(null);
-  const { items, reader, moderator, blocked, older } = chat.data;
+  const [filter, setFilter] = useState<ChatFilter>('all');
+  const { items: all, reader, moderator, blocked, older } = chat.data;
+  const items = filterComments(all, filter, user?.id ?? 0);
 
   // Measured before each render commits: was the reader near the end, and how tall was the list?
   const snapshot = useRef({ nearEnd: true, height: 0, top: 0, firstKey: '' });
@@ -69,7 +73,8 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
 
   return (
     <div className={['chat', className].filter(Boolean).join(' ')} data-testid="event-chat">
-      <div className="chat__list" ref={listRef} onScroll={onScroll} aria-live="polite" aria-label={t('chat.title')}>
+      <ChatFilterBar value={filter} onChange={setFilter} />
+      <div className="chat__list" ref={listRef} onScroll={onScroll} role="log" aria-live="polite" aria-label={t('chat.title')}>
         {older.loading ? <Spinner label={t('common.loading')} /> : null}
         {older.failed ? (
           <p className="chat__older-error muted">
@@ -85,7 +90,8 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
           </button>
         ) : null}
         {chat.isLoading && items.length === 0 ? <Spinner label={t('common.loading')} /> : null}
-        {!chat.isLoading && items.length === 0 ? <p className="chat__empty muted">{t('chat.empty')}</p> : null}
+        {!chat.isLoading && all.length === 0 ? <p className="chat__empty muted">{t('chat.empty')}</p> : null}
+        {all.length > 0 && items.length === 0 ? <p className="chat__empty muted">{t('chat.filter.none')}</p> : null}
         <ol className="chat__items">
           {items.map((item) => (
             <ChatMessage key={item.key} item={item} meId={user.id} moderator={moderator} actions={actions} canVote={reader && !blocked} />

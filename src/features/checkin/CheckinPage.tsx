@@ -2,33 +2,32 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDoor, useEvent, useSession, type DoorScanOutcome } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { CameraScanner } from './CameraScanner.tsx';
 import { ConflictsList } from './ConflictsList.tsx';
 import { DoorSearch } from './DoorSearch.tsx';
 import { DoorStaff } from './DoorStaff.tsx';
-import { DoorStatus } from './DoorStatus.tsx';
+import { DoorDownload, DoorStatus } from './DoorStatus.tsx';
 import { ManualEntry } from './ManualEntry.tsx';
 import { RecentScans } from './RecentScans.tsx';
 import { ScanLog } from './ScanLog.tsx';
 import { ScanResultBanner } from './ScanResultBanner.tsx';
 import './checkin.css';
+import './door-admin.css';
+import { parseId } from '../../../contract/ids.ts';
 
 /** Short for let in, long for stop: the operator feels the answer before reading it. */
 const VIBRATE_ADMITTED = [60];
 const VIBRATE_REFUSED = [120, 60, 120];
-
-function positiveInt(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
+/** Not judged: three light taps, neither "go" nor "stop". */
+const VIBRATE_UNDECIDED = [30, 60, 30, 60, 30];
 
 /**
  * /{locale}/events/:eventId/checkin — the door, for the event's owners and the staff they name.
@@ -40,13 +39,15 @@ export function CheckinPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const navigate = useNavigate();
-  const eventId = positiveInt(useParams().eventId);
+  const eventId = parseId(useParams().eventId) ?? 0;
   const session = useSession();
   const { data: event } = useEvent(eventId);
   const door = useDoor(eventId);
   const now = useNow(1000);
-  const [outcome, setOutcome] = useState<DoorScanOutcome | null>(null);
+  const [last, setLast] = useState<{ outcome: DoorScanOutcome; raw: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [checkFailed, setCheckFailed] = useState(false);
   const [failed, setFailed] = useState(false);
   const [confirmStop, setConfirmStop] = useState(false);
   useDocumentTitle(event ? t('door.titleOf', { event: event.name }) : t('door.title'));
@@ -60,7 +61,8 @@ export function CheckinPage() {
     return (
       <div className="page page--narrow">
         <EmptyState
-          title={<span role="heading" aria-level={1}>{t('door.forbidden')}</span>}
+          heading
+          title={t('door.forbidden')}
           text={t('door.forbiddenText')}
           action={
             <Button variant="secondary" onClick={() => door.actions.refresh().catch((err: unknown) => console.error('foyer: asking again failed', err))}>
@@ -72,20 +74,40 @@ export function CheckinPage() {
     );
   }
 
+  const show = (result: DoorScanOutcome, raw: string) => {
+    setLast({ outcome: result, raw });
+    setCheckFailed(false);
+    navigator.vibrate?.(result.undecided ? VIBRATE_UNDECIDED : result.verdict.admitted ? VIBRATE_ADMITTED : VIBRATE_REFUSED);
+  };
+
   const scan = async (text: string) => {
     setBusy(true);
     setFailed(false);
     try {
       const result = await door.actions.scan(text);
-      if (!result.scanId) return;
-      setOutcome(result);
-      navigator.vibrate?.(result.verdict.admitted ? VIBRATE_ADMITTED : VIBRATE_REFUSED);
+      if (!result.scanId && !result.undecided) return;
+      show(result, text);
     } catch (err) {
       // Only the device's own database can fail here; the scan was not recorded, so say so.
       console.error('foyer: the scan could not be recorded', err);
       setFailed(true);
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** The server's word on the code the device could not judge; offline, the banner says to wait. */
+  const checkOnline = async () => {
+    if (!last) return;
+    setChecking(true);
+    setCheckFailed(false);
+    try {
+      show(await door.actions.checkOnline(last.raw), last.raw);
+    } catch (err) {
+      if (!(err instanceof Error && err.message === 'network_error')) console.error('foyer: the online check failed', err);
+      setCheckFailed(true);
+    } finally {
+      setChecking(false);
     }
   };
 
@@ -111,17 +133,21 @@ export function CheckinPage() {
         <h1 className="page__title">{t('door.title')}</h1>
       </div>
       <DoorStatus door={d} nowMs={now} />
-      {d.ticketsSyncedAt === null && d.ticketsOnDevice === 0 ? (
-        <p className="door-note" role="status">
-          {d.link.state === 'online' || d.link.state === 'connecting' ? t('door.downloading') : t('door.notDownloaded')}
-        </p>
-      ) : null}
+      <DoorDownload door={d} />
       {!d.hasKey ? <p className="door-note">{t('door.noKeyNote')}</p> : null}
       <div className="door-page__grid">
         <div className="door-page__main">
           {/* Above the scanner: on a phone the answer must show without scrolling. */}
           <div aria-live="assertive" className="door-page__result">
-            {outcome ? <ScanResultBanner key={outcome.scanId} outcome={outcome} ownDeviceId={d.deviceId} nowMs={now} /> : null}
+            {last ? (
+              <ScanResultBanner
+                key={last.outcome.scanId ?? `undecided-${last.outcome.scannedAtMs}`}
+                outcome={last.outcome}
+                door={d}
+                check={{ busy: checking, failed: checkFailed, run: () => void checkOnline() }}
+                nowMs={now}
+              />
+            ) : null}
           </div>
           <Card title={t('door.scanTitle')}>
             <CameraScanner onCode={scan} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DoorState } from '../../data/index.ts';
-import { useLocale } from '../../app/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { formatScanTime } from './format.ts';
 
@@ -33,7 +33,11 @@ export function ConflictsList({ conflicts, ownDeviceId, nowMs }: { conflicts: Do
                 {c.scans.map((s) => (
                   <li key={s.id}>
                     {formatScanTime(s.scanned_at_ms, nowMs)} · {s.device_id === ownDeviceId ? t('door.thisDevice') : <code>{s.device_id}</code>}
-                    {s.duplicate_of ? <span className="door-conflicts__dup"> {t('door.conflicts.duplicate')}</span> : <span className="muted"> {t('door.conflicts.first')}</span>}
+                    {s.duplicate_of ? (
+                      <span className="door-conflicts__dup"> {t('door.conflicts.duplicate')}</span>
+                    ) : (
+                      <span className="muted"> {t('door.conflicts.first')}</span>
+                    )}
                   </li>
                 ))}
               </ol>

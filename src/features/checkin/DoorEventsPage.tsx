@@ -1,13 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useDoorEvents, useSession } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
-import { formatEventRange } from '../events/format.ts';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { formatEventRange } from '../../ui/format/events.ts';
 import './checkin.css';
 
 /** /{locale}/checkin — the events the user checks tickets for, as owner or named door staff. */

@@ -8,7 +8,17 @@ import { formatScanTime } from './format.ts';
  * Search the event's tickets on the device by holder name or code, for a person whose QR code will
  * not scan (cracked screen, no printout): admitting from here records a scan like the camera does.
  */
-export function DoorSearch({ eventId, ownDeviceId, nowMs, onAdmit }: { eventId: number; ownDeviceId: string | null; nowMs: number; onAdmit(code: string): void }) {
+export function DoorSearch({
+  eventId,
+  ownDeviceId,
+  nowMs,
+  onAdmit,
+}: {
+  eventId: number;
+  ownDeviceId: string | null;
+  nowMs: number;
+  onAdmit(code: string): void;
+}) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const found = useDoorSearch(eventId, query);
@@ -16,7 +26,14 @@ export function DoorSearch({ eventId, ownDeviceId, nowMs, onAdmit }: { eventId: 
     <div className="door-search">
       <label className="field">
         <span className="field__label">{t('door.search.label')}</span>
-        <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t('door.search.placeholder')} autoComplete="off" />
+        <input
+          className="input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder={t('door.search.placeholder')}
+          autoComplete="off"
+        />
       </label>
       {query.trim() && found.length === 0 ? <p className="muted">{t('door.search.nothing')}</p> : null}
       {found.length ? (

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterScanLog, SCAN_LOG_FILTERS, scanLogCounts, type DoorState, type ScanLogFilter, type ScanLogRow } from '../../data/index.ts';
-import { useLocale } from '../../app/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { Button } from '../../ui/Button.tsx';
 import { formatScanTime } from './format.ts';
@@ -88,9 +88,11 @@ export function ScanLog({ door, nowMs }: { door: DoorState; nowMs: number }) {
                       ? formatScanTime(r.received_at_ms, nowMs)
                       : r.upload === 'rejected'
                         ? t('door.log.uploadRefused')
-                        : r.upload === 'applied'
-                          ? t('door.log.uploaded')
-                          : t('door.log.notUploaded')}
+                        : r.upload === 'parked'
+                          ? t('door.log.uploadFailed')
+                          : r.upload === 'applied'
+                            ? t('door.log.uploaded')
+                            : t('door.log.notUploaded')}
                   </td>
                   <td>{verdictText(t, r)}</td>
                 </tr>

@@ -28,7 +28,9 @@ export function verdictView(outcome: Pick<DoorScanOutcome, 'verdict'>): VerdictV
   const v = outcome.verdict;
   if (v.result === 'admitted') {
     // Let in on the strength of the signature: the person is genuine, the list is only behind.
-    return v.unlisted ? { tone: 'warning', titleKey: 'door.result.admitted', reasonKey: 'door.reason.unlisted' } : { tone: 'admitted', titleKey: 'door.result.admitted', reasonKey: null };
+    return v.unlisted
+      ? { tone: 'warning', titleKey: 'door.result.admitted', reasonKey: 'door.reason.unlisted' }
+      : { tone: 'admitted', titleKey: 'door.result.admitted', reasonKey: null };
   }
   return { tone: 'refused', titleKey: v.result === 'already_used' ? 'door.result.already_used' : 'door.result.refused', reasonKey: REASON[v.result] };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { COMPANIES_CARD_SIZE } from '../../../contract/constants.ts';
 import { useCompanies } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { Card } from '../../ui/Card.tsx';
 import { CompanyLogo } from './CompanyLogo.tsx';
 import { NoCompanies } from './CompaniesState.tsx';
@@ -46,17 +46,22 @@ export function CompaniesCard({ eventId }: { eventId: number }) {
   return (
     <Card
       title={t('event.companies')}
-      actions={
-        data.items.length ? (
-          <Link to={to(`/events/${eventId}/companies`)}>{t('companies.seeAll', { n: data.items.length })}</Link>
-        ) : undefined
-      }
+      actions={data.items.length ? <Link to={to(`/events/${eventId}/companies`)}>{t('companies.seeAll', { n: data.items.length })}</Link> : undefined}
     >
       {items.length === 0 ? (
-        isLoading ? null : <NoCompanies syncedAt={data.syncedAt} compact />
+        isLoading ? null : (
+          <NoCompanies syncedAt={data.syncedAt} compact />
+        )
       ) : (
+        // biome-ignore lint/a11y/useSemanticElements: a carousel is a group with a role description (WAI-ARIA carousel pattern), not a fieldset
         <div className="companies-slider" role="group" aria-roledescription={t('companies.slider.role')} aria-label={t('event.companies')}>
-          <button type="button" className="companies-slider__arrow companies-slider__arrow--prev" onClick={() => step(-1)} disabled={edges.start} aria-label={t('companies.slider.prev')}>
+          <button
+            type="button"
+            className="companies-slider__arrow companies-slider__arrow--prev"
+            onClick={() => step(-1)}
+            disabled={edges.start}
+            aria-label={t('companies.slider.prev')}
+          >
             <span aria-hidden="true">‹</span>
           </button>
           <ul className="companies-slider__track" ref={track} onScroll={measure}>
@@ -70,7 +75,13 @@ export function CompaniesCard({ eventId }: { eventId: number }) {
               </li>
             ))}
           </ul>
-          <button type="button" className="companies-slider__arrow companies-slider__arrow--next" onClick={() => step(1)} disabled={edges.end} aria-label={t('companies.slider.next')}>
+          <button
+            type="button"
+            className="companies-slider__arrow companies-slider__arrow--next"
+            onClick={() => step(1)}
+            disabled={edges.end}
+            aria-label={t('companies.slider.next')}
+          >
             <span aria-hidden="true">›</span>
           </button>
         </div>

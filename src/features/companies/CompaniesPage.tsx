@@ -2,22 +2,22 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { COMPANIES_PAGE_SIZE, PAGINATION_MARGIN_PAGES } from '../../../contract/constants.ts';
 import { pageOfCompanies, useCompanies, useEvent } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { CompanyItem } from './CompanyItem.tsx';
 import { NoCompanies } from './CompaniesState.tsx';
-import { positiveInt } from './params.ts';
 import './companies.css';
+import { parseId } from '../../../contract/ids.ts';
 
 /** /{locale}/events/:eventId/companies — the event's stands, COMPANIES_PAGE_SIZE a page, from the device. */
 export function CompaniesPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const eventId = positiveInt(useParams().eventId);
+  const eventId = parseId(useParams().eventId) ?? 0;
   const [params] = useSearchParams();
-  const page = positiveInt(params.get('page')) || 1;
+  const page = parseId(params.get('page')) ?? 1;
   const { data: event } = useEvent(eventId);
   const { data, isLoading } = useCompanies(eventId);
   useDocumentTitle(event ? t('companies.titleOf', { event: event.name }) : t('companies.title'));

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_USERS_PER_STAND } from '../../../contract/constants.ts';
 import type { Company } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { CompanyLogo } from './CompanyLogo.tsx';
 import { MemberMenu } from './MemberMenu.tsx';
 import { websiteHref, websiteLabel } from './website.ts';

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isStandManager } from '../../../contract/companies.ts';
 import { useCompany, useEvent, useSession } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -11,21 +11,22 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { CompanyLogo } from './CompanyLogo.tsx';
 import { NoCompanies } from './CompaniesState.tsx';
 import { MemberMenu } from './MemberMenu.tsx';
-import { positiveInt } from './params.ts';
 import { websiteHref, websiteLabel } from './website.ts';
 import './companies.css';
+import { parseId } from '../../../contract/ids.ts';
 
 /**
  * /{locale}/events/:eventId/companies-detail/:standId — one stand (events.md §2): logo, name,
  * description, visit website, and Open Stand for the stand's managers only. Open Stand leads to the
- * stand in the event's live expo (the spec's live-translation companies/{companyId} route).
+ * stand's editor (src/features/admin/stands/ManagedStandPage.tsx), where its managers edit it and
+ * its members.
  */
 export function CompanyPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const params = useParams();
-  const eventId = positiveInt(params.eventId);
-  const standId = positiveInt(params.standId);
+  const eventId = parseId(params.eventId) ?? 0;
+  const standId = parseId(params.standId) ?? 0;
   const { user } = useSession();
   const { data: event } = useEvent(eventId);
   const { data, isLoading } = useCompany(eventId, standId);
@@ -44,7 +45,7 @@ export function CompanyPage() {
         {data.syncedAt === null ? (
           <NoCompanies syncedAt={null} />
         ) : (
-          <EmptyState title={<span role="heading" aria-level={1}>{t('companies.notFound')}</span>} text={t('companies.notFoundText')} action={back} />
+          <EmptyState heading title={t('companies.notFound')} text={t('companies.notFoundText')} action={back} />
         )}
       </div>
     );
@@ -75,7 +76,7 @@ export function CompanyPage() {
               </a>
             ) : null}
             {manager ? (
-              <Link className={buttonClass('secondary')} to={to(`/events/${eventId}/live-translation/companies/${company.stand_id}`)}>
+              <Link className={buttonClass('secondary')} to={to(`/events/${eventId}/companies-detail/${company.stand_id}/edit`)}>
                 {t('companies.openStand')}
               </Link>
             ) : null}

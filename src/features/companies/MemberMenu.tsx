@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, type StandMember } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { Menu } from '../../ui/Menu.tsx';
-import { Avatar } from '../people/Avatar.tsx';
+import { Avatar } from '../../ui/people/Avatar.tsx';
 
 /**
  * One member of a stand with the dropdown of events.md §2: go to the profile and, for a signed-in

@@ -16,5 +16,8 @@ export function websiteHref(link: string): string | null {
 
 /** What the link reads as: the host and path without the scheme and a trailing slash. */
 export function websiteLabel(link: string): string {
-  return link.trim().replace(/^https?:\/\//i, '').replace(/\/$/, '');
+  return link
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/$/, '');
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EventView } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { FavoriteButton } from './FavoriteButton.tsx';
 import { EventPrice } from './EventPrice.tsx';
-import { formatEventStart, isoInEventZone } from './format.ts';
+import { formatEventStart, isoInEventZone } from '../../ui/format/events.ts';
 
 export function EventCard({ event }: { event: EventView }) {
   const { t } = useTranslation();
@@ -12,14 +12,8 @@ export function EventCard({ event }: { event: EventView }) {
   return (
     <article className="event-card">
       <div className="event-card__media">
-        <img
-          src={event.poster_middle}
-          alt={t('event.posterAlt', { name: event.name })}
-          loading="lazy"
-          decoding="async"
-          width={800}
-          height={450}
-        />
+        {/* Decorative: the card's heading names the event, once. */}
+        <img src={event.poster_middle} alt="" loading="lazy" decoding="async" width={800} height={450} />
       </div>
       <div className="event-card__body">
         <p className="event-card__category">{event.category_name}</p>

@@ -23,6 +23,7 @@ export function EventList({ items, isLoading, layout = 'grid', skeletons = 4, em
           {t('common.loading')}
         </span>
         {Array.from({ length: skeletons }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place, and never reorder
           <div key={i} className="event-card event-card--skeleton" aria-hidden="true">
             <div className="event-card__media" />
             <div className="event-card__body">
@@ -37,6 +38,7 @@ export function EventList({ items, isLoading, layout = 'grid', skeletons = 4, em
   }
   if (items.length === 0) return <EmptyState compact title={empty.title} text={empty.text} action={empty.action} />;
   return (
+    // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list role of a <ul> styled with list-style: none
     <ul className={`event-list event-list--${layout}`} role="list">
       {items.map((event) => (
         <li key={event.event_id}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../app/useLocale.ts';
-import { priceView, type PricedEvent } from './price.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { priceView, type PricedEvent } from '../../ui/format/price.ts';
 
 export function EventPrice({ event, className }: { event: PricedEvent; className?: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventActions, type EventView } from '../../data/index.ts';
-import { useRequireLogin } from '../auth/useRequireLogin.ts';
+import { useRequireLogin } from '../../ui/useRequireLogin.ts';
 
 export interface FavoriteButtonProps {
   event: Pick<EventView, 'event_id' | 'name' | 'is_favorite' | 'pending'>;

@@ -2,13 +2,16 @@ import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useEvent, useLiveOnline, useSession, type EventView, type SocketException } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Toast, ToastRegion } from '../../ui/Toast.tsx';
-import { EventNotFound } from '../events/EventNotFound.tsx';
+import { EventNotFound } from '../../ui/EventNotFound.tsx';
+import { ZonesNote } from '../../ui/ZonesNote.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { useCheckoutUi } from '../../ui/checkout-ui.ts';
 import { isStageSection, liveEventId, liveSection, mayEnterLive } from './access.ts';
 import { LivePanel, panelKind } from './LivePanel.tsx';
 import { LiveVideo } from './LiveVideo.tsx';
@@ -49,6 +52,7 @@ export function LivePage() {
 function TicketDialog({ eventId, name }: { eventId: number; name: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const checkout = useCheckoutUi();
   return (
     <div className="page page--narrow" role="dialog" aria-labelledby="live-ticket-title" data-testid="live-ticket-dialog">
       <EmptyState
@@ -56,9 +60,10 @@ function TicketDialog({ eventId, name }: { eventId: number; name: string }) {
         text={t('live.ticketText', { name })}
         action={
           <div className="live-ticket__actions">
-            <Link className="btn btn--primary" to={to(`/events/${eventId}?buy=1`)}>
+            {/* The checkout opens over this page; once the ticket is the user's, the page opens up. */}
+            <Button variant="primary" onClick={() => checkout.open(eventId)}>
               {t('live.buyTicket')}
-            </Link>
+            </Button>
             <Link className="btn btn--secondary" to={to(`/events/${eventId}`)}>
               {t('live.eventInfo')}
             </Link>
@@ -112,6 +117,8 @@ function LiveLayout({ event, section }: { event: EventView; section: string }) {
         <p className="live-page__online muted" data-testid="live-online" data-source={online.source} data-count={online.count}>
           {t('live.online', { count: online.count })}
         </p>
+        {/* The programme runs on the venue's clock, the chat on the reader's: said once for the page. */}
+        <ZonesNote eventZone={event.timezone} what="live" className="live-page__zones muted" />
       </header>
       <nav className="live-nav" aria-label={t('live.navLabel')}>
         {tab('stage', t('live.nav.stage'))}

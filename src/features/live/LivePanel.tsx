@@ -50,7 +50,12 @@ export function LivePanel({ event, kind, visitorsPath }: { event: EventView; kin
 
   return (
     <aside className="live-panel" aria-label={t('live.panel.label')} data-testid="live-panel">
-      <Tabs tabs={tabs.map((id) => ({ id, label: t(`live.panel.${id}`) }))} value={tab} onChange={(next) => setChoice({ kind, tab: next })} label={t('live.panel.label')}>
+      <Tabs
+        tabs={tabs.map((id) => ({ id, label: t(`live.panel.${id}`) }))}
+        value={tab}
+        onChange={(next) => setChoice({ kind, tab: next })}
+        label={t('live.panel.label')}
+      >
         {tab === 'speech' ? (
           <CurrentSpeech eventId={event.event_id} />
         ) : tab === 'comments' ? (

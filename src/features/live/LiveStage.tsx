@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SPEAKERS_SHOWN, speechTiming, useSchedule, type ScheduleDoc } from '../../data/index.ts';
-import { useLocale, useLocalePath } from '../../app/useLocale.ts';
-import { clockTime } from '../../ui/intl.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { clockTime, dateFormat } from '../../ui/intl.ts';
 import { EventChat } from '../chat/EventChat.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { liveEventId } from './access.ts';
+import { SpeechStar } from './SpeechStar.tsx';
 
 export function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean }) {
   const { t } = useTranslation();
@@ -16,31 +17,47 @@ export function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean })
   const now = Math.floor(useNow(30_000) / 1000);
   const timing = speechTiming(speech, now);
   return (
-    <details className={`speech speech--${timing}`} open={open} data-testid="speech">
-      <summary>
-        <span className="speech__time">
-          {clockTime(locale, speech.starts_at, speech.timezone)}–{clockTime(locale, speech.ends_at, speech.timezone)}
-        </span>{' '}
-        <span className="speech__title">{speech.title}</span> <span className="speech__timing muted">{t(`live.timing.${timing}`)}</span>
-      </summary>
-      {speech.description ? <p className="speech__description">{speech.description}</p> : null}
-      <ul className="speech__speakers">
-        {speech.speakers.slice(0, SPEAKERS_SHOWN).map((sp) => (
-          <li key={sp.user_id}>
-            <img src={sp.avatar} alt="" width={28} height={28} />
-            <Link to={to(`/profiles/${sp.user_id}`)}>{sp.name}</Link>
-          </li>
-        ))}
-      </ul>
-      {speech.presentation_url ? (
-        <a href={speech.presentation_url} target="_blank" rel="noopener noreferrer">
-          {t('live.presentation')}
-        </a>
-      ) : (
-        <p className="muted">{t('live.noPresentation')}</p>
-      )}
-    </details>
+    // The star sits beside the speech, not in its summary: a button inside <summary> is a control in a control.
+    <div className="speech-row">
+      <details className={`speech speech--${timing}`} open={open} data-testid="speech">
+        <summary>
+          <span className="speech__time">
+            {clockTime(locale, speech.starts_at, speech.timezone)}–{clockTime(locale, speech.ends_at, speech.timezone)}
+          </span>{' '}
+          <span className="speech__title">{speech.title}</span> <span className="speech__timing muted">{t(`live.timing.${timing}`)}</span>
+        </summary>
+        {speech.description ? <p className="speech__description">{speech.description}</p> : null}
+        <ul className="speech__speakers">
+          {speech.speakers.slice(0, SPEAKERS_SHOWN).map((sp, i) => (
+            // A guest the organisers named has no Foyer profile (user_id 0) and maybe no picture.
+            <li key={sp.user_id || `guest-${i}`}>
+              {sp.avatar ? <img src={sp.avatar} alt="" width={28} height={28} /> : null}
+              {sp.user_id ? <Link to={to(`/profiles/${sp.user_id}`)}>{sp.name}</Link> : <span>{sp.name}</span>}
+            </li>
+          ))}
+        </ul>
+        {speech.presentation_url ? (
+          <a href={speech.presentation_url} target="_blank" rel="noopener noreferrer">
+            {t('live.presentation')}
+          </a>
+        ) : (
+          <p className="muted">{t('live.noPresentation')}</p>
+        )}
+      </details>
+      <SpeechStar eventId={speech.event_id} speechId={speech.speech_id} title={speech.title} />
+    </div>
   );
+}
+
+/**
+ * A programme day's calendar date ("Tue, 14 Mar"), said on its tab: the organiser's title ("Day 2")
+ * alone does not tell which day that is. The date is the event's own calendar day, so it is read as
+ * a date, not converted to the device's zone.
+ */
+function dayDate(date: string, locale: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  if (!y || !m || !d) return date;
+  return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d, 12));
 }
 
 /**
@@ -53,6 +70,7 @@ export function LiveStage() {
   const { pathname } = useLocation();
   const eventId = liveEventId(useParams().eventId, pathname);
   const { data, isLoading } = useSchedule(eventId);
+  const locale = useLocale();
   const [day, setDay] = useState<string | null>(null);
   const shownDay = data.days.find((d) => d.date === (day ?? data.current?.day_date)) ?? data.days[0];
 
@@ -61,10 +79,18 @@ export function LiveStage() {
       {isLoading && data.days.length === 0 ? <Spinner label={t('common.loading')} /> : null}
       {!isLoading && data.days.length === 0 ? <p className="muted">{t('live.noSchedule')}</p> : null}
       {data.days.length > 1 ? (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of day buttons, not form fields
         <div className="live-days" role="group" aria-label={t('live.days')}>
           {data.days.map((d) => (
-            <button key={d.date} type="button" aria-pressed={d.date === shownDay?.date} className="btn btn--ghost btn--sm" onClick={() => setDay(d.date)}>
-              {d.title || d.date}
+            <button
+              key={d.date}
+              type="button"
+              aria-pressed={d.date === shownDay?.date}
+              className="btn btn--ghost btn--sm live-days__day"
+              onClick={() => setDay(d.date)}
+            >
+              {d.title ? <span className="live-days__title">{d.title}</span> : null}
+              <span className="live-days__date">{dayDate(d.date, locale)}</span>
             </button>
           ))}
         </div>

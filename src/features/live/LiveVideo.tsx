@@ -4,7 +4,7 @@ import { CLOCK_TICK_MS } from '../../../contract/constants.ts';
 import type { EventView } from '../../data/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { VideoCountdown, VideoFrame, VideoPoster } from '../events/event/VideoParts.tsx';
+import { VideoCountdown, VideoFrame, VideoPoster } from '../../ui/video/VideoParts.tsx';
 import type { LiveVideoState } from './video-clock.ts';
 import { useLiveVideo } from './useLiveVideo.ts';
 
@@ -40,8 +40,7 @@ export function LiveVideo({ event, mode, onError }: { event: EventView; mode: Li
   return (
     <section
       className={classes.join(' ')}
-      role={floating ? 'dialog' : 'region'}
-      aria-modal={floating ? false : undefined}
+      {...(floating ? { role: 'dialog', 'aria-modal': false } : { role: 'region' })}
       aria-label={t('live.video.label', { name: event.name })}
       data-testid="live-video"
       data-mode={mode}
@@ -59,7 +58,13 @@ export function LiveVideo({ event, mode, onError }: { event: EventView; mode: Li
               <button type="button" className="btn btn--ghost btn--sm" aria-expanded={!minimised} onClick={() => setMinimised((m) => !m)}>
                 {minimised ? t('live.video.restore') : t('live.video.minimise')}
               </button>
-              <button type="button" className="btn btn--ghost btn--sm live-video__close" aria-label={t('live.video.close')} title={t('live.video.close')} onClick={() => setClosed(true)}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--sm live-video__close"
+                aria-label={t('live.video.close')}
+                title={t('live.video.close')}
+                onClick={() => setClosed(true)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </>

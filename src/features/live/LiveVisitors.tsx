@@ -3,14 +3,17 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
 import { useVisitors, type EventView, type VisitorsFilter } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TabList } from '../../ui/Tabs.tsx';
 import { DEFAULT_STATE, visitorsParams } from '../visitors/params.ts';
 import { VisitorList } from '../visitors/VisitorList.tsx';
-import '../people/networking.css';
-import { VisitorSearchBox } from '../visitors/SearchBox.tsx';
+import '../../ui/people/people.css';
+import '../../ui/people/visitors-list.css';
+import '../../ui/people/profiles.css';
+import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 
 type Show = 'all' | 'appointments';
 
@@ -22,6 +25,7 @@ type Show = 'all' | 'appointments';
  */
 export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number; event: EventView; visitorsPath: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const to = useLocalePath();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -69,7 +73,11 @@ export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number
           <Spinner label={t('common.loading')} />
         ) : data.items.length === 0 ? (
           data.source === 'unavailable' ? (
-            <EmptyState compact title={t('visitors.unavailable')} text={t('visitors.unavailableText')} />
+            <EmptyState
+              compact
+              title={t('visitors.unavailable')}
+              text={data.refusal?.code === 'rate_limited' ? tooManyRequestsText(t, locale, data.refusal.retryAfter) : t('visitors.unavailableText')}
+            />
           ) : (
             <EmptyState compact title={t('visitors.empty')} text={show === 'appointments' ? t('live.visitors.noAppointments') : t('visitors.emptyText')} />
           )

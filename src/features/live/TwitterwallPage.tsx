@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useEvent, useEventChat, useSession } from '../../data/index.ts';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import './live.css';
 
 /** How many of the newest comments fit a projector screen in large type. */
@@ -19,7 +19,10 @@ export function TwitterwallPage() {
   const { data: event } = useEvent(eventId);
   const chat = useEventChat(eventId);
   if (!user) return <LoginPrompt title={t('live.loginTitle')} text={t('live.loginText')} />;
-  const newest = chat.data.items.filter((i) => i.state === 'sent').slice(-WALL_SIZE).reverse();
+  const newest = chat.data.items
+    .filter((i) => i.state === 'sent')
+    .slice(-WALL_SIZE)
+    .reverse();
   return (
     <main className="twitterwall" data-testid="twitterwall">
       <h1>{event?.name ?? t('live.title')}</h1>

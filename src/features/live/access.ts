@@ -22,7 +22,12 @@ export function mayEnterLive(event: Pick<EventView, 'has_ticket' | 'is_owner' | 
 export function liveSection(pathname: string): string {
   const i = pathname.indexOf('/live-translation');
   if (i < 0) return '';
-  return pathname.slice(i + '/live-translation'.length).split('/').find(Boolean) ?? '';
+  return (
+    pathname
+      .slice(i + '/live-translation'.length)
+      .split('/')
+      .find(Boolean) ?? ''
+  );
 }
 
 /** The stage, and the page's own address, which redirects to the stage. */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useVideoLinkCheck, type EventView } from '../../data/index.ts';
-import { webinarFramePath } from '../events/event/video.ts';
+import { webinarFramePath } from '../../ui/video/video.ts';
 import { LiveVideoClock, liveVideoStep, type LiveVideoInput, type LiveVideoState } from './video-clock.ts';
 
 function firstState(input: LiveVideoInput): LiveVideoState {
   const step = liveVideoStep(input, Date.now());
-  if (step.kind === 'wait') return { kind: 'waiting', startsAtMs: Date.now() + step.startsInMs };
+  if (step.kind === 'wait') return { kind: 'waiting', startsAtMs: Date.now() + step.startsInMs, medium: step.medium };
   return step.kind === 'fetch' ? { kind: 'loading' } : { kind: step.kind };
 }
 

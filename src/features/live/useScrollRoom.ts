@@ -17,7 +17,10 @@ export function useScrollRoom(ref: RefObject<HTMLElement | null>, active: boolea
     const root = document.documentElement;
     const apply = () => {
       const docked = getComputedStyle(el).position === 'sticky';
-      root.style.scrollPaddingBottom = docked ? `${Math.ceil(el.getBoundingClientRect().height) + ROOM_GAP_PX}px` : '';
+      // The dock sits above the dashboard's notices and the phone's tab bar (live.css), so both count too.
+      root.style.scrollPaddingBottom = docked
+        ? `calc(${Math.ceil(el.getBoundingClientRect().height) + ROOM_GAP_PX}px + var(--notices-height, 0px) + var(--bottom-bar-height, 0px))`
+        : '';
     };
     apply();
     const observer = new ResizeObserver(apply);

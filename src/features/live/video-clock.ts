@@ -1,5 +1,5 @@
 import { VIDEO_FETCH_LEAD_MS, VIDEO_RECHECK_MS } from '../../../contract/constants.ts';
-import { EMBEDDABLE_VIDEO_TYPE } from '../events/event/video.ts';
+import { eventStage, type StageMedium } from '../../ui/video/stage.ts';
 
 /**
  * The live page's video states (events.md §4 "Live video"), kept free of React and of real time
@@ -10,9 +10,11 @@ import { EMBEDDABLE_VIDEO_TYPE } from '../events/event/video.ts';
  * VIDEO_FETCH_LEAD_MS before the start; then the video link is fetched once. While the video is
  * up the clock keeps looking, so the player goes away when the event ends.
  *
- * One departure from the spec's wording: it says a non-webinar shows "event has been finished".
- * An in-person event that is running is not finished, so until it ends it says it is happening
- * on site instead; after the end both kinds say finished.
+ * Where the event stands (future, running, finished) and what it can show (a stream, nothing, or
+ * the venue) come from events/event/stage.ts, the same function the event page uses, so the two
+ * never disagree. One departure from the spec's wording: it says a non-webinar shows "event has
+ * been finished". An in-person event that is running is not finished, so until it ends it says
+ * it is happening on site instead; before its start both pages count down to it.
  */
 
 export interface LiveVideoInput {
@@ -31,24 +33,24 @@ export type LiveVideoStep =
   /** Online, but with no embeddable player. */
   | { kind: 'unavailable' }
   /** Not yet: look again after `recheckInMs`. */
-  | { kind: 'wait'; startsInMs: number; recheckInMs: number }
+  | { kind: 'wait'; startsInMs: number; recheckInMs: number; medium: StageMedium }
   /** Close enough to the start, or running: the link may be fetched. */
   | { kind: 'fetch' };
 
-function ended(input: LiveVideoInput, nowMs: number): boolean {
-  return input.when_end > input.when && nowMs >= input.when_end * 1000;
-}
-
 /** What the page should do about the video at `nowMs`. */
 export function liveVideoStep(input: LiveVideoInput, nowMs: number): LiveVideoStep {
-  if (ended(input, nowMs)) return { kind: 'finished' };
-  if (!input.is_webinar) return { kind: 'onsite' };
-  if (input.video_type !== EMBEDDABLE_VIDEO_TYPE) return { kind: 'unavailable' };
-  const startsInMs = input.when * 1000 - nowMs;
-  if (startsInMs > VIDEO_FETCH_LEAD_MS) {
-    // The last wait is cut short so the fetch happens at the lead, not up to one interval late.
-    return { kind: 'wait', startsInMs, recheckInMs: Math.min(VIDEO_RECHECK_MS, startsInMs - VIDEO_FETCH_LEAD_MS) };
+  const stage = eventStage(input, nowMs);
+  if (stage.phase === 'finished') return { kind: 'finished' };
+  if (stage.phase === 'future') {
+    // A stream's link is fetched a little ahead, so the last wait is cut short to reach that lead
+    // exactly; anything else waits for the start itself.
+    const lead = stage.medium === 'stream' ? VIDEO_FETCH_LEAD_MS : 0;
+    if (stage.startsInMs > lead) {
+      return { kind: 'wait', startsInMs: stage.startsInMs, recheckInMs: Math.min(VIDEO_RECHECK_MS, stage.startsInMs - lead), medium: stage.medium };
+    }
   }
+  if (stage.medium === 'onsite') return { kind: 'onsite' };
+  if (stage.medium === 'noStream') return { kind: 'unavailable' };
   return { kind: 'fetch' };
 }
 
@@ -56,7 +58,8 @@ export type LiveVideoState =
   | { kind: 'finished' }
   | { kind: 'onsite' }
   | { kind: 'unavailable' }
-  | { kind: 'waiting'; startsAtMs: number }
+  /** Counting down; `medium` says what the start brings (a stream, the venue, nothing to play). */
+  | { kind: 'waiting'; startsAtMs: number; medium: StageMedium }
   | { kind: 'loading' }
   | { kind: 'ready' }
   | { kind: 'error' };
@@ -167,7 +170,7 @@ export class LiveVideoClock {
       case 'wait':
         // A start moved into the future again drops a link fetched for the old time.
         this.generation++;
-        this.set({ kind: 'waiting', startsAtMs: now + step.startsInMs });
+        this.set({ kind: 'waiting', startsAtMs: now + step.startsInMs, medium: step.medium });
         return this.schedule(step.recheckInMs);
       case 'fetch': {
         const kind = this.state?.kind;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDialog, useMessageActions, type MessageView } from '../../data/index.ts';
-import { Avatar } from '../people/Avatar.tsx';
+import { Avatar } from '../../ui/people/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat.ts';
 import { dialogDate, personLabel } from './format.ts';
@@ -62,10 +62,18 @@ export function Conversation({ otherUserId, onBack, onClosed }: { otherUserId: n
       </header>
       {dialog?.muted ? <p className="muted small">{t('messages.mutedNote')}</p> : null}
       {dialog?.closed ? <p className="muted small">{t('messages.closedNote')}</p> : null}
-      <ol className="conversation__messages" aria-live="polite">
+      {/* The list scrolls on its own: keyboard users need to reach it to scroll it (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard */}
+      <ol className="conversation__messages" aria-live="polite" aria-label={t('messages.history', { name })} tabIndex={0}>
         {messages.length === 0 ? <li className="muted">{t('messages.noMessages')}</li> : null}
         {messages.map((m) => (
-          <MessageItem key={m.key} message={m} mine={m.sender_id === viewerId} onDismiss={() => m.commandId && void actions.dismiss(m.commandId)} />
+          <MessageItem
+            key={m.key}
+            message={m}
+            mine={m.sender_id === viewerId}
+            onDismiss={() => m.commandId && void actions.dismiss(m.commandId)}
+            onRetry={() => m.commandId && void actions.retry(m.commandId)}
+          />
         ))}
         <li ref={endRef} aria-hidden="true" />
       </ol>
@@ -74,7 +82,7 @@ export function Conversation({ otherUserId, onBack, onClosed }: { otherUserId: n
   );
 }
 
-function MessageItem({ message: m, mine, onDismiss }: { message: MessageView; mine: boolean; onDismiss(): void }) {
+function MessageItem({ message: m, mine, onDismiss, onRetry }: { message: MessageView; mine: boolean; onDismiss(): void; onRetry(): void }) {
   const { t, i18n } = useTranslation();
   return (
     <li className={`message${mine ? ' message--mine' : ''} message--${m.state}`}>
@@ -87,8 +95,13 @@ function MessageItem({ message: m, mine, onDismiss }: { message: MessageView; mi
       {m.state === 'failed' ? (
         <span className="message__failed" role="alert">
           {t('messages.failed')}: {i18n.exists(`errors.${m.code}`) ? t(`errors.${m.code}`) : t('errors.unknown_error')}{' '}
+          {m.parked ? (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              {t('rejections.retry')}
+            </Button>
+          ) : null}{' '}
           <Button size="sm" onClick={onDismiss}>
-            {t('messages.dismiss')}
+            {m.parked ? t('rejections.discard') : t('messages.dismiss')}
           </Button>
         </span>
       ) : null}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useDialogs, type DialogsFilter, type DialogView } from '../../data/index.ts';
-import { Avatar } from '../people/Avatar.tsx';
+import { Avatar } from '../../ui/people/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { dialogDate, personLabel } from './format.ts';
@@ -21,6 +21,7 @@ export function DialogList({ selected, page, filter, viewerId, onSelect, onMore,
   const { data, isLoading } = useDialogs(page, filter);
   return (
     <section className="dialogs" aria-label={t('messages.dialogsLabel')}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a group of filter buttons, not form fields */}
       <div className="dialogs__filters" role="group">
         {(['all', 'starred'] as const).map((f) => (
           <Button key={f} size="sm" variant={f === filter ? 'primary' : 'secondary'} aria-pressed={f === filter} onClick={() => onFilter(f)}>

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, useUnreadCount } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 
 /** The header's link to the messages screen with the unread count of open, unmuted dialogs. */
 export function MessagesLink({ className }: { className: (s: { isActive: boolean }) => string }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useSession, type DialogsFilter } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { DialogList } from './DialogList.tsx';
 import { Conversation } from './Conversation.tsx';

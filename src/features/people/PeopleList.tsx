@@ -3,7 +3,7 @@ import type { PeoplePage } from '../../data/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
-import { PeopleIcon } from './icons.tsx';
+import { PeopleIcon } from '../../ui/people/icons.tsx';
 import { PersonItem } from './PersonItem.tsx';
 
 /** The list of the people card and of /people, with where it comes from when that matters. */
@@ -12,12 +12,7 @@ export function PeopleList({ page, isLoading }: { page: PeoplePage; isLoading: b
   if (isLoading && page.items.length === 0) return <Spinner label={t('common.loading')} />;
   if (page.items.length === 0) {
     return (
-      <EmptyState
-        compact
-        icon={<PeopleIcon />}
-        title={t('people.empty')}
-        text={page.source === 'none' ? t('people.emptyOffline') : t('people.emptyText')}
-      />
+      <EmptyState compact icon={<PeopleIcon />} title={t('people.empty')} text={page.source === 'none' ? t('people.emptyOffline') : t('people.emptyText')} />
     );
   }
   return (

@@ -7,7 +7,9 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { isPeopleTab, PEOPLE_TAB_IDS } from './usePeopleTabs.ts';
-import './networking.css';
+import '../../ui/people/people.css';
+import '../../ui/people/visitors-list.css';
+import '../../ui/people/profiles.css';
 
 /** /people: the full list behind the people card, the tab kept in the address, 16 more at a time. */
 export function PeoplePage() {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PeopleItem } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
-import { Avatar } from './Avatar.tsx';
-import { PersonActions } from './PersonActions.tsx';
+import { useLocalePath } from '../../ui/useLocale.ts';
+import { Avatar } from '../../ui/people/Avatar.tsx';
+import { PersonActions } from '../../ui/people/PersonActions.tsx';
 
 /**
  * One person of the people card (networking.md §2): who they are, the star, the event they are

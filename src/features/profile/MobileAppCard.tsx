@@ -1,15 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../ui/Card.tsx';
+import { STORE_LINKS } from './store-links.ts';
 
 /**
- * The mobile app's store pages. Plain links (no store scripts, no pictures from elsewhere): the
- * badges below are drawn here. They open the stores' search for the app until its listing ids are
- * configured.
+ * The mobile app's store pages (store-links.ts says where they come from). Plain links (no store
+ * scripts, no pictures from elsewhere): the badges below are drawn here.
  */
-export const STORE_LINKS = {
-  appStore: 'https://apps.apple.com/search?term=Foyer',
-  googlePlay: 'https://play.google.com/store/search?q=Foyer&c=apps',
-} as const;
 
 export function MobileAppCard() {
   const { t } = useTranslation();

@@ -2,16 +2,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_TYPE_VALUES } from '../../../contract/index.ts';
 import { effectiveShowStatus, useProfile, useSession, useStatusTypes } from '../../data/index.ts';
-import { useLocale } from '../../app/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { ProfileAside } from './ProfileAside.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
 import { VisitorInfoForm } from './VisitorInfoForm.tsx';
-import '../people/networking.css';
+import '../../ui/people/people.css';
+import '../../ui/people/visitors-list.css';
+import '../../ui/people/profiles.css';
 
 /**
  * /{locale}/profile: the signed-in user's profile, the visitor info form and the aside. The
@@ -32,7 +34,7 @@ export function MyProfilePage() {
   if (data.kind !== 'own') {
     return (
       <div className="page page--narrow">
-        <EmptyState title={<span role="heading" aria-level={1}>{t('profile.myTitle')}</span>} text={t('profile.ownNotYet')} />
+        <EmptyState heading title={t('profile.myTitle')} text={t('profile.ownNotYet')} />
       </div>
     );
   }
@@ -56,11 +58,13 @@ export function MyProfilePage() {
           }
         />
         <p className="muted small profile-page__source" role="status">
-          {data.pending ? t('profile.pending') : data.fetchedAt ? t('profile.asOf', { time: formatRelative(data.fetchedAt, Date.now(), i18n.language) }) : t('profile.fromCard')}
+          {data.pending
+            ? t('profile.pending')
+            : data.fetchedAt
+              ? t('profile.asOf', { time: formatRelative(data.fetchedAt, Date.now(), i18n.language) })
+              : t('profile.fromCard')}
         </p>
-        <p className="muted">
-          {t('profile.visibleTo', { who: types.find((s) => s.value === showStatus)?.label ?? '' })}
-        </p>
+        <p className="muted">{t('profile.visibleTo', { who: types.find((s) => s.value === showStatus)?.label ?? '' })}</p>
       </div>
       <ProfileAside profile={profile} privacyKnown={data.privacyKnown} />
       {editing ? <VisitorInfoForm open profile={profile} statusTypes={types} showStatus={showStatus} onClose={() => setEditing(false)} /> : null}

@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useFriends, useUnreadCount, type OwnProfile } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { Card } from '../../ui/Card.tsx';
-import { Avatar } from '../people/Avatar.tsx';
+import { Avatar } from '../../ui/people/Avatar.tsx';
 import { TicketsAside } from '../tickets/TicketsAside.tsx';
 import { MobileAppCard } from './MobileAppCard.tsx';
-import { PrivacySwitches } from './PrivacySwitches.tsx';
+import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
 
 /**
  * The my-profile aside (networking.md §2, events.md §2): my tickets, unread messages, friends
  * (first 8), the privacy switches and the mobile app card. Unread messages come from the replicated
- * dialogs; friends are the server's last answer kept on the device (sync/caches.ts) and say how
+ * dialogs; friends are the server's last answer kept on the device (sync/store/caches.ts) and say how
  * old it is.
  */
 export function ProfileAside({ profile, privacyKnown }: { profile: OwnProfile; privacyKnown: boolean }) {

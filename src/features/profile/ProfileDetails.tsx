@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ageOf, type SocialLinks } from '../../../contract/index.ts';
-import { Avatar } from '../people/Avatar.tsx';
-import { flagEmoji, orDash } from '../people/format.ts';
-import { SocialLinksRow } from '../people/SocialLinks.tsx';
+import { Avatar } from '../../ui/people/Avatar.tsx';
+import { orDash } from '../../ui/people/format.ts';
+import { SocialLinksRow } from '../../ui/people/SocialLinks.tsx';
+import { Flag } from '../../ui/Flag.tsx';
 
 export interface ProfileSubject {
   first_name: string;
@@ -38,7 +39,6 @@ export function ProfileDetails({ person, actions, badge }: { person: ProfileSubj
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 7);
   const place = [person.city_name, person.country_name].filter(Boolean).join(', ');
-  const flag = flagEmoji(person.country_code);
 
   return (
     <section className="profile-card card">
@@ -51,7 +51,7 @@ export function ProfileDetails({ person, actions, badge }: { person: ProfileSubj
           {person.position || person.company ? <p className="profile-card__role">{[person.position, person.company].filter(Boolean).join(', ')}</p> : null}
           {place ? (
             <p className="muted">
-              {flag ? <span aria-hidden="true">{`${flag} `}</span> : null}
+              <Flag code={person.country_code} className="profile-card__flag" />
               {place}
             </p>
           ) : null}

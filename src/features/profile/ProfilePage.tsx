@@ -1,19 +1,17 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useProfile, useSession } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { PersonActions } from '../people/PersonActions.tsx';
+import { PersonActions } from '../../ui/people/PersonActions.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
-import '../people/networking.css';
-
-function parseUserId(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : 0;
-}
+import '../../ui/people/people.css';
+import '../../ui/people/visitors-list.css';
+import '../../ui/people/profiles.css';
+import { parseId } from '../../../contract/ids.ts';
 
 /**
  * /{locale}/profiles/:userId: somebody's profile as this device knows them — from the visitors of
@@ -23,7 +21,7 @@ function parseUserId(value: string | undefined): number {
 export function ProfilePage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const userId = parseUserId(useParams().userId);
+  const userId = parseId(useParams().userId) ?? 0;
   const { user } = useSession();
   const { data, isLoading } = useProfile(userId || -1);
   useDocumentTitle(data.kind === 'other' ? data.person.name : t('profile.title'));
@@ -34,7 +32,8 @@ export function ProfilePage() {
     return (
       <div className="page page--narrow">
         <EmptyState
-          title={<span role="heading" aria-level={1}>{t('profile.notOnDevice')}</span>}
+          heading
+          title={t('profile.notOnDevice')}
           text={user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
           action={
             <Link className="btn btn--primary" to={to('/people')}>

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FocusEvent, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { PROFILE_LIMITS } from '../../../contract/index.ts';
 import { useProfileActions, validateVisitorInfo, type OwnProfile, type ProfilePatch, type VisitorInfoErrors } from '../../data/index.ts';
-import { Modal } from '../people/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 
 type Field = 'company' | 'position' | 'status' | 'help';
 const MESSAGE: Record<NonNullable<VisitorInfoErrors[keyof VisitorInfoErrors]>, string> = {
@@ -29,7 +29,13 @@ export interface VisitorInfoFormProps {
 export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClose }: VisitorInfoFormProps) {
   const { t } = useTranslation();
   const actions = useProfileActions();
-  const [values, setValues] = useState({ company: profile.company, position: profile.position, status: profile.status, help: profile.help, show_status: showStatus });
+  const [values, setValues] = useState({
+    company: profile.company,
+    position: profile.position,
+    status: profile.status,
+    help: profile.help,
+    show_status: showStatus,
+  });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [failed, setFailed] = useState(false);
   const refs = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement>());
@@ -120,7 +126,7 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
             {t('errors.local_write_failed')}
           </p>
         ) : null}
-        <div className="modal__footer">
+        <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('common.cancel')}
           </button>

@@ -3,16 +3,17 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TICKETS_PAGE_SIZE } from '../../../contract/constants.ts';
 import { TICKETS_TABS, useMyTickets, useSession, type TicketsTab } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { LoginPrompt } from '../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketToasts } from './TicketToasts.tsx';
+import { OrdersSection } from './OrdersSection.tsx';
 import './tickets.css';
 
 /** How often a ticket moves from upcoming to past while the page stays open. */
@@ -41,6 +42,7 @@ export function MyTicketsPage() {
       <div className="page__intro">
         <h1 className="page__title">{t('tickets.title')}</h1>
       </div>
+      <OrdersSection now={now} />
       <TicketToasts>
         <Tabs<TicketsTab>
           label={t('tickets.tabsLabel')}

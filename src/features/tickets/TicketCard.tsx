@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSyncStatus, useTicketActions, useTicketEmailLock, type Ticket } from '../../data/index.ts';
-import { useLocale, useLocalePath } from '../../app/useLocale.ts';
-import { Button, buttonClass } from '../../ui/Button.tsx';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { Button } from '../../ui/Button.tsx';
+import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { useNow } from '../../ui/useNow.ts';
-import { formatEventRange, isoInEventZone } from '../events/format.ts';
-import { formatMoney } from '../events/price.ts';
+import { formatEventRange, isoInEventZone } from '../../ui/format/events.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { TicketQr } from './TicketQr.tsx';
 import { useTicketToast } from './TicketToasts.tsx';
 
@@ -43,11 +44,16 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           </time>
           {ticket.event.place.public && ticket.event.place.address ? ` · ${ticket.event.place.address}` : null}
         </p>
-        {voided ? <p className="ticket-badge">{ticket.invalid ? t('tickets.invalid') : t('tickets.cancelled')}</p> : null}
+        {voided ? (
+          <p className="ticket-badge">
+            {ticket.invalid ? t('tickets.invalid') : ticket.order.state === 'refunded' ? t('tickets.refunded') : t('tickets.cancelled')}
+          </p>
+        ) : null}
+        {ticket.order.code && !compact ? <p className="muted small">{t('orders.code', { code: ticket.order.code })}</p> : null}
       </header>
       <dl className="ticket-card__fields">
         {fields
-          .filter(([, value]) => compact ? value.trim() !== '' : true)
+          .filter(([, value]) => (compact ? value.trim() !== '' : true))
           .map(([label, value]) => (
             <div key={label} className="ticket-card__field">
               <dt>{label}</dt>
@@ -56,10 +62,7 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           ))}
         <div className="ticket-card__field">
           <dt>{t('tickets.fields.price')}</dt>
-          <dd>
-            {price}
-            {ticket.price > 0 && ticket.currency ? <span className="muted small"> {ticket.currency}</span> : null}
-          </dd>
+          <dd>{price}</dd>
         </div>
       </dl>
       {showQr ? (
@@ -79,14 +82,38 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
             {t('tickets.download')}
           </Button>
         ) : (
-          <a className={buttonClass('secondary', 'sm')} href={`${ticket.download_link}?lang=${locale}`} download>
-            {t('tickets.download')}
-          </a>
+          <DownloadButton ticket={ticket} />
         )}
         <EmailButton ticket={ticket} offline={offline} />
       </div>
       {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
     </article>
+  );
+}
+
+/** The PDF, fetched so that a refusal (too many downloads, a ticket gone) shows as a message. */
+function DownloadButton({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const actions = useTicketActions();
+  const toast = useTicketToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const result = await actions.downloadPdf(ticket, locale);
+      if (result.status === 'offline') toast('error', t('tickets.needsNetwork'));
+      else if (result.status === 'refused') {
+        toast('error', result.code === 'rate_limited' ? tooManyRequestsText(t, locale, result.retryAfter) : t(`errors.${result.code}`));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" busy={busy} onClick={() => void download()}>
+      {t('tickets.download')}
+    </Button>
   );
 }
 
@@ -103,9 +130,10 @@ function EmailButton({ ticket, offline }: { ticket: Ticket; offline: boolean }) 
     setBusy(true);
     try {
       const result = await actions.sendToEmail(ticket, locale);
-      if (result === 'sent') toast('info', t('tickets.sentOnEmail'));
-      else if (result === 'locked') toast('error', t('errors.ticket_email_locked'));
-      else if (result === 'offline') toast('error', t('tickets.needsNetwork'));
+      if (result.status === 'sent') toast('info', t('tickets.sentOnEmail'));
+      else if (result.status === 'locked') toast('error', t('errors.ticket_email_locked'));
+      else if (result.status === 'rate_limited') toast('error', tooManyRequestsText(t, locale, result.retryAfter));
+      else if (result.status === 'offline') toast('error', t('tickets.needsNetwork'));
       else toast('error', t('general.unknownError'));
     } finally {
       setBusy(false);

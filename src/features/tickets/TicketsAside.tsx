@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TICKETS_ASIDE_SIZE } from '../../../contract/constants.ts';
 import { useMyTickets } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
 import { Card } from '../../ui/Card.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { TicketCard } from './TicketCard.tsx';
@@ -27,7 +27,9 @@ export function TicketsAside() {
       actions={data.total > 0 ? <Link to={to('/profile/mytickets')}>{t('tickets.seeAll', { n: data.total })}</Link> : undefined}
     >
       {data.items.length === 0 ? (
-        isLoading ? null : <p className="muted">{t('tickets.empty.all')}</p>
+        isLoading ? null : (
+          <p className="muted">{t('tickets.empty.all')}</p>
+        )
       ) : (
         <TicketToasts>
           <ul className="ticket-list">

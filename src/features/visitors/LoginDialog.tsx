@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useLoginHref } from '../auth/useRequireLogin.ts';
-import { Modal } from '../people/Modal.tsx';
+import { useLoginHref } from '../../ui/useRequireLogin.ts';
+import { Modal } from '../../ui/Modal.tsx';
 
 /** What a guest sees on choosing a tab or filter that needs an account (networking.md §4). */
 export function LoginDialog({ open, onClose }: { open: boolean; onClose(): void }) {

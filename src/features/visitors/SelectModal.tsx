@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../people/Modal.tsx';
+import { Modal } from '../../ui/Modal.tsx';
 
 export interface SelectOption<V extends string | number> {
   value: V;

@@ -1,31 +1,52 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appointmentActions, type AppointmentAction } from '../../../contract/appointments.ts';
-import type { AppointmentItem, EventView, VisitorView } from '../../data/index.ts';
+import { useAppointmentsKnown, useMayMessage, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useAppointmentUi } from '../appointments/AppointmentHost.tsx';
-import { mayRequest } from '../appointments/format.ts';
-import { RequestMessage } from '../appointments/RequestMessage.tsx';
-import { MessageLink } from '../messages/MessageLink.tsx';
-import { TicketsRequiredDialog } from '../appointments/StepDialogs.tsx';
+import { useAppointmentUi } from '../../ui/appointment-ui.ts';
+import { mayRequest } from '../../ui/format/appointments.ts';
+import { RequestMessage } from '../../ui/appointments/RequestMessage.tsx';
+import { TicketsRequiredDialog } from '../../ui/appointments/StepDialogs.tsx';
+import { MessageButton } from '../../ui/MessageButton.tsx';
 
 /**
  * The appointment part of a visitor card (networking.md §2, §4 item actions, §5 gating): the
  * actions of the user's appointment with this visitor at this event and the request message block.
- * Never on one's own card. A guest's make-appointment opens the login-or-buy dialog and a user
+ * Never on one's own card, and never an action the device already rules out: no request before the
+ * user's appointments have arrived after signing in, no message without an approved meeting. A
+ * request refused because one exists already is told on the existing one, with its actions. A guest's make-appointment opens the login-or-buy dialog and a user
  * without a ticket gets the tickets-required dialog (the appointments host gates requests; the
  * answers are gated here the same way, as the server refuses them without a ticket).
  */
-export function VisitorAppointment({ visitor, event, appointment }: { visitor: VisitorView; event: EventView | undefined; appointment: AppointmentItem | undefined }) {
+export function VisitorAppointment({
+  visitor,
+  event,
+  appointment,
+}: {
+  visitor: VisitorView;
+  event: EventView | undefined;
+  appointment: AppointmentItem | undefined;
+}) {
   const { t } = useTranslation();
   const ui = useAppointmentUi();
+  const known = useAppointmentsKnown();
+  const canMessage = useMayMessage(visitor.user_id);
   const [ticketsDialog, setTicketsDialog] = useState(false);
   if (visitor.is_me) return null;
 
   const eventId = visitor.event_id;
   const status = appointment?.status ?? 'noAppointment';
-  // A request still on this device has no meeting id to act on yet; it shows as pending instead.
-  const actions: AppointmentAction[] = appointment && !appointment.synced ? [] : appointmentActions(status);
+  const failure = appointment?.failure ?? null;
+  const refusedHere = Boolean(appointment && !appointment.synced && failure);
+  // A request still on this device has no meeting id to act on yet; it shows as pending instead. A
+  // request the server refused may be made again, unless the refusal was that one exists already.
+  let actions: AppointmentAction[] = appointment && !appointment.synced ? [] : appointmentActions(status);
+  if (refusedHere && failure?.code !== 'appointment_exists') actions = ['request'];
+  // Never offer a request the device cannot yet rule out: until the user's appointments have
+  // arrived after signing in, "no appointment" is not known.
+  if (!known && actions.includes('request')) actions = actions.filter((a) => a !== 'request');
+  // Messaging needs an approved meeting or a dialog (networking.md §4): no button that cannot work.
+  if (!canMessage) actions = actions.filter((a) => a !== 'message');
   const finished = Boolean(appointment && appointment.time_end > 0 && appointment.time_end * 1000 <= Date.now());
   const info = appointment?.status === 'appointed' && appointment.is_online && finished;
 
@@ -54,19 +75,49 @@ export function VisitorAppointment({ visitor, event, appointment }: { visitor: V
         </p>
       ) : null}
       {appointment ? <RequestMessage status={status} message={appointment.comment} reason={appointment.response_msg} /> : null}
+      {failure ? (
+        <div className="visitor__failure" role="alert">
+          <p>
+            {failure.code === 'appointment_exists'
+              ? appointment?.synced
+                ? t('appointments.item.existsHere')
+                : t('appointments.item.existsComing')
+              : `${t(`rejections.${failure.kind}`)} ${t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}`}
+          </p>
+          <Button size="sm" variant="ghost" onClick={() => ui.dismissFailure(failure.commandId)}>
+            {t('common.dismiss')}
+          </Button>
+        </div>
+      ) : null}
+      {!known && !appointment ? (
+        <p className="muted visitor__checking" role="status">
+          {t('appointments.item.checking')}
+        </p>
+      ) : null}
       {actions.length > 0 || info ? (
         <div className="appointment__actions">
           {actions.map((a) =>
             a === 'message' ? (
-              <MessageLink key={a} userId={visitor.user_id}>
+              <MessageButton key={a} userId={visitor.user_id}>
                 {t('appointments.actions.message')}
-              </MessageLink>
+              </MessageButton>
             ) : (
-              <Button key={a} size="sm" variant={a === 'confirm' || a === 'request' || a === 'requestAgain' ? 'primary' : a === 'reject' || a === 'cancel' ? 'ghost' : 'secondary'} onClick={() => run(a)}>
+              <Button
+                key={a}
+                size="sm"
+                variant={a === 'confirm' || a === 'request' || a === 'requestAgain' ? 'primary' : a === 'reject' || a === 'cancel' ? 'ghost' : 'secondary'}
+                onClick={() => run(a)}
+              >
                 {t(`appointments.actions.${a}`)}
               </Button>
             ),
           )}
+          {/* The specs' quick appointment form: any time, a comment (networking.md §3). */}
+          {actions.includes('request') ? (
+            <Button size="sm" variant="ghost" onClick={() => ui.openRequest({ eventId, userId: visitor.user_id, anyTime: true })}>
+              {t('appointments.actions.quickRequest')}
+            </Button>
+          ) : null}
           {info && appointment ? (
             <Button size="sm" variant="ghost" onClick={() => ui.openCall(appointment.meeting_id)}>
               {t('appointments.actions.info')}
@@ -84,7 +135,8 @@ export function VisitorAppointment({ visitor, event, appointment }: { visitor: V
  * one (asked or agreed) before a closed one, then the latest asked.
  */
 export function appointmentsByPerson(items: readonly AppointmentItem[]): Map<number, AppointmentItem> {
-  const open = (a: AppointmentItem) => a.state === 'pending' || a.state === 'accepted';
+  // A request the server refused never existed there: it gives way to any real appointment.
+  const open = (a: AppointmentItem) => (a.state === 'pending' || a.state === 'accepted') && !(a.failure && !a.synced);
   const out = new Map<number, AppointmentItem>();
   for (const a of items) {
     const prev = out.get(a.other_user_id);

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
-import { Avatar } from '../people/Avatar.tsx';
-import { PersonActions } from '../people/PersonActions.tsx';
-import { orDash } from '../people/format.ts';
+import { useLocalePath } from '../../ui/useLocale.ts';
+import { Avatar } from '../../ui/people/Avatar.tsx';
+import { PersonActions } from '../../ui/people/PersonActions.tsx';
+import { orDash } from '../../ui/people/format.ts';
+import { OwnCategory } from './OwnCategory.tsx';
 import { VisitorAppointment } from './VisitorAppointment.tsx';
-import { SocialLinksRow } from '../people/SocialLinks.tsx';
+import { SocialLinksRow } from '../../ui/people/SocialLinks.tsx';
 
 export interface VisitorCardProps {
   visitor: VisitorView;
@@ -98,6 +99,7 @@ export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole, event, ap
           <SocialLinksRow social={v.social} />
         </dl>
 
+        {v.is_me && user ? <OwnCategory eventId={v.event_id} menuId={v.menu_id} event={event} /> : null}
         {!v.is_me ? (
           <div className="visitor__footer">
             <VisitorAppointment visitor={v} event={event} appointment={appointment} />

@@ -30,7 +30,14 @@ export function VisitorList({ eventId, event, data, onFilterBy, onMore, compact 
       </p>
       <ul className="visitor-list">
         {data.items.map((v) => (
-          <VisitorCard key={v.id} visitor={v} event={event} appointment={byPerson.get(v.user_id)} canFilterByRole={data.source === 'device'} onFilterBy={onFilterBy} />
+          <VisitorCard
+            key={v.id}
+            visitor={v}
+            event={event}
+            appointment={byPerson.get(v.user_id)}
+            canFilterByRole={data.source === 'device'}
+            onFilterBy={onFilterBy}
+          />
         ))}
       </ul>
       {data.items.length < data.total ? (

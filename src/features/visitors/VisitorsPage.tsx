@@ -1,28 +1,29 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
-import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useSession, useVisitors, type VisitorsTab } from '../../data/index.ts';
-import { useLocalePath } from '../../app/useLocale.ts';
+import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useSession, useVisitors, type VisitorsPageData, type VisitorsTab } from '../../data/index.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
-import { parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
+import { activeFilterCount, parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
+import { FilterSheet } from './FilterSheet.tsx';
+import { SortBox } from './SortBox.tsx';
+import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { SelectModal } from './SelectModal.tsx';
 import { VisitorList } from './VisitorList.tsx';
 import { VisitorFilters } from './VisitorFilters.tsx';
 import { VisitorsTabs } from './VisitorsTabs.tsx';
-import '../people/networking.css';
-import { EventNotFound } from '../events/EventNotFound.tsx';
-import { VisitorSearchBox } from './SearchBox.tsx';
-
-const SORTS = ['status:desc', 'status:asc', 'name:asc', 'name:desc', 'register:desc', 'register:asc'] as const;
-
-function parseEventId(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
+import '../../ui/people/people.css';
+import '../../ui/people/visitors-list.css';
+import '../../ui/people/profiles.css';
+import './visitors-phone.css';
+import { EventNotFound } from '../../ui/EventNotFound.tsx';
+import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
+import { parseId } from '../../../contract/ids.ts';
 
 /**
  * /{locale}/events/:eventId/visitors (networking.md §2, §4, §5). For a user who takes part in the
@@ -32,7 +33,7 @@ function parseEventId(value: string | undefined): number {
 export function VisitorsPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const eventId = parseEventId(useParams().eventId);
+  const eventId = parseId(useParams().eventId) ?? 0;
   const { user, status } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
   const [params, setParams] = useSearchParams();
@@ -41,7 +42,8 @@ export function VisitorsPage() {
   const [search, setSearch] = useState(state.q);
   const [modal, setModal] = useState<'country' | 'city' | 'login' | null>(null);
   const panelId = useId();
-  const sortId = useId();
+  // Side by side from 900 px (networking.css); narrower, the filters wait in a sheet under the cards' heading.
+  const wide = useMediaQuery('(min-width: 900px)');
   useDocumentTitle(event ? t('visitors.titleOf', { name: event.name }) : t('visitors.title'));
 
   const filterKey = JSON.stringify(state);
@@ -49,10 +51,13 @@ export function VisitorsPage() {
   const visitors = useVisitors(eventId, filter);
   const data = visitors.data;
 
-  const apply = (next: VisitorsState, push = false) => {
-    setLimit(VISITORS_PAGE_SIZE);
-    setParams(visitorsParams(next), { replace: !push });
-  };
+  const apply = useCallback(
+    (next: VisitorsState, push = false) => {
+      setLimit(VISITORS_PAGE_SIZE);
+      setParams(visitorsParams(next), { replace: !push });
+    },
+    [setParams],
+  );
 
   // The address can change under the box (back button, a role click): show what it says.
   useEffect(() => setSearch(state.q), [state.q]);
@@ -61,8 +66,7 @@ export function VisitorsPage() {
     if (search === state.q) return;
     const timer = setTimeout(() => apply({ ...state, q: search }), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // `apply` and `state` are rebuilt every render; the debounce restarts only when the text changes.
-  }, [search]);
+  }, [search, state, apply]);
 
   // A guest who arrives at a tab that needs an account (a shared link) gets the prompt, not the tab.
   useEffect(() => {
@@ -70,7 +74,7 @@ export function VisitorsPage() {
       apply({ ...withTab(state, 'all'), onlyAppointments: false });
       setModal('login');
     }
-  }, [status, user, state.tab, state.onlyAppointments]);
+  }, [status, user, state, apply]);
 
   const choose = (tab: VisitorsTab) => {
     // Guests keep the tab they had and are asked to log in (networking.md §4).
@@ -89,6 +93,17 @@ export function VisitorsPage() {
     return t(`visitors.tabs.${tab}`);
   };
 
+  const filters = (
+    <VisitorFilters
+      state={state}
+      categories={data.categories}
+      allCount={data.allCount}
+      signedIn={Boolean(user)}
+      onChange={(next) => apply(next)}
+      onNeedLogin={() => setModal('login')}
+    />
+  );
+
   if (!eventLoading && !event) {
     return <EventNotFound />;
   }
@@ -102,41 +117,34 @@ export function VisitorsPage() {
         </div>
         <div className="visitors-page__tools">
           <VisitorSearchBox value={search} onChange={setSearch} />
-          <div className="sort-box">
-            <label htmlFor={sortId}>{t('visitors.sort.label')}</label>
-            <select
-              id={sortId}
-              value={`${state.sort}:${state.order}`}
-              onChange={(e) => {
-                const [sort, order] = e.target.value.split(':') as [VisitorsState['sort'], VisitorsState['order']];
-                apply({ ...state, sort, order });
-              }}
-            >
-              {SORTS.map((s) => (
-                <option key={s} value={s}>
-                  {t(`visitors.sort.${s.replace(':', '_')}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {wide ? <SortBox state={state} onChange={(next) => apply(next)} /> : null}
         </div>
       </header>
 
-      <VisitorsTabs tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))} value={state.tab} label={t('visitors.tabsLabel')} panelId={panelId} onChoose={choose} />
+      <VisitorsTabs
+        tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))}
+        value={state.tab}
+        label={t('visitors.tabsLabel')}
+        panelId={panelId}
+        onChoose={choose}
+      />
 
       <div className="visitors-page__body" id={panelId} role="tabpanel" aria-label={tabLabel(state.tab)}>
-        <aside className="visitors-page__aside" aria-label={t('visitors.filters.label')}>
-          <VisitorFilters
-            state={state}
-            categories={data.categories}
-            allCount={data.allCount}
-            signedIn={Boolean(user)}
-            onChange={(next) => apply(next)}
-            onNeedLogin={() => setModal('login')}
-          />
-        </aside>
+        {wide ? (
+          <aside className="visitors-page__aside" aria-label={t('visitors.filters.label')}>
+            {filters}
+          </aside>
+        ) : null}
         <section className="visitors-page__list" aria-label={t('visitors.listLabel')} aria-busy={visitors.isLoading}>
-          <SourceNote source={data.source} waiting={data.waitingForSync} />
+          {wide ? null : (
+            <div className="visitors-page__sheet-row">
+              <FilterSheet active={activeFilterCount(state)} total={data.total}>
+                <SortBox state={state} onChange={(next) => apply(next)} />
+                {filters}
+              </FilterSheet>
+            </div>
+          )}
+          <SourceNote source={data.source} waiting={data.waitingForSync} refusal={data.refusal} />
           {visitors.isLoading && data.items.length === 0 ? (
             <Spinner label={t('common.loading')} />
           ) : data.items.length === 0 ? (
@@ -188,8 +196,9 @@ export function VisitorsPage() {
 }
 
 /** Says where the list comes from when it is not the device's own copy, or why it is empty. */
-function SourceNote({ source, waiting }: { source: 'device' | 'server' | 'unavailable'; waiting: boolean }) {
+function SourceNote({ source, waiting, refusal }: Pick<VisitorsPageData, 'source' | 'refusal'> & { waiting: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (source === 'device') {
     return waiting ? (
       <p className="note" role="status">
@@ -200,5 +209,7 @@ function SourceNote({ source, waiting }: { source: 'device' | 'server' | 'unavai
   if (source === 'server') {
     return <p className="note">{t('visitors.onlineOnly')}</p>;
   }
-  return <EmptyState compact title={t('visitors.unavailable')} text={t('visitors.unavailableText')} />;
+  // Too many searches in a row: say so and when to try again, rather than blame the connection.
+  const text = refusal?.code === 'rate_limited' ? tooManyRequestsText(t, locale, refusal.retryAfter) : t('visitors.unavailableText');
+  return <EmptyState compact title={t('visitors.unavailable')} text={text} />;
 }

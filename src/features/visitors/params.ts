@@ -1,5 +1,6 @@
 import { AGE_BUCKETS, INTEREST_MAX, PARTICIPANT_ROLES } from '../../../contract/index.ts';
 import type { SortOrder, VisitorsFilter, VisitorsSort, VisitorsTab } from '../../data/index.ts';
+import { parseId } from '../../../contract/ids.ts';
 
 /**
  * The visitors page keeps its whole state in the address, so a filtered list can be reloaded,
@@ -54,11 +55,6 @@ function intList(value: string | null, max: number): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-function positiveInt(value: string | null): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : undefined;
-}
-
 /** Reads the state from the query; anything malformed falls back to the default, never an error. */
 export function parseVisitorsParams(params: URLSearchParams): VisitorsState {
   const sort = params.get('sort');
@@ -72,8 +68,8 @@ export function parseVisitorsParams(params: URLSearchParams): VisitorsState {
     sort: sort === 'name' || sort === 'register' || sort === 'status' ? sort : DEFAULT_STATE.sort,
     order: order === 'asc' || order === 'desc' ? order : DEFAULT_STATE.order,
     ...(country && /^[A-Z]{2}$/.test(country) ? { country } : {}),
-    ...(positiveInt(params.get('city')) ? { cityId: positiveInt(params.get('city')) } : {}),
-    ...(positiveInt(params.get('menu_id')) ? { menuId: positiveInt(params.get('menu_id')) } : {}),
+    ...(parseId(params.get('city')) ? { cityId: parseId(params.get('city')) } : {}),
+    ...(parseId(params.get('menu_id')) ? { menuId: parseId(params.get('menu_id')) } : {}),
     ...(role && (PARTICIPANT_ROLES as readonly string[]).includes(role) ? { role } : {}),
     ...(sex === '0' || sex === '1' ? { sex: Number(sex) as 0 | 1 } : {}),
     ages: intList(params.get('age'), AGE_BUCKETS.length),

@@ -25,7 +25,7 @@ export class AppointmentsPage {
     return ((await this.item(name, time).locator('.badge').textContent()) ?? '').trim();
   }
 
-  /** The dashboard's notifications, top right. */
+  /** The dashboard's notifications, at the bottom of the screen. */
   get notices(): Locator {
     return this.page.getByRole('region', { name: /сповіщення про зустрічі/i });
   }

@@ -66,6 +66,21 @@ export class ChatPage {
     return message.getByRole('button', { name: 'Delete', exact: true });
   }
 
+  /** The question a Delete asks before anything leaves the chat. */
+  deleteQuestion(message: Locator): Locator {
+    return message.getByRole('group', { name: /delete this comment/i });
+  }
+
+  /** Delete, then the confirmation: the comment goes for everyone. */
+  async deleteComment(message: Locator): Promise<void> {
+    await this.deleteButton(message).click();
+    await this.deleteQuestion(message).getByRole('button', { name: 'Delete comment' }).click();
+  }
+
+  blockButton(message: Locator): Locator {
+    return message.getByRole('button', { name: 'Block', exact: true });
+  }
+
   async states(text: string): Promise<string[]> {
     return this.messagesWithText(text).evaluateAll((els) => els.map((e) => e.getAttribute('data-state') ?? ''));
   }

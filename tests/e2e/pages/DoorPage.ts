@@ -39,6 +39,13 @@ export class DoorPage {
     return Number(((await this.page.getByTestId('door-waiting').textContent()) ?? '').trim());
   }
 
+  /** Scans set aside because the server kept failing on them (0 when the warning is not shown). */
+  async parked(): Promise<number> {
+    const warning = this.page.getByTestId('door-parked');
+    if ((await warning.count()) === 0) return 0;
+    return Number(/\d+/.exec((await warning.textContent()) ?? '')?.[0] ?? 0);
+  }
+
   /** "admitted of tickets", as the head count shows it. */
   async headCount(): Promise<{ admitted: number; tickets: number } | null> {
     const text = (await this.page.getByTestId('door-admitted').textContent()) ?? '';
@@ -77,6 +84,17 @@ export class DoorPage {
   /** The verdicts of the rows the scan list shows, newest first. */
   async scanVerdicts(): Promise<string[]> {
     return this.scanLog.locator('tr[data-verdict]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-verdict') ?? ''));
+  }
+
+  /** The download of the event's tickets: whether it is done, and what it says. */
+  async download(): Promise<{ ready: boolean; text: string } | null> {
+    const el = this.page.getByTestId('door-download');
+    if ((await el.count()) === 0) return null;
+    return { ready: (await el.getAttribute('data-ready')) === 'true', text: ((await el.textContent()) ?? '').trim() };
+  }
+
+  get checkOnline(): Locator {
+    return this.result.getByRole('button', { name: 'Check online' });
   }
 
   async keyReady(): Promise<boolean> {

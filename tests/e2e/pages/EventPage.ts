@@ -32,6 +32,15 @@ export class EventPage {
     return (await this.favoriteToggle.getAttribute('aria-pressed')) === 'true';
   }
 
+  /** The video block in the hero: a countdown, a play button or a line of text. */
+  get video(): Locator {
+    return this.page.locator('.event-page__media .video');
+  }
+
+  get zonesNote(): Locator {
+    return this.page.getByTestId('zones-note');
+  }
+
   /** Whether the service worker's runtime cache holds this URL (posters land there when shown). */
   async isCached(url: string): Promise<boolean> {
     return this.page.evaluate((u) => caches.match(u).then(Boolean), url);
@@ -39,6 +48,13 @@ export class EventPage {
 
   /** Fetches a URL from inside the page, so it goes through the service worker like the page's own images. */
   async fetchStatus(url: string): Promise<number> {
-    return this.page.evaluate((u) => fetch(u).then((r) => r.status, () => 0), url);
+    return this.page.evaluate(
+      (u) =>
+        fetch(u).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      url,
+    );
   }
 }

@@ -31,7 +31,7 @@ export class LivePage {
   }
 
   get buyTicket(): Locator {
-    return this.ticketDialog.getByRole('link', { name: /buy a ticket/i });
+    return this.ticketDialog.getByRole('button', { name: /buy a ticket/i });
   }
 
   get nav(): Locator {
@@ -57,6 +57,11 @@ export class LivePage {
   /** 'inline' on the stage, 'floating' elsewhere; null when there is no video at all. */
   async videoMode(): Promise<string | null> {
     return (await this.video.count()) ? this.video.getAttribute('data-mode') : null;
+  }
+
+  /** The line that says which clock the programme and the chat follow; absent when both read the same. */
+  get zonesNote(): Locator {
+    return this.page.getByTestId('zones-note');
   }
 
   async videoState(): Promise<string | null> {

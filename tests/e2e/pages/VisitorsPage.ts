@@ -30,7 +30,11 @@ export class VisitorsPage {
 
   /** "Showing 10 of 123": how many cards are shown and how many match. */
   async counts(): Promise<{ shown: number; total: number } | null> {
-    const text = await this.main.getByText(/^Showing \d+ of \d+$/).first().textContent({ timeout: 1000 }).catch(() => null);
+    const text = await this.main
+      .getByText(/^Showing \d+ of \d+$/)
+      .first()
+      .textContent({ timeout: 1000 })
+      .catch(() => null);
     const m = text ? /Showing (\d+) of (\d+)/.exec(text) : null;
     return m ? { shown: Number(m[1]), total: Number(m[2]) } : null;
   }

@@ -51,7 +51,9 @@ export async function axeViolations(page: Page, axeSource: string, tags = WCAG21
 export function formatViolations(violations: AxeViolation[], perRule = 5): string {
   return violations
     .map((v) => {
-      const nodes = v.nodes.slice(0, perRule).map((n) => `    ${n.target.join(' >> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
+      const nodes = v.nodes
+        .slice(0, perRule)
+        .map((n) => `    ${n.target.join(' >> ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
       if (v.nodes.length > perRule) nodes.push(`    …and ${v.nodes.length - perRule} more`);
       return `  [${v.impact ?? 'n/a'}] ${v.id}: ${v.help}\n${nodes.join('\n')}`;
     })

@@ -8,6 +8,7 @@ import { Pagination } from '../../../ui/Pagination.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
 import { pageCount, parsePage } from '../../../ui/pagination.ts';
 import { EventList } from '../EventList.tsx';
+import { parseId } from '../../../../contract/ids.ts';
 
 type Period = 'future' | 'past';
 
@@ -20,11 +21,6 @@ export interface BrowseEventsProps {
   allLabel: string;
   /** The other way to browse (by city from the category page and back). */
   alternative: { href: string; label: string };
-}
-
-function parseId(value: string | null): number | undefined {
-  const n = Number(value);
-  return value && Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
 /**

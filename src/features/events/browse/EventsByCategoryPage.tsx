@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEventCategories } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { BrowseEvents } from './BrowseEvents.tsx';
 
 /** /{locale}/events/list?category={id} */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEventCities } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { BrowseEvents } from './BrowseEvents.tsx';
 
 /** /{locale}/events?city={id}; without a city it is the list of all events. */

@@ -4,8 +4,8 @@ import { CLOCK_TICK_MS } from '../../../../contract/constants.ts';
 import { useEventActions, useSession, type EventView } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { useNow } from '../../../ui/useNow.ts';
-import { useRequireLogin } from '../../auth/useRequireLogin.ts';
-import { videoPhase } from './video.ts';
+import { useRequireLogin } from '../../../ui/useRequireLogin.ts';
+import { videoPhase } from '../../../ui/video/video.ts';
 
 /**
  * Check-in and its undo. Both go through the outbox, so they work offline: the screen shows the new
@@ -46,7 +46,9 @@ export function CheckinButton({ event }: { event: EventView }) {
       ) : null}
       {finished ? (
         // The server refuses check-ins after the end; offering the button would only earn a rejection.
-        event.checked_in ? null : <p className="checkin__note">{t('checkin.closed')}</p>
+        event.checked_in ? null : (
+          <p className="checkin__note">{t('checkin.closed')}</p>
+        )
       ) : needsTicket && user ? (
         <p className="checkin__note">{t('checkin.needsTicket')}</p>
       ) : (

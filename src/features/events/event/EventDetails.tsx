@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EventView } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 
 /**
  * Where the event happens. Online events say so; in person, the named place and its address, with
@@ -45,8 +45,8 @@ export function EventCounters({ event }: { event: EventView }) {
   );
 }
 
-/** Links to the event's sub-pages, which arrive with the visitors, chat and companies work. */
-export function EventSections({ eventId }: { eventId: number }) {
+/** Links to the event's sub-pages; a participant also gets their own trip plan (issue 16). */
+export function EventSections({ eventId, tripPlan = false }: { eventId: number; tripPlan?: boolean }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -60,6 +60,11 @@ export function EventSections({ eventId }: { eventId: number }) {
       <Link className="event-links__item" to={to(`/events/${eventId}/companies`)}>
         {t('event.links.companies')}
       </Link>
+      {tripPlan ? (
+        <Link className="event-links__item" to={to(`/events/${eventId}/trip`)}>
+          {t('event.links.tripPlan')}
+        </Link>
+      ) : null}
     </nav>
   );
 }

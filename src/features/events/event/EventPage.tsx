@@ -2,30 +2,29 @@ import { useEffect, useEffectEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useEvent, useEventActions, useSession } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { FavoriteButton } from '../FavoriteButton.tsx';
 import { EventPrice } from '../EventPrice.tsx';
-import { formatEventRange, isoInEventZone } from '../format.ts';
+import { formatEventRange, isoInEventZone } from '../../../ui/format/events.ts';
 import { VideoBlock } from './VideoBlock.tsx';
 import { CheckinButton } from './CheckinButton.tsx';
 import { BuyTicketDialog } from './BuyTicketDialog.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
 import { CompaniesCard } from '../../companies/CompaniesCard.tsx';
 import { EventChat } from '../../chat/EventChat.tsx';
-import { EventNotFound } from '../EventNotFound.tsx';
-
-function parseEventId(value: string | undefined): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
+import { EventNotFound } from '../../../ui/EventNotFound.tsx';
+import { ZonesNote } from '../../../ui/ZonesNote.tsx';
+import { deviceTimeZone, zonesDiffer } from '../../../ui/intl.ts';
+import { LinkifiedText } from '../../../ui/LinkifiedText.tsx';
+import { parseId } from '../../../../contract/ids.ts';
 
 export function EventPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const eventId = parseEventId(useParams().eventId);
+  const eventId = parseId(useParams().eventId) ?? 0;
   const { data: event, isLoading } = useEvent(eventId);
   const { user } = useSession();
   const actions = useEventActions();
@@ -58,17 +57,29 @@ export function EventPage() {
             <Link to={to(`/events/list?category=${event.category_id}`)}>{event.category_name}</Link>
           </p>
           <h1 className="event-page__title">{event.name}</h1>
+          {event.status === 'cancelled' ? (
+            // How the people who take part learn of a cancellation in the app (server/domain/admin).
+            <p className="form-error" role="status">
+              {t('admin.cancelledNotice')}
+            </p>
+          ) : null}
           <p className="event-page__when">
             <time dateTime={isoInEventZone(event.when, event.timezone)}>{formatEventRange(event.when, event.when_end, event.timezone)}</time>
-            {event.timezone ? <span className="muted"> {t('event.timezone', { zone: event.timezone })}</span> : null}
+            {/* With the chat in another zone below, the note under the date says it for both. */}
+            {event.timezone && !zonesDiffer(event.timezone, deviceTimeZone(), Date.now()) ? (
+              <span className="muted"> {t('event.timezone', { zone: event.timezone })}</span>
+            ) : null}
           </p>
+          <ZonesNote eventZone={event.timezone} what="event" className="event-page__zones muted" />
           <EventPrice event={event} className="event-page__price" />
           <div className="event-page__actions">
             <FavoriteButton event={event} variant="full" />
+            <BuyTicketDialog event={event} />
             <CheckinButton event={event} />
           </div>
           {event.is_owner ? (
             <nav className="event-page__owner" aria-label={t('event.ownerLinks')}>
+              <Link to={to(`/admin/events/${event.event_id}`)}>{t('admin.edit.title')}</Link>
               <Link to={to(`/events/${event.event_id}/ticket-design`)}>{t('ticketDesign.title')}</Link>
               <Link to={to(`/events/${event.event_id}/checkin`)}>{t('door.title')}</Link>
             </nav>
@@ -81,14 +92,14 @@ export function EventPage() {
         </div>
       </div>
 
-      <BuyTicketDialog event={event} />
-      <EventSections eventId={event.event_id} />
+      <EventSections eventId={event.event_id} tripPlan={event.has_ticket || event.checked_in || event.is_owner} />
 
       <div className="event-page__grid">
         <Card title={t('event.about')} className="event-page__about">
           {event.description.trim() ? (
-            // Plain text on purpose: descriptions come from organisers and are never rendered as HTML.
-            <p className="event-page__description">{event.description}</p>
+            // Plain text on purpose: descriptions come from organisers and are never rendered as HTML;
+            // only their web addresses become links.
+            <LinkifiedText className="event-page__description" text={event.description} />
           ) : (
             <p className="muted">{t('event.noDescription')}</p>
           )}

@@ -2,20 +2,34 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CLOCK_TICK_MS } from '../../../../contract/constants.ts';
-import type { EventView } from '../../../data/index.ts';
+import { useVideoLinkCheck, type EventView } from '../../../data/index.ts';
+import { Spinner } from '../../../ui/Spinner.tsx';
 import { useNow } from '../../../ui/useNow.ts';
-import { useLoginHref } from '../../auth/useRequireLogin.ts';
-import { videoBlockState } from './video.ts';
-import { VideoCountdown, VideoFrame, VideoPoster } from './VideoParts.tsx';
+import { useLoginHref } from '../../../ui/useRequireLogin.ts';
+import { VideoCountdown, VideoFrame, VideoPoster } from '../../../ui/video/VideoParts.tsx';
+import { videoBlockState, webinarFramePath } from '../../../ui/video/video.ts';
+
+type Playing = 'no' | 'checking' | 'yes' | 'unreachable';
 
 export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: boolean }) {
   const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   const loginHref = useLoginHref();
-  const [playing, setPlaying] = useState(false);
+  const check = useVideoLinkCheck();
+  const [playing, setPlaying] = useState<Playing>('no');
   const state = videoBlockState(event, loggedIn, now);
 
-  if (state.kind === 'play' && playing) return <VideoFrame event={event} />;
+  // The frame opens only once its address answers: a frame whose page cannot be reached shows the
+  // browser's broken-page icon, which tells a viewer neither what happened nor what to do.
+  const play = () => {
+    setPlaying('checking');
+    check(webinarFramePath(event.event_id)).then(
+      (ok) => setPlaying(ok ? 'yes' : 'unreachable'),
+      () => setPlaying('unreachable'),
+    );
+  };
+
+  if (state.kind === 'play' && playing === 'yes') return <VideoFrame event={event} />;
 
   let body: ReactNode;
   switch (state.kind) {
@@ -23,12 +37,24 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
       body = <VideoCountdown event={event} remainingMs={state.remainingMs} />;
       break;
     case 'play':
-      body = (
-        <button type="button" className="video__play" onClick={() => setPlaying(true)}>
-          <PlayIcon />
-          <span>{t('video.play')}</span>
-        </button>
-      );
+      body =
+        playing === 'checking' ? (
+          <Spinner label={t('videoFrame.connecting')} block={false} />
+        ) : playing === 'unreachable' ? (
+          <>
+            <p className="video__message" role="alert">
+              {t('videoFrame.unreachable')}
+            </p>
+            <button type="button" className="btn btn--secondary btn--sm" onClick={play}>
+              {t('videoFrame.retry')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="video__play" onClick={play}>
+            <PlayIcon />
+            <span>{t('video.play')}</span>
+          </button>
+        );
       break;
     case 'login':
       body = (

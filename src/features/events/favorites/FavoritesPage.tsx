@@ -3,12 +3,12 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FAVORITE_EVENTS_PAGE_SIZE, PAGINATION_MARGIN_PAGES } from '../../../../contract/constants.ts';
 import { useEvents, useSession, type EventsQuery } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { pageCount, parsePage } from '../../../ui/pagination.ts';
-import { LoginPrompt } from '../../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../../ui/LoginPrompt.tsx';
 import { EventList } from '../EventList.tsx';
 
 /** /{locale}/events/favorites?page=N — numbered pages with a margin of two (events.md §2, §9). */

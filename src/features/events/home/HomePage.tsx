@@ -2,11 +2,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HOME_CARD_EVENTS } from '../../../../contract/constants.ts';
 import { useEvents, useSession, type EventsQuery } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useLoginHref } from '../../auth/useRequireLogin.ts';
+import { useLoginHref } from '../../../ui/useRequireLogin.ts';
 import { EventList } from '../EventList.tsx';
 import { PeopleCard } from '../../people/PeopleCard.tsx';
 

@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MY_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { useEvents, useMyEventCounts, useSession, type EventsQuery, type EventView, type MyEventCounts } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
 import { useNow } from '../../../ui/useNow.ts';
-import { LoginPrompt } from '../../auth/LoginPrompt.tsx';
+import { LoginPrompt } from '../../../ui/LoginPrompt.tsx';
 import { EventList } from '../EventList.tsx';
 import { inPeriod, type Period } from './period.ts';
 
@@ -78,13 +78,7 @@ function MineTab({ tab }: { tab: 'allEvents' | 'futuredEvents' | 'pastEvents' })
   const period: Period | null = tab === 'futuredEvents' ? 'future' : tab === 'pastEvents' ? 'past' : null;
   const matching = period ? data.items.filter((e) => inPeriod(e, period, now)) : data.items;
   return (
-    <TabList
-      tab={tab}
-      items={matching.slice(0, shown)}
-      total={matching.length}
-      isLoading={isLoading}
-      onMore={() => setShown((n) => n + MY_EVENTS_PAGE_SIZE)}
-    />
+    <TabList tab={tab} items={matching.slice(0, shown)} total={matching.length} isLoading={isLoading} onMore={() => setShown((n) => n + MY_EVENTS_PAGE_SIZE)} />
   );
 }
 

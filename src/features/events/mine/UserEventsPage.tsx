@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PAGINATION_MARGIN_PAGES, USER_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
-import { useEvents, useSession, type EventsQuery } from '../../../data/index.ts';
-import { useLocalePath } from '../../../app/useLocale.ts';
+import { useLocalePath } from '../../../ui/useLocale.ts';
+import { useEvents, useProfile, useSession, type EventsQuery } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
@@ -28,14 +28,16 @@ export function UserEventsPage() {
   const to = useLocalePath();
   const { userId } = useParams();
   const { user, status } = useSession();
-  useDocumentTitle(t('userEvents.title'));
+  const title = useWhoseEventsTitle(Number(userId) || -1);
+  useDocumentTitle(title);
 
   if (status === 'loading') return <Spinner label={t('common.loading')} />;
   if (!user || String(user.id) !== userId) {
     return (
       <div className="page page--narrow">
         <EmptyState
-          title={<span role="heading" aria-level={1}>{t('userEvents.title')}</span>}
+          heading
+          title={title}
           text={t('userEvents.notOnDevice')}
           action={
             <Link className="btn btn--primary" to={to('/')}>
@@ -46,10 +48,24 @@ export function UserEventsPage() {
       </div>
     );
   }
-  return <OwnEvents />;
+  return <OwnEvents title={title} />;
 }
 
-function OwnEvents() {
+/** "Events of Anna Koval": whose page this is, from the session or the person as this device knows them. */
+function useWhoseEventsTitle(userId: number): string {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const { data } = useProfile(user && user.id === userId ? null : userId);
+  const name =
+    user && user.id === userId
+      ? `${user.first_name} ${user.last_name}`.trim()
+      : data.kind === 'other'
+        ? `${data.person.first_name} ${data.person.last_name}`.trim()
+        : '';
+  return name ? t('userEvents.titleOf', { name }) : t('userEvents.title');
+}
+
+function OwnEvents({ title }: { title: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -79,7 +95,7 @@ function OwnEvents() {
   return (
     <div className="page">
       <div className="page__intro">
-        <h1 className="page__title">{t('userEvents.title')}</h1>
+        <h1 className="page__title">{title}</h1>
       </div>
       <Tabs<Tab>
         label={t('userEvents.tabsLabel')}
@@ -87,12 +103,7 @@ function OwnEvents() {
         value={tab}
         onChange={(next) => setParams(next === 'all' ? {} : { tab: next }, { replace: true })}
       >
-        <EventList
-          items={items}
-          isLoading={isLoading}
-          skeletons={USER_EVENTS_PAGE_SIZE}
-          empty={{ title: t(`userEvents.empty.${tab}`) }}
-        />
+        <EventList items={items} isLoading={isLoading} skeletons={USER_EVENTS_PAGE_SIZE} empty={{ title: t(`userEvents.empty.${tab}`) }} />
         <Pagination page={page} totalPages={totalPages} margin={PAGINATION_MARGIN_PAGES} hrefFor={hrefFor} />
       </Tabs>
     </div>

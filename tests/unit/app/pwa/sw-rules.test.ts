@@ -35,12 +35,19 @@ describe('service worker: runtime image caches', () => {
     expect(imageCacheFor('/files/posters/12.svg')).toBe('posters');
     expect(imageCacheFor('/files/avatars/5.svg')).toBe('people');
     expect(imageCacheFor('/files/logos/9.svg')).toBe('people');
+    expect(imageCacheFor('/assets/flags/UA-CY7JRpx3.svg')).toBe('people');
   });
 
-  it.each(['/api/events/events-list', '/sync/v1/events/pull', '/sync/v1/my_events/pull', '/sync/v1/commands', '/files/tickets/1.pdf', '/files/posters/'])(
-    'never caches %s',
-    (path) => expect(imageCacheFor(path)).toBeNull(),
-  );
+  it.each([
+    '/api/events/events-list',
+    '/sync/v1/events/pull',
+    '/sync/v1/my_events/pull',
+    '/sync/v1/commands',
+    '/files/tickets/1.pdf',
+    '/files/posters/',
+    '/assets/index-abc.js',
+    '/assets/flags/',
+  ])('never caches %s', (path) => expect(imageCacheFor(path)).toBeNull());
 });
 
 describe('service worker: notification clicks', () => {

@@ -1,0 +1,151 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * The organisers' People and Overview (issue 14, slice 6): who takes part in an event, with their
+ * tickets, door check-in and meetings, searchable, filterable and exported as CSV; invitations by
+ * email (an invitation link signs the person up); and the event's numbers. Both are read over
+ * HTTP by organisers and kept on their devices as the last answer (sync/store/caches.ts), since
+ * they are made from rows no device holds; invitations are commands like every admin write.
+ */
+
+/** What an invitation makes of the person: a participant, or a member of the team. */
+export const INVITE_ROLES = ['attendee', 'organizer', 'moderator', 'door'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export const PeopleInvitePayload = Type.Object(
+  {
+    event_id: Type.Integer({ minimum: 1 }),
+    email: Type.String({ minLength: 3, maxLength: 254 }),
+    role: Type.Union(INVITE_ROLES.map((r) => Type.Literal(r))),
+  },
+  { additionalProperties: false },
+);
+export type PeopleInvitePayload = Static<typeof PeopleInvitePayload>;
+/** Withdraws the pending invitations of an address (a typo, a change of mind). */
+export const PeopleInviteRemovePayload = Type.Object(
+  { event_id: Type.Integer({ minimum: 1 }), email: Type.String({ minLength: 3, maxLength: 254 }) },
+  { additionalProperties: false },
+);
+export type PeopleInviteRemovePayload = Static<typeof PeopleInviteRemovePayload>;
+
+/** One person of an event as GET /api/admin/events/:id/people answers it. */
+export interface AdminPerson {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  position: string;
+  /** The participant role of the specs (visitor, speaker, sponsor…). */
+  role: string;
+  /** The visitor category's name, or ''. */
+  category: string;
+  tickets: { type: string; status: 'valid' | 'cancelled' | 'invalid' }[];
+  /** Registered as going (the specs' check-in), unix seconds, 0 when not. */
+  registered_at: number;
+  /** Admitted at the door (the head count), unix seconds of the first admission, 0 when not. */
+  door_at: number;
+  /** Meetings requested or agreed at the event, theirs either way. */
+  meetings: number;
+  /** Team roles: organizer, moderator, door. */
+  team: string[];
+}
+
+export interface AdminInvitation {
+  email: string;
+  role: InviteRole;
+  /** Unix seconds. */
+  invited_at: number;
+  expires_at: number;
+}
+
+export interface AdminPeople {
+  people: AdminPerson[];
+  invitations: AdminInvitation[];
+}
+
+/** A count per day (YYYY-MM-DD in the event's timezone) or per hour ('YYYY-MM-DDTHH'). */
+export interface Series {
+  at: string;
+  n: number;
+}
+
+/** The event's numbers as GET /api/admin/events/:id/overview answers them. */
+export interface AdminOverview {
+  registrations: { people: number; tickets: number; by_day: Series[] };
+  /** The door head count (each ticket once) and when they came. */
+  checkins: { admitted: number; tickets: number; by_hour: Series[] };
+  meetings: { requested: number; agreed: number; held: number; declined: number; by_day: Series[] };
+  chat: { comments: number; people: number; last_day: number; by_day: Series[] };
+  /** People with the event's chat or stage open now (written every few seconds by the sockets). */
+  online: number;
+  timezone: string;
+}
+
+export type PeopleFilter = {
+  q: string;
+  /** '' for any ticket type; '-' for people without a ticket. */
+  ticket: string;
+  door: 'any' | 'yes' | 'no';
+  meetings: 'any' | 'yes' | 'no';
+};
+
+export const NO_PEOPLE_FILTER: PeopleFilter = { q: '', ticket: '', door: 'any', meetings: 'any' };
+
+const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The people a filter keeps, in the list's order. */
+export function filterPeople(people: readonly AdminPerson[], f: PeopleFilter): AdminPerson[] {
+  const words = fold(f.q).split(/\s+/).filter(Boolean);
+  return people.filter((p) => {
+    if (f.ticket === '-' && p.tickets.length > 0) return false;
+    if (f.ticket && f.ticket !== '-' && !p.tickets.some((t) => t.type === f.ticket)) return false;
+    if (f.door !== 'any' && p.door_at > 0 !== (f.door === 'yes')) return false;
+    if (f.meetings !== 'any' && p.meetings > 0 !== (f.meetings === 'yes')) return false;
+    if (words.length === 0) return true;
+    const text = fold([p.first_name, p.last_name, p.email, p.company, p.position, p.category].join(' '));
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** The ticket types present, for the filter's choices. */
+export function ticketTypes(people: readonly AdminPerson[]): string[] {
+  return [...new Set(people.flatMap((p) => p.tickets.map((t) => t.type)))].sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * One CSV field: quoted when it must be, and a text a spreadsheet would run as a formula (=, +, -,
+ * @, a tab or a return first) is kept as text by a leading apostrophe (OWASP CSV injection).
+ */
+export function csvField(value: string | number): string {
+  let s = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
+  // CRLF as RFC 4180 says; a BOM so spreadsheets read UTF-8 names right.
+  return `\uFEFF${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A series with the days (or hours) nobody did anything filled in as 0, so a chart's bars stand
+ * for equal stretches of time. At most `max` points, the latest kept.
+ */
+export function filledSeries(series: readonly Series[], max = 120): Series[] {
+  if (series.length < 2) return [...series];
+  const hourly = series[0]!.at.includes('T');
+  const toMs = (at: string) => Date.parse(hourly ? `${at}:00:00Z` : `${at}T00:00:00Z`);
+  const step = hourly ? 3_600_000 : 86_400_000;
+  const counts = new Map(series.map((s) => [s.at, s.n]));
+  const out: Series[] = [];
+  const last = toMs(series[series.length - 1]!.at);
+  for (let t = Math.max(toMs(series[0]!.at), last - (max - 1) * step); t <= last; t += step) {
+    const at = new Date(t).toISOString().slice(0, hourly ? 13 : 10);
+    out.push({ at, n: counts.get(at) ?? 0 });
+  }
+  return out;
+}

@@ -1,0 +1,375 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { UnixSeconds } from './storable.ts';
+
+/**
+ * Ticket sales (issue 15): the ticket types organisers define per event, how an event is paid for,
+ * orders and their states, and the one check of a ticket type's fields that the organiser's form
+ * and the server share. The organiser's commands' payloads are here (contract/commands.ts registers
+ * them); buying itself is an HTTP call, never a command (server/routes/api/checkout.ts).
+ *
+ * Order states follow pretix's: pending (waits for payment and holds its tickets), paid, expired
+ * (never paid in time: its tickets went back on sale), cancelled, refunded (paid, then the money
+ * went back). Tickets exist only for paid orders; a free order is paid the moment it is placed.
+ */
+
+export const ORDER_STATES = ['pending', 'paid', 'expired', 'cancelled', 'refunded'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** free: nothing to pay. transfer: bank transfer or paying at the venue, marked paid by the organiser. card: the card provider. */
+export const PAYMENT_METHODS = ['free', 'transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** The methods an organiser switches on; `free` needs no switch. */
+export type PaidMethod = Exclude<PaymentMethod, 'free'>;
+
+/** How an attendee field is asked for each ticket of a type. */
+export const ASK_MODES = ['off', 'optional', 'required'] as const;
+export type AskMode = (typeof ASK_MODES)[number];
+export const ATTENDEE_FIELDS = ['name', 'company', 'position'] as const;
+export type AttendeeField = (typeof ATTENDEE_FIELDS)[number];
+
+/**
+ * The currencies an event can sell in. One currency per event, as in pretix: an order has one
+ * total, and a card provider charges one currency per payment.
+ */
+export const SALES_CURRENCIES = ['UAH', 'USD', 'EUR', 'PLN', 'GBP', 'CHF', 'CZK', 'SEK', 'NOK', 'DKK', 'RON', 'GEL', 'MDL', 'RUB'] as const;
+
+export const TICKET_TYPE_LIMITS = {
+  name: 100,
+  description: 1000,
+  maxPrice: 1_000_000,
+  maxQuota: 1_000_000,
+  maxPerOrder: 50,
+  instructions: 2000,
+  /** Longest a bank transfer may hold its tickets: 90 days. */
+  maxTransferHours: 2160,
+  attendeeText: 200,
+} as const;
+
+/** Tickets in one order, whatever their types. */
+export const CHECKOUT_MAX_TICKETS = 20;
+/** Pending orders one person may hold for one event: each holds tickets nobody else can buy. */
+export const PENDING_ORDERS_PER_EVENT = 3;
+/**
+ * How long a card order holds its tickets. The provider's session lasts a little over its 30-minute
+ * floor (payments/stripe.ts) and ends first, so no payment can land on an order that already let go.
+ */
+export const CARD_PAYMENT_MINUTES = 40;
+/** How often each server instance looks for pending orders past their time. */
+export const ORDER_EXPIRY_SWEEP_MS = 60_000;
+
+const Ask = Type.Union(ASK_MODES.map((m) => Type.Literal(m)));
+
+/** Every field of a ticket type an organiser edits. Times are unix seconds, null for "no limit". */
+export const TicketTypeFields = Type.Object(
+  {
+    name: Type.String({ maxLength: TICKET_TYPE_LIMITS.name }),
+    description: Type.String({ maxLength: TICKET_TYPE_LIMITS.description }),
+    /** In the event's currency, major units (4500 is 4 500 ₴). */
+    price: Type.Number({ minimum: 0, maximum: TICKET_TYPE_LIMITS.maxPrice }),
+    /** How many exist; null for no limit. */
+    quota: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxQuota })]),
+    sale_starts_at: Type.Union([Type.Null(), UnixSeconds()]),
+    sale_ends_at: Type.Union([Type.Null(), UnixSeconds()]),
+    hidden: Type.Boolean(),
+    max_per_order: Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxPerOrder }),
+    ask_name: Ask,
+    ask_company: Ask,
+    ask_position: Ask,
+    sort: Type.Integer({ minimum: 0, maximum: 10_000 }),
+  },
+  { additionalProperties: false },
+);
+export type TicketTypeFields = Static<typeof TicketTypeFields>;
+export type TicketTypeFieldName = keyof TicketTypeFields;
+export const TICKET_TYPE_FIELD_NAMES = Object.keys(TicketTypeFields.properties) as TicketTypeFieldName[];
+
+/** Creates a type (no type_id) or replaces every field of one. */
+export const TicketTypeSavePayload = Type.Object(
+  { event_id: Type.Integer({ minimum: 1 }), type_id: Type.Optional(Type.Integer({ minimum: 1 })), fields: TicketTypeFields },
+  { additionalProperties: false },
+);
+export const TicketTypeDeletePayload = Type.Object(
+  { event_id: Type.Integer({ minimum: 1 }), type_id: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
+
+export const SalesSettingsFields = Type.Object(
+  {
+    currency: Type.Union(SALES_CURRENCIES.map((c) => Type.Literal(c))),
+    transfer_enabled: Type.Boolean(),
+    transfer_instructions: Type.String({ maxLength: TICKET_TYPE_LIMITS.instructions }),
+    transfer_hours: Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxTransferHours }),
+    card_enabled: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type SalesSettingsFields = Static<typeof SalesSettingsFields>;
+export const SalesSettingsPayload = Type.Object({ event_id: Type.Integer({ minimum: 1 }), fields: SalesSettingsFields }, { additionalProperties: false });
+
+/** What is wrong with a field, as the key the form translates (`sales.fieldErrors.<problem>`). */
+export type SalesProblem = 'required' | 'too_long' | 'price_cents' | 'sale_order' | 'quota_below_taken';
+
+/** True when the amount has no more decimals than the currency uses (no cents on a yen price). */
+export function fitsCurrency(amount: number, currency: string): boolean {
+  const scale = 10 ** currencyExponent(currency);
+  return Math.abs(Math.round(amount * scale) - amount * scale) < 1e-6;
+}
+
+/** Digits after the decimal point the currency is charged in (2 for most, 0 for a few). */
+export function currencyExponent(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** The amount in the currency's smallest unit, as card providers take it. */
+export function minorUnits(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyExponent(currency));
+}
+
+/** Sums prices without floating-point drift (in hundredths, the most any stored price has). */
+export function sumPrices(prices: readonly number[]): number {
+  return prices.reduce((cents, p) => cents + Math.round(p * 100), 0) / 100;
+}
+
+/** Trims the text fields as they are stored. */
+export function normaliseTicketType(f: TicketTypeFields): TicketTypeFields {
+  return { ...f, name: f.name.trim(), description: f.description.trim() };
+}
+
+/**
+ * The rules of a ticket type, the same on the form and on the server: a name, prices the
+ * currency can hold, the sale ending after it starts. `taken` (what pending and paid orders hold)
+ * is known to the server only; the form passes none.
+ */
+export function checkTicketType(raw: TicketTypeFields, currency: string, taken = 0): Partial<Record<TicketTypeFieldName, SalesProblem>> {
+  const f = normaliseTicketType(raw);
+  const out: Partial<Record<TicketTypeFieldName, SalesProblem>> = {};
+  if (!/[\p{L}\p{N}]/u.test(f.name)) out.name = 'required';
+  else if (f.name.length > TICKET_TYPE_LIMITS.name) out.name = 'too_long';
+  if (f.description.length > TICKET_TYPE_LIMITS.description) out.description = 'too_long';
+  if (!fitsCurrency(f.price, currency)) out.price = 'price_cents';
+  if (f.sale_starts_at !== null && f.sale_ends_at !== null && f.sale_ends_at <= f.sale_starts_at) out.sale_ends_at = 'sale_order';
+  if (f.quota !== null && f.quota < taken) out.quota = 'quota_below_taken';
+  return out;
+}
+
+export function checkSalesSettings(raw: SalesSettingsFields): Partial<Record<keyof SalesSettingsFields, SalesProblem>> {
+  const out: Partial<Record<keyof SalesSettingsFields, SalesProblem>> = {};
+  if (raw.transfer_enabled && !/[\p{L}\p{N}]/u.test(raw.transfer_instructions)) out.transfer_instructions = 'required';
+  return out;
+}
+
+/** A new type's fields as the form starts them: a free ticket asking for the name. */
+export function blankTicketType(): TicketTypeFields {
+  return {
+    name: '',
+    description: '',
+    price: 0,
+    quota: null,
+    sale_starts_at: null,
+    sale_ends_at: null,
+    hidden: false,
+    max_per_order: 10,
+    ask_name: 'required',
+    ask_company: 'off',
+    ask_position: 'off',
+    sort: 0,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the event documents carry (contract/entities.ts): the types buyers may see, and in the
+// organisers' copies every type with its quota and the payment settings.
+
+const Seconds = Type.Integer({ minimum: 0, maximum: 1e11, multipleOf: 1 });
+
+export const PublicTicketType = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  price: Type.Number(),
+  /** Unix seconds; 0 when the sale has no start or end of its own (it ends with the event). */
+  sale_starts: Seconds,
+  sale_ends: Seconds,
+  max_per_order: Type.Integer(),
+  ask_name: Type.String(),
+  ask_company: Type.String(),
+  ask_position: Type.String(),
+  /** Every ticket of a limited type is held by a pending or paid order. */
+  sold_out: Type.Boolean(),
+  sort: Type.Integer(),
+});
+export type PublicTicketType = Static<typeof PublicTicketType>;
+
+export const EventSales = Type.Object({
+  currency: Type.String(),
+  /** The paid methods the organisers switched on; the server may still lack the card provider. */
+  methods: Type.Array(Type.String()),
+  types: Type.Array(PublicTicketType),
+});
+export type EventSales = Static<typeof EventSales>;
+
+export const AdminTicketType = Type.Object({
+  ...PublicTicketType.properties,
+  hidden: Type.Boolean(),
+  limited: Type.Boolean(),
+  /** How many exist when `limited`. */
+  quota: Type.Integer(),
+});
+export type AdminTicketType = Static<typeof AdminTicketType>;
+
+export const EventSalesAdmin = Type.Object({
+  types: Type.Array(AdminTicketType),
+  transfer_enabled: Type.Boolean(),
+  transfer_instructions: Type.String(),
+  transfer_hours: Type.Integer(),
+  card_enabled: Type.Boolean(),
+});
+export type EventSalesAdmin = Static<typeof EventSalesAdmin>;
+
+export const NO_SALES: EventSales = { currency: 'UAH', methods: [], types: [] };
+export const NO_SALES_ADMIN: EventSalesAdmin = { types: [], transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false };
+
+/** The fields of a type as the organiser's copy carries them, for the edit form. */
+export function fieldsOfType(t: AdminTicketType): TicketTypeFields {
+  return {
+    name: t.name,
+    description: t.description,
+    price: t.price,
+    quota: t.limited ? t.quota : null,
+    sale_starts_at: t.sale_starts || null,
+    sale_ends_at: t.sale_ends || null,
+    hidden: t.hidden,
+    max_per_order: t.max_per_order,
+    ask_name: t.ask_name as AskMode,
+    ask_company: t.ask_company as AskMode,
+    ask_position: t.ask_position as AskMode,
+    sort: t.sort,
+  };
+}
+
+export type SaleState = 'on_sale' | 'not_yet' | 'ended' | 'sold_out';
+
+/** A type as the checkout and the widget get it from the server: its sale state now and, when few are left, how many. */
+export interface TicketTypeOffer {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  state: SaleState;
+  left: number | null;
+  max_per_order: number;
+  sale_starts: number;
+  sale_ends: number;
+  ask_name: string;
+  ask_company: string;
+  ask_position: string;
+}
+
+/** Where a type's sale stands at `nowSec`: it ends at its own end, or when the event does. */
+export function saleState(t: Pick<PublicTicketType, 'sale_starts' | 'sale_ends' | 'sold_out'>, nowSec: number, eventEndSec: number): SaleState {
+  if ((t.sale_ends && nowSec >= t.sale_ends) || nowSec >= eventEndSec) return 'ended';
+  if (t.sale_starts && nowSec < t.sale_starts) return 'not_yet';
+  if (t.sold_out) return 'sold_out';
+  return 'on_sale';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders as the buyer's devices hold them (inside the tickets documents, contract/tickets.ts).
+
+export const OrderLineSummary = Type.Object({ type: Type.String(), price: Type.Number(), name: Type.String() });
+
+export const OrderSummary = Type.Object({
+  /** 0 for a ticket no order sold (seeded, or made by an operator). */
+  id: Type.Integer(),
+  code: Type.String(),
+  state: Type.String(),
+  method: Type.String(),
+  total: Type.Number(),
+  currency: Type.String(),
+  /** Unix seconds; 0 when not (yet) so. */
+  created_at: Seconds,
+  expires_at: Seconds,
+  paid_at: Seconds,
+  ended_at: Seconds,
+  /** The organiser's payment instructions for a pending transfer. */
+  instructions: Type.String(),
+  lines: Type.Array(OrderLineSummary),
+});
+export type OrderSummary = Static<typeof OrderSummary>;
+
+export const NO_ORDER: OrderSummary = {
+  id: 0,
+  code: '',
+  state: 'paid',
+  method: 'free',
+  total: 0,
+  currency: '',
+  created_at: 0,
+  expires_at: 0,
+  paid_at: 0,
+  ended_at: 0,
+  instructions: '',
+  lines: [],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Placing an order (POST /api/checkout/orders).
+
+const AttendeeText = Type.String({ maxLength: TICKET_TYPE_LIMITS.attendeeText });
+
+export const CheckoutLine = Type.Object(
+  { type_id: Type.Integer({ minimum: 1 }), name: AttendeeText, company: AttendeeText, position: AttendeeText },
+  { additionalProperties: false },
+);
+export type CheckoutLine = Static<typeof CheckoutLine>;
+
+export const CheckoutRequest = Type.Object(
+  {
+    event_id: Type.Integer({ minimum: 1 }),
+    /** The device's id of this checkout: repeating the request answers the same order. */
+    client_key: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    method: Type.Union(PAYMENT_METHODS.map((m) => Type.Literal(m))),
+    lines: Type.Array(CheckoutLine, { minItems: 1, maxItems: CHECKOUT_MAX_TICKETS }),
+    /** The total the buyer was shown; a different one on the server answers price_changed. */
+    expected_total: Type.Number({ minimum: 0, maximum: TICKET_TYPE_LIMITS.maxPrice * CHECKOUT_MAX_TICKETS }),
+    lang: Type.Optional(Type.String({ maxLength: 5 })),
+  },
+  { additionalProperties: false },
+);
+export type CheckoutRequest = Static<typeof CheckoutRequest>;
+
+/** Order codes are short and unambiguous to read out or type into a bank transfer's reference. */
+export const ORDER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ORDER_CODE_PATTERN = '^FY[A-Z2-9]{6}$';
+
+/**
+ * The refusals of ticket sales, with the legacy status each answers (contract/errors.ts spreads
+ * them). `sold_out`, `price_changed` and `order_state_changed` are races another buyer or the
+ * organiser won: the screen says what changed and keeps what the buyer chose.
+ */
+export const SALES_ERROR_CODES = {
+  sold_out: { legacyStatus: 409 },
+  sale_not_started: { legacyStatus: 400 },
+  sale_ended: { legacyStatus: 400 },
+  ticket_type_not_found: { legacyStatus: 404 },
+  price_changed: { legacyStatus: 409 },
+  payment_method_unavailable: { legacyStatus: 400 },
+  too_many_tickets: { legacyStatus: 400 },
+  attendee_required: { legacyStatus: 400 },
+  pending_orders_limit: { legacyStatus: 429 },
+  event_cancelled: { legacyStatus: 400 },
+  order_not_found: { legacyStatus: 404 },
+  order_state_changed: { legacyStatus: 409 },
+  ticket_type_in_use: { legacyStatus: 400 },
+  ticket_quota_below_taken: { legacyStatus: 400 },
+  ticket_sale_order: { legacyStatus: 400 },
+  price_cents: { legacyStatus: 400 },
+  currency_locked: { legacyStatus: 400 },
+  transfer_instructions_required: { legacyStatus: 400 },
+  payment_failed: { legacyStatus: 502 },
+  refund_failed: { legacyStatus: 502 },
+} as const;

@@ -1,0 +1,62 @@
+import type { Generated } from 'kysely';
+import type { Auto, Rev } from './columns.ts';
+
+/**
+ * Tables of what belongs to one person across events (issue 16, migrations 050–059): the notices
+ * other people's actions raise, starred speeches and the calendar feed, referrals. db/types.ts
+ * joins them into DB.
+ */
+
+/** The rev of a my_events document's parts beyond user_events (050_notifications.sql). */
+export interface MyEventStampsTable {
+  event_id: number;
+  user_id: number;
+  rev: Rev;
+}
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  event_id: number;
+  kind: string;
+  actor_id: number | null;
+  meeting_id: number | null;
+  comment_id: number | null;
+  count: Auto<number>;
+  text: Auto<string>;
+  created_at: Auto<Date>;
+  updated_at: Auto<Date>;
+  read_at: Date | null;
+}
+
+/** Starred speeches and calendar feed addresses (051_calendar.sql). */
+export interface SpeechStarsTable {
+  user_id: number;
+  speech_id: number;
+  event_id: number;
+  created_at: Auto<Date>;
+}
+export interface CalendarFeedsTable {
+  user_id: number;
+  token_hash: Uint8Array;
+  created_at: Auto<Date>;
+  polled_at: Date | null;
+}
+
+/** Who came to an event through whose link (053_referrals.sql). */
+export interface ReferralsTable {
+  user_id: number;
+  event_id: number;
+  referrer_id: number;
+  via: string;
+  created_at: Auto<Date>;
+  ticket_id: number | null;
+  ticketed_at: Date | null;
+}
+
+export interface PersonalTables {
+  my_event_stamps: MyEventStampsTable;
+  notifications: NotificationsTable;
+  speech_stars: SpeechStarsTable;
+  calendar_feeds: CalendarFeedsTable;
+  referrals: ReferralsTable;
+}

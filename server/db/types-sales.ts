@@ -1,0 +1,93 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Auto, Rev } from './columns.ts';
+
+/**
+ * The tables of ticket sales (040_ticket_sales.sql): ticket types, the event's payment settings,
+ * orders, their lines and the payment provider's applied webhook events. Kept beside types.ts, which
+ * holds every other table; `DB` there extends this.
+ */
+
+/** numeric(12,2): read as a number (db/index.ts parsers), written as a number. */
+type Money = ColumnType<number, number | undefined, number>;
+
+export type AskMode = 'off' | 'optional' | 'required';
+
+export interface TicketTypesTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  description: Auto<string>;
+  price: Money;
+  quota: number | null;
+  taken: Auto<number>;
+  sale_starts_at: Date | null;
+  sale_ends_at: Date | null;
+  hidden: Auto<boolean>;
+  max_per_order: Auto<number>;
+  ask_name: Auto<AskMode>;
+  ask_company: Auto<AskMode>;
+  ask_position: Auto<AskMode>;
+  sort: Auto<number>;
+  deleted: Auto<boolean>;
+  created_at: Auto<Date>;
+}
+
+export interface TicketSalesSettingsTable {
+  event_id: number;
+  transfer_enabled: Auto<boolean>;
+  transfer_instructions: Auto<string>;
+  transfer_hours: Auto<number>;
+  card_enabled: Auto<boolean>;
+  updated_at: Auto<Date>;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  code: string;
+  event_id: number;
+  user_id: number;
+  client_key: string;
+  state: string;
+  method: string;
+  total: Money;
+  currency: string;
+  email: string;
+  locale: Auto<string>;
+  instructions: Auto<string>;
+  expires_at: Date | null;
+  paid_at: Auto<Date | null>;
+  ended_at: Auto<Date | null>;
+  ended_by: Auto<number | null>;
+  provider_session: Auto<string | null>;
+  provider_payment: Auto<string | null>;
+  created_at: Auto<Date>;
+  rev: Rev;
+  deleted: Auto<boolean>;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  ticket_type_id: number;
+  type_name: string;
+  price: Money;
+  name: Auto<string>;
+  company: Auto<string>;
+  position: Auto<string>;
+  ticket_id: Auto<number | null>;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  order_id: number | null;
+  received_at: Auto<Date>;
+}
+
+export interface SalesTables {
+  ticket_types: TicketTypesTable;
+  ticket_sales_settings: TicketSalesSettingsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payment_events: PaymentEventsTable;
+}

@@ -1,0 +1,68 @@
+import type { Locale } from '../../../contract/constants.ts';
+import type { Config } from '../../config.ts';
+import { sendMail } from '../tickets/email.ts';
+import { mailLocale } from '../tickets/i18n.ts';
+import { formatWhen } from '../tickets/pdf.ts';
+
+/**
+ * The email that tells the people taking part that an event was cancelled, through the same mail
+ * path as ticket emails (SMTP_URL, or .eml files under DATA_DIR/mail). It is sent after the
+ * cancellation has committed, never inside its transaction (a transaction must not wait on an SMTP
+ * server), in each person's own language (the one chosen in their settings; the organiser's when
+ * they chose none). The app tells them too, whatever happens to the mail: a cancelled event stays
+ * on every device, marked.
+ */
+
+export interface CancelledEvent {
+  name: string;
+  starts_at: Date;
+  ends_at: Date;
+  timezone: string;
+}
+
+export interface Recipient {
+  email: string;
+  first_name: string;
+  /** The person's interface language; '' when they chose none. */
+  locale: string;
+}
+
+const WORDS: Record<Locale, { subject: (e: string) => string; body: (name: string, e: string, when: string) => string }> = {
+  en: {
+    subject: (e) => `Cancelled: ${e}`,
+    body: (n, e, w) => `Hello${n ? `, ${n}` : ''},\n\nThe organisers of ${e} (${w}) have cancelled it.\n\nFoyer`,
+  },
+  uk: {
+    subject: (e) => `Скасовано: ${e}`,
+    body: (n, e, w) => `Вітаємо${n ? `, ${n}` : ''}!\n\nОрганізатори скасували подію ${e} (${w}).\n\nFoyer`,
+  },
+  ru: {
+    subject: (e) => `Отменено: ${e}`,
+    body: (n, e, w) => `Здравствуйте${n ? `, ${n}` : ''}!\n\nОрганизаторы отменили событие ${e} (${w}).\n\nFoyer`,
+  },
+  pl: {
+    subject: (e) => `Odwołane: ${e}`,
+    body: (n, e, w) => `Dzień dobry${n ? `, ${n}` : ''},\n\norganizatorzy odwołali wydarzenie ${e} (${w}).\n\nFoyer`,
+  },
+};
+
+type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+
+/** One email per person, one after another; a failure is logged and the others are still sent. */
+export async function mailCancellation(
+  config: MailConfig,
+  lang: Locale,
+  event: CancelledEvent,
+  people: Recipient[],
+  log: { warn(obj: unknown, msg?: string): void },
+): Promise<void> {
+  const when = formatWhen(event.starts_at, event.ends_at, event.timezone);
+  for (const p of people) {
+    const words = WORDS[p.locale ? mailLocale(p.locale) : lang];
+    try {
+      await sendMail(config, { to: p.email, subject: words.subject(event.name), text: words.body(p.first_name, event.name, when), attachments: [] });
+    } catch (err) {
+      log.warn({ err }, 'a cancellation email was not sent');
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { USER_SCOPED } from '../../contract/entities.ts';
+import type { WsComment, WsUser } from '../../contract/ws.ts';
+
+/**
+ * What a write changed, as every service answers it. The write runner (write.ts) announces it after
+ * the commit; nothing else publishes. An Effect with no collections changes nothing a device holds
+ * (a non-replicated row, a replay, a no-op) and announces nothing.
+ */
+export interface Effect {
+  ids: string[];
+  collections: string[];
+  /** Users who can see the change in user-scoped collections. */
+  userIds: number[];
+  /**
+   * For event-scoped collections (sync/engine/scopes.ts): the events whose documents changed. The hint
+   * carries them, so a device wakes only the replications of those events; absent means any.
+   */
+  eventIds?: number[];
+  /** Sessions this write ended (a logout, a disabled account): their sockets and streams close. */
+  sessionsEnded?: SessionEnded[];
+  /** A comment this write created, as the sockets' commentCreated frame carries it (chat/service.ts). */
+  created?: CreatedComment;
+  /**
+   * Users whose account itself changed (name, email, verification): what any instance remembers of
+   * their sessions is stale (plugins/session-cache.ts), even when no device document moved.
+   */
+  accountsChanged?: number[];
+}
+
+export interface CreatedComment {
+  comment: WsComment;
+  user: WsUser;
+}
+
+/** A service's answer: its Effect alone, or the Effect with what the caller answers besides. */
+export type Outcome = Effect | { effect: Effect };
+
+export function effectOf(outcome: Outcome): Effect {
+  return 'effect' in outcome ? outcome.effect : outcome;
+}
+
+/** An answer that changed nothing anybody must hear about; `ids` still name what it was about. */
+export function quiet(ids: (string | number)[] = []): Effect {
+  return { ids: ids.map(String), collections: [], userIds: [] };
+}
+
+/** The channel on which committed changes are announced to the live hint streams and the socket fan-out. */
+export const HINTS_CHANNEL = 'foyer:hints';
+
+export interface ChangeHint {
+  collections: string[];
+  /** Set when only these users can see the change; absent for public collections. */
+  userIds?: number[];
+  /** The events whose event-scoped documents changed (Effect.eventIds); absent means any. */
+  eventIds?: number[];
+  /** A new comment, sent to sockets as it is (realtime/changes.ts); the hint streams ignore it. */
+  created?: CreatedComment;
+}
+
+/** The hints of an Effect: one for the public collections, one for the user-scoped ones. */
+export function effectToHints(effect: Effect): ChangeHint[] {
+  const scoped = effect.collections.filter((c) => USER_SCOPED.has(c));
+  const open = effect.collections.filter((c) => !USER_SCOPED.has(c));
+  const hints: ChangeHint[] = [];
+  // User-scoped collections never take event ids: their replications are not per event.
+  const events = effect.eventIds?.length ? { eventIds: [...new Set(effect.eventIds)] } : {};
+  const created = effect.created ? { created: effect.created } : {};
+  if (open.length) hints.push({ collections: open, ...events, ...created });
+  if (scoped.length) hints.push({ collections: scoped, userIds: effect.userIds });
+  return hints;
+}
+
+/**
+ * Ending a session ends its live connections too. The announcement goes to every instance, which
+ * closes the sockets and hint streams it holds for that session (or, for a disabled account, for
+ * every session of the user) at once (realtime/sessions.ts).
+ */
+export const SESSIONS_CHANNEL = 'foyer:sessions';
+
+/** Effect.accountsChanged, announced to every instance as `{ userIds }`. */
+export const ACCOUNTS_CHANNEL = 'foyer:accounts';
+
+export interface AccountsChanged {
+  userIds: number[];
+}
+
+export interface SessionEnded {
+  userId: number;
+  /** Hex SHA-256 of the ended session's token; absent when every session of the user ended. */
+  session?: string;
+}

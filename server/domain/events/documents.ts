@@ -1,0 +1,52 @@
+import type { ViewerRelation } from './list-repository.ts';
+import { toEventDoc, type EventRow } from './repository.ts';
+
+/** The event object of the legacy API: the replicated document plus the viewer's relation. */
+export function toLegacyEvent(row: EventRow, rel: ViewerRelation, withUsersOnline = false) {
+  const d = toEventDoc(row);
+  return {
+    event_id: d.event_id,
+    id: d.event_id,
+    name: d.name,
+    title: d.name,
+    category: d.category_name,
+    category_id: d.category_id,
+    category_info: { id: d.category_id, name: d.category_name },
+    city: d.city_name,
+    city_id: d.city_id,
+    country_code: d.country_code,
+    when: d.when,
+    when_end: d.when_end,
+    timezone: d.timezone,
+    is_webinar: d.is_webinar,
+    webinar_link: rel.webinar_link,
+    video_type: d.video_type,
+    where: d.where,
+    address: d.address,
+    place: d.place,
+    venue: { name: d.place.name, address: d.place.address },
+    poster_small: d.poster_small,
+    poster_middle: d.poster_middle,
+    poster_big: d.poster_big,
+    total_people: d.total_people,
+    from_city_count: rel.from_city_count,
+    friends_count: rel.friends_count,
+    favorites_count: d.favorites_count,
+    meetings_count: d.meetings_count,
+    visitors_with_appointments_count: d.visitors_with_appointments_count,
+    ticket_min_price: d.ticket_min_price,
+    currency: d.currency,
+    is_owner: rel.is_owner,
+    is_favorite: rel.is_favorite,
+    is_free: d.is_free,
+    barcode_type: d.barcode_type,
+    description: d.description,
+    company: d.company,
+    checkin_status: rel.checkin_status,
+    checked_in: rel.checked_in,
+    options: d.options,
+    visitorsCountries: d.visitors_countries,
+    visitorsCities: d.visitors_cities,
+    ...(withUsersOnline ? { broadcast_statistic: { users_online: d.users_online } } : {}),
+  };
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import { notifyEmailOn, type NotifyEmailKind } from '../../../contract/accounts.ts';
+import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/types.ts';
+import { sendMail } from '../tickets/email.ts';
+import { mailLocale } from '../tickets/i18n.ts';
+import { eventDateTime } from '../tickets/pdf.ts';
+import { appointmentForMail, firstUnreadFrom, mailPerson } from './repository.ts';
+import { NOTICE_WORDS, SIGNATURE, type NoticeMailKind } from './words.ts';
+
+/**
+ * Notice emails: a meeting asked for, changed, answered or called off, and a new message, mailed to
+ * the other person when their preferences (`notify_email`, read through notifyEmailOn) say so; the
+ * in-app notice comes either way. Sent after the write has committed, from every entry point
+ * (sync commands, the legacy calls, the notice socket), through the ticket emails' mail path, in
+ * the recipient's language. A conversation mails once when it starts waiting for the recipient,
+ * not once per message. Reminders stay in the app (the device's clock raises them): the server
+ * keeps no schedule to mail them from.
+ */
+
+export type MailNotice =
+  | { kind: 'meeting'; appointmentId: number; actorId: number; action: 'request' | 'edit' | 'approve' | 'reject' }
+  | { kind: 'message'; messageId: number; actorId: number; recipientId: number }
+  /** The organisers changed the meeting hours or places and cancelled this meeting: both people hear of it. */
+  | { kind: 'organiserCancel'; appointmentId: number; actorId: number };
+
+export interface NoticeMailDeps {
+  db: Kysely<DB>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+interface Plan {
+  to: number;
+  /** The person the mail names: who did it, or for an organisers' cancellation the other one of the meeting. */
+  about: number;
+  pref: NotifyEmailKind;
+  mail: NoticeMailKind;
+  event: string;
+  when: (lang: string) => string;
+  reason: string;
+  link: (lang: string) => string;
+}
+
+type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
+
+/** What a meeting's mail says of it, whoever it goes to. */
+function meetingFacts(deps: NoticeMailDeps, a: MailAppointment, reason: boolean): Pick<Plan, 'event' | 'when' | 'reason' | 'link'> {
+  const when = (lang: string) => {
+    if (!a.starts_at) return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${a.date}T12:00:00Z`));
+    const t = eventDateTime(a.starts_at, a.timezone);
+    return `${t.date} ${t.time} (${a.timezone})${a.where_text ? `, ${a.where_text}` : ''}`;
+  };
+  return {
+    event: a.event_name,
+    when,
+    reason: reason ? a.response_msg : '',
+    link: (lang) => `${deps.config.publicUrl}/${lang}/profile/mymeeting?event_id=${a.event_id}&meeting_id=${a.id}`,
+  };
+}
+
+async function meetingPlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'meeting' }>): Promise<Plan[]> {
+  const a = await appointmentForMail(deps.db, n.appointmentId);
+  if (!a) return [];
+  const to = a.from_user_id === n.actorId ? a.to_user_id : a.from_user_id;
+  const [pref, mail]: [NotifyEmailKind, NoticeMailKind] =
+    n.action === 'request'
+      ? ['meeting_request', 'request']
+      : n.action === 'edit'
+        ? ['meeting_change', 'change']
+        : n.action === 'approve'
+          ? ['meeting_answer', 'approved']
+          : a.canceled_by === null
+            ? ['meeting_answer', 'rejected']
+            : ['meeting_change', 'cancelled'];
+  return [{ ...meetingFacts(deps, a, mail === 'rejected' || mail === 'cancelled'), to, about: n.actorId, pref, mail }];
+}
+
+/** An organisers' cancellation goes to both people, each told whom the meeting was with. */
+async function organiserCancelPlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'organiserCancel' }>): Promise<Plan[]> {
+  const a = await appointmentForMail(deps.db, n.appointmentId);
+  if (!a) return [];
+  const facts = meetingFacts(deps, a, false);
+  return [
+    { ...facts, to: a.from_user_id, about: a.to_user_id, pref: 'meeting_change', mail: 'organiserCancelled' },
+    { ...facts, to: a.to_user_id, about: a.from_user_id, pref: 'meeting_change', mail: 'organiserCancelled' },
+  ];
+}
+
+async function messagePlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'message' }>): Promise<Plan[]> {
+  if (!(await firstUnreadFrom(deps.db, n.messageId, n.actorId))) return [];
+  return [
+    {
+      to: n.recipientId,
+      about: n.actorId,
+      pref: 'new_message',
+      mail: 'message',
+      event: '',
+      when: () => '',
+      reason: '',
+      link: (lang) => `${deps.config.publicUrl}/${lang}/profile/mymessages?user_id=${n.actorId}`,
+    },
+  ];
+}
+
+function plansOf(deps: NoticeMailDeps, n: MailNotice): Promise<Plan[]> {
+  switch (n.kind) {
+    case 'meeting':
+      return meetingPlans(deps, n);
+    case 'organiserCancel':
+      return organiserCancelPlans(deps, n);
+    case 'message':
+      return messagePlans(deps, n);
+  }
+}
+
+/** Sends the notice's emails to those who want them; answers how many were sent. */
+export async function sendNoticeMail(deps: NoticeMailDeps, n: MailNotice): Promise<number> {
+  let sent = 0;
+  for (const plan of await plansOf(deps, n)) {
+    if (plan.to === n.actorId) continue;
+    const [to, about] = await Promise.all([mailPerson(deps.db, plan.to), mailPerson(deps.db, plan.about)]);
+    if (!to || !about || to.deleted || to.disabled || !to.email) continue;
+    const prefs = typeof to.notify_email === 'string' ? (JSON.parse(to.notify_email) as Record<string, unknown>) : to.notify_email;
+    if (!notifyEmailOn(prefs, plan.pref)) continue;
+    const lang = mailLocale(to.locale || DEFAULT_LOCALE);
+    const words = NOTICE_WORDS[lang];
+    const facts = {
+      name: to.first_name,
+      who: `${about.first_name} ${about.last_name}`.trim(),
+      event: plan.event,
+      when: plan.when(lang),
+      reason: plan.reason,
+      link: plan.link(lang),
+    };
+    const w = words[plan.mail];
+    await sendMail(deps.config, { to: to.email, subject: w.subject(facts), text: `${w.body(facts)}\n\n${words.settings}\n\n${SIGNATURE}`, attachments: [] });
+    sent += 1;
+  }
+  return sent;
+}
+
+/** For the entry points: sends in the background, logging a failure; a lost mail never fails the write. */
+export function mailNotice(deps: NoticeMailDeps, n: MailNotice): void {
+  sendNoticeMail(deps, n).catch((err: unknown) => deps.log.warn({ err, notice: n.kind }, 'a notice email was not sent'));
+}

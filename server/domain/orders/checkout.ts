@@ -1,0 +1,152 @@
+import { DomainError } from '../../../contract/errors.ts';
+import { LOCALES, type Locale } from '../../../contract/constants.ts';
+import { cleanName } from '../../../contract/names.ts';
+import {
+  ATTENDEE_FIELDS,
+  CARD_PAYMENT_MINUTES,
+  PENDING_ORDERS_PER_EVENT,
+  sumPrices,
+  type CheckoutLine,
+  type CheckoutRequest,
+  type PaymentMethod,
+} from '../../../contract/sales.ts';
+import type { Q, Tx } from '../../db/tx.ts';
+import { editableEvent } from '../admin/repository.ts';
+import { expireOverdue, issueTickets, mergeOutcomes, orderEffect, randomCode, takeAll, type OrderNotice } from './lifecycle.ts';
+import { buyerOf, findOrderByKey, insertLines, insertOrder, orderCodeTaken, orderLines, pendingOrderCount, type NewLine, type OrderRow } from './repository.ts';
+import { eventCurrency, ticketTypesOf, salesSettingsOf, type TypeRow } from './types-repository.ts';
+import type { Effect } from '../effects.ts';
+
+/**
+ * Placing an order (POST /api/checkout/orders). It needs the network and is never queued: a
+ * payment decided offline could not be honoured. One transaction checks the event and each
+ * type's sale, prices the order from the server's prices (never the device's), takes the tickets
+ * from their quotas (the database decides who gets the last one: sold_out for the others) and
+ * records the order. A free order is paid at once and its tickets issued in the same
+ * transaction; a transfer waits for the organiser; a card payment waits for the provider, whose
+ * session the route opens after this commits.
+ */
+
+export interface PlaceOrderOptions {
+  /** The server has a card provider configured (config: STRIPE_SECRET_KEY). */
+  cardAvailable: boolean;
+  now: Date;
+}
+
+export interface PlacedOrder {
+  order: OrderRow;
+  /** False when the client key named an order placed before: the same answer, nothing new. */
+  created: boolean;
+  effect: Effect;
+  notices: OrderNotice[];
+}
+
+/** The paid methods the event offers right now, given the server's configuration. */
+export async function offeredMethods(q: Q, eventId: number, cardAvailable: boolean): Promise<PaymentMethod[]> {
+  const [s] = await salesSettingsOf(q, [eventId]);
+  const out: PaymentMethod[] = [];
+  if (s?.transfer_enabled) out.push('transfer');
+  if (s?.card_enabled && cardAvailable) out.push('card');
+  return out;
+}
+
+/** Refuses a type the buyer may not buy now, with the code the screen words. */
+function checkSale(t: TypeRow | undefined, eventId: number, eventEnd: Date, now: Date): TypeRow {
+  if (!t || t.deleted || t.hidden || t.event_id !== eventId) throw new DomainError('ticket_type_not_found', String(t?.id ?? ''));
+  if ((t.sale_ends_at && now >= t.sale_ends_at) || now >= eventEnd) throw new DomainError('sale_ended', String(t.id));
+  if (t.sale_starts_at && now < t.sale_starts_at) throw new DomainError('sale_not_started', String(t.id));
+  return t;
+}
+
+/** The attendee details of one line as the type asks for them: cleaned, required ones present. */
+function attendee(line: CheckoutLine, t: TypeRow, index: number): Pick<NewLine, 'name' | 'company' | 'position'> {
+  const out = { name: '', company: '', position: '' };
+  for (const field of ATTENDEE_FIELDS) {
+    const mode = t[`ask_${field}`];
+    if (mode === 'off') continue;
+    const value = cleanName(line[field]);
+    if (mode === 'required' && !/[\p{L}\p{N}]/u.test(value)) throw new DomainError('attendee_required', `lines.${index}.${field}`);
+    out[field] = value;
+  }
+  return out;
+}
+
+async function freshOrderCode(trx: Tx): Promise<string> {
+  for (;;) {
+    const code = `FY${randomCode(6)}`;
+    if (!(await orderCodeTaken(trx, code))) return code;
+  }
+}
+
+export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlacedOrder> {
+  const again = await findOrderByKey(trx, userId, req.client_key);
+  if (again) return { order: again, created: false, effect: orderEffect(again, false), notices: [] };
+
+  const event = await editableEvent(trx, req.event_id);
+  if (!event || event.status === 'draft') throw new DomainError('event_not_found');
+  if (event.deleted) throw new DomainError('event_removed');
+  if (event.status === 'cancelled') throw new DomainError('event_cancelled');
+  const eventEnd = new Date(event.fields.ends_at * 1000);
+  if (eventEnd <= opts.now) throw new DomainError('event_finished');
+
+  // Orders of this event whose time is up give their tickets back before anybody is told "sold out".
+  const expired = await expireOverdue(trx, opts.now, req.event_id);
+
+  const types = new Map((await ticketTypesOf(trx, [req.event_id])).map((t) => [t.id, t]));
+  const counts = new Map<number, number>();
+  const lines: NewLine[] = req.lines.map((line, i) => {
+    const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, opts.now);
+    counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
+    if ((counts.get(t.id) ?? 0) > t.max_per_order) throw new DomainError('too_many_tickets', String(t.id));
+    return { ticket_type_id: t.id, type_name: t.name, price: Number(t.price), ...attendee(line, t, i) };
+  });
+
+  const total = sumPrices(lines.map((l) => l.price));
+  if (Math.abs(total - req.expected_total) > 0.004) throw new DomainError('price_changed', String(total));
+  const method: PaymentMethod = total === 0 ? 'free' : req.method;
+  if (method === 'free' && total > 0) throw new DomainError('payment_method_unavailable', 'method');
+  if (method !== 'free') {
+    if (!(await offeredMethods(trx, req.event_id, opts.cardAvailable)).includes(method)) throw new DomainError('payment_method_unavailable', 'method');
+    if ((await pendingOrderCount(trx, userId, req.event_id)) >= PENDING_ORDERS_PER_EVENT) throw new DomainError('pending_orders_limit');
+  }
+
+  await takeAll(trx, counts);
+
+  const buyer = await buyerOf(trx, userId);
+  const [settings] = await salesSettingsOf(trx, [req.event_id]);
+  const locale: Locale = (LOCALES as readonly string[]).includes(buyer.locale)
+    ? (buyer.locale as Locale)
+    : (LOCALES as readonly string[]).includes(req.lang ?? '')
+      ? (req.lang as Locale)
+      : 'en';
+  const hours = method === 'transfer' ? (settings?.transfer_hours ?? 72) : 0;
+  const expiresAt =
+    method === 'transfer'
+      ? new Date(Math.min(opts.now.getTime() + hours * 3600_000, eventEnd.getTime()))
+      : method === 'card'
+        ? new Date(opts.now.getTime() + CARD_PAYMENT_MINUTES * 60_000)
+        : null;
+  const orderId = await insertOrder(trx, {
+    code: await freshOrderCode(trx),
+    event_id: req.event_id,
+    user_id: userId,
+    client_key: req.client_key,
+    state: method === 'free' ? 'paid' : 'pending',
+    method,
+    total,
+    currency: await eventCurrency(trx, req.event_id),
+    email: buyer.email,
+    locale,
+    instructions: method === 'transfer' ? (settings?.transfer_instructions ?? '') : '',
+    expires_at: expiresAt,
+    paid_at: method === 'free' ? opts.now : null,
+  });
+  await insertLines(trx, orderId, lines);
+  const order = (await findOrderByKey(trx, userId, req.client_key))!;
+  if (method === 'free') await issueTickets(trx, order, await orderLines(trx, orderId));
+  // A card order says nothing until the provider confirms it; a transfer mails how to pay.
+  const notices: OrderNotice[] = method === 'free' ? [{ kind: 'paid', orderId }] : method === 'transfer' ? [{ kind: 'awaiting', orderId }] : [];
+  const placed = { effect: orderEffect(order, method === 'free'), notices };
+  const merged = mergeOutcomes([expired, placed]);
+  return { order, created: true, effect: merged.effect, notices: merged.notices };
+}

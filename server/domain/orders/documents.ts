@@ -1,0 +1,135 @@
+import {
+  NO_SALES_ADMIN,
+  type AdminTicketType,
+  type EventSales,
+  type EventSalesAdmin,
+  type PaidMethod,
+  type PublicTicketType,
+} from '../../../contract/sales.ts';
+import { orderDocId, type TicketDoc } from '../../../contract/tickets.ts';
+import { toUnix, type Q } from '../../db/tx.ts';
+import { eventSummary } from '../tickets/repository.ts';
+import type { OrderFeedRow, OrderRow } from './repository.ts';
+import { salesSettingsOf, ticketTypesOf, type TypeRow } from './types-repository.ts';
+
+/**
+ * The sales parts of event documents (contract/sales.ts): what buyers see (types that are not
+ * hidden, with "sold out" but no counts, which would give the event a new rev on every sale) and,
+ * for the organisers' copies, every type with its quota and the payment settings.
+ */
+
+export interface EventSalesParts {
+  open: Omit<EventSales, 'currency'>;
+  admin: EventSalesAdmin;
+}
+
+function publicType(t: TypeRow): PublicTicketType {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price: Number(t.price),
+    sale_starts: toUnix(t.sale_starts_at),
+    sale_ends: toUnix(t.sale_ends_at),
+    max_per_order: t.max_per_order,
+    ask_name: t.ask_name,
+    ask_company: t.ask_company,
+    ask_position: t.ask_position,
+    sold_out: t.quota !== null && t.taken >= t.quota,
+    sort: t.sort,
+  };
+}
+
+function adminType(t: TypeRow): AdminTicketType {
+  return { ...publicType(t), hidden: t.hidden, limited: t.quota !== null, quota: t.quota ?? 0 };
+}
+
+/** The sales parts of each event, by event id; events that sell nothing are left out. */
+export async function salesPartsOf(q: Q, eventIds: number[]): Promise<Map<number, EventSalesParts>> {
+  const [types, settings] = await Promise.all([ticketTypesOf(q, eventIds), salesSettingsOf(q, eventIds)]);
+  const out = new Map<number, EventSalesParts>();
+  const entry = (id: number) => {
+    let e = out.get(id);
+    if (!e) {
+      e = { open: { methods: [], types: [] }, admin: { ...NO_SALES_ADMIN, types: [] } };
+      out.set(id, e);
+    }
+    return e;
+  };
+  for (const t of types) {
+    const e = entry(t.event_id);
+    e.admin.types.push(adminType(t));
+    if (!t.hidden) e.open.types.push(publicType(t));
+  }
+  for (const s of settings) {
+    const e = entry(s.event_id);
+    const methods: PaidMethod[] = [];
+    if (s.transfer_enabled) methods.push('transfer');
+    if (s.card_enabled) methods.push('card');
+    e.open.methods = methods;
+    const { event_id: _event, ...stored } = s;
+    e.admin = { ...e.admin, ...stored };
+  }
+  return out;
+}
+
+/** An order in brief, as its documents and the buyer's answers carry it; the instructions only while it waits. */
+export function orderSummary<L>(r: OrderRow, lines: L[]) {
+  return {
+    id: r.id,
+    code: r.code,
+    state: r.state,
+    method: r.method,
+    total: Number(r.total),
+    currency: r.currency.trim(),
+    created_at: toUnix(r.created_at),
+    expires_at: r.state === 'pending' ? toUnix(r.expires_at) : 0,
+    paid_at: toUnix(r.paid_at),
+    ended_at: toUnix(r.ended_at),
+    instructions: r.state === 'pending' ? r.instructions : '',
+    lines,
+  };
+}
+
+/**
+ * An order as its buyer's devices hold it: a document of the tickets collection of kind `order`
+ * (contract/tickets.ts says why it shares the collection). Its ticket fields are empty; the event
+ * summary is there, so a pending order shows where and when without the event document.
+ */
+export function toOrderDoc(r: OrderFeedRow): TicketDoc & { deleted: boolean } {
+  const when = toUnix(r.starts_at);
+  const whenEnd = toUnix(r.ends_at);
+  const lines = typeof r.lines === 'string' ? (JSON.parse(r.lines) as OrderFeedRow['lines']) : r.lines;
+  return {
+    id: orderDocId(r.id),
+    kind: 'order',
+    ticket_id: 0,
+    event_id: r.event_id,
+    code: '',
+    qr: '',
+    type: '',
+    name: '',
+    company: '',
+    position: '',
+    price: Number(r.total),
+    currency: r.currency.trim(),
+    description: '',
+    place: '',
+    status: r.state,
+    invalid: false,
+    visitor_category: '',
+    created_at: toUnix(r.created_at),
+    when,
+    when_end: whenEnd,
+    download_link: '',
+    send_email_link: '',
+    event: eventSummary(r),
+    user: { first_name: '', last_name: '', full_name: '', profile_link: '', company: { name: '', position: '', visitor_category: '' } },
+    order: orderSummary(
+      r,
+      lines.map((l) => ({ type: l.type, price: Number(l.price), name: l.name })),
+    ),
+    rev: r.rev,
+    deleted: r.deleted || r.event_deleted,
+  };
+}

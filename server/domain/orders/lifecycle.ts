@@ -1,0 +1,190 @@
+import { randomInt } from 'node:crypto';
+import { DomainError } from '../../../contract/errors.ts';
+import type { OrderState } from '../../../contract/sales.ts';
+import type { Tx } from '../../db/tx.ts';
+import type { Effect } from '../effects.ts';
+import { touchUserEvent } from '../events/repository.ts';
+import { noteReferredTicket } from '../referrals/service.ts';
+import {
+  cancelOrderTickets,
+  insertOrderTickets,
+  lockOrder,
+  orderLines,
+  overdueOrderIds,
+  setOrderState,
+  ticketCodeTaken,
+  type OrderLineRow,
+  type OrderRef,
+  type OrderRow,
+} from './repository.ts';
+import { releaseQuota, takeQuota } from './types-repository.ts';
+
+/**
+ * What happens to an order after it is placed: paid (tickets issued), expired, cancelled or
+ * refunded (tickets given back, voided at the door). Each change locks the order first, so the
+ * organiser, the provider's webhook and the expiry sweep cannot both act on one order; a change
+ * that already happened answers as done (a webhook delivered twice pays once).
+ */
+
+/** The mail an order change sends after its commit (orders/mail.ts). */
+export type OrderNoticeKind = 'paid' | 'awaiting' | 'cancelled' | 'refunded' | 'expired';
+export interface OrderNotice {
+  kind: OrderNoticeKind;
+  orderId: number;
+}
+
+export interface OrderOutcome {
+  order: OrderRow;
+  effect: Effect;
+  notices: OrderNotice[];
+}
+
+/**
+ * Who must hear of an order's change. The buyer's devices hold the order (tickets feed); once
+ * tickets exist or change, their my_events (the ticket gates the live page, meetings and chat),
+ * the event's door devices and the visitors lists of the event change too.
+ */
+export function orderEffect(order: Pick<OrderRow, 'id' | 'event_id' | 'user_id'>, ticketsChanged: boolean): Effect {
+  return {
+    ids: [String(order.id)],
+    collections: ticketsChanged ? ['tickets', 'my_events', 'door_tickets', 'visitors'] : ['tickets'],
+    userIds: [order.user_id],
+    eventIds: [order.event_id],
+  };
+}
+
+/** Several outcomes as one: effects merged, notices kept in order. */
+export function mergeOutcomes(list: { effect: Effect; notices: OrderNotice[] }[]): { effect: Effect; notices: OrderNotice[] } {
+  const uniq = <T>(xs: T[]) => [...new Set(xs)];
+  return {
+    effect: {
+      ids: uniq(list.flatMap((o) => o.effect.ids)),
+      collections: uniq(list.flatMap((o) => o.effect.collections)),
+      userIds: uniq(list.flatMap((o) => o.effect.userIds)),
+      eventIds: uniq(list.flatMap((o) => o.effect.eventIds ?? [])),
+    },
+    notices: list.flatMap((o) => o.notices),
+  };
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function randomCode(length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return out;
+}
+
+/** A ticket code like the seed's (`FY-` and ten characters), unused. Writers run one at a time, so checking first is safe. */
+async function freshTicketCode(trx: Tx, taken: Set<string>): Promise<string> {
+  for (;;) {
+    const code = `FY-${randomCode(10)}`;
+    if (!taken.has(code) && !(await ticketCodeTaken(trx, code))) {
+      taken.add(code);
+      return code;
+    }
+  }
+}
+
+/** One ticket per line of the order, held by the buyer; the buyer's relation to the event gets a new rev. */
+export async function issueTickets(trx: Tx, order: OrderRow, lines?: OrderLineRow[]): Promise<void> {
+  const all = lines ?? (await orderLines(trx, order.id));
+  const codes = new Set<string>();
+  const fresh = [];
+  for (const l of all.filter((x) => x.ticket_id === null)) {
+    fresh.push({
+      code: await freshTicketCode(trx, codes),
+      type: l.type_name,
+      name: l.name,
+      company: l.company,
+      position: l.position,
+      price: Number(l.price),
+      description: l.description,
+      ticket_type_id: l.ticket_type_id,
+      line_id: l.id,
+    });
+  }
+  const ids = await insertOrderTickets(trx, order, fresh);
+  await touchUserEvent(trx, order.event_id, order.user_id, {});
+  // A buyer who came to the event through somebody's link: the referral notes its first ticket.
+  if (ids[0] !== undefined) await noteReferredTicket(trx, { userId: order.user_id, eventId: order.event_id, ticketId: ids[0] });
+}
+
+/** How many tickets of each type the order holds. */
+function countsByType(lines: readonly Pick<OrderLineRow, 'ticket_type_id'>[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const l of lines) out.set(l.ticket_type_id, (out.get(l.ticket_type_id) ?? 0) + 1);
+  return out;
+}
+
+/** Takes the order's tickets from their types, in type order; sold_out (naming the type) when one has too few. */
+export async function takeAll(trx: Tx, counts: Map<number, number>): Promise<void> {
+  for (const [typeId, n] of [...counts].sort((a, b) => a[0] - b[0])) {
+    if (!(await takeQuota(trx, typeId, n))) throw new DomainError('sold_out', String(typeId));
+  }
+}
+
+async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
+  for (const [typeId, n] of countsByType(lines)) await releaseQuota(trx, typeId, n);
+}
+
+async function mustLock(trx: Tx, ref: OrderRef): Promise<OrderRow> {
+  const order = await lockOrder(trx, ref);
+  if (!order) throw new DomainError('order_not_found');
+  return order;
+}
+
+/**
+ * Marks the order paid and issues its tickets. Paid already: nothing changes. An expired order
+ * whose payment arrives after all (a transfer that took a day longer, a card payment the provider
+ * confirms late) takes its tickets back if they are still there, else sold_out. A cancelled or
+ * refunded order stays so: order_state_changed.
+ */
+export async function markPaid(trx: Tx, ref: OrderRef, by: { userId: number | null; payment?: string }): Promise<OrderOutcome> {
+  const order = await mustLock(trx, ref);
+  if (order.state === 'paid') return { order, effect: orderEffect(order, false), notices: [] };
+  if (order.state !== 'pending' && order.state !== 'expired') throw new DomainError('order_state_changed', order.state);
+  const lines = await orderLines(trx, order.id);
+  if (order.state === 'expired') await takeAll(trx, countsByType(lines));
+  const paidAt = new Date();
+  await setOrderState(trx, order.id, { state: 'paid', paid_at: paidAt, ended_by: by.userId, ...(by.payment ? { provider_payment: by.payment } : {}) });
+  const paid = { ...order, state: 'paid', paid_at: paidAt, provider_payment: by.payment ?? order.provider_payment };
+  await issueTickets(trx, paid, lines);
+  return { order: paid, effect: orderEffect(order, true), notices: [{ kind: 'paid', orderId: order.id }] };
+}
+
+type EndState = Extract<OrderState, 'expired' | 'cancelled' | 'refunded'>;
+
+/**
+ * Ends an order: its tickets go back on sale and, if it was paid, its issued tickets are voided
+ * (door devices refuse them from their next pull). Expiring applies to pending orders only and
+ * refunding to paid ones; cancelling to both. An order already in the asked state answers as done.
+ */
+export async function endOrder(trx: Tx, ref: OrderRef, to: EndState, byUserId: number | null, onlyFrom?: readonly OrderState[]): Promise<OrderOutcome> {
+  const order = await mustLock(trx, ref);
+  if (order.state === to) return { order, effect: orderEffect(order, false), notices: [] };
+  const allowed: readonly string[] = onlyFrom ?? (to === 'expired' ? ['pending'] : to === 'refunded' ? ['paid'] : ['pending', 'paid']);
+  if (!allowed.includes(order.state)) throw new DomainError('order_state_changed', order.state);
+  const wasPaid = order.state === 'paid';
+  const lines = await orderLines(trx, order.id);
+  await releaseAll(trx, lines);
+  if (wasPaid) {
+    await cancelOrderTickets(trx, order.id);
+    await touchUserEvent(trx, order.event_id, order.user_id, {});
+  }
+  const endedAt = new Date();
+  await setOrderState(trx, order.id, { state: to, ended_at: endedAt, ended_by: byUserId });
+  return { order: { ...order, state: to, ended_at: endedAt }, effect: orderEffect(order, wasPaid), notices: [{ kind: to, orderId: order.id }] };
+}
+
+/** Expires the pending orders whose time is up (of one event, or all), at most `limit` of them. */
+export async function expireOverdue(
+  trx: Tx,
+  now: Date,
+  eventId: number | null,
+  limit = 100,
+): Promise<{ effect: Effect; notices: OrderNotice[]; count: number }> {
+  const ids = await overdueOrderIds(trx, now, eventId, limit);
+  const outcomes: OrderOutcome[] = [];
+  for (const id of ids) outcomes.push(await endOrder(trx, { id }, 'expired', null));
+  return { ...mergeOutcomes(outcomes), count: ids.length };
+}

@@ -1,0 +1,123 @@
+import type { Kysely } from 'kysely';
+import { DomainError } from '../../../contract/errors.ts';
+import { saleState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
+import type { Config } from '../../config.ts';
+import { toUnix, type Q } from '../../db/tx.ts';
+import type { DB } from '../../db/types.ts';
+import { quiet } from '../effects.ts';
+import { editableEvent } from '../admin/repository.ts';
+import type { CardProvider } from '../payments/stripe.ts';
+import type { Writer } from '../write.ts';
+import { offeredMethods } from './checkout.ts';
+import { orderSummary } from './documents.ts';
+import { findOrder, orderLines, setOrderState, type OrderRef, type OrderRow } from './repository.ts';
+import { eventCurrency, ticketTypesOf } from './types-repository.ts';
+
+/** Reads of ticket sales for buyers, and opening a card payment. */
+
+/** "Only 3 left" is shown from this many down; above it the count stays the organiser's. */
+export const FEW_LEFT = 10;
+
+/** What an event sells right now, as the checkout and the widget show it. */
+export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: boolean, now: Date) {
+  const event = await editableEvent(db, eventId);
+  if (!event || event.status === 'draft') throw new DomainError('event_not_found');
+  if (event.deleted) throw new DomainError('event_removed');
+  const nowSec = toUnix(now);
+  const types: TicketTypeOffer[] = (await ticketTypesOf(db, [eventId]))
+    .filter((t) => !t.hidden)
+    .map((t) => {
+      const left = t.quota === null ? null : Math.max(0, t.quota - t.taken);
+      const state = saleState({ sale_starts: toUnix(t.sale_starts_at), sale_ends: toUnix(t.sale_ends_at), sold_out: left === 0 }, nowSec, event.fields.ends_at);
+      return {
+        id: t.id,
+        name: t.name,
+        description: t.description,
+        price: Number(t.price),
+        state,
+        left: left !== null && left <= FEW_LEFT ? left : null,
+        max_per_order: t.max_per_order,
+        sale_starts: toUnix(t.sale_starts_at),
+        sale_ends: toUnix(t.sale_ends_at),
+        ask_name: t.ask_name,
+        ask_company: t.ask_company,
+        ask_position: t.ask_position,
+      };
+    });
+  const methods: PaymentMethod[] = await offeredMethods(db, eventId, cardAvailable);
+  return {
+    event: {
+      event_id: eventId,
+      name: event.fields.name,
+      when: event.fields.starts_at,
+      when_end: event.fields.ends_at,
+      timezone: event.fields.timezone,
+      place_name: event.fields.place_name,
+      is_webinar: event.fields.is_webinar,
+      is_free: event.fields.is_free,
+      status: event.status,
+    },
+    currency: await eventCurrency(db, eventId),
+    methods,
+    types,
+  };
+}
+
+/** The order for its buyer (order_not_found for anybody else), or for the server itself without a viewer. */
+export async function loadOrder(db: Q, ref: number | OrderRef, viewerId?: number): Promise<OrderRow> {
+  const row = await findOrder(db, typeof ref === 'number' ? { id: ref } : ref);
+  if (!row || (viewerId !== undefined && row.user_id !== viewerId)) throw new DomainError('order_not_found');
+  return row;
+}
+
+/** An order as the buyer's answers carry it. */
+export async function orderView(db: Q, ref: number | OrderRef, viewerId?: number) {
+  const row = await loadOrder(db, ref, viewerId);
+  const lines = await orderLines(db, row.id);
+  return {
+    ...orderSummary(
+      row,
+      lines.map((l) => ({ type: l.type_name, price: Number(l.price), name: l.name, company: l.company, position: l.position, ticket_id: l.ticket_id })),
+    ),
+    event_id: row.event_id,
+  };
+}
+
+export interface CardDeps {
+  db: Kysely<DB>;
+  writer: Writer;
+  cards: CardProvider | null;
+  config: Pick<Config, 'publicUrl'>;
+}
+
+/**
+ * The provider's payment page for a pending card order: the session already opened while it is
+ * still open, else a new one (remembered on the order, so the webhook finds the order by it).
+ */
+export async function openCardPayment(deps: CardDeps, order: OrderRow): Promise<string> {
+  if (!deps.cards) throw new DomainError('payment_method_unavailable', 'method');
+  if (order.provider_session) {
+    const open = await deps.cards.openCheckoutUrl(order.provider_session);
+    if (open) return open;
+  }
+  const lines = await orderLines(deps.db, order.id);
+  const back = `${deps.config.publicUrl}/${order.locale}/events/${order.event_id}/checkout?order=${order.code}`;
+  const { sessionId, url } = await deps.cards.createCheckout(
+    {
+      id: order.id,
+      code: order.code,
+      email: order.email,
+      currency: order.currency.trim(),
+      locale: order.locale,
+      expiresAt: order.expires_at ?? new Date(Date.now() + 31 * 60_000),
+      lines: lines.map((l) => ({ name: l.type_name, price: Number(l.price) })),
+    },
+    { success: `${back}&paid=1`, cancel: `${back}&paid=0` },
+  );
+  // Nothing a device holds changes: the order document does not carry the session.
+  await deps.writer.run(async (trx) => {
+    await setOrderState(trx, order.id, { provider_session: sessionId });
+    return quiet([order.id]);
+  });
+  return url;
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/types.ts';
+import type { Writer } from '../write.ts';
+import { ORDER_EXPIRY_SWEEP_MS } from '../../../contract/sales.ts';
+import { expireOverdue } from './lifecycle.ts';
+import { sendOrderNotices } from './mail.ts';
+
+/**
+ * Expires pending orders whose time is up, so their tickets go back on sale and their buyers hear
+ * of it. Every instance sweeps every ORDER_EXPIRY_SWEEP_MS; each order is locked while it expires,
+ * so two instances never expire one twice. Correctness does not hang on the timer: placing an
+ * order expires the event's overdue orders first (checkout.ts), so nobody is told "sold out" about
+ * tickets an expired order still held.
+ */
+export interface ExpiryDeps {
+  writer: Writer;
+  db: Kysely<DB>;
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+export function startOrderExpiry(app: ExpiryDeps, everyMs = ORDER_EXPIRY_SWEEP_MS): () => void {
+  let running = false;
+  const sweep = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (;;) {
+        const { notices, count } = await app.writer.run((trx) => expireOverdue(trx, new Date(), null));
+        void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, notices);
+        if (count < 100) break;
+      }
+    } catch (err) {
+      app.log.warn({ err }, 'expiring overdue orders failed; the next sweep tries again');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

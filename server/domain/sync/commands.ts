@@ -1,0 +1,296 @@
+import { createHash } from 'node:crypto';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { TSchema } from '@sinclair/typebox';
+import {
+  COMMAND_PAYLOADS,
+  isCommandKind,
+  type CommandEnvelope,
+  type CommandKind,
+  type CommandPayload,
+  type CommandResult,
+} from '../../../contract/commands.ts';
+import { DomainError, isErrorCode } from '../../../contract/errors.ts';
+import { isSaneTimeMs } from '../../../contract/storable.ts';
+import { isInputFault } from '../../db/errors.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.ts';
+import type { Tx } from '../../db/tx.ts';
+import type { Locale } from '../../../contract/constants.ts';
+import type { Config } from '../../config.ts';
+import { mailCancellation } from '../admin/mail.ts';
+import * as meetings from '../admin/meetings.ts';
+import * as people from '../admin/people.ts';
+import { mailInvitation } from '../admin/people-mail.ts';
+import * as admin from '../admin/service.ts';
+import * as appointments from '../appointments/service.ts';
+import * as chat from '../chat/service.ts';
+import * as stands from '../companies/admin.ts';
+import { recordScan } from '../checkin/service.ts';
+import { quiet, type Effect } from '../effects.ts';
+import * as events from '../events/service.ts';
+import * as messages from '../messages/service.ts';
+import * as schedule from '../schedule/service.ts';
+import { mailNotice, type MailNotice } from '../notices/mail.ts';
+import * as sales from '../orders/types.ts';
+import { readNotices } from '../notifications/service.ts';
+import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
+import { saveTrip } from '../trips/service.ts';
+import { claimReferral } from '../referrals/service.ts';
+import { updateProfile } from '../profile/service.ts';
+import * as visitors from '../visitors/service.ts';
+import type { Writer } from '../write.ts';
+import { findStoredCommand, storeCommand } from './repository.ts';
+
+/** What a job that runs after a command's commit may use (ApplyOptions gives it). */
+export interface AfterCommit {
+  mail?: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
+  /** For jobs that read what the command committed (the notice emails). */
+  db?: Kysely<DB>;
+  lang: Locale;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+export interface CommandContext {
+  userId: number;
+  /** When the user did it on the device; may be skewed, so rules use server time. */
+  occurredAt: Date | null;
+  /** The command's own id: stored with what it creates, so devices match it to their outbox. */
+  commandId?: string;
+  /**
+   * Runs `job` once the command's transaction has committed (never for a replay, which calls no
+   * handler): work that must not hold a transaction, such as mail, and must not happen if it rolls back.
+   */
+  afterCommit?: (job: (deps: AfterCommit) => Promise<void>) => void;
+}
+
+type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
+
+/** The notice email a meeting or a message sends once committed (domain/notices/mail.ts), if its recipient wants it. */
+function notify(ctx: CommandContext, notice: MailNotice): void {
+  ctx.afterCommit?.(async ({ mail, db, log }) => {
+    if (mail && db) mailNotice({ db, config: mail, log }, notice);
+  });
+}
+
+/** Each kind of the contract is handled by one domain service call inside one transaction. */
+const HANDLERS: { [K in CommandKind]: Handler<K> } = {
+  'event.favorite': (trx, ctx, p) => events.setFavorite(trx, ctx.userId, p.event_id, p.favorite),
+  'event.checkin': (trx, ctx, p) => events.checkin(trx, ctx.userId, p.event_id),
+  'event.uncheckin': (trx, ctx, p) => events.uncheckin(trx, ctx.userId, p.event_id),
+  'visitor.like': async (trx, ctx, p) => (await visitors.setLike(trx, ctx.userId, p.user_id, p.status)).effect,
+  'visitor.favorite': (trx, ctx, p) => visitors.setUserFavorite(trx, ctx.userId, p.user_id, p.favorite),
+  'profile.update': (trx, ctx, p) => updateProfile(trx, ctx.userId, p),
+  'visitor.category': (trx, ctx, p) => visitors.setVisitorCategory(trx, ctx.userId, p.event_id, p.menu_id),
+  'appointment.request': async (trx, ctx, p) => {
+    const effect = await appointments.requestAppointment(trx, ctx.userId, p, ctx.occurredAt);
+    notify(ctx, { kind: 'meeting', appointmentId: Number(effect.ids[0]), actorId: ctx.userId, action: p.meeting_id ? 'edit' : 'request' });
+    return effect;
+  },
+  'appointment.approve': async (trx, ctx, p) => {
+    const effect = await appointments.approveAppointment(trx, ctx.userId, p, ctx.occurredAt);
+    notify(ctx, { kind: 'meeting', appointmentId: p.meeting_id, actorId: ctx.userId, action: 'approve' });
+    return effect;
+  },
+  'appointment.reject': async (trx, ctx, p) => {
+    const effect = await appointments.rejectAppointment(trx, ctx.userId, p, ctx.occurredAt);
+    notify(ctx, { kind: 'meeting', appointmentId: p.meeting_id, actorId: ctx.userId, action: 'reject' });
+    return effect;
+  },
+  'comment.add': async (trx, ctx, p) => (await chat.addComment(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt })).effect,
+  'comment.like': (trx, ctx, p) => chat.likeComment(trx, ctx.userId, p.comment_id, p.like_type),
+  'comment.unlike': (trx, ctx, p) => chat.unlikeComment(trx, ctx.userId, p.comment_id),
+  'comment.remove': (trx, ctx, p) => chat.removeComment(trx, ctx.userId, p.comment_id),
+  'chat.block': (trx, ctx, p) => chat.blockUser(trx, ctx.userId, p),
+  'chat.unblock': (trx, ctx, p) => chat.unblockUser(trx, ctx.userId, p),
+  'message.send': async (trx, ctx, p) => {
+    const sent = await messages.sendMessage(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt });
+    notify(ctx, { kind: 'message', messageId: sent.messageId, actorId: ctx.userId, recipientId: p.recipient_id });
+    return sent.effect;
+  },
+  'dialog.read': (trx, ctx, p) => messages.readDialog(trx, ctx.userId, p.user_id),
+  'dialog.update': (trx, ctx, p) => messages.updateDialog(trx, ctx.userId, p),
+  'ticket.scan': (trx, ctx, p) => recordScan(trx, ctx.userId, ctx.commandId!, p),
+  'event.create': (trx, ctx, p) => admin.createEvent(trx, ctx.userId, p.fields),
+  'event.update': (trx, ctx, p) => admin.updateEvent(trx, ctx.userId, p.event_id, p.fields),
+  'event.status': async (trx, ctx, p) => {
+    const { effect, cancelled } = await admin.setEventStatus(trx, ctx.userId, p.event_id, p.status);
+    if (cancelled && cancelled.people.length > 0) {
+      ctx.afterCommit?.(async ({ mail, lang, log }) => {
+        if (mail) await mailCancellation(mail, lang, cancelled.event, cancelled.people, log);
+      });
+    }
+    return effect;
+  },
+  'event.delete': (trx, ctx, p) => admin.deleteEvent(trx, ctx.userId, p.event_id),
+  'event.role': (trx, ctx, p) => admin.setRole(trx, ctx.userId, p),
+  'event.poster': (trx, ctx, p) => admin.setPoster(trx, ctx.userId, p.event_id, p.poster),
+  'schedule.day.set': (trx, ctx, p) => schedule.setDay(trx, ctx.userId, p),
+  'schedule.day.remove': (trx, ctx, p) => schedule.removeDay(trx, ctx.userId, p),
+  'schedule.track.set': (trx, ctx, p) => schedule.setTrack(trx, ctx.userId, p, ctx.commandId ?? null),
+  'schedule.track.remove': (trx, ctx, p) => schedule.removeTrack(trx, ctx.userId, p),
+  'schedule.track.order': (trx, ctx, p) => schedule.orderTracks(trx, ctx.userId, p),
+  'schedule.speech.set': (trx, ctx, p) => schedule.setSpeech(trx, ctx.userId, p, ctx.commandId ?? null),
+  'schedule.speech.remove': (trx, ctx, p) => schedule.removeSpeech(trx, ctx.userId, p),
+  'meetings.settings.set': async (trx, ctx, p) => {
+    const { effect, cancelled } = await meetings.setMeetingSettings(trx, ctx.userId, p);
+    // Both people of each meeting the organisers cancelled are mailed, in their own language.
+    for (const appointmentId of cancelled) notify(ctx, { kind: 'organiserCancel', appointmentId, actorId: ctx.userId });
+    return effect;
+  },
+  'meetings.categories.set': (trx, ctx, p) => meetings.setCategories(trx, ctx.userId, p),
+  'stand.set': (trx, ctx, p) => stands.setStand(trx, ctx.userId, p, ctx.commandId ?? null),
+  'stand.remove': (trx, ctx, p) => stands.removeStand(trx, ctx.userId, p),
+  'stand.member.set': (trx, ctx, p) => stands.setMember(trx, ctx.userId, p),
+  'stand.member.remove': (trx, ctx, p) => stands.removeMember(trx, ctx.userId, p),
+  'people.invite.send': async (trx, ctx, p) => {
+    const { effect, mail: invitation } = await people.invite(trx, ctx.userId, p);
+    ctx.afterCommit?.(async ({ mail, lang, log }) => {
+      if (mail) await mailInvitation(mail, lang, invitation, log);
+    });
+    return effect;
+  },
+  'people.invite.remove': (trx, ctx, p) => people.uninvite(trx, ctx.userId, p),
+  'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
+  'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
+  'ticket_sales.settings': (trx, ctx, p) => sales.saveSalesSettings(trx, ctx.userId, p.event_id, p.fields),
+  'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),
+  'speech.star': (trx, ctx, p) => starSpeech(trx, ctx.userId, p),
+  'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),
+  'trip.save': async (trx, ctx, { event_id, ...texts }) => (await saveTrip(trx, ctx.userId, event_id, texts)).effect,
+  'referral.claim': (trx, ctx, p) => claimReferral(trx, ctx.userId, p),
+};
+
+const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
+  CommandKind,
+  TypeCheck<TSchema>
+>;
+
+/** The device's time of a command, on the server's clock; null when it is unreadable or outside the sane range. */
+export function parseOccurredAt(value: string, skewMs = 0): Date | null {
+  const stated = Date.parse(value);
+  if (Number.isNaN(stated)) return null;
+  const ms = stated + skewMs;
+  // A time the database could not hold, or a clock decades off even after the batch's correction:
+  // the action is still applied, only its time is taken as unknown (the server's receipt time).
+  return isSaneTimeMs(ms) ? new Date(ms) : null;
+}
+
+/** Below this, a device's clock is taken as right: the difference is mostly the request's own trip. */
+const CLOCK_SKEW_TOLERANCE_MS = 60_000;
+
+/**
+ * How far the device's clock is behind the server's (negative: ahead), from the time the device
+ * stamped on the batch as it sent it. A phone a day off would otherwise date its offline comments and
+ * requests a day off; the same difference applied to when each command happened puts them on the
+ * server's clock. 0 when the device did not say, or its clock is close enough.
+ */
+export function clockSkewMs(sentAt: string | undefined, receivedAt: number): number {
+  if (!sentAt) return 0;
+  const sent = Date.parse(sentAt);
+  if (Number.isNaN(sent)) return 0;
+  const skew = receivedAt - sent;
+  return Math.abs(skew) < CLOCK_SKEW_TOLERANCE_MS ? 0 : skew;
+}
+
+/** JSON with every object's keys sorted, so the same payload always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * What a command id was first used for. A device resends the very entry it queued, so a second
+ * delivery of an id with another kind or payload is a client bug (an id generator that repeats, an
+ * entry changed after it was sent): it gets `command_id_reused` instead of the first command's
+ * answer, so the bug shows instead of silently dropping the second action.
+ */
+export function payloadHash(kind: string, payload: unknown): string {
+  return createHash('sha256').update(kind).update('\n').update(canonicalJson(payload)).digest('hex');
+}
+
+export interface ApplyOptions {
+  /** Difference to put the device's times on the server's clock (clockSkewMs). */
+  skewMs?: number;
+  /** Told when the database refused a command's input that the contract let through. */
+  onInputFault?: (err: unknown, cmd: CommandEnvelope) => void;
+  /** For the jobs a command leaves for after its commit (CommandContext.afterCommit); without it they do not run. */
+  after?: AfterCommit;
+}
+
+/**
+ * Applies one command exactly once, in a transaction of its own, so one bad command of a batch
+ * never takes the others with it. The stored answer is looked up inside the same transaction that
+ * applies it (after the change-feed lock), so two deliveries of one id racing each other still
+ * apply it once. Rejections are stored too, whether a service refused the command with a domain
+ * code or the database refused its input (SQLSTATE class 22 and the integrity errors only input
+ * can cause, answered `invalid_input`): the same command always gets the same answer. Anything
+ * else (a lost connection, a crash) is not stored and is thrown, so the device retries it.
+ */
+export async function applyCommand(writer: Writer, userId: number, cmd: CommandEnvelope, opts: ApplyOptions = {}): Promise<CommandResult> {
+  const occurredAt = parseOccurredAt(cmd.occurredAt, opts.skewMs ?? 0);
+  const hash = payloadHash(cmd.kind, cmd.payload);
+  const stored = { userId, id: cmd.id, kind: cmd.kind, occurredAt, hash };
+  // A replay, or an id already used for another command, answers what is stored and announces nothing.
+  const reject = async (code: CommandResult['code']): Promise<CommandResult> => {
+    const { result } = await writer.run(async (trx) => {
+      const found = await findStored(trx, userId, cmd.id, hash);
+      if (found) return { result: found, effect: quiet() };
+      const answer: CommandResult = { id: cmd.id, status: 'rejected', code };
+      await storeCommand(trx, stored, answer);
+      return { result: answer, effect: quiet() };
+    });
+    return result;
+  };
+
+  if (!isCommandKind(cmd.kind)) return reject('unknown_command');
+  const kind = cmd.kind;
+  if (!CHECKS[kind].Check(cmd.payload)) return reject('invalid_input');
+
+  const jobs: ((deps: AfterCommit) => Promise<void>)[] = [];
+  try {
+    const { result } = await writer.run(async (trx) => {
+      const found = await findStored(trx, userId, cmd.id, hash);
+      if (found) return { result: found, effect: quiet() };
+      const handler = HANDLERS[kind] as Handler<CommandKind>;
+      // A transaction retried after a serialisation failure starts its jobs over.
+      jobs.length = 0;
+      const effect = await handler(
+        trx,
+        { userId, occurredAt, commandId: cmd.id, afterCommit: (job) => jobs.push(job) },
+        cmd.payload as CommandPayload<CommandKind>,
+      );
+      const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };
+      await storeCommand(trx, stored, answer);
+      return { result: answer, effect };
+    });
+    const after = opts.after;
+    // Not awaited: the device's answer does not wait on a mail server; each job logs its own failures.
+    if (after) for (const job of jobs) job(after).catch((err: unknown) => after.log.warn({ err, commandId: cmd.id }, 'a job after a command failed'));
+    return result;
+  } catch (err) {
+    if (err instanceof DomainError && isErrorCode(err.code)) return reject(err.code);
+    if (isInputFault(err)) {
+      // The contract should have refused it (contract/storable.ts): worth a look, never a 500.
+      opts.onInputFault?.(err, cmd);
+      return reject('invalid_input');
+    }
+    throw err;
+  }
+}
+
+/**
+ * The stored answer to this id, or a refusal when the id was stored for another command. Rows
+ * stored before the payload hash existed have none and keep the old behaviour: their answer.
+ */
+async function findStored(trx: Tx, userId: number, id: string, hash: string): Promise<CommandResult | undefined> {
+  const row = await findStoredCommand(trx, userId, id);
+  if (!row) return undefined;
+  if (row.payload_hash !== null && row.payload_hash !== hash) return { id, status: 'rejected', code: 'command_id_reused' };
+  return (typeof row.result === 'string' ? JSON.parse(row.result) : row.result) as CommandResult;
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { parseId } from '../../../contract/ids.ts';
+import { DomainError, type ErrorCode } from '../../../contract/errors.ts';
+import type { DB } from '../../db/types.ts';
+
+/**
+ * What every change feed shares: its arguments and page, and the checks of a feed scoped to one
+ * event. The area feeds (<area>/feed.ts) import this; feeds.ts imports the area feeds, so the
+ * table of feeds and the feeds themselves never import each other.
+ */
+
+export interface FeedArgs {
+  userId: number | null;
+  checkpoint: number;
+  limit: number;
+  /** Scope parameters from the query string (event_id and the like), already validated as strings. */
+  scope: Record<string, string>;
+  /** What a feed may remember about the user between pulls (server/plugins/session-cache.ts). */
+  memo?: UserMemo;
+}
+
+/** A short memory per user that every instance empties when the user's data or sessions change. */
+export interface UserMemo {
+  /** What `load` answers for this user, remembered for a few seconds. */
+  get<T>(name: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets `name` (a feed that suspects it is stale asks again). */
+  forget(name: string): void;
+}
+
+export interface FeedPage {
+  documents: (Record<string, unknown> & { rev: number; deleted: boolean })[];
+}
+
+export type Feed = (db: Kysely<DB>, args: FeedArgs) => Promise<FeedPage>;
+
+/** A feed asked for a scope it may not have; `statusCode` is what the pull answers with. */
+export class FeedScopeError extends DomainError {
+  constructor(
+    code: ErrorCode,
+    readonly statusCode: number,
+    detail?: string,
+  ) {
+    super(code, detail);
+  }
+}
+
+/** The event of an event-scoped feed: 400 when event_id is missing or malformed. */
+export function feedEventId(scope: Record<string, string>): number {
+  const id = parseId(scope.event_id);
+  if (id === undefined) throw new FeedScopeError('invalid_input', 400, 'event_id');
+  return id;
+}
+
+/** A signed-in user, for feeds a guest may not pull: 401 otherwise. */
+export function feedUser(userId: number | null): number {
+  if (userId === null) throw new FeedScopeError('auth_required', 401);
+  return userId;
+}
+
+/** The event row of a scoped feed: 404 when it is unknown or removed, and devices drop its documents. */
+export function feedEvent<E extends { deleted: boolean }>(event: E | undefined): E {
+  if (!event || event.deleted) throw new FeedScopeError('event_not_found', 404);
+  return event;
+}
+
+/**
+ * A document built from several rows takes the greatest of their revs, so documents can share a
+ * rev (one holder's tickets all carry the holder's rev after a profile change). A page must never
+ * end inside such a group: the next pull asks for revs above the last one and would skip the rest.
+ * Given a page ordered by (rev, id), this appends the remaining rows of its last rev.
+ */
+export async function withTies<R extends { rev: number; id: number }>(
+  rows: R[],
+  limit: number,
+  sameRev: (rev: number, afterId: number) => Promise<R[]>,
+): Promise<R[]> {
+  const last = rows.at(-1);
+  if (!last || rows.length < limit) return rows;
+  return [...rows, ...(await sameRev(last.rev, last.id))];
+}

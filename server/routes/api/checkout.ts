@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { DomainError } from '../../../contract/errors.ts';
+import { CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
+import { placeOrder } from '../../domain/orders/checkout.ts';
+import { endOrder } from '../../domain/orders/lifecycle.ts';
+import { sendOrderNotices } from '../../domain/orders/mail.ts';
+import { eventTicketTypes, loadOrder, openCardPayment, orderView } from '../../domain/orders/service.ts';
+import { ok } from '../envelope.ts';
+import { EventParams, Lang, needUser } from './events-shared.ts';
+
+/**
+ * Buying tickets (issue 15). Plain HTTP calls, never sync commands: a payment needs the server
+ * there and then, and a queued one could not be honoured. Every answer is the legacy envelope.
+ *
+ * - GET /api/events/:eventId/ticket-types: what is on sale now, open to guests: the types buyers
+ *   may see with their state (on sale, not yet, ended, sold out) and, when few are left, how many;
+ *   the currency; the paid methods offered (card only when this server has a provider).
+ * - POST /api/checkout/orders (CheckoutRequest, contract/sales.ts): places an order. Answers
+ *   `{order, redirect_url?}`: a free order is paid with its tickets issued; a transfer waits with
+ *   the organiser's instructions; a card order answers the provider's page to send the buyer to.
+ *   The same `client_key` again answers the same order. Refusals: sold_out (detail: the type),
+ *   sale_not_started, sale_ended, price_changed, payment_method_unavailable, too_many_tickets,
+ *   attendee_required (detail: `lines.<i>.<field>`), pending_orders_limit, event_cancelled,
+ *   event_finished, payment_failed (the provider did not answer; nothing was kept).
+ * - GET /api/checkout/orders/:code: the buyer's own order.
+ * - POST /api/checkout/orders/:code/pay: a pending card order's payment page again.
+ * - POST /api/checkout/orders/:code/cancel: the buyer gives up a pending order; its tickets go back on sale.
+ */
+
+const CodeParams = Type.Object({ code: Type.String({ pattern: ORDER_CODE_PATTERN }) });
+const LangQuery = Type.Object({ lang: Lang });
+const LangBody = Type.Object({ lang: Lang });
+
+export async function checkoutApi(app: FastifyInstance) {
+  const mail = (notices: Parameters<typeof sendOrderNotices>[1]) => void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, notices);
+
+  app.get<{ Params: Static<typeof EventParams> }>(
+    '/api/events/:eventId/ticket-types',
+    { schema: { params: EventParams, querystring: LangQuery } },
+    async (request) => ok(await eventTicketTypes(app.db, request.params.eventId, app.cards !== null, new Date())),
+  );
+
+  app.post<{ Body: Static<typeof CheckoutRequest> }>(
+    '/api/checkout/orders',
+    { schema: { body: CheckoutRequest }, onRequest: app.limits.throttle('checkout') },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const body = request.body;
+      if (body.method === 'card' && !app.cards) throw new DomainError('payment_method_unavailable', 'method');
+      const placed = await app.writer.run((trx) => placeOrder(trx, user.id, body, { cardAvailable: app.cards !== null, now: new Date() }));
+      mail(placed.notices);
+      let redirect: string | null = null;
+      if (placed.order.method === 'card' && placed.order.state === 'pending') {
+        try {
+          redirect = await openCardPayment(app, placed.order);
+        } catch (err) {
+          request.log.warn({ err, order: placed.order.code }, 'the card provider did not open a payment; the order gives its tickets back');
+          if (placed.created) await app.writer.run((trx) => endOrder(trx, { id: placed.order.id }, 'cancelled', null, ['pending']));
+          throw new DomainError('payment_failed');
+        }
+      }
+      return ok({ order: await orderView(app.db, placed.order.id), redirect_url: redirect });
+    },
+  );
+
+  app.get<{ Params: Static<typeof CodeParams> }>(
+    '/api/checkout/orders/:code',
+    { schema: { params: CodeParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      return ok(await orderView(app.db, { code: request.params.code }, user.id));
+    },
+  );
+
+  app.post<{ Params: Static<typeof CodeParams> }>(
+    '/api/checkout/orders/:code/pay',
+    { schema: { params: CodeParams, body: Type.Optional(LangBody) } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const order = await loadOrder(app.db, { code: request.params.code }, user.id);
+      if (order.state !== 'pending' || order.method !== 'card') throw new DomainError('order_state_changed', order.state);
+      return ok({ redirect_url: await openCardPayment(app, order) });
+    },
+  );
+
+  app.post<{ Params: Static<typeof CodeParams> }>(
+    '/api/checkout/orders/:code/cancel',
+    { schema: { params: CodeParams, body: Type.Optional(LangBody) } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const order = await loadOrder(app.db, { code: request.params.code }, user.id);
+      if (order.state !== 'pending') throw new DomainError('order_state_changed', order.state);
+      // The buyer's own choice: no mail tells them what they just did.
+      await app.writer.run((trx) => endOrder(trx, { id: order.id }, 'cancelled', user.id, ['pending']));
+      return ok(await orderView(app.db, order.id));
+    },
+  );
+}

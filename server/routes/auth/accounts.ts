@@ -1,0 +1,253 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from '@sinclair/typebox';
+import {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EndSessionsBody,
+  ForgotBody,
+  DeleteAccountBody,
+  HandoffBody,
+  LangBody,
+  RegisterBody,
+  ResetBody,
+  TokenBody,
+} from '../../../contract/accounts.ts';
+import { SESSION_COOKIE } from '../../../contract/constants.ts';
+import { DomainError } from '../../../contract/errors.ts';
+import { exportAccount, removeAccount } from '../../domain/accounts/removal.ts';
+import { acceptInvitation, acceptInvitationsOf } from '../../domain/admin/people.ts';
+import { accountMail } from '../../domain/accounts/mail.ts';
+import {
+  changePassword,
+  checkEmail,
+  checkNewPassword,
+  checkSignUp,
+  endSessions,
+  forgotPassword,
+  listSessions,
+  openVerifyLink,
+  requestEmailChange,
+  resendVerification,
+  resetPassword,
+  signUp,
+  type MailOrder,
+} from '../../domain/accounts/service.ts';
+import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
+import { createSession, digest, findSession } from '../../domain/auth/sessions.ts';
+import { accountById } from '../../domain/accounts/repository.ts';
+import { mailLocale } from '../../domain/tickets/i18n.ts';
+import { tooManyRequests } from '../../limits/index.ts';
+import type { AccountLimitName } from '../../limits/accounts.ts';
+import { hasUnknownKeys } from '../api/profile.ts';
+import { fail, legacyErrorHandler, ok, requireUser } from '../envelope.ts';
+
+/**
+ * The account calls (issue 15), in the legacy envelope like the login: sign-up, the links sent by
+ * email, password reset and change, email change, the devices list, and the mobile app's session
+ * handoff. The rules are domain/accounts/service.ts's; this file checks input, counts budgets,
+ * hashes passwords outside the write transaction and sends the mail after it.
+ */
+
+type Budget = { limit: AccountLimitName; ip?: string; email?: string; userId?: number };
+
+export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (reply: FastifyReply, token: string) => void }) {
+  app.setErrorHandler(legacyErrorHandler);
+  // Fastify's validator would drop unknown keys silently; a form that names a field these calls do
+  // not take (role, verified…) is refused instead, so a client never believes it set one.
+  app.addHook('preValidation', async (request, reply) => {
+    const schema = request.routeOptions.schema?.body as TSchema | undefined;
+    if (schema && hasUnknownKeys(schema, request.body)) return fail(reply, 'invalid_input', 'unknown field');
+  });
+
+  /** Mail is sent after the answer: an SMTP relay's delay must not tell a taken address from a free one. */
+  const send = (order: MailOrder | null, path: string) => {
+    if (!order || !order.to) return;
+    const lang = mailLocale(order.locale);
+    const link =
+      order.kind === 'email_changed' ? (order.newEmail ?? '') : `${app.config.publicUrl}/${lang}${path}${order.token ? `#token=${order.token}` : ''}`;
+    accountMail(app.config, order.kind, lang, order.to, order.name || order.to, link).catch((err: unknown) =>
+      app.log.warn({ err, kind: order.kind }, 'an account email could not be sent'),
+    );
+  };
+
+  const spend = async (request: FastifyRequest, reply: FastifyReply, budgets: Budget[]) => {
+    const wait = await app.limits.accounts.take(budgets);
+    if (wait === undefined) return true;
+    tooManyRequests(request, reply, wait);
+    return false;
+  };
+
+  /**
+   * The current password, checked under the login's guessing limits (keyed by the account's
+   * address), so a stolen session cannot be used to guess it any faster than a login could.
+   */
+  const checkCurrentPassword = async (request: FastifyRequest, reply: FastifyReply, userId: number, password: string) => {
+    const account = await accountById(app.db, userId);
+    if (!account) return false;
+    const admission = await app.limits.login.admit(account.email.trim().toLowerCase(), request.ip);
+    if (!admission.ok) {
+      tooManyRequests(request, reply, admission.retryAfterMs);
+      return false;
+    }
+    if (!(await verifyPassword(account.password_hash, password))) {
+      await admission.attempt.failed();
+      fail(reply, 'invalid_credentials', 'current_password');
+      return false;
+    }
+    await admission.attempt.succeeded();
+    return true;
+  };
+
+  const userAgent = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
+
+  app.post<{ Body: Static<typeof RegisterBody> }>('/api/auth/register', { schema: { body: RegisterBody } }, async (request, reply) => {
+    const input = checkSignUp(request.body);
+    if (
+      !(await spend(request, reply, [
+        { limit: 'signup_address', ip: request.ip },
+        { limit: 'signup_email', email: input.email },
+      ]))
+    )
+      return reply;
+    // Hashed for a taken address too, so both take the same time.
+    const passwordHash = await hashPassword(request.body.password);
+    const locale = mailLocale(request.body.lang);
+    const invite = request.body.invite;
+    const { ref, ref_event_id } = request.body;
+    const referral = ref && ref_event_id ? { code: ref, eventId: ref_event_id } : undefined;
+    const { mail } = await app.writer.run(async (trx) => {
+      const made = await signUp(trx, { ...input, passwordHash, locale, referral });
+      if (!invite || made.mail.kind !== 'verify') return made;
+      // An organiser's invitation link proves the mailbox: the account is verified and gets its role.
+      const accepted = await acceptInvitation(trx, invite, made.effect.userIds[0]!, input.email);
+      return accepted.accepted ? { effect: { ...accepted.effect, userIds: [...made.effect.userIds] }, mail: null } : made;
+    });
+    if (mail) send(mail, mail.kind === 'verify' ? '/account/verify' : '/account/reset');
+    // The same answer whether the address was free or taken: the device then signs in with the
+    // password it chose, which works only for the account it just made (or the person's own).
+    return ok({ result: true });
+  });
+
+  app.post<{ Body: Static<typeof TokenBody> }>('/api/auth/verify-email', { schema: { body: TokenBody } }, async (request, reply) => {
+    if (!(await spend(request, reply, [{ limit: 'link_address', ip: request.ip }]))) return reply;
+    const { userId, mail } = await app.writer.run(async (trx) => {
+      const opened = await openVerifyLink(trx, request.body.token);
+      // Invitations waiting for this address (signed up without their link) are given now.
+      const account = await accountById(trx, opened.userId);
+      const events = account?.email_verified ? await acceptInvitationsOf(trx, account.email, opened.userId) : [];
+      if (events.length === 0) return opened;
+      return { ...opened, effect: { ...opened.effect, collections: [...opened.effect.collections, 'events', 'my_events'], eventIds: events } };
+    });
+    send(mail, '');
+    return ok({ user_id: userId });
+  });
+
+  app.post<{ Body: Static<typeof LangBody> }>('/api/auth/resend-verification', { schema: { body: LangBody } }, async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user) return reply;
+    if (!(await spend(request, reply, [{ limit: 'mail_user', userId: user.id }]))) return reply;
+    const { mail } = await app.writer.run((trx) => resendVerification(trx, user.id, mailLocale(request.body.lang)));
+    send(mail, '/account/verify');
+    return ok({ result: mail !== null });
+  });
+
+  app.post<{ Body: Static<typeof ForgotBody> }>('/api/auth/forgot-password', { schema: { body: ForgotBody } }, async (request, reply) => {
+    const email = checkEmail(request.body.email);
+    if (
+      !(await spend(request, reply, [
+        { limit: 'forgot_address', ip: request.ip },
+        { limit: 'forgot_email', email },
+      ]))
+    )
+      return reply;
+    const { mail } = await app.writer.run((trx) => forgotPassword(trx, email, mailLocale(request.body.lang)));
+    send(mail, '/account/reset');
+    return ok({ result: true });
+  });
+
+  app.post<{ Body: Static<typeof ResetBody> }>('/api/auth/reset-password', { schema: { body: ResetBody } }, async (request, reply) => {
+    checkNewPassword(request.body.password);
+    if (!(await spend(request, reply, [{ limit: 'link_address', ip: request.ip }]))) return reply;
+    const passwordHash = await hashPassword(request.body.password);
+    const { userId } = await app.writer.run((trx) => resetPassword(trx, request.body.token, passwordHash), { announced: true });
+    // Every session ended, this browser's too; it signs in afresh with the new password.
+    const token = await createSession(app.db, userId, userAgent(request));
+    opts.setCookie(reply, token);
+    return ok({ token, user_id: userId });
+  });
+
+  app.post<{ Body: Static<typeof ChangePasswordBody> }>('/api/account/password', { schema: { body: ChangePasswordBody } }, async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user || !request.sessionToken) return reply;
+    checkNewPassword(request.body.password);
+    if (!(await checkCurrentPassword(request, reply, user.id, request.body.current_password))) return reply;
+    const passwordHash = await hashPassword(request.body.password);
+    const keep = digest(request.sessionToken);
+    await app.writer.run((trx) => changePassword(trx, user.id, keep, passwordHash), { announced: true });
+    return ok({ result: true });
+  });
+
+  app.post<{ Body: Static<typeof ChangeEmailBody> }>('/api/account/email', { schema: { body: ChangeEmailBody } }, async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user) return reply;
+    const email = checkEmail(request.body.email);
+    if (!(await spend(request, reply, [{ limit: 'mail_user', userId: user.id }]))) return reply;
+    if (!(await checkCurrentPassword(request, reply, user.id, request.body.password))) return reply;
+    const { mail } = await app.writer.run((trx) => requestEmailChange(trx, user.id, email, mailLocale(request.body.lang)));
+    send(mail, mail?.kind === 'exists' ? '/account/reset' : '/account/verify');
+    // The same answer for a free address and a taken one: a link went to whoever holds it.
+    return ok({ result: true });
+  });
+
+  app.get('/api/account/sessions', async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user || !request.sessionToken) return reply;
+    reply.header('cache-control', 'no-store');
+    return ok(await listSessions(app.db, user.id, digest(request.sessionToken)));
+  });
+
+  app.post<{ Body: Static<typeof EndSessionsBody> }>('/api/account/sessions/end', { schema: { body: EndSessionsBody } }, async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user || !request.sessionToken) return reply;
+    const { session_id: id, all_others: allOthers } = request.body;
+    if ((id === undefined) === (allOthers !== true)) throw new DomainError('invalid_input', 'session_id');
+    const which = id !== undefined ? { id } : { keep: digest(request.sessionToken) };
+    const effect = await app.writer.run((trx) => endSessions(trx, user.id, which), { announced: true });
+    return ok({ ended: effect.sessionsEnded?.length ?? 0 });
+  });
+
+  /** The export that comes before "delete my account": a JSON file of the person's data. */
+  app.get('/api/account/export', async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user) return reply;
+    if (!(await spend(request, reply, [{ limit: 'export_user', userId: user.id }]))) return reply;
+    const data = await exportAccount(app.db, user.id);
+    if (!data) return fail(reply, 'not_found');
+    reply.header('cache-control', 'no-store');
+    reply.header('content-disposition', `attachment; filename="foyer-account-${user.id}.json"`);
+    return ok(data);
+  });
+
+  /** Removes the account after the password is given again (domain/accounts/removal.ts). */
+  app.post<{ Body: Static<typeof DeleteAccountBody> }>('/api/account/delete', { schema: { body: DeleteAccountBody } }, async (request, reply) => {
+    const user = requireUser(request, reply);
+    if (!user) return reply;
+    if (!(await checkCurrentPassword(request, reply, user.id, request.body.password))) return reply;
+    await app.writer.run((trx) => removeAccount(trx, user.id), { announced: true });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return ok({ result: true });
+  });
+
+  /**
+   * The specs' session handoff: the mobile app opens a page with `?token=…&user_id=…`; the page
+   * posts them here (never in a URL the server sees again) and gets the HttpOnly cookie. The pair
+   * must agree, so a token alone pasted into a link does not sign anybody in as someone unexpected.
+   */
+  app.post<{ Body: Static<typeof HandoffBody> }>('/api/auth/handoff', { schema: { body: HandoffBody } }, async (request, reply) => {
+    const user = await findSession(app.db, request.body.token);
+    if (!user || user.id !== request.body.user_id) return reply.code(401).send({ status_code: 401, data: null, error: 'auth_required' });
+    opts.setCookie(reply, request.body.token);
+    reply.header('cache-control', 'no-store');
+    return ok({ user_id: user.id });
+  });
+}

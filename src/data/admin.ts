@@ -1,0 +1,154 @@
+import { useEffect, useMemo } from 'react';
+import type { EventFields, EventStatus, TeamRole } from '../../contract/admin.ts';
+import type { ClientRef } from '../../contract/admin-refs.ts';
+import type { SpeechFields } from '../../contract/admin-schedule.ts';
+import { scheduleEditorView, type AdminScheduleView } from '../../sync/views/admin/schedule.ts';
+import { meetingsEditorView, type AdminMeetingsView } from '../../sync/views/admin/meetings.ts';
+import type { BookedMeetingItem, CategoriesSetPayload, MeetingSettingsFields, OutsideChoice } from '../../contract/admin-meetings.ts';
+import { observeCache, type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
+import type { Observable } from 'rxjs';
+import { organisedEvents, observeAdminCommands, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import type { QueuedCommand } from '../../sync/store/overlay.ts';
+import type { Loadable } from './api.ts';
+import { useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';
+import { LiveStore, LiveStoreMap } from './live-store.ts';
+
+/**
+ * The organiser's admin area (src/features/admin), read from the device like every screen: the
+ * events documents (an organiser's copies carry the drafts and the team) and the queued admin
+ * commands laid over them (sync/admin.ts). Every change is a command, so it is queued offline and
+ * applied once; only picture uploads need the network.
+ */
+export class AdminStores {
+  readonly commands = new LiveStore<(QueuedCommand & { code?: string })[]>((db) => observeAdminCommands(db), []);
+  /** Last answers of the organisers' online reads (sync/store/caches.ts admin_* keys). */
+  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>(
+    (key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null),
+  );
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.commands.setDatabase(db);
+    this.caches.setDatabase(db);
+  }
+}
+
+export interface AdminEventsData {
+  events: AdminEventView[];
+  /** Events created on this device that the server has not sent back yet, or refused. */
+  queued: QueuedCreate[];
+}
+
+export function useAdminEvents(): Loadable<AdminEventsData> {
+  const runtime = useRuntime();
+  const views = useViews();
+  const commands = useStore(runtime.admin.commands);
+  const now = useNowSeconds();
+  const data = useMemo(
+    () => ({ events: organisedEvents(views.value, commands.value, now), queued: queuedCreates(commands.value) }),
+    [views.value, commands.value, now],
+  );
+  return useMemo(() => ({ data, isLoading: views.loading || commands.loading }), [data, views.loading, commands.loading]);
+}
+
+/** One event the user organises; undefined when it is not on the device or not theirs. */
+export function useAdminEvent(eventId: number): Loadable<AdminEventView | undefined> {
+  const all = useAdminEvents();
+  const data = useMemo(() => all.data.events.find((e) => e.event.event_id === eventId), [all.data.events, eventId]);
+  return useMemo(() => ({ data, isLoading: all.isLoading }), [data, all.isLoading]);
+}
+
+/**
+ * The schedule editor of an event the user organises: its days and tracks (the organisers' copy of
+ * the event document), its speeches (the schedule collection, which organisers replicate by rule),
+ * with the queued schedule changes on top. Undefined when the event is not the user's.
+ */
+export function useAdminSchedule(eventId: number): Loadable<AdminScheduleView | undefined> {
+  const runtime = useRuntime();
+  const event = useAdminEvent(eventId);
+  useEffect(() => runtime.schedule.request(eventId), [runtime, eventId]);
+  const docs = useStore(runtime.schedule.byEvent.get(eventId));
+  const commands = useStore(runtime.admin.commands);
+  const view = event.data?.event;
+  const data = useMemo(
+    () => (view ? scheduleEditorView(eventId, view.admin.schedule, docs.value, commands.value) : undefined),
+    [eventId, view, docs.value, commands.value],
+  );
+  return useMemo(() => ({ data, isLoading: event.isLoading || docs.loading }), [data, event.isLoading, docs.loading]);
+}
+
+export interface AdminMeetingsData {
+  view: AdminMeetingsView;
+  /** The event's booked meetings as last read from the server, and when; null until first read. */
+  booked: { items: BookedMeetingItem[]; fetchedAt: number } | null;
+}
+
+/** The meeting settings of an event the user organises, and its booked meetings (read again on each visit). */
+export function useAdminMeetings(eventId: number): Loadable<AdminMeetingsData | undefined> {
+  const runtime = useRuntime();
+  const event = useAdminEvent(eventId);
+  const commands = useStore(runtime.admin.commands);
+  const key: CacheKey = `admin_meetings:${eventId}`;
+  useEffect(() => runtime.refresh([key]), [runtime, key]);
+  const cache = useStore(runtime.admin.caches.get(key));
+  const view = event.data?.event;
+  const entry = cache.value as CacheEntry<{ items: BookedMeetingItem[] }> | null;
+  const data = useMemo(
+    () =>
+      view ? { view: meetingsEditorView(view, commands.value), booked: entry ? { items: entry.data.items, fetchedAt: entry.fetchedAt } : null } : undefined,
+    [view, commands.value, entry],
+  );
+  return useMemo(() => ({ data, isLoading: event.isLoading || cache.loading }), [data, event.isLoading, cache.loading]);
+}
+
+export interface AdminActions {
+  createEvent(fields: EventFields): Promise<void>;
+  /** Only the changed fields. */
+  updateEvent(eventId: number, fields: Partial<EventFields>): Promise<void>;
+  setStatus(eventId: number, status: EventStatus): Promise<void>;
+  deleteEvent(eventId: number): Promise<void>;
+  setRole(eventId: number, who: { email: string } | { user_id: number }, role: TeamRole, granted: boolean): Promise<void>;
+  /** An uploaded poster's address, or '' for the drawn one. */
+  setPoster(eventId: number, poster: string): Promise<void>;
+  /** Lets go of a refused or parked admin command. */
+  dismiss(commandId: string): Promise<void>;
+  setDay(eventId: number, date: string, title: string): Promise<void>;
+  removeDay(eventId: number, date: string): Promise<void>;
+  /** A new track; answers how later changes may name it before the server has given it an id. */
+  addTrack(eventId: number, title: string): Promise<ClientRef>;
+  renameTrack(eventId: number, track: ClientRef, title: string): Promise<void>;
+  removeTrack(eventId: number, track: ClientRef): Promise<void>;
+  orderTracks(eventId: number, tracks: ClientRef[]): Promise<void>;
+  /** Adds a speech (no `speech`) or replaces one's fields. */
+  saveSpeech(eventId: number, speech: ClientRef | null, fields: SpeechFields): Promise<void>;
+  removeSpeech(eventId: number, speech: ClientRef): Promise<void>;
+  saveMeetingSettings(eventId: number, settings: MeetingSettingsFields, outside: OutsideChoice): Promise<void>;
+  saveCategories(eventId: number, categories: CategoriesSetPayload['categories']): Promise<void>;
+}
+
+export function useAdminActions(): AdminActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      createEvent: (fields) => runtime.enqueue('event.create', { fields }),
+      updateEvent: (eventId, fields) => runtime.enqueue('event.update', { event_id: eventId, fields }),
+      setStatus: (eventId, status) => runtime.enqueue('event.status', { event_id: eventId, status }),
+      deleteEvent: (eventId) => runtime.enqueue('event.delete', { event_id: eventId }),
+      setRole: (eventId, who, role, granted) => runtime.enqueue('event.role', { event_id: eventId, who, role, granted }),
+      setPoster: (eventId, poster) => runtime.enqueue('event.poster', { event_id: eventId, poster }),
+      dismiss: (commandId) => runtime.dismiss(commandId),
+      setDay: (eventId, date, title) => runtime.enqueue('schedule.day.set', { event_id: eventId, date, title }),
+      removeDay: (eventId, date) => runtime.enqueue('schedule.day.remove', { event_id: eventId, date }),
+      addTrack: async (eventId, title) => ({ client_id: await runtime.enqueueWithId('schedule.track.set', { event_id: eventId, title }) }),
+      renameTrack: (eventId, track, title) => runtime.enqueue('schedule.track.set', { event_id: eventId, track, title }),
+      removeTrack: (eventId, track) => runtime.enqueue('schedule.track.remove', { event_id: eventId, track }),
+      orderTracks: (eventId, tracks) => runtime.enqueue('schedule.track.order', { event_id: eventId, tracks }),
+      saveSpeech: (eventId, speech, fields) =>
+        runtime.enqueue('schedule.speech.set', speech ? { event_id: eventId, speech, fields } : { event_id: eventId, fields }),
+      removeSpeech: (eventId, speech) => runtime.enqueue('schedule.speech.remove', { event_id: eventId, speech }),
+      saveMeetingSettings: (eventId, settings, outside) => runtime.enqueue('meetings.settings.set', { event_id: eventId, settings, outside }),
+      saveCategories: (eventId, categories) => runtime.enqueue('meetings.categories.set', { event_id: eventId, categories }),
+    }),
+    [runtime],
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { buildCalendar, EMPTY_CALENDAR, observeCalendarSources, type CalendarItem, type CalendarSources } from '../../sync/views/calendar/calendar.ts';
+import { feedState, feedUrls, newFeedToken, observeFeedSources, writeOwnFeed, type FeedSources, type FeedState } from '../../sync/views/calendar/feed.ts';
+import { observeStars, starsOf, type EventStars, type StarsByEvent } from '../../sync/views/calendar/stars.ts';
+import type { Loadable } from './api.ts';
+import { useRuntime, useStore } from './hooks.ts';
+import { LiveStore } from './live-store.ts';
+import { useRefreshOnSync } from './refresh-on-sync.ts';
+
+const FEED_KEYS = ['calendar_feed'] as const;
+
+export type { CalendarItem, CalendarKind, CalendarStatus } from '../../sync/views/calendar/calendar.ts';
+export { agenda, itemsOn, weekOf } from '../../sync/views/calendar/calendar.ts';
+export type { FeedState } from '../../sync/views/calendar/feed.ts';
+
+/** The calendar's live reads (sync/views/calendar) and the one local write it makes (its address). */
+export class CalendarStores {
+  readonly stars = new LiveStore<StarsByEvent>(observeStars, new Map());
+  readonly sources = new LiveStore<CalendarSources>(observeCalendarSources, EMPTY_CALENDAR);
+  readonly feed = new LiveStore<FeedSources>(observeFeedSources, { own: null, status: null, commands: [] });
+  private db: FoyerDatabase | null = null;
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.db = db;
+    this.stars.setDatabase(db);
+    this.sources.setDatabase(db);
+    this.feed.setDatabase(db);
+  }
+
+  async writeOwnFeed(own: Parameters<typeof writeOwnFeed>[1]): Promise<void> {
+    if (this.db) await writeOwnFeed(this.db, own);
+  }
+}
+
+export interface SpeechStars extends EventStars {
+  /** Stars or unstars a speech; queued like every edit, so it works offline. */
+  set(speechId: number, starred: boolean): Promise<void>;
+}
+
+/** The stars of one event's speeches (the live stage). */
+export function useSpeechStars(eventId: number): SpeechStars {
+  const runtime = useRuntime();
+  const all = useStore(runtime.calendar.stars).value;
+  const stars = starsOf(all, eventId);
+  const set = useCallback(
+    (speechId: number, starred: boolean) => runtime.enqueue('speech.star', { event_id: eventId, speech_id: speechId, starred }),
+    [runtime, eventId],
+  );
+  return useMemo(() => ({ ...stars, set }), [stars, set]);
+}
+
+/** Everything the calendar shows, sorted; starred speeches of events not on the device are asked for. */
+export function useCalendar(): Loadable<CalendarItem[]> {
+  const runtime = useRuntime();
+  const sources = useStore(runtime.calendar.sources);
+  const starredEvents = useMemo(() => [...sources.value.stars.entries()].filter(([, s]) => s.starred.size > 0).map(([id]) => id), [sources.value.stars]);
+  // A starred speech's programme stays on the device (sync/engine/scoped.ts) once asked for.
+  useEffect(() => {
+    for (const id of starredEvents) runtime.schedule.request(id);
+  }, [runtime, starredEvents]);
+  const data = useMemo(() => buildCalendar(sources.value), [sources.value]);
+  return useMemo(() => ({ data, isLoading: sources.loading }), [data, sources.loading]);
+}
+
+export interface CalendarFeed {
+  state: FeedState;
+  /** The addresses of this device's feed (https, webcal: and Google's "add by URL"), or null. */
+  urls: { https: string; webcal: string; google: string } | null;
+  /** A new address, replacing any other; works offline. */
+  create(): Promise<void>;
+  /** No address any more: calendar apps get nothing from the old one. */
+  revoke(): Promise<void>;
+}
+
+export function useCalendarFeed(): CalendarFeed {
+  const runtime = useRuntime();
+  const stores = runtime.calendar;
+  const sources = useStore(stores.feed).value;
+  // Whether an address is active is the server's to say; asked whenever the page opens online.
+  useRefreshOnSync(FEED_KEYS);
+  const state = useMemo(() => feedState(sources), [sources]);
+  const origin = runtime.baseUrl || (typeof location === 'undefined' ? '' : location.origin);
+  const token = state.kind === 'mine' ? state.token : null;
+  const urls = useMemo(() => (token ? feedUrls(origin, token) : null), [origin, token]);
+  const create = useCallback(async () => {
+    const own = await newFeedToken();
+    await stores.writeOwnFeed(own);
+    await runtime.enqueue('calendar.feed', { token: own.token });
+  }, [runtime, stores]);
+  const revoke = useCallback(async () => {
+    await runtime.enqueue('calendar.feed', { token: null });
+    await stores.writeOwnFeed(null);
+  }, [runtime, stores]);
+  return useMemo(() => ({ state, urls, create, revoke }), [state, urls, create, revoke]);
+}

@@ -1,0 +1,111 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
+import { emptyCart, type CartDoc } from '../../sync/views/tickets/cart.ts';
+import { useRuntime, useStore } from './hooks.ts';
+import { callOnline, type OnlineResult } from './online.ts';
+
+/**
+ * Buying tickets (server/routes/api/checkout.ts). Unlike every other action this is never queued:
+ * a payment needs the server there and then, and an order placed later than the buyer pressed the
+ * button could not be honoured (the tickets may be gone, the price changed). Offline, the screens
+ * say so and keep the cart, which is a local document (sync/views/tickets/cart.ts). What is on sale
+ * right now (states, "3 left", the methods this server offers) is asked of the server while the
+ * checkout is open; offline the checkout shows the types the event document carries.
+ */
+
+export type OfferType = TicketTypeOffer;
+
+export interface CheckoutOffer {
+  currency: string;
+  methods: PaymentMethod[];
+  types: OfferType[];
+  /** Epoch milliseconds of the answer. */
+  fetchedAt: number;
+}
+
+export interface PlacedOrderView {
+  id: number;
+  code: string;
+  event_id: number;
+  state: string;
+  method: string;
+  total: number;
+  currency: string;
+  expires_at: number;
+  instructions: string;
+  lines: { type: string; price: number; name: string; ticket_id: number | null }[];
+}
+
+export type CheckoutResult<T> = OnlineResult<T>;
+
+export type OfferState = { status: 'loading' | 'offline' | 'failed'; offer: CheckoutOffer | null } | { status: 'ready'; offer: CheckoutOffer };
+
+/** What is on sale now, asked of the server while the checkout is open (again when the network returns). */
+export function useCheckoutOffer(eventId: number): OfferState & { reload(): void } {
+  const runtime = useRuntime();
+  const sync = useStore(runtime.sync);
+  const online = sync.state !== 'offline';
+  const [state, setState] = useState<OfferState>({ status: 'loading', offer: null });
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!eventId) return;
+    const controller = new AbortController();
+    setState((s) => ({ status: 'loading', offer: s.offer }) as OfferState);
+    callOnline<Omit<CheckoutOffer, 'fetchedAt'>>(runtime, `/api/events/${eventId}/ticket-types`, undefined, controller.signal)
+      .then((r) => {
+        if (controller.signal.aborted) return;
+        if (r.ok) setState({ status: 'ready', offer: { ...r.data, fetchedAt: Date.now() } });
+        else setState((s) => ({ status: r.code === 'network_error' ? 'offline' : 'failed', offer: s.offer }) as OfferState);
+      })
+      .catch(() => setState((s) => ({ status: 'failed', offer: s.offer }) as OfferState));
+    return () => controller.abort();
+  }, [runtime, eventId, online, round]);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  return useMemo(() => ({ ...state, reload }), [state, reload]);
+}
+
+/** The cart of one event, from its local document (an empty one until the buyer chooses). */
+export function useCart(eventId: number): { cart: CartDoc; loading: boolean; save(next: CartDoc): Promise<void> } {
+  const runtime = useRuntime();
+  const store = runtime.tickets.cartOf(eventId);
+  const { loading, value } = useStore(store);
+  const cart = useMemo(() => value ?? emptyCart(eventId), [value, eventId]);
+  const save = useCallback((next: CartDoc) => runtime.tickets.saveCart(next), [runtime]);
+  return { cart, loading, save };
+}
+
+export interface CheckoutActions {
+  /** Places the order; with a card, `redirect_url` is the provider's page to send the buyer to. */
+  placeOrder(request: CheckoutRequest): Promise<CheckoutResult<{ order: PlacedOrderView; redirect_url: string | null }>>;
+  /** A pending card order's payment page again. */
+  resumePayment(code: string): Promise<CheckoutResult<{ redirect_url: string }>>;
+  /** Gives up a pending order: its tickets go back on sale. */
+  cancelOrder(code: string): Promise<CheckoutResult<PlacedOrderView>>;
+  /** Empties the event's cart once its order is placed. */
+  clearCart(eventId: number): Promise<void>;
+  /** A new id for this attempt to buy (the cart keeps it until its content changes). */
+  newClientKey(): string;
+}
+
+export function useCheckoutActions(): CheckoutActions {
+  const runtime = useRuntime();
+  return useMemo(
+    () => ({
+      async placeOrder(request) {
+        const r = await callOnline<{ order: PlacedOrderView; redirect_url: string | null }>(runtime, '/api/checkout/orders', request);
+        // The order and its tickets come to the device through the tickets feed; pull now rather than on the next hint.
+        if (r.ok) runtime.resync();
+        return r;
+      },
+      resumePayment: (code) => callOnline(runtime, `/api/checkout/orders/${encodeURIComponent(code)}/pay`, {}),
+      async cancelOrder(code) {
+        const r = await callOnline<PlacedOrderView>(runtime, `/api/checkout/orders/${encodeURIComponent(code)}/cancel`, {});
+        if (r.ok) runtime.resync();
+        return r;
+      },
+      clearCart: (eventId) => runtime.tickets.clearCart(eventId),
+      newClientKey: () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join(''),
+    }),
+    [runtime],
+  );
+}

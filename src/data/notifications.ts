@@ -1,0 +1,74 @@
+import { useCallback, useMemo } from 'react';
+import { NOTICE_READ_BATCH } from '../../contract/notifications.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import {
+  buildNotifications,
+  EMPTY_SOURCES,
+  markNotificationsSeen,
+  observeNotificationSources,
+  unreadNoticeIds,
+  unseenCount,
+  type NotificationItem,
+  type NotificationSources,
+} from '../../sync/views/notifications/notifications.ts';
+import type { Loadable } from './api.ts';
+import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
+import { LiveStore } from './live-store.ts';
+
+export type { NotificationItem, NotificationKind, NotificationMeeting } from '../../sync/views/notifications/notifications.ts';
+
+/** The notifications' sources (sync/views/notifications), read while a screen or the header listens. */
+export class NotificationStores {
+  readonly sources = new LiveStore<NotificationSources>(observeNotificationSources, EMPTY_SOURCES);
+  private db: FoyerDatabase | null = null;
+
+  setDatabase(db: FoyerDatabase | null): void {
+    this.db = db;
+    this.sources.setDatabase(db);
+  }
+
+  markSeen(items: readonly NotificationItem[]): Promise<void> {
+    return this.db ? markNotificationsSeen(this.db, items) : Promise.resolve();
+  }
+}
+
+export interface NotificationsData {
+  items: NotificationItem[];
+  /** Unread and newer than the last look on this device: the header's flag. */
+  unseen: number;
+  unread: number;
+  /** Unread notices that "mark all as read" marks (messages are read in their conversation). */
+  markable: number;
+}
+
+export interface NotificationActions {
+  /** Marks these notices read on every device (derived ones are read through their source). */
+  markRead(keys: readonly string[]): Promise<void>;
+  markAllRead(): Promise<void>;
+  /** The list was shown: the header's flag goes out on this device. */
+  markSeen(): Promise<void>;
+}
+
+export function useNotifications(): Loadable<NotificationsData> & NotificationActions {
+  const runtime = useRuntime();
+  const stores = runtime.notifications;
+  const sources = useStore(stores.sources);
+  const now = useNowSeconds();
+  const items = useMemo(() => buildNotifications(sources.value, now), [sources.value, now]);
+  const seen = sources.value.seen;
+  const data = useMemo(
+    () => ({ items, unseen: unseenCount(items, seen), unread: items.filter((n) => !n.read).length, markable: unreadNoticeIds(items).length }),
+    [items, seen],
+  );
+
+  const send = useCallback(
+    async (ids: number[]) => {
+      for (let i = 0; i < ids.length; i += NOTICE_READ_BATCH) await runtime.enqueue('notification.read', { ids: ids.slice(i, i + NOTICE_READ_BATCH) });
+    },
+    [runtime],
+  );
+  const markRead = useCallback((keys: readonly string[]) => send(unreadNoticeIds(items, new Set(keys))), [send, items]);
+  const markAllRead = useCallback(() => send(unreadNoticeIds(items)), [send, items]);
+  const markSeen = useCallback(() => stores.markSeen(items), [stores, items]);
+  return useMemo(() => ({ data, isLoading: sources.loading, markRead, markAllRead, markSeen }), [data, sources.loading, markRead, markAllRead, markSeen]);
+}

@@ -1,0 +1,62 @@
+import { useCallback, useMemo } from 'react';
+import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import type { TripField } from '../../contract/trips.ts';
+import { joinUrl, retryAfterOf, withLang } from '../../sync/engine/http.ts';
+import { NO_TRIP } from '../../contract/trips.ts';
+import { observeOwnTrip, type OwnTripView } from '../../sync/views/trips/trips.ts';
+import type { Loadable } from './api.ts';
+import { useRuntime, useStore } from './hooks.ts';
+import { LiveStore, LiveStoreMap } from './live-store.ts';
+
+export type { OwnTripView } from '../../sync/views/trips/trips.ts';
+export { TRIP_FIELDS, TRIP_TEXT_MAX, type OwnTrip, type TripField } from '../../contract/trips.ts';
+
+/** The user's own trip plans, one live read per event (sync/views/trips). */
+export class TripStores {
+  readonly byEvent = new LiveStoreMap<number, OwnTripView>(
+    (eventId) => new LiveStore((db) => observeOwnTrip(db, eventId), { trip: NO_TRIP, pending: new Set(), known: false }),
+  );
+}
+
+export type PictureResult = { ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number };
+
+export interface TripActions {
+  /** Queues the changed texts (works offline). */
+  save(changes: Partial<Record<TripField, string>>): Promise<void>;
+  /** Uploads a picture for the plan; needs the network. */
+  uploadPicture(file: Blob): Promise<PictureResult>;
+  removePicture(): Promise<PictureResult>;
+}
+
+/** POST /api/events/{id}/trip-plan?save=1 (server/routes/api/trips.ts): the picture's own call. */
+async function postPicture(baseUrl: string, eventId: number, query: string, file?: Blob): Promise<PictureResult> {
+  const body = new FormData();
+  if (file) body.append('img', file);
+  let answer: { status_code?: number; error?: unknown; data?: unknown };
+  try {
+    const res = await fetch(joinUrl(baseUrl, withLang(`/api/events/${eventId}/trip-plan?${query}`)), { method: 'POST', body, credentials: 'same-origin' });
+    if (res.status === 401) return { ok: false, code: 'auth_required' };
+    answer = (await res.json()) as typeof answer;
+  } catch {
+    return { ok: false, code: 'network_error' };
+  }
+  if (answer.status_code === 200) return { ok: true };
+  const retryAfter = retryAfterOf(answer.data);
+  return { ok: false, code: isErrorCode(answer.error) ? answer.error : 'unknown_error', ...(retryAfter !== undefined ? { retryAfter } : {}) };
+}
+
+export function useOwnTrip(eventId: number): Loadable<OwnTripView> & TripActions {
+  const runtime = useRuntime();
+  const view = useStore(runtime.trips.byEvent.get(eventId));
+  const save = useCallback(
+    async (changes: Partial<Record<TripField, string>>) => {
+      if (Object.keys(changes).length === 0) return;
+      await runtime.enqueue('trip.save', { event_id: eventId, ...changes });
+    },
+    [runtime, eventId],
+  );
+  // The device learns of the new picture through the feed: the save stamps its my_events document.
+  const uploadPicture = useCallback((file: Blob) => postPicture(runtime.baseUrl, eventId, 'save=1', file), [runtime, eventId]);
+  const removePicture = useCallback(() => postPicture(runtime.baseUrl, eventId, 'save=1&remove_img=1'), [runtime, eventId]);
+  return useMemo(() => ({ data: view.value, isLoading: view.loading, save, uploadPicture, removePicture }), [view, save, uploadPicture, removePicture]);
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES } from '../../../contract/constants.ts';
+import { NOTIFY_EMAIL_KINDS, notifyEmailOn, type NotifyEmailKind } from '../../../contract/accounts.ts';
+import { STATUS_TYPE_VALUES } from '../../../contract/visitors.ts';
+import { useProfileActions, type OwnProfile, type ProfilePatch } from '../../data/index.ts';
+import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
+
+/** Language names in their own language: a person who cannot read the current one still finds theirs. */
+const LANGUAGE_NAMES: Record<string, string> = { uk: 'Українська', en: 'English', ru: 'Русский', pl: 'Polski' };
+
+/**
+ * Who can see me, the privacy switches, the interface language and the email notices. Each choice
+ * is saved as it is made, through the outbox, so it works offline like the switches of the
+ * profile aside; the mail sender reads `notify_email`.
+ */
+export function PreferencesSection({ profile, known }: { profile: OwnProfile; known: boolean }) {
+  const { t } = useTranslation();
+  const actions = useProfileActions();
+  const [failed, setFailed] = useState(false);
+  const save = (patch: ProfilePatch) => {
+    setFailed(false);
+    actions.update(patch).catch((error: unknown) => {
+      console.error('settings update failed', error);
+      setFailed(true);
+    });
+  };
+  // What was just chosen shows at once; the queued command reaches the overlaid profile a moment later.
+  const [chosen, setChosen] = useState<Partial<Record<NotifyEmailKind, boolean>>>({});
+  const notify = (kind: NotifyEmailKind, on: boolean) => {
+    setChosen((c) => ({ ...c, [kind]: on }));
+    save({ notify_email: { [kind]: on } });
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-preferences">
+      <h2 id="settings-preferences">{t('account.preferences.title')}</h2>
+      <div className="field">
+        <label htmlFor="settings-show-status">{t('profile.form.showStatus')}</label>
+        <select id="settings-show-status" value={profile.show_status || STATUS_TYPE_VALUES[0]} onChange={(e) => save({ show_status: Number(e.target.value) })}>
+          {STATUS_TYPE_VALUES.map((v) => (
+            <option key={v} value={v}>
+              {t(`profile.showStatusLabels.${v}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <h3>{t('profile.privacy.title')}</h3>
+      <PrivacySwitches profile={profile} known={known} />
+      <div className="field">
+        <label htmlFor="settings-locale">{t('account.preferences.language')}</label>
+        <select id="settings-locale" value={profile.locale} onChange={(e) => save({ locale: e.target.value as NonNullable<ProfilePatch['locale']> })}>
+          <option value="">{t('account.preferences.languageDevice')}</option>
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="settings-checks">
+        <legend>{t('account.preferences.emails')}</legend>
+        <p className="muted">{t('account.preferences.emailsLead')}</p>
+        {NOTIFY_EMAIL_KINDS.map((kind) => (
+          <label key={kind}>
+            <input
+              type="checkbox"
+              name={`notify-${kind}`}
+              checked={chosen[kind] ?? notifyEmailOn(profile.notify_email, kind)}
+              onChange={(e) => notify(kind, e.target.checked)}
+            />{' '}
+            {t(`account.preferences.notify.${kind}`)}
+          </label>
+        ))}
+      </fieldset>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('errors.local_write_failed')}
+        </p>
+      ) : null}
+    </section>
+  );
+}

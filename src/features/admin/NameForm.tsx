@@ -1,0 +1,56 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+
+/** A one-field form that adds something by its name (a track, a stand); an empty name is refused next to it. */
+export function NameForm({
+  label,
+  submit,
+  maxLength,
+  className,
+  onAdd,
+}: {
+  label: string;
+  submit: string;
+  maxLength: number;
+  className?: string;
+  onAdd(name: string): Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState(false);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/[\p{L}\p{N}]/u.test(name)) {
+      setProblem(true);
+      return;
+    }
+    setProblem(false);
+    await onAdd(name.trim());
+    setName('');
+  };
+  return (
+    <form className={className ? `admin__add ${className}` : 'admin__add'} onSubmit={(e) => void add(e)} noValidate>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          value={name}
+          maxLength={maxLength}
+          aria-invalid={problem || undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {problem ? (
+          <p id={`${id}-error`} className="field__error">
+            {t('admin.fieldErrors.required')}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" variant="primary">
+        {submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TEAM_ROLES, useAdminActions, type AdminEventView, type TeamRole } from '../../data/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmailField } from './EmailField.tsx';
+
+type Team = AdminEventView['event']['admin']['team'];
+
+/**
+ * The event's team: co-organisers (the owner's rights), chat moderators and door staff. A person
+ * is named by email; each role is given or taken on its own. The event's creator stays an
+ * organiser (the server refuses otherwise), so the screen does not offer it.
+ */
+export function TeamSection({ eventId, team, createdBy }: { eventId: number; team: Team; createdBy: number }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const actions = useAdminActions();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('organizer');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!/^[^\s@]+@[^\s@]+$/.test(value)) {
+      setProblem(t('admin.team.emailProblem'));
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await actions.setRole(eventId, { email: value }, role, true);
+      setEmail('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="admin__team" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin__h2">
+        {t('admin.team.title')}
+      </h2>
+      <ul className="admin__list">
+        {team.map((m) => {
+          const name = `${m.first_name} ${m.last_name}`.trim() || m.email;
+          return (
+            <li key={m.user_id} className="admin__card admin__member">
+              <div>
+                <p className="admin__name">{name}</p>
+                <p className="muted small">{m.email}</p>
+              </div>
+              <ul className="admin__roles" aria-label={t('admin.team.rolesOf', { name })}>
+                {m.roles.map((r) => (
+                  <li key={r}>
+                    <span className="admin__role">{t(`admin.roles.${r}`)}</span>
+                    {r === 'organizer' && m.user_id === createdBy ? null : (
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t('admin.team.removeRole', { role: t(`admin.roles.${r}`), name })}
+                        onClick={() => void actions.setRole(eventId, { user_id: m.user_id }, r as TeamRole, false)}
+                      >
+                        {t('admin.team.remove')}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <form className="admin__add" onSubmit={(e) => void add(e)} noValidate>
+        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />
+        <div className="field">
+          <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
+          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+            {TEAM_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin.roles.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" busy={busy}>
+          {t('admin.team.add')}
+        </Button>
+      </form>
+      <p className="muted small">{t('admin.team.hint')}</p>
+    </section>
+  );
+}

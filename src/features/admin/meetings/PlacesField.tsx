@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import { MEETING_LIMITS, type MeetingPlaceInput } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+
+/**
+ * The places meetings happen at (the specs' placeItems): a hall where some of the numbered tables
+ * stand, or a spot people meet at without a table ("Lounge", 0 tables). A place keeps its id, so
+ * meetings booked at it stay there through a rename.
+ */
+export function PlacesField({
+  idp,
+  places,
+  problems,
+  onChange,
+}: {
+  idp: string;
+  places: MeetingPlaceInput[];
+  problems: Record<number, string>;
+  onChange(list: MeetingPlaceInput[]): void;
+}) {
+  const { t } = useTranslation();
+  const set = (i: number, patch: Partial<MeetingPlaceInput>) => onChange(places.map((p, k) => (k === i ? { ...p, ...patch } : p)));
+  return (
+    <div className="meeting-places">
+      <p className="admin__name" id={`${idp}-places`}>
+        {t('admin.meetings.places')}
+      </p>
+      <p className="muted small">{t('admin.meetings.placesHint')}</p>
+      {places.length === 0 ? <p className="muted">{t('admin.meetings.noPlaces')}</p> : null}
+      <ul className="meeting-rows" aria-labelledby={`${idp}-places`}>
+        {places.map((p, i) => {
+          const rowId = `${idp}-p${i}`;
+          const problem = problems[i];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a new place has no id until the server gives one
+            <li key={p.id ?? `new-${i}`} className="meeting-row">
+              <div className="field">
+                <label htmlFor={`${rowId}-label`}>{t('admin.meetings.placeName')}</label>
+                <input
+                  id={`${rowId}-label`}
+                  value={p.label}
+                  maxLength={MEETING_LIMITS.placeLabel}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${rowId}-error` : undefined}
+                  onChange={(e) => set(i, { label: e.target.value })}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${rowId}-tables`}>{t('admin.meetings.placeTables')}</label>
+                <input
+                  id={`${rowId}-tables`}
+                  type="number"
+                  min={0}
+                  max={MEETING_LIMITS.tables}
+                  value={p.tables}
+                  onChange={(e) => set(i, { tables: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
+                />
+              </div>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onChange(places.filter((_, k) => k !== i))}
+                aria-label={t('admin.meetings.removePlace', { place: p.label || t('admin.meetings.newPlace') })}
+              >
+                {t('admin.team.remove')}
+              </Button>
+              {problem ? (
+                <p id={`${rowId}-error`} className="field__error meeting-row__error">
+                  {t(`admin.fieldErrors.${problem}`)}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <Button size="sm" onClick={() => onChange([...places, { label: '', tables: 0 }])} disabled={places.length >= MEETING_LIMITS.places}>
+        {t('admin.meetings.addPlace')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { INVITE_ROLES, useAdminActions, usePeopleActions, type AdminInvitation, type InviteRole, type QueuedInvite } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+
+/**
+ * Invitations by email. Somebody with a Foyer account gets the role at once; somebody without one
+ * gets a link that signs them up and gives it. Queued invitations show until the server has them;
+ * open ones can be withdrawn.
+ */
+export function InviteSection({ eventId, invitations, queued }: { eventId: number; invitations: AdminInvitation[]; queued: QueuedInvite[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const people = usePeopleActions();
+  const admin = useAdminActions();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('attendee');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!looksLikeEmail(value)) {
+      setProblem(t('admin.team.emailProblem'));
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      await people.invite(eventId, value, role);
+      setEmail('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="admin__team" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="admin__h3">
+        {t('admin.people.invite')}
+      </h3>
+      <form className="admin__add" onSubmit={(e) => void submit(e)} noValidate>
+        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} hintId={`${id}-hint`} />
+        <div className="field">
+          <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
+          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
+            {INVITE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`admin.people.inviteRole.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" busy={busy}>
+          {t('admin.people.send')}
+        </Button>
+      </form>
+      <p id={`${id}-hint`} className="muted small">
+        {t('admin.people.inviteHint')}
+      </p>
+      {queued.length + invitations.length > 0 ? (
+        <ul className="admin__list">
+          {queued.map((q) => (
+            <li key={q.id} className="admin__card person-invite">
+              <span>
+                {q.email} · {t(`admin.people.inviteRole.${q.role}`)} ·{' '}
+                {q.refused ? (
+                  <span className="field__error">{t(`errors.${q.refused}`, { defaultValue: t('errors.unknown_error') })}</span>
+                ) : (
+                  <span className="muted">{t('admin.pending')}</span>
+                )}
+              </span>
+              {q.refused ? (
+                <Button size="sm" onClick={() => void admin.dismiss(q.id)}>
+                  {t('common.dismiss')}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+          {invitations.map((i) => (
+            <li key={`${i.email}-${i.role}`} className="admin__card person-invite">
+              <span>
+                {i.email} · {t(`admin.people.inviteRole.${i.role}`)} · <span className="muted">{t('admin.people.invited')}</span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void people.uninvite(eventId, i.email)}
+                aria-label={t('admin.people.withdrawOf', { email: i.email })}
+              >
+                {t('admin.people.withdraw')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STAND_LIMITS, useStandActions, type ClientRef, type EditorMember } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+
+/**
+ * The people of a stand: each with their position and whether they manage the stand (managers
+ * get Open Stand), changed one at a time, and new ones added by the email of their Foyer account.
+ */
+export function StandMembers({ eventId, stand, members }: { eventId: number; stand: ClientRef; members: EditorMember[] }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const actions = useStandActions();
+  const [email, setEmail] = useState('');
+  const [position, setPosition] = useState('');
+  const [manager, setManager] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = email.trim();
+    if (!looksLikeEmail(value)) {
+      setProblem(t('admin.team.emailProblem'));
+      return;
+    }
+    setProblem(null);
+    await actions.setMember(eventId, stand, { email: value }, position.trim(), manager);
+    setEmail('');
+    setPosition('');
+    setManager(false);
+  };
+
+  return (
+    <section className="admin__team" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin__h2">
+        {t('admin.stands.members')}
+      </h2>
+      {members.length === 0 ? <p className="muted">{t('admin.stands.noMembers')}</p> : null}
+      <ul className="admin__list">
+        {members.map((m) => (
+          <MemberRow key={m.user_id ?? m.email} eventId={eventId} stand={stand} member={m} />
+        ))}
+      </ul>
+      <form className="admin__add stand-add-member" onSubmit={(e) => void add(e)} noValidate>
+        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />
+        <div className="field">
+          <label htmlFor={`${id}-position`}>{t('admin.stands.position')}</label>
+          <input id={`${id}-position`} value={position} maxLength={STAND_LIMITS.position} onChange={(e) => setPosition(e.target.value)} />
+        </div>
+        <label className="stand-manager-box">
+          <input type="checkbox" checked={manager} onChange={(e) => setManager(e.target.checked)} /> {t('admin.stands.isManager')}
+        </label>
+        <Button type="submit" variant="primary">
+          {t('admin.stands.addMember')}
+        </Button>
+      </form>
+      <p className="muted small">{t('admin.stands.membersHint')}</p>
+    </section>
+  );
+}
+
+function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientRef; member: EditorMember }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const actions = useStandActions();
+  const [position, setPosition] = useState(member.position);
+  const name = member.name || member.email;
+  const who = member.user_id !== null ? { user_id: member.user_id } : { email: member.email };
+  const save = (isManager: boolean, nextPosition = position) => void actions.setMember(eventId, stand, who, nextPosition.trim(), isManager);
+  return (
+    <li className="admin__card stand-member">
+      <div>
+        <p className="admin__name">
+          {name}
+          {member.pending ? <span className="muted small"> · {t('admin.pending')}</span> : null}
+        </p>
+        {member.hidden ? <p className="muted small">{t('admin.stands.hiddenMember')}</p> : null}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-position`}>{t('admin.stands.positionOf', { name })}</label>
+        <input
+          id={`${id}-position`}
+          value={position}
+          maxLength={STAND_LIMITS.position}
+          onChange={(e) => setPosition(e.target.value)}
+          onBlur={() => {
+            if (position.trim() !== member.position) save(member.is_manager);
+          }}
+        />
+      </div>
+      <label>
+        <input type="checkbox" checked={member.is_manager} onChange={(e) => save(e.target.checked)} /> {t('admin.stands.isManager')}
+      </label>
+      {member.user_id !== null ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void actions.removeMember(eventId, stand, member.user_id!)}
+          aria-label={t('admin.stands.removeMember', { name })}
+        >
+          {t('admin.team.remove')}
+        </Button>
+      ) : null}
+    </li>
+  );
+}

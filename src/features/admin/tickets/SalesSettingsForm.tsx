@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkSalesSettings, SALES_CURRENCIES, TICKET_TYPE_LIMITS, type SalesSettingsFields } from '../../../../contract/sales.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { SalesField } from './SalesField.tsx';
+
+/**
+ * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
+ * transfer or payment at the venue with the organisers' instructions and how long an unpaid order
+ * holds its tickets, and cards when this server has a card provider. Saved as a command.
+ */
+export function SalesSettingsForm({
+  initial,
+  cardAvailable,
+  onSave,
+}: {
+  initial: SalesSettingsFields;
+  /** Whether this server takes card payments; null when that is not known (offline). */
+  cardAvailable: boolean | null;
+  onSave(fields: SalesSettingsFields): Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const idp = useId();
+  const [value, setValue] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const set = <K extends keyof SalesSettingsFields>(k: K, v: SalesSettingsFields[K]) => {
+    setSaved(false);
+    setValue((f) => ({ ...f, [k]: v }));
+  };
+  const problems = checkSalesSettings(value);
+  const id = (k: string) => `${idp}-${k}`;
+  const submit = async () => {
+    setTried(true);
+    if (Object.keys(problems).length) return;
+    setBusy(true);
+    try {
+      await onSave(value);
+      setSaved(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="admin-form__section">
+        <legend>{t('sales.settings.title')}</legend>
+        <SalesField id={id('currency')} label={t('sales.settings.currency')} hint={t('sales.settings.currencyHint')}>
+          <select value={value.currency} onChange={(e) => set('currency', e.target.value as SalesSettingsFields['currency'])}>
+            {SALES_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </SalesField>
+        <label className="sales__check">
+          <input type="checkbox" checked={value.transfer_enabled} onChange={(e) => set('transfer_enabled', e.target.checked)} />
+          {t('sales.settings.transfer')}
+        </label>
+        {value.transfer_enabled ? (
+          <>
+            <SalesField
+              id={id('instructions')}
+              label={t('sales.settings.instructions')}
+              hint={t('sales.settings.instructionsHint')}
+              problem={tried ? problems.transfer_instructions : undefined}
+            >
+              <textarea
+                rows={4}
+                value={value.transfer_instructions}
+                maxLength={TICKET_TYPE_LIMITS.instructions}
+                onChange={(e) => set('transfer_instructions', e.target.value)}
+              />
+            </SalesField>
+            <SalesField id={id('hours')} label={t('sales.settings.hours')} hint={t('sales.settings.hoursHint')}>
+              <input
+                type="number"
+                min={1}
+                max={TICKET_TYPE_LIMITS.maxTransferHours}
+                value={value.transfer_hours}
+                onChange={(e) => set('transfer_hours', Math.min(TICKET_TYPE_LIMITS.maxTransferHours, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
+              />
+            </SalesField>
+          </>
+        ) : null}
+        <label className="sales__check">
+          <input type="checkbox" checked={value.card_enabled} onChange={(e) => set('card_enabled', e.target.checked)} />
+          {t('sales.settings.card')}
+        </label>
+        {value.card_enabled && cardAvailable === false ? <p className="muted small">{t('sales.settings.cardMissing')}</p> : null}
+      </fieldset>
+      <div className="admin__buttons">
+        <Button type="submit" variant="primary" busy={busy}>
+          {t('sales.settings.save')}
+        </Button>
+        {saved ? (
+          <p className="muted" role="status">
+            {t('sales.saved')}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,176 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ASK_MODES, ATTENDEE_FIELDS, checkTicketType, TICKET_TYPE_LIMITS, type AskMode, type TicketTypeFields } from '../../../../contract/sales.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
+import { SalesField } from './SalesField.tsx';
+
+/**
+ * One ticket type's fields, checked by the same rules the server applies (contract/sales.ts
+ * checkTicketType) before anything is queued; times are the venue's wall clock, like the event's.
+ */
+export function TicketTypeForm({
+  initial,
+  currency,
+  timezone,
+  submitLabel,
+  onSave,
+  onCancel,
+}: {
+  initial: TicketTypeFields;
+  currency: string;
+  timezone: string;
+  submitLabel: string;
+  onSave(fields: TicketTypeFields): Promise<void>;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const idp = useId();
+  const [value, setValue] = useState(initial);
+  const [price, setPrice] = useState(String(initial.price));
+  const [quota, setQuota] = useState(initial.quota === null ? '' : String(initial.quota));
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof TicketTypeFields>(k: K, v: TicketTypeFields[K]) => setValue((f) => ({ ...f, [k]: v }));
+  const limited = value.quota !== null;
+  const parsedPrice = numberOrNull(price.replace(',', '.'));
+  const fields: TicketTypeFields = { ...value, price: parsedPrice ?? -1 };
+  const problems = checkTicketType({ ...fields, price: Math.max(0, fields.price) }, currency);
+  const priceBad = parsedPrice === null || parsedPrice < 0 || parsedPrice > TICKET_TYPE_LIMITS.maxPrice;
+  const quotaBad = limited && (value.quota === null || value.quota < 1);
+  const ok = Object.keys(problems).length === 0 && !priceBad && !quotaBad;
+  const id = (k: string) => `${idp}-${k}`;
+
+  const submit = async () => {
+    setTried(true);
+    if (!ok) return;
+    setBusy(true);
+    try {
+      await onSave(fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="admin-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <fieldset className="admin-form__section">
+        <legend>{t('sales.form.ticket')}</legend>
+        <SalesField id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
+          <input type="text" value={value.name} maxLength={TICKET_TYPE_LIMITS.name} required onChange={(e) => set('name', e.target.value)} />
+        </SalesField>
+        <SalesField id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
+          <textarea rows={2} value={value.description} maxLength={TICKET_TYPE_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
+        </SalesField>
+        <div className="admin-form__pair">
+          <SalesField
+            id={id('price')}
+            label={t('sales.form.price', { currency })}
+            hint={t('sales.form.priceHint')}
+            problem={tried ? (priceBad ? 'required' : problems.price) : undefined}
+          >
+            <input type="text" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+          </SalesField>
+          <SalesField id={id('max')} label={t('sales.form.maxPerOrder')}>
+            <input
+              type="number"
+              min={1}
+              max={TICKET_TYPE_LIMITS.maxPerOrder}
+              value={value.max_per_order}
+              onChange={(e) => set('max_per_order', Math.min(TICKET_TYPE_LIMITS.maxPerOrder, Math.max(1, Number(e.target.value) || 1)))}
+            />
+          </SalesField>
+        </div>
+        <label className="sales__check">
+          <input
+            type="checkbox"
+            checked={limited}
+            onChange={(e) => {
+              const n = numberOrNull(quota);
+              set('quota', e.target.checked ? (n !== null && n >= 1 ? Math.floor(n) : 100) : null);
+              if (e.target.checked && (n === null || n < 1)) setQuota('100');
+            }}
+          />
+          {t('sales.form.limited')}
+        </label>
+        {limited ? (
+          <SalesField id={id('quota')} label={t('sales.form.quota')} problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}>
+            <input
+              type="number"
+              min={1}
+              max={TICKET_TYPE_LIMITS.maxQuota}
+              value={quota}
+              onChange={(e) => {
+                setQuota(e.target.value);
+                const n = numberOrNull(e.target.value);
+                set('quota', n === null ? 0 : Math.floor(n));
+              }}
+            />
+          </SalesField>
+        ) : null}
+        <label className="sales__check">
+          <input type="checkbox" checked={value.hidden} onChange={(e) => set('hidden', e.target.checked)} />
+          {t('sales.form.hidden')}
+        </label>
+      </fieldset>
+
+      <fieldset className="admin-form__section">
+        <legend>{t('sales.form.saleWindow')}</legend>
+        <p className="muted small">{t('sales.form.saleWindowHint', { zone: timezone })}</p>
+        <div className="admin-form__pair">
+          <SalesField id={id('starts')} label={t('sales.form.saleStarts')}>
+            <input
+              type="datetime-local"
+              value={value.sale_starts_at === null ? '' : toLocalInput(value.sale_starts_at, timezone)}
+              onChange={(e) => set('sale_starts_at', fromLocalInput(e.target.value, timezone))}
+            />
+          </SalesField>
+          <SalesField id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
+            <input
+              type="datetime-local"
+              value={value.sale_ends_at === null ? '' : toLocalInput(value.sale_ends_at, timezone)}
+              onChange={(e) => set('sale_ends_at', fromLocalInput(e.target.value, timezone))}
+            />
+          </SalesField>
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-form__section">
+        <legend>{t('sales.form.attendee')}</legend>
+        <p className="muted small">{t('sales.form.attendeeHint')}</p>
+        <div className="admin-form__pair">
+          {ATTENDEE_FIELDS.map((f) => (
+            <SalesField key={f} id={id(`ask-${f}`)} label={t(`checkout.fields.${f}`)}>
+              <select value={value[`ask_${f}`]} onChange={(e) => set(`ask_${f}`, e.target.value as AskMode)}>
+                {ASK_MODES.map((m) => (
+                  <option key={m} value={m}>
+                    {t(`sales.ask.${m}`)}
+                  </option>
+                ))}
+              </select>
+            </SalesField>
+          ))}
+        </div>
+      </fieldset>
+
+      {tried && !ok ? (
+        <p className="form-error" role="alert">
+          {t('sales.form.fix')}
+        </p>
+      ) : null}
+      <div className="admin__buttons">
+        <Button type="submit" variant="primary" busy={busy}>
+          {submitLabel}
+        </Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { blankTicketType, type TicketTypeFields } from '../../../../contract/sales.ts';
+import { useEventOrders, useSalesAdminActions, type AdminTypeView, type EventOrdersPage, type SalesAdminData } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { useLocale } from '../../../ui/useLocale.ts';
+import { formatMoney } from '../../../../contract/money.ts';
+import { SalesSettingsForm } from './SalesSettingsForm.tsx';
+import { TicketTypeForm } from './TicketTypeForm.tsx';
+
+/** The ticket types and payment settings of one event, for its organisers. */
+export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
+  const { t } = useTranslation();
+  const { event, sales } = data;
+  const eventId = event.event_id;
+  const actions = useSalesAdminActions();
+  const figures = useEventOrders(eventId, { state: null, search: '', limit: 1 });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [draft, setDraft] = useState<TicketTypeFields | null>(null);
+  const stats = figures.result?.ok ? figures.result.data : null;
+  const startNew = (fields: TicketTypeFields) => {
+    setEditing('new');
+    setDraft(fields);
+  };
+
+  return (
+    <>
+      {sales.settingsRefused ? <Refused code={sales.settingsRefused.code} onDismiss={() => void actions.dismiss(sales.settingsRefused!.commandId)} /> : null}
+      <SalesSettingsForm
+        key={JSON.stringify(sales.settings)}
+        initial={sales.settings}
+        cardAvailable={stats ? stats.card_available : null}
+        onSave={(fields) => actions.saveSettings(eventId, fields)}
+      />
+      {sales.settingsPending ? <p className="muted small">{t('admin.pending')}</p> : null}
+
+      <section aria-labelledby="sales-types-h">
+        <h2 id="sales-types-h" className="admin__h2">
+          {t('sales.types.list')}
+        </h2>
+        {!stats ? <p className="muted small">{figures.loading ? t('common.loading') : t('sales.types.figuresOffline')}</p> : null}
+        {sales.types.length === 0 && editing !== 'new' ? (
+          <EmptyState
+            compact
+            title={t('sales.types.empty')}
+            text={event.is_free ? t('sales.types.emptyFree') : t('sales.types.emptyPaid')}
+            action={
+              event.is_free ? (
+                <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: t('sales.types.freeName') })}>
+                  {t('sales.types.addFree')}
+                </Button>
+              ) : null
+            }
+          />
+        ) : null}
+        <ul className="admin__list">
+          {sales.types.map((type) =>
+            editing === type.key ? (
+              <li key={type.key} className="admin__card">
+                <TicketTypeForm
+                  initial={type.fields}
+                  currency={sales.currency}
+                  timezone={event.timezone}
+                  submitLabel={t('sales.form.save')}
+                  onCancel={() => setEditing(null)}
+                  onSave={async (fields) => {
+                    await actions.saveType(eventId, type.id, fields);
+                    setEditing(null);
+                  }}
+                />
+              </li>
+            ) : (
+              <TypeRow
+                key={type.key}
+                type={type}
+                currency={sales.currency}
+                stats={stats}
+                onEdit={() => setEditing(type.key)}
+                onHide={(hidden) => void actions.saveType(eventId, type.id, { ...type.fields, hidden })}
+                onDelete={() => void (type.id ? actions.deleteType(eventId, type.id) : undefined)}
+                onDismiss={(commandId) => void actions.dismiss(commandId)}
+              />
+            ),
+          )}
+        </ul>
+        {editing === 'new' && draft ? (
+          <div className="admin__card">
+            <TicketTypeForm
+              initial={draft}
+              currency={sales.currency}
+              timezone={event.timezone}
+              submitLabel={t('sales.form.add')}
+              onCancel={() => setEditing(null)}
+              onSave={async (fields) => {
+                await actions.saveType(eventId, null, { ...fields, sort: sales.types.length });
+                setEditing(null);
+              }}
+            />
+          </div>
+        ) : (
+          <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: '' })}>
+            {t('sales.types.add')}
+          </Button>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Refused({ code, onDismiss }: { code: string; onDismiss(): void }) {
+  const { t } = useTranslation();
+  return (
+    <p className="form-error" role="alert">
+      {t('sales.refused', { reason: t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
+      <Button size="sm" variant="ghost" onClick={onDismiss}>
+        {t('rejections.discard')}
+      </Button>
+    </p>
+  );
+}
+
+function TypeRow({
+  type,
+  currency,
+  stats,
+  onEdit,
+  onHide,
+  onDelete,
+  onDismiss,
+}: {
+  type: AdminTypeView;
+  currency: string;
+  stats: EventOrdersPage | null;
+  onEdit(): void;
+  onHide(hidden: boolean): void;
+  onDelete(): void;
+  onDismiss(commandId: string): void;
+}) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const [confirming, setConfirming] = useState(false);
+  const f = type.fields;
+  const figures = stats?.types.find((x) => x.id === type.id);
+  const price = f.price > 0 ? formatMoney(f.price, currency, locale) : t('price.free');
+  const asks = (['name', 'company', 'position'] as const).filter((k) => f[`ask_${k}`] !== 'off').map((k) => t(`checkout.fields.${k}`));
+  return (
+    <li className="admin__card">
+      <div className="sales__type-head">
+        <p className="admin__name">{f.name}</p>
+        <p className="admin__name">{price}</p>
+      </div>
+      {f.description ? <p className="muted small">{f.description}</p> : null}
+      <p className="sales__facts">
+        {f.quota === null ? t('sales.types.unlimited') : t('sales.types.quota', { count: f.quota })}
+        {figures ? ` · ${t('sales.types.figures', { paid: figures.paid, waiting: figures.taken - figures.paid })}` : ''}
+        {figures && f.quota !== null ? ` · ${t('sales.types.leftN', { count: Math.max(0, f.quota - figures.taken) })}` : ''}
+        {asks.length ? ` · ${t('sales.types.asks', { fields: asks.join(', ') })}` : ''}
+      </p>
+      <p className="sales__badges">
+        {f.hidden ? <span className="sales__badge">{t('sales.types.hiddenBadge')}</span> : null}
+        {type.soldOut ? <span className="sales__badge sales__badge--warn">{t('checkout.state.soldOut')}</span> : null}
+        {type.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
+      </p>
+      {type.refused ? <Refused code={type.refused.code} onDismiss={() => onDismiss(type.refused!.commandId)} /> : null}
+      {type.id !== null ? (
+        <div className="admin__buttons">
+          <Button size="sm" onClick={onEdit}>
+            {t('sales.types.edit')}
+          </Button>
+          <Button size="sm" onClick={() => onHide(!f.hidden)}>
+            {f.hidden ? t('sales.types.show') : t('sales.types.hide')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            {t('sales.types.delete')}
+          </Button>
+        </div>
+      ) : null}
+      {confirming ? (
+        <fieldset className="sales__confirm">
+          <legend>{t('sales.types.deleteAsk', { name: f.name })}</legend>
+          <div className="admin__buttons">
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => {
+                setConfirming(false);
+                onDelete();
+              }}
+            >
+              {t('sales.types.delete')}
+            </Button>
+            <Button size="sm" onClick={() => setConfirming(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,34 @@
+import type { TFunction } from 'i18next';
+import { formatMoney } from '../../../contract/money.ts';
+import { saleState, type SaleState } from '../../../contract/sales.ts';
+import type { EventView, OfferType } from '../../data/index.ts';
+
+/** A ticket's price in the event's currency (contract/money.ts), or "Free". */
+export function priceText(t: TFunction, amount: number, currency: string, locale: string): string {
+  return amount > 0 ? formatMoney(amount, currency, locale) : t('price.free');
+}
+
+/**
+ * The types the event document carries, shaped as the server's offer, for a checkout opened
+ * offline: their sale state follows the device's clock; "few left" is only known online.
+ */
+export function typesFromEvent(event: Pick<EventView, 'sales' | 'when_end'>, nowMs: number): OfferType[] {
+  const now = Math.floor(nowMs / 1000);
+  return event.sales.types.map((t) => ({ ...t, state: saleState(t, now, event.when_end), left: null }));
+}
+
+/** What a type's sale state says beside it; '' while it is simply on sale. */
+export function saleStateText(t: TFunction, state: SaleState, startsAt: number, locale: string, timeZone: string): string {
+  if (state === 'sold_out') return t('checkout.state.soldOut');
+  if (state === 'ended') return t('checkout.state.ended');
+  if (state === 'not_yet') {
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(startsAt * 1000);
+    return t('checkout.state.notYet', { date });
+  }
+  return '';
+}
+
+/** A deadline in the event's zone, as the order's instructions give it. */
+export function deadlineText(seconds: number, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(seconds * 1000);
+}

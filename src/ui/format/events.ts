@@ -1,0 +1,67 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+
+// Extending twice is harmless; doing it here keeps these helpers usable on their own (tests, workers).
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The specs' date and time formats (events.md §9), the same in every language. */
+export const EVENT_DATE_FORMAT = 'DD.MM.YYYY';
+export const EVENT_TIME_FORMAT = 'HH:mm';
+
+/**
+ * An event's moment on the clock of the place where it happens: 18:00 in Kyiv reads 18:00 for a
+ * visitor browsing from Warsaw too, which is what the poster and the ticket say. A timezone the
+ * browser does not know falls back to UTC rather than failing the whole card.
+ */
+export function inEventZone(unixSeconds: number, tz: string): Dayjs {
+  const moment = dayjs.unix(unixSeconds);
+  if (!tz) return moment.utc();
+  try {
+    return moment.tz(tz);
+  } catch {
+    return moment.utc();
+  }
+}
+
+export function formatEventStart(when: number, tz: string): string {
+  return inEventZone(when, tz).format(`${EVENT_DATE_FORMAT} ${EVENT_TIME_FORMAT}`);
+}
+
+/** "12.05.2026 18:00–21:00" on one day, both full dates when the event spans days. */
+export function formatEventRange(when: number, whenEnd: number, tz: string): string {
+  const start = inEventZone(when, tz);
+  if (!whenEnd || whenEnd <= when) return start.format(`${EVENT_DATE_FORMAT} ${EVENT_TIME_FORMAT}`);
+  const end = inEventZone(whenEnd, tz);
+  const full = `${EVENT_DATE_FORMAT} ${EVENT_TIME_FORMAT}`;
+  return start.isSame(end, 'day') ? `${start.format(full)}–${end.format(EVENT_TIME_FORMAT)}` : `${start.format(full)} – ${end.format(full)}`;
+}
+
+/** ISO 8601 with the event's offset, for `<time dateTime>`. */
+export function isoInEventZone(unixSeconds: number, tz: string): string {
+  return inEventZone(unixSeconds, tz).format();
+}
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Splits a remaining duration into whole units; a duration already over counts as zero. */
+export function countdownParts(remainingMs: number): CountdownParts {
+  const total = Math.max(0, Math.floor(remainingMs / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/** "03:04:05": the clock part of a countdown; days are worded separately because they are translated. */
+export function formatClock({ hours, minutes, seconds }: CountdownParts): string {
+  return [hours, minutes, seconds].map((n) => String(n).padStart(2, '0')).join(':');
+}

@@ -1,0 +1,153 @@
+import { Subject } from 'rxjs';
+import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
+import type { PullResponse } from '../../contract/commands.ts';
+import type { CollectionDef } from '../../contract/schema.ts';
+import { USER_SCOPED, VIEWER_SHAPED } from '../../contract/entities.ts';
+import { AbortedError, HttpError, requestJson, type HttpOptions } from './http.ts';
+
+/**
+ * Pull-only replication of one collection from GET /sync/v1/<name>/pull. Writes never go through
+ * RxDB's push: they travel as commands through the outbox, and the canonical documents come back
+ * here. The checkpoint is the server's own rev (client clocks lose documents).
+ */
+
+export interface RevCheckpoint {
+  rev: number;
+}
+
+export interface PullHooks {
+  http: HttpOptions;
+  signal: AbortSignal;
+  /** A number that grows with every pull request started, to order pulls against command answers. */
+  tick(): number;
+  onRequest(active: boolean): void;
+  onSuccess(): void;
+  /** The server had nothing more after this page; `startedAt` is the tick the request began at. */
+  onCaughtUp(collection: string, startedAt: number): void;
+  /** Waits before the next attempt (backoff, cut short by a reconnect, a manual retry or `signal`). */
+  onFailure(err: unknown, signal: AbortSignal): Promise<void>;
+  /** The server refused the session. */
+  onUnauthorized(): Promise<void>;
+  /**
+   * An event-scoped feed answered 403 (the user no longer takes part) or 404 (the event is gone):
+   * the engine stops this replication and forgets the event's documents. Not awaited by the pull.
+   */
+  onScopeGone?(status: 403 | 404): void;
+}
+
+export interface PullReplication {
+  /** Unique per replication: the collection name, or `visitors@42` for one event's feed. */
+  key: string;
+  /** The collection it fills; live hints name collections, so a hint resyncs every replication of it. */
+  name: string;
+  /** The event of an event-scoped replication. */
+  eventId?: number;
+  state: RxReplicationState<unknown, RevCheckpoint>;
+  /** Asks for a pull; safe to call at any time, including while a pull is in flight. */
+  resync(): void;
+  cancel(): Promise<void>;
+}
+
+/** Server documents carry `deleted`; RxDB wants `_deleted`. Everything else is kept as the server sent it. */
+export function toRxDocument<T extends { deleted: boolean }>(doc: T): WithDeleted<Omit<T, 'deleted'>> {
+  const { deleted, ...rest } = doc;
+  return { ...rest, _deleted: !!deleted } as WithDeleted<Omit<T, 'deleted'>>;
+}
+
+/**
+ * The checkpoint's name. User-scoped and viewer-shaped feeds depend on the user; an event-scoped feed depends on the
+ * user (their own document carries private fields), the event and the scope's generation, which
+ * grows each time the device forgets the event, so joining again starts that feed at 0.
+ */
+export function replicationIdentifier(def: CollectionDef, baseUrl: string, userId: number | null, event?: { eventId: number; generation: number }): string {
+  const user = USER_SCOPED.has(def.name) || VIEWER_SHAPED.has(def.name) || event ? `:u${userId ?? 'guest'}` : '';
+  const scope = event ? `:e${event.eventId}:g${event.generation}` : '';
+  return `foyer:${def.name}:v${def.version}:${baseUrl || 'same-origin'}${user}${scope}`;
+}
+
+export function startPullReplication(
+  collection: RxCollection,
+  def: CollectionDef,
+  hooks: PullHooks,
+  opts: { identifier: string; batchSize?: number; eventId?: number },
+): PullReplication {
+  const stream$ = new Subject<RxReplicationPullStreamItem<unknown, RevCheckpoint>>();
+  const batchLimit = opts.batchSize ?? SYNC_PULL_DEFAULT_LIMIT;
+  const eventId = opts.eventId;
+  // Its own signal, so stopping one event's feed leaves the others running.
+  const controller = new AbortController();
+  const signal = AbortSignal.any([hooks.signal, controller.signal]);
+  const key = eventId === undefined ? def.name : `${def.name}@${eventId}`;
+
+  const handler = async (last: RevCheckpoint | undefined, batchSize: number) => {
+    const checkpoint = last?.rev ?? 0;
+    for (;;) {
+      if (signal.aborted) throw new AbortedError();
+      const startedAt = hooks.tick();
+      hooks.onRequest(true);
+      try {
+        const q = new URLSearchParams({ checkpoint: String(checkpoint), limit: String(batchSize) });
+        if (eventId !== undefined) q.set('event_id', String(eventId));
+        const body = (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal })) as PullResponse<Record<string, unknown>>;
+        if (!body || !Array.isArray(body.documents) || typeof body.checkpoint !== 'number') {
+          throw new HttpError(502, 'invalid_answer');
+        }
+        hooks.onSuccess();
+        if (body.documents.length < batchSize) hooks.onCaughtUp(key, startedAt);
+        return {
+          documents: body.documents.map((d) => toRxDocument(d)),
+          checkpoint: { rev: Math.max(checkpoint, body.checkpoint) },
+        };
+      } catch (err) {
+        if (err instanceof AbortedError || signal.aborted) throw new AbortedError();
+        if (err instanceof HttpError && err.status === 401) {
+          await hooks.onUnauthorized();
+          throw new AbortedError();
+        }
+        if (eventId !== undefined && err instanceof HttpError && (err.status === 403 || err.status === 404) && hooks.onScopeGone) {
+          // Retrying cannot help: the engine stops this feed and forgets the event's documents.
+          hooks.onScopeGone(err.status);
+          throw new AbortedError();
+        }
+        // Waiting here rather than failing keeps RxDB from sleeping its own fixed retry time,
+        // so a reconnect or a manual retry resumes the pull at once.
+        await hooks.onFailure(err, signal);
+      } finally {
+        hooks.onRequest(false);
+      }
+    }
+  };
+
+  const state = replicateRxCollection<unknown, RevCheckpoint>({
+    replicationIdentifier: opts.identifier,
+    collection,
+    live: true,
+    // Only reached after a stop: the handler itself waits out failures.
+    retryTime: 1000,
+    // The worker decides leadership before it starts the engine; node tests have a single instance.
+    waitForLeadership: false,
+    // Visibility is the page's business; the worker keeps syncing for tabs in the background.
+    toggleOnDocumentVisible: false,
+    autoStart: true,
+    pull: { handler, batchSize: batchLimit, stream$: stream$.asObservable() },
+  });
+  // Errors are reported through the hooks; RxDB also emits them here and must not find nobody listening.
+  state.error$.subscribe(() => undefined);
+
+  return {
+    key,
+    name: def.name,
+    ...(eventId !== undefined ? { eventId } : {}),
+    state,
+    resync: () => {
+      if (!stream$.closed) stream$.next('RESYNC');
+    },
+    async cancel() {
+      controller.abort();
+      stream$.complete();
+      await state.cancel();
+    },
+  };
+}

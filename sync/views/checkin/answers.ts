@@ -1,0 +1,139 @@
+import type { DoorTicketDoc } from '../../../contract/tickets.ts';
+import type { FoyerDatabase } from '../../engine/database.ts';
+import { DOOR_UNMATCHED_KEEP, isScanResult, modifyDoorEvent, type DoorConflict, type DoorRole, type UnmatchedScan } from './device.ts';
+
+/* The legacy check-in calls' answers as the door device reads and stores them (GET /api/checkin/*). */
+
+type Obj = Record<string, unknown>;
+/** Loose readers of a legacy answer's fields: a missing or odd field reads as empty, never throws. */
+export const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
+
+/** Reads GET /api/checkin/key's data. */
+export function toDoorKey(data: unknown): { public_key: string; role: DoorRole } {
+  const d = obj(data);
+  const key = str(d.public_key);
+  if (!key) throw new Error('the key answer carries no public key');
+  return { public_key: key, role: d.role === 'owner' ? 'owner' : 'staff' };
+}
+
+/** Reads GET /api/checkin/conflicts's data. */
+export function toDoorConflicts(data: unknown): DoorConflict[] {
+  const items = obj(data).items;
+  if (!Array.isArray(items)) return [];
+  return items.map((raw) => {
+    const c = obj(raw);
+    return {
+      ticket_id: num(c.ticket_id),
+      code: str(c.code),
+      holder_name: str(c.holder_name),
+      type: str(c.type),
+      devices: Array.isArray(c.devices) ? c.devices.map(str) : [],
+      scans: (Array.isArray(c.scans) ? c.scans : []).map((s) => {
+        const o = obj(s);
+        return {
+          id: str(o.id),
+          device_id: str(o.device_id),
+          scanned_at_ms: num(o.scanned_at_ms),
+          received_at_ms: num(o.received_at_ms),
+          duplicate_of: str(o.duplicate_of),
+        };
+      }),
+    };
+  });
+}
+
+/** Reads GET /api/checkin/scans's data, keeping the scans that match no ticket. */
+export function toUnmatchedScans(data: unknown): UnmatchedScan[] {
+  const items = obj(data).items;
+  if (!Array.isArray(items)) return [];
+  const out: UnmatchedScan[] = [];
+  for (const raw of items) {
+    const s = obj(raw);
+    if (s.ticket_id !== null && s.ticket_id !== undefined) continue;
+    const result = s.result;
+    if (!isScanResult(result) || !str(s.id)) continue;
+    out.push({
+      id: str(s.id),
+      code: str(s.code),
+      device_id: str(s.device_id),
+      scanned_at_ms: num(s.scanned_at_ms),
+      received_at_ms: num(s.received_at_ms),
+      result,
+    });
+  }
+  return out.slice(0, DOOR_UNMATCHED_KEEP);
+}
+
+/** Reads GET /api/checkin/stats's data: how many tickets a door downloads for the event. */
+export function toDoorListed(data: unknown): number | null {
+  const n = obj(data).listed;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+export async function storeDoorListed(db: FoyerDatabase, eventId: number, listed: number | null, at = Date.now()): Promise<void> {
+  if (listed === null) return;
+  await modifyDoorEvent(db, eventId, (d) => ({ ...d, listed, listed_fetched_at: at }));
+}
+
+/** The server's answer to a door that could not judge a code (GET /api/checkin/ticket). */
+export interface OnlineCheck {
+  ticket: DoorTicketDoc | null;
+  /** For a signed payload: whether the event's key verifies it; null otherwise. */
+  signature: boolean | null;
+}
+
+/** Reads GET /api/checkin/ticket's data; a ticket that is not shaped like a door ticket is no ticket. */
+export function toOnlineCheck(data: unknown): OnlineCheck {
+  const d = obj(data);
+  const t = obj(d.ticket);
+  const signature = typeof d.signature === 'boolean' ? d.signature : null;
+  const ok =
+    Number.isInteger(t.ticket_id) &&
+    Number.isInteger(t.event_id) &&
+    typeof t.code === 'string' &&
+    (t.status === 'valid' || t.status === 'cancelled') &&
+    Array.isArray(t.scans);
+  if (!ok) return { ticket: null, signature };
+  const scans = (t.scans as unknown[]).map((raw) => {
+    const x = obj(raw);
+    return {
+      id: str(x.id),
+      device_id: str(x.device_id),
+      scanned_at_ms: num(x.scanned_at_ms),
+      received_at_ms: num(x.received_at_ms),
+      result: isScanResult(x.result) ? x.result : 'unknown',
+      duplicate_of: str(x.duplicate_of),
+    };
+  });
+  const ticket: DoorTicketDoc = {
+    id: String(t.ticket_id),
+    ticket_id: t.ticket_id as number,
+    event_id: t.event_id as number,
+    code: t.code as string,
+    holder_name: str(t.holder_name),
+    type: str(t.type),
+    status: t.status as DoorTicketDoc['status'],
+    invalid: t.invalid === true,
+    scans,
+    rev: num(t.rev),
+  };
+  return { ticket, signature };
+}
+
+export async function storeUnmatchedScans(db: FoyerDatabase, eventId: number, scans: UnmatchedScan[], at = Date.now()): Promise<void> {
+  await modifyDoorEvent(db, eventId, (d) => ({ ...d, unmatched: scans, unmatched_fetched_at: at }));
+}
+
+export async function storeDoorKey(db: FoyerDatabase, eventId: number, key: { public_key: string; role: DoorRole }, at = Date.now()): Promise<void> {
+  await modifyDoorEvent(db, eventId, (d) => ({ ...d, public_key: key.public_key, role: key.role, key_fetched_at: at, forbidden_at: null }));
+}
+
+export async function markDoorForbidden(db: FoyerDatabase, eventId: number, at = Date.now()): Promise<void> {
+  await modifyDoorEvent(db, eventId, (d) => ({ ...d, forbidden_at: at }));
+}
+
+export async function storeDoorConflicts(db: FoyerDatabase, eventId: number, conflicts: DoorConflict[], at = Date.now()): Promise<void> {
+  await modifyDoorEvent(db, eventId, (d) => ({ ...d, conflicts, conflicts_fetched_at: at }));
+}

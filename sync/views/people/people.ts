@@ -1,0 +1,110 @@
+import type { EventDoc } from '../../../contract/entities.ts';
+import { PEOPLE_TABS, type PeopleTab, type VisitorDoc } from '../../../contract/visitors.ts';
+import type { PersonSummary } from '../../store/caches.ts';
+import type { RelationView } from '../visitors/visitors.ts';
+
+/**
+ * The people card (networking.md §2 "People card") and /people: people going to events that have
+ * not ended, each once with the soonest such event, newest registrations first — the reading of
+ * the server's get-main-page-users. Tabs list one trip status each (allVisitors: everybody).
+ *
+ * Where the list comes from: the visitors documents on the device when it holds any for an
+ * upcoming event (the user takes part, so these are the people they can meet and act on, offline
+ * too); otherwise the server's answer kept in a local cache (a guest, or a user who takes part in
+ * nothing upcoming). The device never has the trip plans themselves: those come with the server's
+ * answer only, and local items show the spec's placeholder.
+ */
+
+export interface PeopleItem extends PersonSummary {
+  favorite: boolean;
+  /** A star for this person waits for the server. */
+  pending: boolean;
+  is_me: boolean;
+  /** false: the device has no trip plan for this person (local items), so the placeholder shows. */
+  tripKnown: boolean;
+}
+
+export interface PeoplePage {
+  items: PeopleItem[];
+  total: number;
+  source: 'local' | 'server' | 'none';
+  /** Epoch milliseconds of the server's answer when source is 'server'. */
+  fetchedAt: number | null;
+}
+
+export function matchesPeopleTab(tab: PeopleTab, tripStatus: number): boolean {
+  const status = PEOPLE_TABS[tab];
+  return status === null || tripStatus === status;
+}
+
+/** One entry per person from the local visitors documents, with the soonest upcoming event. */
+export function localPeople(visitors: readonly VisitorDoc[], events: readonly EventDoc[], nowSeconds: number): { doc: VisitorDoc; event: EventDoc }[] {
+  const upcoming = new Map<number, EventDoc>();
+  for (const e of events) if (e.when_end >= nowSeconds) upcoming.set(e.event_id, e);
+  const best = new Map<number, { doc: VisitorDoc; event: EventDoc }>();
+  for (const doc of visitors) {
+    const event = upcoming.get(doc.event_id);
+    if (!event) continue;
+    const current = best.get(doc.user_id);
+    if (!current || event.when < current.event.when || (event.when === current.event.when && event.event_id < current.event.event_id)) {
+      best.set(doc.user_id, { doc, event });
+    }
+  }
+  return [...best.values()].sort((a, b) => b.doc.registered_at - a.doc.registered_at || b.doc.user_id - a.doc.user_id);
+}
+
+export function personFromVisitor(doc: VisitorDoc, event: Pick<EventDoc, 'event_id' | 'name'> | null): PersonSummary {
+  return {
+    user_id: doc.user_id,
+    first_name: doc.first_name,
+    last_name: doc.last_name,
+    avatar: doc.avatar,
+    country_code: doc.country_code,
+    city_name: doc.city_name,
+    position: doc.position,
+    company: doc.company,
+    help: doc.help,
+    status: doc.status,
+    trip_status: doc.trip_status,
+    event: event ? { id: event.event_id, name: event.name } : null,
+    trip: null,
+  };
+}
+
+export interface PeopleInput {
+  tab: PeopleTab;
+  limit: number;
+  visitors: readonly VisitorDoc[];
+  events: readonly EventDoc[];
+  /** The cached server answer for this tab. */
+  server: { fetchedAt: number; data: { count: number; items: PersonSummary[] } } | null;
+  relations: ReadonlyMap<number, RelationView>;
+  meId: number | null;
+  nowSeconds: number;
+}
+
+export function peoplePage(input: PeopleInput): PeoplePage {
+  const decorate = (p: PersonSummary, tripKnown: boolean): PeopleItem => {
+    const rel = input.relations.get(p.user_id);
+    return { ...p, favorite: rel?.favorite ?? false, pending: rel?.pending ?? false, is_me: p.user_id === input.meId, tripKnown };
+  };
+  const local = localPeople(input.visitors, input.events, input.nowSeconds);
+  if (local.length > 0) {
+    const matching = local.filter(({ doc }) => matchesPeopleTab(input.tab, doc.trip_status));
+    return {
+      items: matching.slice(0, input.limit).map(({ doc, event }) => decorate(personFromVisitor(doc, event), false)),
+      total: matching.length,
+      source: 'local',
+      fetchedAt: null,
+    };
+  }
+  if (input.server) {
+    return {
+      items: input.server.data.items.slice(0, input.limit).map((p) => decorate(p, true)),
+      total: input.server.data.count,
+      source: 'server',
+      fetchedAt: input.server.fetchedAt,
+    };
+  }
+  return { items: [], total: 0, source: 'none', fetchedAt: null };
+}

@@ -1,0 +1,100 @@
+import { map, type Observable } from 'rxjs';
+import { fieldsOfType, type SalesSettingsFields, type TicketTypeFields } from '../../../contract/sales.ts';
+import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
+import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../../store/overlay.ts';
+
+/**
+ * The organiser's ticket types and payment settings on the device (src/features/admin/tickets):
+ * the organisers' copy of the event document (`admin.sales`) with the user's queued commands laid
+ * over it in queue order, so a type added or changed offline shows at once, marked as waiting, and
+ * a refused one stays on screen with its reason until the organiser dismisses it.
+ */
+
+export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_sales.settings'] as const;
+
+export interface AdminTypeView {
+  /** The type's id; null for a type added on this device that the server has not sent back yet. */
+  id: number | null;
+  /** Stable React key: the id, or `local:<command id>`. */
+  key: string;
+  fields: TicketTypeFields;
+  soldOut: boolean;
+  /** A queued change of this type waits for the server. */
+  pending: boolean;
+  /** The latest refused change of this type: its code and the command to dismiss. */
+  refused: { code: string; commandId: string } | null;
+}
+
+export interface SalesAdminView {
+  currency: string;
+  settings: SalesSettingsFields;
+  settingsPending: boolean;
+  settingsRefused: { code: string; commandId: string } | null;
+  types: AdminTypeView[];
+}
+
+type Queued = QueuedCommand & { code?: string };
+
+const refusal = (c: Queued) => ({ code: c.code ?? 'unknown_error', commandId: c.id });
+
+export function salesAdminView(event: EventView, commands: readonly Queued[]): SalesAdminView {
+  const sales = event.admin.sales;
+  let settings: SalesSettingsFields = {
+    currency: (event.sales.currency || 'UAH') as SalesSettingsFields['currency'],
+    transfer_enabled: sales.transfer_enabled,
+    transfer_instructions: sales.transfer_instructions,
+    transfer_hours: sales.transfer_hours,
+    card_enabled: sales.card_enabled,
+  };
+  let settingsPending = false;
+  let settingsRefused: SalesAdminView['settingsRefused'] = null;
+  const types = new Map<string, AdminTypeView>(
+    sales.types.map((t) => [String(t.id), { id: t.id, key: String(t.id), fields: fieldsOfType(t), soldOut: t.sold_out, pending: false, refused: null }]),
+  );
+  const mine = commands
+    .filter((c) => (SALES_KINDS as readonly string[]).includes(c.kind) && c.payload.event_id === event.event_id)
+    .sort((a, b) => a.seq - b.seq);
+  for (const c of mine) {
+    const stopped = isStopped(c.status);
+    if (!stopped && !isInFlight(c)) continue;
+    if (c.kind === 'ticket_sales.settings') {
+      if (stopped) settingsRefused = refusal(c);
+      else {
+        settings = c.payload.fields as SalesSettingsFields;
+        settingsPending = true;
+      }
+      continue;
+    }
+    const typeId = typeof c.payload.type_id === 'number' ? c.payload.type_id : null;
+    if (c.kind === 'ticket_type.delete') {
+      const t = types.get(String(typeId));
+      if (!t) continue;
+      if (stopped) t.refused = refusal(c);
+      else types.delete(String(typeId));
+      continue;
+    }
+    const fields = c.payload.fields as TicketTypeFields;
+    if (typeId === null) {
+      // Applied, and the server's copy already lists it: the outbox entry lingers until the next
+      // complete pull (sync/engine/outbox.ts), and showing both would show the type twice.
+      if (c.status === 'applied' && sales.types.some((t) => t.name === fields.name.trim())) continue;
+      const key = `local:${c.id}`;
+      types.set(key, { id: null, key, fields, soldOut: false, pending: !stopped, refused: stopped ? refusal(c) : null });
+      continue;
+    }
+    const t = types.get(String(typeId));
+    if (!t) continue;
+    if (stopped) t.refused = refusal(c);
+    else {
+      t.fields = fields;
+      t.pending = true;
+    }
+  }
+  const list = [...types.values()].sort((a, b) => a.fields.sort - b.fields.sort || (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER));
+  return { currency: settings.currency, settings, settingsPending, settingsRefused, types: list };
+}
+
+/** The outbox entries of ticket sales, live. */
+export function observeSalesCommands(db: FoyerDatabase): Observable<Queued[]> {
+  return db.outbox.find({ selector: { kind: { $in: [...SALES_KINDS] } } }).$.pipe(map((list) => list.map((d) => d.toJSON() as OutboxDoc)));
+}

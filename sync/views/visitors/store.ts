@@ -1,0 +1,148 @@
+import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
+import type { EventDoc } from '../../../contract/entities.ts';
+import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
+import { observeCache, type CacheEntry, type OwnProfile } from '../../store/caches.ts';
+import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
+import { isStopped, type QueuedCommand } from '../../store/overlay.ts';
+import { overlayProfile, profileFromVisitor } from '../profile/profile.ts';
+import { observeSession } from '../../store/observe.ts';
+import { menuOf, overlayRelations, prepareVisitors, type PreparedVisitor, type RelationView } from './visitors.ts';
+
+/**
+ * Live reads of the networking screens: RxDB queries joined and overlaid, shared by the page's
+ * hooks, the node tests and the benchmark, so what they measure is what the screens render.
+ */
+
+const docs = <T>(list: { toJSON(): unknown }[]) => list.map((d) => d.toJSON() as T);
+
+function signedInUser$(db: FoyerDatabase): Observable<number | null> {
+  return observeSession(db).pipe(
+    map((s) => (s.user && !s.ended ? s.user.id : null)),
+    distinctUntilChanged(),
+  );
+}
+
+/** The user's relations with their queued likes and stars; empty for a guest. */
+export function observeRelationViews(db: FoyerDatabase): Observable<Map<number, RelationView>> {
+  return signedInUser$(db).pipe(
+    switchMap((userId) => {
+      if (userId === null) return of(new Map<number, RelationView>());
+      return combineLatest([db.relations.find().$.pipe(map((l) => docs<RelationDoc>(l))), observeOutbox(db)]).pipe(
+        map(([relations, outbox]) => overlayRelations(relations, outbox)),
+      );
+    }),
+  );
+}
+
+function observeOutbox(db: FoyerDatabase): Observable<QueuedCommand[]> {
+  return db.outbox.find().$.pipe(map((l) => docs<OutboxDoc>(l)));
+}
+
+/** Commands touching the user's own profile, in any status. */
+function observeProfileCommands(db: FoyerDatabase): Observable<QueuedCommand[]> {
+  return db.outbox.find({ selector: { kind: 'profile.update' } }).$.pipe(map((l) => docs<OutboxDoc>(l)));
+}
+
+const idSet = (entry: CacheEntry<{ ids: number[] }> | null) => new Set(entry?.data.ids ?? []);
+
+/**
+ * Every visitor of one event as the visitors page filters them. Empty while the device holds none
+ * (a guest, a user who does not take part, or before the first pull).
+ */
+export function observeEventVisitors(db: FoyerDatabase, eventId: number, currentYear = new Date().getFullYear()): Observable<PreparedVisitor[]> {
+  const cache = new Map();
+  const docs$ = db.visitors.find({ selector: { event_id: eventId } }).$.pipe(map((l) => docs<VisitorDoc>(l)));
+  const event$ = db.events.findOne(String(eventId)).$.pipe(
+    map((d) => (d ? (d.toJSON() as EventDoc) : undefined)),
+    map(menuOf),
+    distinctUntilChanged((a, b) => JSON.stringify([...a]) === JSON.stringify([...b])),
+  );
+  return signedInUser$(db).pipe(
+    switchMap((meId) => {
+      const friends$ = meId === null ? of(new Set<number>()) : observeCache(db, 'friends').pipe(map(idSet));
+      const partners$ = meId === null ? of(new Set<number>()) : observeCache(db, `meeting_partners:${eventId}`).pipe(map(idSet));
+      const profileCmds$ = meId === null ? of([] as QueuedCommand[]) : observeProfileCommands(db);
+      return combineLatest([docs$, event$, observeRelationViews(db), friends$, partners$, profileCmds$]).pipe(
+        map(([list, menu, relations, friends, partners, profileCmds]) =>
+          prepareVisitors(list, { relations, friends, partners, menu, meId, currentYear, overlayMe: overlayOwnDoc(profileCmds) }, cache),
+        ),
+      );
+    }),
+  );
+}
+
+/** The user's own visitors document with their queued profile edits, so their own card changes at once. */
+function overlayOwnDoc(commands: readonly QueuedCommand[]): ((doc: VisitorDoc) => VisitorDoc) | undefined {
+  if (!commands.some((c) => !isStopped(c.status))) return undefined;
+  const memo = new Map<string, VisitorDoc>();
+  return (doc) => {
+    const key = `${doc.id}@${doc.rev}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const { profile } = overlayProfile(profileFromVisitor(doc), commands);
+    const out: VisitorDoc = {
+      ...doc,
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      phone: profile.phone,
+      position: profile.position,
+      company: profile.company,
+      help: profile.help,
+      status: profile.status,
+      show_status: profile.show_status,
+      trip_status: profile.trip_status,
+      hobby: profile.hobby,
+      sex: profile.sex,
+      birth_year: profile.birth_year,
+      social: profile.social,
+      city_id: profile.city_id,
+      city_name: profile.city_name,
+      country_code: profile.country_code,
+      country_name: profile.country_name,
+    };
+    memo.set(key, out);
+    return out;
+  };
+}
+
+export interface OwnProfileState {
+  /** null while neither profile/lite nor any own visitors document is on the device. */
+  profile: OwnProfile | null;
+  /** 'server': the last profile/lite answer; 'visitors': an own visitors document (no privacy switches). */
+  source: 'server' | 'visitors' | null;
+  /** Epoch milliseconds of the profile/lite answer. */
+  fetchedAt: number | null;
+  /** A profile edit waits for the server. */
+  pending: boolean;
+}
+
+/** The signed-in user's profile with their queued edits; see sync/store/caches.ts for where it comes from. */
+export function observeOwnProfile(db: FoyerDatabase): Observable<OwnProfileState> {
+  const empty: OwnProfileState = { profile: null, source: null, fetchedAt: null, pending: false };
+  return signedInUser$(db).pipe(
+    switchMap((meId) => {
+      if (meId === null) return of(empty);
+      const own$ = observePersonDocs(db, meId).pipe(map((list) => list[0] ?? null));
+      return combineLatest([observeCache(db, 'own_profile'), own$, observeProfileCommands(db)]).pipe(
+        map(([cached, ownDoc, commands]): OwnProfileState => {
+          const base = cached && cached.data.user_id === meId ? cached.data : ownDoc ? profileFromVisitor(ownDoc) : null;
+          if (!base) return empty;
+          const { profile, pending } = overlayProfile(base, commands);
+          return { profile, source: cached && cached.data.user_id === meId ? 'server' : 'visitors', fetchedAt: cached?.fetchedAt ?? null, pending };
+        }),
+      );
+    }),
+  );
+}
+
+/** Every visitors document of one person on this device (one per shared event), newest first. */
+export function observePersonDocs(db: FoyerDatabase, userId: number): Observable<VisitorDoc[]> {
+  return db.visitors.find({ selector: { user_id: userId } }).$.pipe(map((l) => docs<VisitorDoc>(l).sort((a, b) => b.rev - a.rev)));
+}
+
+/** All visitors documents and events on the device, for the people card and /people. */
+export function observeAllVisitors(db: FoyerDatabase): Observable<{ visitors: VisitorDoc[]; events: EventDoc[] }> {
+  return combineLatest([db.visitors.find().$.pipe(map((l) => docs<VisitorDoc>(l))), db.events.find().$.pipe(map((l) => docs<EventDoc>(l)))]).pipe(
+    map(([visitors, events]) => ({ visitors, events })),
+  );
+}

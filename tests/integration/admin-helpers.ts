@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { EventFields } from '../../contract/admin.ts';
+import { createUser } from '../fixtures/factories.ts';
+import { login, type TestServer } from '../fixtures/server.ts';
+import { form, pngImage } from './chat-helpers.ts';
+
+/**
+ * What the organisers' admin tests share: people with sessions, commands sent through the sync
+ * path as a device sends them, pulls of a collection, and a valid event's fields.
+ */
+
+export type Json = Record<string, any>;
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+export const DAY = 86_400;
+
+export interface Person {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export function adminKit(server: () => TestServer) {
+  const app = () => server().app;
+
+  async function person(): Promise<Person> {
+    const u = await createUser(app().db);
+    const { token } = await login(app(), u.email);
+    return { id: u.id, email: u.email, token };
+  }
+
+  /** Sends commands in one batch, as a device's outbox does; answers their results in order. */
+  async function batch(who: Person, commands: { kind: string; payload: unknown; id?: string }[], lang = 'en') {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/sync/v1/commands',
+      headers: { ...auth(who.token), 'accept-language': lang },
+      payload: {
+        commands: commands.map((c) => ({ id: c.id ?? `adm-${randomUUID()}`, kind: c.kind, payload: c.payload, occurredAt: new Date().toISOString() })),
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().results as { id: string; status: string; code?: string; ids?: string[] }[];
+  }
+
+  async function send(who: Person, kind: string, payload: unknown, id?: string, lang = 'en') {
+    return (await batch(who, [{ kind, payload, id }], lang))[0]!;
+  }
+
+  /** Every document of a collection the viewer pulls (a guest with null), optionally of one event's scope. */
+  async function pull(who: Person | null, collection: string, eventId?: number): Promise<{ status: number; documents: Json[] }> {
+    const scope = eventId ? `&event_id=${eventId}` : '';
+    const res = await app().inject({
+      method: 'GET',
+      url: `/sync/v1/${collection}/pull?checkpoint=0&limit=1000${scope}`,
+      headers: who ? auth(who.token) : {},
+    });
+    return { status: res.statusCode, documents: res.statusCode === 200 ? res.json().documents : [] };
+  }
+
+  async function newEvent(owner: Person, over: Partial<EventFields> = {}, publish = false): Promise<number> {
+    const r = await send(owner, 'event.create', { fields: eventFields(over) });
+    expect(r.status).toBe('applied');
+    const id = Number(r.ids![0]);
+    if (publish) expect(await send(owner, 'event.status', { event_id: id, status: 'published' })).toMatchObject({ status: 'applied' });
+    return id;
+  }
+
+  async function legacy(who: Person | null, url: string): Promise<Json> {
+    return (await app().inject({ method: 'GET', url, headers: who ? auth(who.token) : {} })).json();
+  }
+
+  return { person, batch, send, pull, newEvent, legacy };
+}
+
+/** A valid in-person event ten days ahead, 10:00–18:00 in Kyiv, with `over` on top. */
+export function eventFields(over: Partial<EventFields> = {}): EventFields {
+  const start = Math.floor(Date.now() / 1000) + 10 * DAY;
+  return {
+    name: 'Harbour Summit',
+    category_id: 1,
+    description: 'Talks. https://harbour.example',
+    is_webinar: false,
+    place_name: 'Pier 4',
+    address: 'Portova 1',
+    city: 'Kyiv',
+    map_point: { lat: 46.48, lng: 30.72 },
+    timezone: 'Europe/Kyiv',
+    starts_at: start,
+    ends_at: start + 8 * 3600,
+    stream_url: '',
+    video_type: 0,
+    broadcast_background: '',
+    is_free: true,
+    ...over,
+  };
+}
+
+/** Uploads a picture for the event as the organisers' screens do; answers the envelope. */
+export async function uploadPicture(app: TestServer['app'], who: Person, eventId: number, kind: string, width = 40, height = 30): Promise<Json> {
+  const { payload, headers } = await form({ kind }, { data: await pngImage(width, height) });
+  const res = await app.inject({ method: 'POST', url: `/api/admin/events/${eventId}/pictures`, headers: { ...headers, ...auth(who.token) }, payload });
+  return res.json();
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { EventFields } from '../../contract/admin.ts';
+import { blankTicketType, type CheckoutLine, type SalesSettingsFields, type TicketTypeFields } from '../../contract/sales.ts';
+import { createUser } from '../fixtures/factories.ts';
+import { login } from '../fixtures/server.ts';
+
+/** What the ticket-sales tests share: people, commands, an organiser's event with types, and buying. */
+
+export type Json = Record<string, any>;
+export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const DAY = 86_400;
+
+export interface Person {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export function salesKit(app: () => FastifyInstance) {
+  async function person(): Promise<Person> {
+    const u = await createUser(app().db);
+    const { token } = await login(app(), u.email);
+    return { id: u.id, email: u.email, token };
+  }
+
+  async function send(who: Person, kind: string, payload: unknown) {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/sync/v1/commands',
+      headers: auth(who.token),
+      payload: { commands: [{ id: `cmd-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().results[0] as { status: string; code?: string; ids?: string[] };
+  }
+
+  function eventFields(over: Partial<EventFields> = {}): EventFields {
+    const start = Math.floor(Date.now() / 1000) + 10 * DAY;
+    return {
+      name: 'Harbour Summit',
+      category_id: 1,
+      description: '',
+      is_webinar: false,
+      place_name: 'Pier 4',
+      address: 'Portova 1',
+      city: 'Kyiv',
+      map_point: null,
+      timezone: 'Europe/Kyiv',
+      starts_at: start,
+      ends_at: start + 8 * 3600,
+      stream_url: '',
+      video_type: 0,
+      broadcast_background: '',
+      is_free: false,
+      ...over,
+    };
+  }
+
+  /** A published event the person organises. */
+  async function newEvent(owner: Person, over: Partial<EventFields> = {}): Promise<number> {
+    const r = await send(owner, 'event.create', { fields: eventFields(over) });
+    expect(r.status).toBe('applied');
+    const id = Number(r.ids![0]);
+    expect((await send(owner, 'event.status', { event_id: id, status: 'published' })).status).toBe('applied');
+    return id;
+  }
+
+  const settings = (over: Partial<SalesSettingsFields> = {}): SalesSettingsFields => ({
+    currency: 'UAH',
+    transfer_enabled: true,
+    transfer_instructions: 'IBAN UA00 0000 0000, reference: your order code',
+    transfer_hours: 48,
+    card_enabled: false,
+    ...over,
+  });
+
+  async function setSettings(owner: Person, eventId: number, over: Partial<SalesSettingsFields> = {}) {
+    const r = await send(owner, 'ticket_sales.settings', { event_id: eventId, fields: settings(over) });
+    expect(r).toMatchObject({ status: 'applied' });
+  }
+
+  const typeFields = (over: Partial<TicketTypeFields> = {}): TicketTypeFields => ({ ...blankTicketType(), name: 'Standard', ...over });
+
+  /** Adds a type and answers its id, read back from the organiser's copy of the event. */
+  async function addType(owner: Person, eventId: number, over: Partial<TicketTypeFields> = {}): Promise<number> {
+    const name = over.name ?? `Type ${randomUUID().slice(0, 6)}`;
+    const r = await send(owner, 'ticket_type.save', { event_id: eventId, fields: typeFields({ ...over, name }) });
+    expect(r).toMatchObject({ status: 'applied' });
+    const doc = (await pull(owner, 'events')).find((d) => d.event_id === eventId)!;
+    return doc.admin.sales.types.find((t: Json) => t.name === name).id;
+  }
+
+  async function pull(who: Person | null, collection: string, scope = ''): Promise<Json[]> {
+    const res = await app().inject({
+      method: 'GET',
+      url: `/sync/v1/${collection}/pull?checkpoint=0&limit=1000${scope}`,
+      headers: who ? auth(who.token) : {},
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().documents;
+  }
+
+  const line = (typeId: number, name = 'Olha Kravets', over: Partial<CheckoutLine> = {}): CheckoutLine => ({
+    type_id: typeId,
+    name,
+    company: '',
+    position: '',
+    ...over,
+  });
+
+  /** POST /api/checkout/orders; answers the envelope. */
+  async function buy(who: Person, body: { event_id: number; lines: CheckoutLine[]; method?: string; expected_total: number; client_key?: string }) {
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/checkout/orders',
+      headers: auth(who.token),
+      payload: { method: 'free', client_key: `ck-${randomUUID()}`, ...body },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { status_code: number; data: Json; error?: string; message?: string };
+  }
+
+  async function organiser(owner: Person, method: 'GET' | 'POST', url: string, payload?: unknown) {
+    const res = await app().inject({ method, url, headers: auth(owner.token), ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { status_code: number; data: Json; error?: string };
+  }
+
+  return { person, send, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { checkPersonal, personalPatch, personalValues } from '../../src/features/account/profileForm.ts';
+import type { OwnProfile } from '../../sync/store/caches.ts';
+
+const base: OwnProfile = {
+  user_id: 1,
+  first_name: 'Anna',
+  last_name: 'K',
+  avatar: '',
+  country_code: 'UA',
+  country_name: 'Ukraine',
+  city_id: 1,
+  city_name: 'Kyiv',
+  phone: '',
+  email: 'a@x.test',
+  position: 'PM',
+  company: 'Acme',
+  help: '',
+  status: 'Hi',
+  show_status: 1,
+  trip_status: 0,
+  hobby: '4',
+  sex: 0,
+  birth_year: 0,
+  social: { linkedin: 'anna' },
+  show_email: false,
+  hide_phone: false,
+  hide_trip_plan: false,
+  hide_from_visitors: false,
+  locale: '',
+  notify_email: {},
+  email_verified: true,
+};
+
+describe('the settings page personal form', () => {
+  it('sends only what changed, as the profile.update payload wants it', () => {
+    const v = personalValues(base);
+    expect(personalPatch(v, base)).toEqual({});
+    const next = {
+      ...v,
+      company: ' Acme ',
+      position: 'CTO',
+      sex: '2' as const,
+      birth_year: '1990',
+      hobby: [7, 4],
+      social: { linkedin: '', telegram: ' @anna ' },
+    };
+    expect(personalPatch(next, base)).toEqual({ position: 'CTO', sex: 2, birth_year: 1990, hobby: [4, 7], social: { linkedin: '', telegram: '@anna' } });
+  });
+
+  it('refuses what the server would refuse, field by field', () => {
+    const v = personalValues(base);
+    expect(checkPersonal(v, base)).toEqual({});
+    expect(checkPersonal({ ...v, first_name: '\u200b', phone: 'call me', position: ' ', birth_year: '1850' }, base, 2026)).toEqual({
+      first_name: 'first_name',
+      phone: 'phone',
+      position: 'position',
+      birth_year: 'birth_year',
+    });
+    // Empty before, empty now: a new account's position may stay empty.
+    expect(checkPersonal({ ...v, help: '' }, base)).toEqual({});
+  });
+});

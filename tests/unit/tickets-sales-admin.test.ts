@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { NO_SALES_ADMIN, blankTicketType, type AdminTicketType } from '../../contract/sales.ts';
+import type { EventView, QueuedCommand } from '../../sync/store/overlay.ts';
+import { salesAdminView } from '../../sync/views/tickets/sales-admin.ts';
+
+/** The organiser's ticket types on the device: the organisers' copy of the event with the queued commands laid over it. */
+
+const type = (id: number, over: Partial<AdminTicketType> = {}): AdminTicketType => ({
+  id,
+  name: `Type ${id}`,
+  description: '',
+  price: 100,
+  sale_starts: 0,
+  sale_ends: 0,
+  max_per_order: 10,
+  ask_name: 'required',
+  ask_company: 'off',
+  ask_position: 'off',
+  sold_out: false,
+  sort: id,
+  hidden: false,
+  limited: true,
+  quota: 50,
+  ...over,
+});
+
+const event = {
+  event_id: 9,
+  sales: { currency: 'EUR', methods: ['transfer'], types: [] },
+  admin: {
+    stream_url: '',
+    created_by: 1,
+    team: [],
+    sales: { ...NO_SALES_ADMIN, types: [type(1), type(2, { sold_out: true })], transfer_enabled: true, transfer_instructions: 'IBAN' },
+  },
+} as unknown as EventView;
+
+let seq = 0;
+const cmd = (kind: string, payload: Record<string, unknown>, status: QueuedCommand['status'] = 'pending', code?: string) => ({
+  id: `c${++seq}`,
+  kind,
+  payload: { event_id: 9, ...payload },
+  seq,
+  status,
+  ...(code ? { code } : {}),
+});
+
+describe('the organiser’s ticket types', () => {
+  it('are the document’s, with quota and sold-out state, when nothing is queued', () => {
+    const v = salesAdminView(event, []);
+    expect(v.currency).toBe('EUR');
+    expect(v.settings).toMatchObject({ transfer_enabled: true, transfer_instructions: 'IBAN', card_enabled: false });
+    expect(v.types.map((t) => [t.id, t.fields.quota, t.soldOut, t.pending])).toEqual([
+      [1, 50, false, false],
+      [2, 50, true, false],
+    ]);
+  });
+
+  it('show queued changes at once, a new type as waiting, and a refusal on the type it concerns', () => {
+    const v = salesAdminView(event, [
+      cmd('ticket_type.save', { type_id: 1, fields: { ...blankTicketType(), name: 'Early bird', sort: 1 } }),
+      cmd('ticket_type.save', { fields: { ...blankTicketType(), name: 'Student', sort: 5 } }),
+      cmd('ticket_type.delete', { type_id: 2 }, 'rejected', 'ticket_type_in_use'),
+      cmd('ticket_sales.settings', { fields: { currency: 'EUR', transfer_enabled: false, transfer_instructions: '', transfer_hours: 24, card_enabled: true } }),
+      cmd('ticket_type.save', { event_id: 10, type_id: 1, fields: { ...blankTicketType(), name: 'Other event' } }),
+    ]);
+    expect(v.types.map((t) => [t.key, t.fields.name, t.pending, t.refused?.code ?? null])).toEqual([
+      ['1', 'Early bird', true, null],
+      ['2', 'Type 2', false, 'ticket_type_in_use'],
+      [expect.stringMatching(/^local:/), 'Student', true, null],
+    ]);
+    expect(v.settings).toMatchObject({ transfer_enabled: false, card_enabled: true });
+    expect(v.settingsPending).toBe(true);
+  });
+
+  it('show a new type once when the server has applied it and its copy lists it', () => {
+    const v = salesAdminView(event, [cmd('ticket_type.save', { fields: { ...blankTicketType(), name: 'Type 1' } }, 'applied')]);
+    expect(v.types.map((t) => t.key)).toEqual(['1', '2']);
+  });
+
+  it('drop a type whose deletion is on its way', () => {
+    const v = salesAdminView(event, [cmd('ticket_type.delete', { type_id: 1 })]);
+    expect(v.types.map((t) => t.id)).toEqual([2]);
+  });
+});

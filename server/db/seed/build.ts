@@ -59,8 +59,9 @@ function accountRoles(t: EventTemplate, acc: Accounts): AccountRole[] {
 /**
  * The appointments the demo accounts walk into: every status, past and future, at tables, other places
  * and online. Minutes count from the hour the seed ran in; the running events start on the hour, so
- * each lands on a slot. Future ones start an hour or more after that hour, so they stay ahead for a
- * while after a restart.
+ * each lands on a slot. Future ones start two hours or more after that hour, so at least an hour after
+ * the seed ran: no reminder comes up and no call opens by itself while someone tries the demo out or
+ * a test run walks through it (one that began at 02:47 met the 03:00 call over its buttons).
  */
 function scriptDemoAppointments(rng: Rng, book: AppointmentBook, plan: SeedPlan, acc: Accounts, now: Date, exclude: Set<number>): AppointmentPlan[] {
   const agreed: AppointmentPlan[] = [];
@@ -80,25 +81,25 @@ function scriptDemoAppointments(rng: Rng, book: AppointmentBook, plan: SeedPlan,
   };
   const { anna, bohdan, manager } = acc;
   run(DEMO_IN_PERSON_EVENT_NAME, (v) => [
-    { from: anna, to: bohdan, at: at(150), status: 'accepted', where: { table: 3 }, dialog: true },
-    { from: v[0]!, to: anna, at: at(180), status: 'pending', where: { place: '2' } },
-    { from: anna, to: v[1]!, at: at(210), status: 'pending', where: { table: 4 } },
+    { from: anna, to: bohdan, at: at(210), status: 'accepted', where: { table: 3 }, dialog: true },
+    { from: v[0]!, to: anna, at: at(240), status: 'pending', where: { place: '2' } },
+    { from: anna, to: v[1]!, at: at(270), status: 'pending', where: { table: 4 } },
     { from: v[2]!, to: anna, at: at(-90), status: 'accepted', where: { place: '1' }, dialog: true },
-    { from: anna, to: v[3]!, at: at(240), status: 'rejected', where: { table: 6 } },
-    { from: v[4]!, to: anna, at: at(270), status: 'canceled', canceledBy: anna, where: { place: '3' } },
+    { from: anna, to: v[3]!, at: at(300), status: 'rejected', where: { table: 6 } },
+    { from: v[4]!, to: anna, at: at(330), status: 'canceled', canceledBy: anna, where: { place: '3' } },
     { from: v[5]!, to: anna, at: at(-60), status: 'pending', where: { table: 2 } },
-    { from: v[6]!, to: bohdan, at: at(165), status: 'pending', where: { place: '2' } },
-    { from: bohdan, to: v[7]!, at: at(195), status: 'accepted', where: { table: 5 }, dialog: true },
+    { from: v[6]!, to: bohdan, at: at(225), status: 'pending', where: { place: '2' } },
+    { from: bohdan, to: v[7]!, at: at(255), status: 'accepted', where: { table: 5 }, dialog: true },
     { from: v[8]!, to: bohdan, at: at(-45), status: 'rejected', where: { table: 1 } },
-    { from: bohdan, to: v[9]!, at: at(225), status: 'canceled', canceledBy: v[9]!, where: { place: '1' } },
-    { from: v[10]!, to: manager, at: at(120), status: 'accepted', where: { table: 2 } },
-    { from: manager, to: v[11]!, at: at(300), status: 'pending', where: { table: 7 } },
+    { from: bohdan, to: v[9]!, at: at(285), status: 'canceled', canceledBy: v[9]!, where: { place: '1' } },
+    { from: v[10]!, to: manager, at: at(180), status: 'accepted', where: { table: 2 } },
+    { from: manager, to: v[11]!, at: at(360), status: 'pending', where: { table: 7 } },
   ]);
   run(DEMO_ONLINE_EVENT_NAME, (v) => [
-    { from: anna, to: bohdan, at: at(60), status: 'accepted', dialog: false },
-    { from: v[0]!, to: anna, at: at(90), status: 'pending' },
-    { from: anna, to: v[1]!, at: at(120), status: 'accepted', dialog: true },
-    { from: v[2]!, to: bohdan, at: at(105), status: 'pending' },
+    { from: anna, to: bohdan, at: at(120), status: 'accepted', dialog: false },
+    { from: v[0]!, to: anna, at: at(150), status: 'pending' },
+    { from: anna, to: v[1]!, at: at(180), status: 'accepted', dialog: true },
+    { from: v[2]!, to: bohdan, at: at(165), status: 'pending' },
     { from: bohdan, to: v[3]!, at: at(-30), status: 'accepted' },
   ]);
   const pastSlot = (name: string, n: number) => slotsOf(plan.events.find((e) => e.name === name)!)[n] ?? null;

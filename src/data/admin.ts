@@ -5,33 +5,10 @@ import type { SpeechFields } from '../../contract/admin-schedule.ts';
 import { scheduleEditorView, type AdminScheduleView } from '../../sync/views/admin/schedule.ts';
 import { meetingsEditorView, type AdminMeetingsView } from '../../sync/views/admin/meetings.ts';
 import type { BookedMeetingItem, CategoriesSetPayload, MeetingSettingsFields, OutsideChoice } from '../../contract/admin-meetings.ts';
-import { observeCache, type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
-import type { Observable } from 'rxjs';
-import { organisedEvents, observeAdminCommands, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
-import type { QueuedCommand } from '../../sync/store/overlay.ts';
+import { type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
+import { organisedEvents, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';
-import { LiveStore, LiveStoreMap } from './live-store.ts';
-
-/**
- * The organiser's admin area (src/features/admin), read from the device like every screen: the
- * events documents (an organiser's copies carry the drafts and the team) and the queued admin
- * commands laid over them (sync/admin.ts). Every change is a command, so it is queued offline and
- * applied once; only picture uploads need the network.
- */
-export class AdminStores {
-  readonly commands = new LiveStore<(QueuedCommand & { code?: string })[]>((db) => observeAdminCommands(db), []);
-  /** Last answers of the organisers' online reads (sync/store/caches.ts admin_* keys). */
-  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>(
-    (key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null),
-  );
-
-  setDatabase(db: FoyerDatabase | null): void {
-    this.commands.setDatabase(db);
-    this.caches.setDatabase(db);
-  }
-}
 
 export interface AdminEventsData {
   events: AdminEventView[];

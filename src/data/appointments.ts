@@ -1,31 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { proxy, type Remote } from 'comlink';
-import {
-  APPOINTMENT_DEFAULT_SLOT_MINUTES,
-  daySlots,
-  localDateOf,
-  meetingDays,
-  meetingEnd,
-  settingsOfEvent,
-  type AppointmentRequestPayload,
-} from '../../contract/appointments.ts';
-import { NOTIFICATION_DURATION_MS } from '../../contract/constants.ts';
+import { daySlots, localDateOf, meetingDays, settingsOfEvent, type AppointmentRequestPayload } from '../../contract/appointments.ts';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
 import { mergeSlots } from '../../sync/views/appointments/slots.ts';
-import type { CachedDaySlots, MeetingGrid } from '../../sync/views/appointments/slots.ts';
-import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../sync/views/appointments/store.ts';
+import type { MeetingGrid } from '../../sync/views/appointments/slots.ts';
 import { LegacyError } from '../../sync/store/caches.ts';
-import { observeCaughtUp } from '../../sync/engine/scoped.ts';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
 import { HttpError, NetworkError, requestJson } from '../../sync/engine/http.ts';
-import type { ClockNotice } from '../../workers/clock.ts';
-import type { SyncWorkerApi } from '../../workers/api.ts';
 import type {
   AppointmentActions,
   AppointmentEventsData,
   AppointmentItem,
-  AppointmentNotice,
   AppointmentNotices,
   AppointmentRequest,
   EventView,
@@ -33,8 +17,6 @@ import type {
   SlotsData,
 } from './api.ts';
 import { useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
-import { LiveStore, LiveStoreMap } from './live-store.ts';
-import { ValueStore } from './value-store.ts';
 
 /**
  * Appointments (networking.md §2–9): hooks of the appointment modal, my appointments, the call and
@@ -44,9 +26,6 @@ import { ValueStore } from './value-store.ts';
  * the server decides what is free and its answer is wanted now, not on the next sync. Each answer
  * is kept on the device, so the modal offline shows the last known grid and busy times.
  */
-
-/** A meeting's planned length (networking.md §9): after it, its start is no longer worth acting on. */
-const START_NOTICE_TTL_MS = APPOINTMENT_DEFAULT_SLOT_MINUTES * 60_000;
 
 /** How often statuses that depend on the time (the too-late ones, past slots) are recomputed. */
 const STATUS_TICK_MS = 15_000;
@@ -73,92 +52,6 @@ function gridOfEvent(meeting: NonNullable<EventView['meeting']>, timezone: strin
     tables_count: settings.tables_count,
     days: Object.fromEntries(dates.map((d) => [d, daySlots(settings, timezone, d)])),
   };
-}
-
-const isReminder = (kind: ClockNotice['kind']) => kind === 'reminder' || kind === 'verySoon';
-
-/** Playwright's fake clock marks the page's global; production pages never carry it. */
-interface FakeClockGlobal {
-  __pwClock?: { builtins?: { setInterval?: typeof setInterval; clearInterval?: typeof clearInterval } };
-}
-
-/** The page side of appointments, outside React: live reads, availability caches and the clock's notices. */
-export class AppointmentStores {
-  readonly views = new LiveStore<{ viewerId: number | null; views: AppointmentView[] }>((db) => observeAppointmentViews(db), { viewerId: null, views: [] });
-  readonly grids = new LiveStoreMap<number, MeetingGrid | null>((eventId) => new LiveStore((db) => observeGrid(db, eventId), null));
-  /** Keyed `${eventId}:${userId}:${day}`. */
-  readonly days = new LiveStoreMap<string, CachedDaySlots | null>((key) => {
-    const [eventId, userId, day] = key.split(':');
-    return new LiveStore((db) => observeDaySlots(db, Number(eventId), Number(userId), day ?? ''), null);
-  });
-  readonly notices = new ValueStore<AppointmentNotice[]>([]);
-  /** Collections that caught up at least once since the user signed in on this device. */
-  readonly caughtUp = new LiveStore<Record<string, number>>((db) => observeCaughtUp(db), {});
-  private readonly expiry = new Map<string, ReturnType<typeof setTimeout>>();
-  private db: FoyerDatabase | null = null;
-
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.views.setDatabase(db);
-    this.grids.setDatabase(db);
-    this.days.setDatabase(db);
-    this.caughtUp.setDatabase(db);
-  }
-
-  async storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
-    if (!this.db || !isAvailabilityAnswer(answer)) return false;
-    await storeAvailability(this.db, eventId, userId, answer);
-    return true;
-  }
-
-  notify(clock: ClockNotice): void {
-    if (this.notices.get().some((n) => n.key === clock.key)) return;
-    const reminder = isReminder(clock.kind);
-    const notice: AppointmentNotice = { ...clock, skewMs: reminder ? clock.at - Date.now() : 0 };
-    // One reminder per meeting: "very soon" takes the place of the ten-minute one.
-    const replaced = reminder ? this.notices.get().filter((n) => isReminder(n.kind) && n.meetingId === clock.meetingId) : [];
-    for (const n of replaced) this.clearExpiry(n.key);
-    this.notices.set([...this.notices.get().filter((n) => !replaced.includes(n)), notice]);
-    // events.md §9: notifications stay 50 s. A reminder stays until the meeting is over and then
-    // 50 s more, its words following the clock (Dashboard); the user may dismiss it any time. The
-    // call's start waits for a hidden page to come back, but not past the planned length of the
-    // meeting: opening a call long over would only confuse.
-    const ttl = reminder
-      ? meetingEnd(clock.timeStart, clock.timeEnd) * 1000 - clock.at + NOTIFICATION_DURATION_MS
-      : clock.kind === 'start'
-        ? START_NOTICE_TTL_MS
-        : NOTIFICATION_DURATION_MS;
-    this.expiry.set(
-      notice.key,
-      setTimeout(() => this.dismiss(notice.key), Math.max(0, ttl)),
-    );
-  }
-
-  dismiss(key: string): void {
-    this.clearExpiry(key);
-    const next = this.notices.get().filter((n) => n.key !== key);
-    if (next.length !== this.notices.get().length) this.notices.set(next);
-  }
-
-  private clearExpiry(key: string): void {
-    const timer = this.expiry.get(key);
-    if (timer !== undefined) clearTimeout(timer);
-    this.expiry.delete(key);
-  }
-
-  /** Subscribes to the worker's clock; the returned function unsubscribes. */
-  async attach(api: Remote<SyncWorkerApi>): Promise<() => Promise<void>> {
-    const id = await api.subscribeClock(proxy((notice: ClockNotice) => this.notify(notice)));
-    // Under Playwright's fake clock only the page's time is faked; the worker follows it, on a
-    // real timer (the fake ones may be paused).
-    const fake = (globalThis as FakeClockGlobal).__pwClock?.builtins;
-    let timer: ReturnType<typeof setInterval> | null = null;
-    if (fake?.setInterval) timer = fake.setInterval(() => void api.followPageTime(Date.now()), 250);
-    return async () => {
-      if (timer !== null) (fake?.clearInterval ?? clearInterval)(timer);
-      await api.unsubscribeClock(id);
-    };
-  }
 }
 
 function useViewsOf(): { viewerId: number | null; views: AppointmentView[]; loading: boolean } {

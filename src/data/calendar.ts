@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
-import { buildCalendar, EMPTY_CALENDAR, observeCalendarSources, type CalendarItem, type CalendarSources } from '../../sync/views/calendar/calendar.ts';
-import { feedState, feedUrls, newFeedToken, observeFeedSources, writeOwnFeed, type FeedSources, type FeedState } from '../../sync/views/calendar/feed.ts';
-import { observeStars, starsOf, type EventStars, type StarsByEvent } from '../../sync/views/calendar/stars.ts';
+import { buildCalendar, type CalendarItem } from '../../sync/views/calendar/calendar.ts';
+import { feedState, feedUrls, newFeedToken, type FeedState } from '../../sync/views/calendar/feed.ts';
+import { starsOf, type EventStars } from '../../sync/views/calendar/stars.ts';
 import type { Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
-import { LiveStore } from './live-store.ts';
 import { useRefreshOnSync } from './refresh-on-sync.ts';
 
 const FEED_KEYS = ['calendar_feed'] as const;
@@ -13,25 +11,6 @@ const FEED_KEYS = ['calendar_feed'] as const;
 export type { CalendarItem, CalendarKind, CalendarStatus } from '../../sync/views/calendar/calendar.ts';
 export { agenda, itemsOn, weekOf } from '../../sync/views/calendar/calendar.ts';
 export type { FeedState } from '../../sync/views/calendar/feed.ts';
-
-/** The calendar's live reads (sync/views/calendar) and the one local write it makes (its address). */
-export class CalendarStores {
-  readonly stars = new LiveStore<StarsByEvent>(observeStars, new Map());
-  readonly sources = new LiveStore<CalendarSources>(observeCalendarSources, EMPTY_CALENDAR);
-  readonly feed = new LiveStore<FeedSources>(observeFeedSources, { own: null, status: null, commands: [] });
-  private db: FoyerDatabase | null = null;
-
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.stars.setDatabase(db);
-    this.sources.setDatabase(db);
-    this.feed.setDatabase(db);
-  }
-
-  async writeOwnFeed(own: Parameters<typeof writeOwnFeed>[1]): Promise<void> {
-    if (this.db) await writeOwnFeed(this.db, own);
-  }
-}
 
 export interface SpeechStars extends EventStars {
   /** Stars or unstars a speech; queued like every edit, so it works offline. */

@@ -1,7 +1,6 @@
 import type { Observable, Subscription } from 'rxjs';
 import type { FoyerDatabase } from '../../sync/engine/database.ts';
-import type { Loaded } from './runtime.ts';
-import { ValueStore } from './value-store.ts';
+import { ValueStore, type Loaded } from './value-store.ts';
 
 /**
  * A ValueStore fed by a live query only while a screen listens: the query starts with the first

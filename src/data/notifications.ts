@@ -1,36 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { NOTICE_READ_BATCH } from '../../contract/notifications.ts';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
-import {
-  buildNotifications,
-  EMPTY_SOURCES,
-  markNotificationsSeen,
-  observeNotificationSources,
-  unreadNoticeIds,
-  unseenCount,
-  type NotificationItem,
-  type NotificationSources,
-} from '../../sync/views/notifications/notifications.ts';
+import { buildNotifications, unreadNoticeIds, unseenCount, type NotificationItem } from '../../sync/views/notifications/notifications.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
-import { LiveStore } from './live-store.ts';
 
 export type { NotificationItem, NotificationKind, NotificationMeeting } from '../../sync/views/notifications/notifications.ts';
-
-/** The notifications' sources (sync/views/notifications), read while a screen or the header listens. */
-export class NotificationStores {
-  readonly sources = new LiveStore<NotificationSources>(observeNotificationSources, EMPTY_SOURCES);
-  private db: FoyerDatabase | null = null;
-
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.sources.setDatabase(db);
-  }
-
-  markSeen(items: readonly NotificationItem[]): Promise<void> {
-    return this.db ? markNotificationsSeen(this.db, items) : Promise.resolve();
-  }
-}
 
 export interface NotificationsData {
   items: NotificationItem[];

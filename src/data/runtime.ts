@@ -1,4 +1,4 @@
-import { proxy, wrap, type Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import type { Subscription } from 'rxjs';
 import type { CommandKind, CommandPayload } from '../../contract/commands.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
@@ -10,22 +10,23 @@ import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeS
 import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store/observe.ts';
 import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
-import { categoryCommandsStore } from './visitor-category.ts';
+import { categoryCommandsStore } from './stores/category.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
-import { ValueStore } from './value-store.ts';
-import { NetworkingStores } from './networking.ts';
-import { AppointmentStores } from './appointments.ts';
-import { CompaniesStores } from './companies.ts';
-import { TicketsStores } from './tickets.ts';
-import { DoorStores } from './checkin.ts';
-import { MessagesStores } from './messages.ts';
-import { ChatStores } from './chat.ts';
-import { ScheduleStores } from './live.ts';
-import { AdminStores } from './admin.ts';
-import { NotificationStores } from './notifications.ts';
-import { CalendarStores } from './calendar.ts';
-import { TripStores } from './trips.ts';
+import { ValueStore, type Loaded } from './value-store.ts';
+import { openWorker } from './worker-link.ts';
+import { NetworkingStores } from './stores/networking.ts';
+import { AppointmentStores } from './stores/appointments.ts';
+import { CompaniesStores } from './stores/companies.ts';
+import { TicketsStores } from './stores/tickets.ts';
+import { DoorStores } from './stores/door.ts';
+import { MessagesStores } from './stores/messages.ts';
+import { ChatStores } from './stores/chat.ts';
+import { ScheduleStores } from './stores/schedule.ts';
+import { AdminStores } from './stores/admin.ts';
+import { NotificationStores } from './stores/notifications.ts';
+import { CalendarStores } from './stores/calendar.ts';
+import { TripStores } from './stores/trips.ts';
 
 /**
  * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
@@ -38,10 +39,7 @@ export interface SessionSnapshot {
   status: 'loading' | 'ready';
   user: SessionUser | null;
 }
-export interface Loaded<T> {
-  loading: boolean;
-  value: T;
-}
+export type { Loaded } from './value-store.ts';
 
 export interface RuntimeOptions {
   baseUrl?: string;
@@ -54,11 +52,6 @@ export interface RuntimeOptions {
 const LOGOUT_TIMEOUT_MS = 5000;
 /** Tells the other tabs of this origin that the database they have open was wiped. */
 const SESSION_CHANNEL = 'foyer-session';
-
-function defaultWorker(): Worker | null {
-  if (typeof Worker === 'undefined') return null;
-  return new Worker(new URL('../../workers/sync.worker.ts', import.meta.url), { type: 'module' });
-}
 
 const sameUser = (a: SessionSnapshot, b: SessionSnapshot) => a.status === b.status && JSON.stringify(a.user) === JSON.stringify(b.user);
 const sameStatus = (a: SyncSnapshot, b: SyncSnapshot) => JSON.stringify(a) === JSON.stringify(b);
@@ -227,13 +220,7 @@ export class DataRuntime {
   async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number }> {
     const result = await loginRequest(this.http, email, password);
     if (!result.ok) return result;
-    await this.serial(async () => {
-      let db = await this.ready();
-      const current = await readSession(db);
-      // Another person's data and queued work must not become visible to this one.
-      if (current.ownerId !== null && current.ownerId !== result.user.id) db = await this.wipe();
-      await writeSession(db, result.user);
-    });
+    await this.signInAs(result.user);
     return { ok: true };
   }
 
@@ -244,12 +231,7 @@ export class DataRuntime {
   async adoptSession(token: string): Promise<boolean> {
     const user = await meRequest(this.http, token);
     if (!user) return false;
-    await this.serial(async () => {
-      let db = await this.ready();
-      const current = await readSession(db);
-      if (current.ownerId !== null && current.ownerId !== user.id) db = await this.wipe();
-      await writeSession(db, user);
-    });
+    await this.signInAs(user);
     return true;
   }
 
@@ -271,6 +253,35 @@ export class DataRuntime {
 
   // ---- internals ----
 
+  private signInAs(user: SessionUser): Promise<void> {
+    return this.serial(async () => {
+      let db = await this.ready();
+      const current = await readSession(db);
+      // Another person's data and queued work must not become visible to this one.
+      if (current.ownerId !== null && current.ownerId !== user.id) db = await this.wipe();
+      await writeSession(db, user);
+    });
+  }
+
+  /** Every area's stores, which follow the database the runtime has open. */
+  private areas(): { setDatabase(db: FoyerDatabase | null): void }[] {
+    return [
+      this.net,
+      this.appointments,
+      this.companies,
+      this.tickets,
+      this.door,
+      this.messages,
+      this.chat,
+      this.schedule,
+      this.admin,
+      this.notifications,
+      this.calendar,
+      this.trips.byEvent,
+      this.categoryCommands,
+    ];
+  }
+
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.lifecycle.catch(() => undefined).then(fn);
     this.lifecycle = next;
@@ -285,19 +296,7 @@ export class DataRuntime {
 
   private bind(db: FoyerDatabase) {
     this.db = db;
-    this.net.setDatabase(db);
-    this.appointments.setDatabase(db);
-    this.companies.setDatabase(db);
-    this.tickets.setDatabase(db);
-    this.door.setDatabase(db);
-    this.messages.setDatabase(db);
-    this.chat.setDatabase(db);
-    this.schedule.setDatabase(db);
-    this.admin.setDatabase(db);
-    this.notifications.setDatabase(db);
-    this.calendar.setDatabase(db);
-    this.trips.byEvent.setDatabase(db);
-    this.categoryCommands.setDatabase(db);
+    for (const area of this.areas()) area.setDatabase(db);
     this.subs.push(
       observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
       observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
@@ -312,19 +311,7 @@ export class DataRuntime {
 
   private unbind(): FoyerDatabase | null {
     for (const s of this.subs.splice(0)) s.unsubscribe();
-    this.net.setDatabase(null);
-    this.appointments.setDatabase(null);
-    this.companies.setDatabase(null);
-    this.tickets.setDatabase(null);
-    this.door.setDatabase(null);
-    this.messages.setDatabase(null);
-    this.chat.setDatabase(null);
-    this.schedule.setDatabase(null);
-    this.admin.setDatabase(null);
-    this.notifications.setDatabase(null);
-    this.calendar.setDatabase(null);
-    this.trips.byEvent.setDatabase(null);
-    this.categoryCommands.setDatabase(null);
+    for (const area of this.areas()) area.setDatabase(null);
     const db = this.db;
     this.db = null;
     return db;
@@ -338,18 +325,12 @@ export class DataRuntime {
 
   private async startWorker() {
     if (!this.worker) {
-      const worker = (this.opts.createWorker ?? defaultWorker)();
-      if (!worker) {
+      const link = openWorker(this.opts.createWorker);
+      if (!link) {
         this.publishSync();
         return;
       }
-      this.worker = worker;
-      this.api = wrap<SyncWorkerApi>(worker);
-      // A worker script that fails to load never answers a comlink call; its error event is all we get.
-      this.workerFailed = new Promise<never>((_, reject) => {
-        worker.addEventListener('error', (e) => reject(new Error(`sync worker failed: ${e.message || 'load error'}`)), { once: true });
-      });
-      this.workerFailed.catch(() => undefined);
+      ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
     }
     await Promise.race([this.api!.start({ baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang }), this.workerFailed]);
     this.statusSubscription = await this.api!.subscribeStatus(

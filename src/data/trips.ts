@@ -2,21 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import type { TripField } from '../../contract/trips.ts';
 import { joinUrl, retryAfterOf, withLang } from '../../sync/engine/http.ts';
-import { NO_TRIP } from '../../contract/trips.ts';
-import { observeOwnTrip, type OwnTripView } from '../../sync/views/trips/trips.ts';
+import { type OwnTripView } from '../../sync/views/trips/trips.ts';
 import type { Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
-import { LiveStore, LiveStoreMap } from './live-store.ts';
 
 export type { OwnTripView } from '../../sync/views/trips/trips.ts';
 export { TRIP_FIELDS, TRIP_TEXT_MAX, type OwnTrip, type TripField } from '../../contract/trips.ts';
-
-/** The user's own trip plans, one live read per event (sync/views/trips). */
-export class TripStores {
-  readonly byEvent = new LiveStoreMap<number, OwnTripView>(
-    (eventId) => new LiveStore((db) => observeOwnTrip(db, eventId), { trip: NO_TRIP, pending: new Set(), known: false }),
-  );
-}
 
 export type PictureResult = { ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number };
 

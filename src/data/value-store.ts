@@ -1,3 +1,9 @@
+/** A value read from the device: `loading` until the first answer of its live query. */
+export interface Loaded<T> {
+  loading: boolean;
+  value: T;
+}
+
 /**
  * A value React reads with useSyncExternalStore. The getter must return the same object until the
  * value really changes, or React re-renders forever; `set` therefore skips equal values.

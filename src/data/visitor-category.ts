@@ -1,23 +1,13 @@
 import { useCallback, useMemo } from 'react';
-import { map, type Observable } from 'rxjs';
-import type { FoyerDatabase, OutboxDoc } from '../../sync/engine/database.ts';
+import type { OutboxDoc } from '../../sync/engine/database.ts';
 import { isInFlight } from '../../sync/store/overlay.ts';
 import { useRuntime, useStore } from './hooks.ts';
-import { LiveStore } from './live-store.ts';
 
 /**
  * The visitor's own category at an event (networking.md §5, the specs' add-user-categories): the
  * visitor document's menu_id overlaid with the user's queued visitor.category commands, so a
  * choice made offline shows at once and after a reload, and reaches the server once.
  */
-
-function observeCategoryCommands(db: FoyerDatabase): Observable<OutboxDoc[]> {
-  return db.outbox.find({ selector: { kind: 'visitor.category' } }).$.pipe(map((list) => list.map((d) => d.toJSON() as OutboxDoc)));
-}
-
-export function categoryCommandsStore(): LiveStore<OutboxDoc[]> {
-  return new LiveStore(observeCategoryCommands, []);
-}
 
 export interface OwnCategory {
   /** The event's menu id the visitor is in, 0 for none. */

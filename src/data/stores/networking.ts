@@ -1,9 +1,9 @@
 import type { Observable } from 'rxjs';
-import type { EventDoc } from '../../contract/entities.ts';
-import type { VisitorDoc } from '../../contract/visitors.ts';
-import { observeCache, type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
-import type { PreparedVisitor, RelationView } from '../../sync/views/visitors/visitors.ts';
+import type { EventDoc } from '../../../contract/entities.ts';
+import type { VisitorDoc } from '../../../contract/visitors.ts';
+import { observeCache, type CacheEntry, type CacheKey } from '../../../sync/store/caches.ts';
+import type { FoyerDatabase } from '../../../sync/engine/database.ts';
+import type { PreparedVisitor, RelationView } from '../../../sync/views/visitors/visitors.ts';
 import {
   observeAllVisitors,
   observeEventVisitors,
@@ -11,8 +11,8 @@ import {
   observePersonDocs,
   observeRelationViews,
   type OwnProfileState,
-} from '../../sync/views/visitors/store.ts';
-import { LiveStore, LiveStoreMap } from './live-store.ts';
+} from '../../../sync/views/visitors/store.ts';
+import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
  * The live reads of the visitors, people and profile screens, started when a screen first needs

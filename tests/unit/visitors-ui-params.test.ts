@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATE, activeFilterCount, parseVisitorsParams, toFilter, toggled, visitorsParams, withTab } from '../../src/features/visitors/params.ts';
+import { DEFAULT_STATE, activeFilterCount, parseVisitorsParams, toFilter, toggled, visitorsParams, withTab } from '../../src/ui/visitors-params.ts';
 import { flagUrl } from '../../src/ui/flags.ts';
 import { initialsOf, orDash, socialHref } from '../../src/ui/people/format.ts';
 

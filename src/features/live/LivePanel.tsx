@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSchedule, type EventView } from '../../data/index.ts';
 import { Tabs } from '../../ui/Tabs.tsx';
-import { EventChat } from '../chat/EventChat.tsx';
+import { useWidgets } from '../../ui/widgets.ts';
 import { LiveVisitors } from './LiveVisitors.tsx';
 import { Speech } from './LiveStage.tsx';
 import { isStageSection } from './access.ts';
@@ -43,6 +43,7 @@ export function panelTabs(kind: PanelKind): { tabs: PanelTab[]; initial: PanelTa
  * the move between the stage and the rest.
  */
 export function LivePanel({ event, kind, visitorsPath }: { event: EventView; kind: PanelKind; visitorsPath: string }) {
+  const { EventChat } = useWidgets();
   const { t } = useTranslation();
   const { tabs, initial } = panelTabs(kind);
   const [choice, setChoice] = useState<{ kind: PanelKind; tab: PanelTab } | null>(null);

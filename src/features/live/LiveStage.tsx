@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SPEAKERS_SHOWN, speechTiming, useSchedule, type ScheduleDoc } from '../../data/index.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { clockTime, dateFormat } from '../../ui/intl.ts';
-import { EventChat } from '../chat/EventChat.tsx';
+import { useWidgets } from '../../ui/widgets.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { liveEventId } from './access.ts';
@@ -108,6 +108,7 @@ export function LiveStage() {
 }
 
 export function LiveChat() {
+  const { EventChat } = useWidgets();
   const { pathname } = useLocation();
   const eventId = liveEventId(useParams().eventId, pathname);
   return <EventChat eventId={eventId} className="chat--tall" />;

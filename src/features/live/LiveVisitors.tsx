@@ -8,8 +8,8 @@ import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TabList } from '../../ui/Tabs.tsx';
-import { DEFAULT_STATE, visitorsParams } from '../visitors/params.ts';
-import { VisitorList } from '../visitors/VisitorList.tsx';
+import { DEFAULT_STATE, visitorsParams } from '../../ui/visitors-params.ts';
+import { useWidgets } from '../../ui/widgets.ts';
 import '../../ui/people/people.css';
 import '../../ui/people/visitors-list.css';
 import '../../ui/people/profiles.css';
@@ -24,6 +24,7 @@ type Show = 'all' | 'appointments';
  * section, where a click on a card's category leads.
  */
 export function LiveVisitors({ eventId, event, visitorsPath }: { eventId: number; event: EventView; visitorsPath: string }) {
+  const { VisitorList } = useWidgets();
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalePath();

@@ -5,7 +5,7 @@ import { useLocalePath } from '../../ui/useLocale.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { Card } from '../../ui/Card.tsx';
 import { Avatar } from '../../ui/people/Avatar.tsx';
-import { TicketsAside } from '../tickets/TicketsAside.tsx';
+import { useWidgets } from '../../ui/widgets.ts';
 import { MobileAppCard } from './MobileAppCard.tsx';
 import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
 
@@ -16,6 +16,7 @@ import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
  * old it is.
  */
 export function ProfileAside({ profile, privacyKnown }: { profile: OwnProfile; privacyKnown: boolean }) {
+  const { TicketsAside } = useWidgets();
   const { t, i18n } = useTranslation();
   const to = useLocalePath();
   const friends = useFriends();

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VisitorsState } from './params.ts';
+import type { VisitorsState } from '../../ui/visitors-params.ts';
 
 const SORTS = ['status:desc', 'status:asc', 'name:asc', 'name:desc', 'register:desc', 'register:asc'] as const;
 

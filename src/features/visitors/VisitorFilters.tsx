@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AGE_BUCKETS, INTERESTS, TRIP_STATUSES } from '../../../contract/index.ts';
 import type { CategoryCount } from '../../data/index.ts';
-import { activeFilterCount, toggled, type VisitorsState } from './params.ts';
+import { activeFilterCount, toggled, type VisitorsState } from '../../ui/visitors-params.ts';
 
 /** Categories shown before "show more". */
 const CATEGORIES_SHOWN = 5;

@@ -1,18 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMyAppointments, type EventView, type VisitorsPageData } from '../../data/index.ts';
+import { useMyAppointments } from '../../data/index.ts';
 import { appointmentsByPerson } from './VisitorAppointment.tsx';
-import { VisitorCard, type VisitorCardProps } from './VisitorCard.tsx';
-
-export interface VisitorListProps {
-  eventId: number;
-  event: EventView | undefined;
-  data: Pick<VisitorsPageData, 'items' | 'total' | 'source'>;
-  onFilterBy: VisitorCardProps['onFilterBy'];
-  onMore(): void;
-  /** Smaller buttons, for the live page's narrow column. */
-  compact?: boolean;
-}
+import { VisitorCard } from './VisitorCard.tsx';
+import type { VisitorListProps } from '../../ui/widgets.ts';
 
 /**
  * A non-empty page of visitors as the visitors page and the live page's people tab both show it:

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
-import { activeFilterCount, parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from './params.ts';
+import { activeFilterCount, parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from '../../ui/visitors-params.ts';
 import { FilterSheet } from './FilterSheet.tsx';
 import { SortBox } from './SortBox.tsx';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';

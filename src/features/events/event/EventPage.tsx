@@ -13,8 +13,7 @@ import { VideoBlock } from './VideoBlock.tsx';
 import { CheckinButton } from './CheckinButton.tsx';
 import { BuyTicketDialog } from './BuyTicketDialog.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
-import { CompaniesCard } from '../../companies/CompaniesCard.tsx';
-import { EventChat } from '../../chat/EventChat.tsx';
+import { useWidgets } from '../../../ui/widgets.ts';
 import { EventNotFound } from '../../../ui/EventNotFound.tsx';
 import { ZonesNote } from '../../../ui/ZonesNote.tsx';
 import { deviceTimeZone, zonesDiffer } from '../../../ui/intl.ts';
@@ -22,6 +21,7 @@ import { LinkifiedText } from '../../../ui/LinkifiedText.tsx';
 import { parseId } from '../../../../contract/ids.ts';
 
 export function EventPage() {
+  const { EventChat, CompaniesCard } = useWidgets();
   const { t } = useTranslation();
   const to = useLocalePath();
   const eventId = parseId(useParams().eventId) ?? 0;

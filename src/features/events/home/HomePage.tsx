@@ -8,7 +8,7 @@ import { Card } from '../../../ui/Card.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useLoginHref } from '../../../ui/useRequireLogin.ts';
 import { EventList } from '../EventList.tsx';
-import { PeopleCard } from '../../people/PeopleCard.tsx';
+import { useWidgets } from '../../../ui/widgets.ts';
 
 // Module constants: the data hooks re-subscribe when the query object changes.
 const FAVORITES: EventsQuery = { filter: 'favorites', sort: 'when', limit: HOME_CARD_EVENTS };
@@ -16,6 +16,7 @@ const VIEWED: EventsQuery = { filter: 'viewed', sort: '-viewed', limit: HOME_CAR
 const UPCOMING: EventsQuery = { filter: 'future', sort: 'when', limit: HOME_CARD_EVENTS };
 
 export function HomePage() {
+  const { PeopleCard } = useWidgets();
   const { t } = useTranslation();
   const to = useLocalePath();
   const { user, status } = useSession();

@@ -1,6 +1,6 @@
-import { AGE_BUCKETS, INTEREST_MAX, PARTICIPANT_ROLES } from '../../../contract/index.ts';
-import type { SortOrder, VisitorsFilter, VisitorsSort, VisitorsTab } from '../../data/index.ts';
-import { parseId } from '../../../contract/ids.ts';
+import { AGE_BUCKETS, INTEREST_MAX, PARTICIPANT_ROLES } from '../../contract/index.ts';
+import type { SortOrder, VisitorsFilter, VisitorsSort, VisitorsTab } from '../data/index.ts';
+import { parseId } from '../../contract/ids.ts';
 
 /**
  * The visitors page keeps its whole state in the address, so a filtered list can be reloaded,

@@ -23,13 +23,16 @@ export function Field({
   label,
   problem,
   hint,
+  errors = 'admin.fieldErrors',
   children,
 }: {
   id: string;
   label: ReactNode;
-  /** A key under admin.fieldErrors (the event's, a speech's or a stand's field problems). */
+  /** A key under `errors` (the event's, a speech's, a stand's or a ticket form's field problems). */
   problem?: string;
   hint?: ReactNode;
+  /** Where the problems' texts live: admin.fieldErrors, or sales.fieldErrors for the ticket forms. */
+  errors?: 'admin.fieldErrors' | 'sales.fieldErrors';
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { t } = useTranslation();
@@ -45,7 +48,7 @@ export function Field({
       ) : null}
       {problem ? (
         <p id={`${id}-error`} className="field__error">
-          {t(`admin.fieldErrors.${problem}`)}
+          {t(`${errors}.${problem}`)}
         </p>
       ) : null}
     </div>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSalesSettings, SALES_CURRENCIES, TICKET_TYPE_LIMITS, type SalesSettingsFields } from '../../../../contract/sales.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { SalesField } from './SalesField.tsx';
+import { Field } from '../Field.tsx';
 
 /**
  * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
@@ -53,7 +53,7 @@ export function SalesSettingsForm({
     >
       <fieldset className="admin-form__section">
         <legend>{t('sales.settings.title')}</legend>
-        <SalesField id={id('currency')} label={t('sales.settings.currency')} hint={t('sales.settings.currencyHint')}>
+        <Field errors="sales.fieldErrors" id={id('currency')} label={t('sales.settings.currency')} hint={t('sales.settings.currencyHint')}>
           <select value={value.currency} onChange={(e) => set('currency', e.target.value as SalesSettingsFields['currency'])}>
             {SALES_CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -61,14 +61,15 @@ export function SalesSettingsForm({
               </option>
             ))}
           </select>
-        </SalesField>
+        </Field>
         <label className="sales__check">
           <input type="checkbox" checked={value.transfer_enabled} onChange={(e) => set('transfer_enabled', e.target.checked)} />
           {t('sales.settings.transfer')}
         </label>
         {value.transfer_enabled ? (
           <>
-            <SalesField
+            <Field
+              errors="sales.fieldErrors"
               id={id('instructions')}
               label={t('sales.settings.instructions')}
               hint={t('sales.settings.instructionsHint')}
@@ -80,8 +81,8 @@ export function SalesSettingsForm({
                 maxLength={TICKET_TYPE_LIMITS.instructions}
                 onChange={(e) => set('transfer_instructions', e.target.value)}
               />
-            </SalesField>
-            <SalesField id={id('hours')} label={t('sales.settings.hours')} hint={t('sales.settings.hoursHint')}>
+            </Field>
+            <Field errors="sales.fieldErrors" id={id('hours')} label={t('sales.settings.hours')} hint={t('sales.settings.hoursHint')}>
               <input
                 type="number"
                 min={1}
@@ -89,7 +90,7 @@ export function SalesSettingsForm({
                 value={value.transfer_hours}
                 onChange={(e) => set('transfer_hours', Math.min(TICKET_TYPE_LIMITS.maxTransferHours, Math.max(1, Math.floor(Number(e.target.value) || 1))))}
               />
-            </SalesField>
+            </Field>
           </>
         ) : null}
         <label className="sales__check">

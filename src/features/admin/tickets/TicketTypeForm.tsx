@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ASK_MODES, ATTENDEE_FIELDS, checkTicketType, TICKET_TYPE_LIMITS, type AskMode, type TicketTypeFields } from '../../../../contract/sales.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
-import { SalesField } from './SalesField.tsx';
+import { Field } from '../Field.tsx';
 
 /**
  * One ticket type's fields, checked by the same rules the server applies (contract/sales.ts
@@ -63,22 +63,23 @@ export function TicketTypeForm({
     >
       <fieldset className="admin-form__section">
         <legend>{t('sales.form.ticket')}</legend>
-        <SalesField id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
+        <Field errors="sales.fieldErrors" id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
           <input type="text" value={value.name} maxLength={TICKET_TYPE_LIMITS.name} required onChange={(e) => set('name', e.target.value)} />
-        </SalesField>
-        <SalesField id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
+        </Field>
+        <Field errors="sales.fieldErrors" id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
           <textarea rows={2} value={value.description} maxLength={TICKET_TYPE_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
-        </SalesField>
+        </Field>
         <div className="admin-form__pair">
-          <SalesField
+          <Field
+            errors="sales.fieldErrors"
             id={id('price')}
             label={t('sales.form.price', { currency })}
             hint={t('sales.form.priceHint')}
             problem={tried ? (priceBad ? 'required' : problems.price) : undefined}
           >
             <input type="text" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </SalesField>
-          <SalesField id={id('max')} label={t('sales.form.maxPerOrder')}>
+          </Field>
+          <Field errors="sales.fieldErrors" id={id('max')} label={t('sales.form.maxPerOrder')}>
             <input
               type="number"
               min={1}
@@ -86,7 +87,7 @@ export function TicketTypeForm({
               value={value.max_per_order}
               onChange={(e) => set('max_per_order', Math.min(TICKET_TYPE_LIMITS.maxPerOrder, Math.max(1, Number(e.target.value) || 1)))}
             />
-          </SalesField>
+          </Field>
         </div>
         <label className="sales__check">
           <input
@@ -101,7 +102,12 @@ export function TicketTypeForm({
           {t('sales.form.limited')}
         </label>
         {limited ? (
-          <SalesField id={id('quota')} label={t('sales.form.quota')} problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}>
+          <Field
+            errors="sales.fieldErrors"
+            id={id('quota')}
+            label={t('sales.form.quota')}
+            problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}
+          >
             <input
               type="number"
               min={1}
@@ -113,7 +119,7 @@ export function TicketTypeForm({
                 set('quota', n === null ? 0 : Math.floor(n));
               }}
             />
-          </SalesField>
+          </Field>
         ) : null}
         <label className="sales__check">
           <input type="checkbox" checked={value.hidden} onChange={(e) => set('hidden', e.target.checked)} />
@@ -125,20 +131,20 @@ export function TicketTypeForm({
         <legend>{t('sales.form.saleWindow')}</legend>
         <p className="muted small">{t('sales.form.saleWindowHint', { zone: timezone })}</p>
         <div className="admin-form__pair">
-          <SalesField id={id('starts')} label={t('sales.form.saleStarts')}>
+          <Field errors="sales.fieldErrors" id={id('starts')} label={t('sales.form.saleStarts')}>
             <input
               type="datetime-local"
               value={value.sale_starts_at === null ? '' : toLocalInput(value.sale_starts_at, timezone)}
               onChange={(e) => set('sale_starts_at', fromLocalInput(e.target.value, timezone))}
             />
-          </SalesField>
-          <SalesField id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
+          </Field>
+          <Field errors="sales.fieldErrors" id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
             <input
               type="datetime-local"
               value={value.sale_ends_at === null ? '' : toLocalInput(value.sale_ends_at, timezone)}
               onChange={(e) => set('sale_ends_at', fromLocalInput(e.target.value, timezone))}
             />
-          </SalesField>
+          </Field>
         </div>
       </fieldset>
 
@@ -147,7 +153,7 @@ export function TicketTypeForm({
         <p className="muted small">{t('sales.form.attendeeHint')}</p>
         <div className="admin-form__pair">
           {ATTENDEE_FIELDS.map((f) => (
-            <SalesField key={f} id={id(`ask-${f}`)} label={t(`checkout.fields.${f}`)}>
+            <Field errors="sales.fieldErrors" key={f} id={id(`ask-${f}`)} label={t(`checkout.fields.${f}`)}>
               <select value={value[`ask_${f}`]} onChange={(e) => set(`ask_${f}`, e.target.value as AskMode)}>
                 {ASK_MODES.map((m) => (
                   <option key={m} value={m}>
@@ -155,7 +161,7 @@ export function TicketTypeForm({
                   </option>
                 ))}
               </select>
-            </SalesField>
+            </Field>
           ))}
         </div>
       </fieldset>

@@ -1,6 +1,6 @@
 import { SOCKET_RETRY_MS, SYNC_RETRY_MAX_MS, SYNC_STREAM_HEARTBEAT_MS } from '../../contract/constants.ts';
 import { WS_EXCEPTIONS } from '../../contract/ws.ts';
-import { HttpError, requestJson, type HeaderSource } from '../../sync/engine/http.ts';
+import { currentRequestLanguage, HttpError, requestJson, type HeaderSource } from '../../sync/engine/http.ts';
 
 /**
  * What the page's two sockets (`/wss/notice` in notices-socket.ts, `/wss/chat` in chat-socket.ts;
@@ -57,11 +57,16 @@ export function socketRetryDelay(attempt: number, random = Math.random): number 
   return Math.round(base / 2 + (random() * base) / 2);
 }
 
-/** ws:// or wss:// of a socket channel (WS_PATHS) for an http(s) origin. */
-export function passSocketUrl(path: string, origin: string, pass: string): string {
+/**
+ * ws:// or wss:// of a socket channel (WS_PATHS) for an http(s) origin. The interface language goes
+ * along as `lang`, so the server's Exceptions on this socket come in it (a reconnect after a
+ * language change carries the new one).
+ */
+export function passSocketUrl(path: string, origin: string, pass: string, lang: string | undefined = currentRequestLanguage()): string {
   const url = new URL(path, origin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.searchParams.set('token', pass);
+  if (lang) url.searchParams.set('lang', lang);
   return url.toString();
 }
 

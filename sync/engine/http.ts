@@ -67,6 +67,11 @@ export function setRequestLanguage(lang: string | undefined): void {
   requestLanguage = lang;
 }
 
+/** The language set by setRequestLanguage, for addresses that are not legacy calls (the sockets'). */
+export function currentRequestLanguage(): string | undefined {
+  return requestLanguage;
+}
+
 /** A legacy path (/api/…) with `lang` added, unless it has one or no language is known yet. */
 export function withLang(path: string, lang: string | undefined = requestLanguage): string {
   if (!lang || !path.startsWith('/api/') || /[?&]lang=/.test(path)) return path;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
+import { WS_PATHS } from '../../contract/ws.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 
 /**
@@ -46,5 +48,14 @@ describe('languages', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('pl');
     expect(fetched).toContain('pl');
     expect(fetched).not.toContain('ru');
+  });
+
+  it('opens its sockets in the interface language, so what the server says on them comes in it', async () => {
+    const { page } = suite.browser('guest');
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, '/pl/');
+    const notice = await poll(async () => sockets.find((u) => new URL(u).pathname === WS_PATHS.notice), Boolean, 30_000, 'the notice socket');
+    expect(new URL(notice!).searchParams.get('lang')).toBe('pl');
   });
 });

@@ -31,6 +31,7 @@ describe('socket URL', () => {
   it('puts the single-use ticket on a ws(s) URL of the channel', () => {
     expect(passSocketUrl(WS_PATHS.notice, 'http://127.0.0.1:8080', 'abc')).toBe('ws://127.0.0.1:8080/wss/notice?token=abc');
     expect(passSocketUrl(WS_PATHS.chat, 'https://foyer.example/uk/events', 'a&b')).toBe('wss://foyer.example/wss/chat?token=a%26b');
+    expect(passSocketUrl(WS_PATHS.chat, 'https://foyer.example/uk/events', 'abc', 'pl')).toBe('wss://foyer.example/wss/chat?token=abc&lang=pl');
   });
 });
 

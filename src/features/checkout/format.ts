@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../contract/money.ts';
 import { saleState, type SaleState } from '../../../contract/sales.ts';
-import type { EventView, OfferType } from '../../data/index.ts';
+import type { EventView, OfferType, OnlineFailure } from '../../data/index.ts';
+import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 
 /** A ticket's price in the event's currency (contract/money.ts), or "Free". */
 export function priceText(t: TFunction, amount: number, currency: string, locale: string): string {
@@ -31,4 +32,13 @@ export function saleStateText(t: TFunction, state: SaleState, startsAt: number, 
 /** A deadline in the event's zone, as the order's instructions give it. */
 export function deadlineText(seconds: number, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(seconds * 1000);
+}
+
+/** Why the order was not placed, naming the sold-out type when the server says which. */
+export function failureText(t: TFunction, locale: string, types: OfferType[], f: OnlineFailure): string {
+  if (f.code === 'rate_limited') return tooManyRequestsText(t, locale, f.retryAfter);
+  const typeName = types.find((x) => String(x.id) === f.detail)?.name;
+  if (f.code === 'sold_out' && typeName) return t('checkout.soldOutType', { name: typeName });
+  if (f.code === 'network_error') return t('checkout.offline');
+  return t(`errors.${f.code}`, { defaultValue: t('errors.unknown_error') });
 }

@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_DEBOUNCE_MS, VISITORS_PAGE_SIZE } from '../../../contract/index.ts';
-import { SIGNED_IN_TABS, VISITORS_TABS, useEvent, useSession, useVisitors, type VisitorsPageData, type VisitorsTab } from '../../data/index.ts';
+import { VISITORS_TABS, useEvent, type VisitorsPageData, type VisitorsTab } from '../../data/index.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginDialog } from './LoginDialog.tsx';
-import { activeFilterCount, parseVisitorsParams, toFilter, visitorsParams, withTab, type VisitorsState } from '../../ui/visitors-params.ts';
+import { activeFilterCount, withTab, type VisitorsState } from '../../ui/visitors-params.ts';
 import { FilterSheet } from './FilterSheet.tsx';
 import { SortBox } from './SortBox.tsx';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
@@ -24,6 +23,7 @@ import './visitors-phone.css';
 import { EventNotFound } from '../../ui/EventNotFound.tsx';
 import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
+import { useVisitorsPage } from './useVisitorsPage.ts';
 
 /**
  * /{locale}/events/:eventId/visitors (networking.md §2, §4, §5). For a user who takes part in the
@@ -34,54 +34,13 @@ export function VisitorsPage() {
   const { t } = useTranslation();
   const to = useLocalePath();
   const eventId = parseId(useParams().eventId) ?? 0;
-  const { user, status } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => parseVisitorsParams(params), [params]);
-  const [limit, setLimit] = useState(VISITORS_PAGE_SIZE);
-  const [search, setSearch] = useState(state.q);
-  const [modal, setModal] = useState<'country' | 'city' | 'login' | null>(null);
+  const { signedIn, state, apply, search, setSearch, modal, setModal, choose, visitors, showMore } = useVisitorsPage(eventId);
+  const data = visitors.data;
   const panelId = useId();
   // Side by side from 900 px (networking.css); narrower, the filters wait in a sheet under the cards' heading.
   const wide = useMediaQuery('(min-width: 900px)');
   useDocumentTitle(event ? t('visitors.titleOf', { name: event.name }) : t('visitors.title'));
-
-  const filterKey = JSON.stringify(state);
-  const filter = useMemo(() => toFilter(JSON.parse(filterKey) as VisitorsState, limit), [filterKey, limit]);
-  const visitors = useVisitors(eventId, filter);
-  const data = visitors.data;
-
-  const apply = useCallback(
-    (next: VisitorsState, push = false) => {
-      setLimit(VISITORS_PAGE_SIZE);
-      setParams(visitorsParams(next), { replace: !push });
-    },
-    [setParams],
-  );
-
-  // The address can change under the box (back button, a role click): show what it says.
-  useEffect(() => setSearch(state.q), [state.q]);
-  // Typing waits for a pause of SEARCH_DEBOUNCE_MS before the list follows (networking.md §5).
-  useEffect(() => {
-    if (search === state.q) return;
-    const timer = setTimeout(() => apply({ ...state, q: search }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, state, apply]);
-
-  // A guest who arrives at a tab that needs an account (a shared link) gets the prompt, not the tab.
-  useEffect(() => {
-    if (status === 'ready' && !user && (SIGNED_IN_TABS.has(state.tab) || state.onlyAppointments)) {
-      apply({ ...withTab(state, 'all'), onlyAppointments: false });
-      setModal('login');
-    }
-  }, [status, user, state, apply]);
-
-  const choose = (tab: VisitorsTab) => {
-    // Guests keep the tab they had and are asked to log in (networking.md §4).
-    if (!user && SIGNED_IN_TABS.has(tab)) return setModal('login');
-    if (tab === 'country' || tab === 'city') return setModal(tab);
-    apply(withTab(state, tab), true);
-  };
 
   const tabLabel = (tab: VisitorsTab) => {
     if (tab === 'country' && state.tab === 'country' && state.country) {
@@ -98,7 +57,7 @@ export function VisitorsPage() {
       state={state}
       categories={data.categories}
       allCount={data.allCount}
-      signedIn={Boolean(user)}
+      signedIn={signedIn}
       onChange={(next) => apply(next)}
       onNeedLogin={() => setModal('login')}
     />
@@ -160,38 +119,63 @@ export function VisitorsPage() {
                 const { menuId: _m, role: _r, ...rest } = state;
                 apply({ ...rest, ...by });
               }}
-              onMore={() => setLimit((n) => n + VISITORS_PAGE_SIZE)}
+              onMore={showMore}
             />
           )}
         </section>
       </div>
 
-      <SelectModal
-        open={modal === 'country'}
-        title={t('visitors.select.countryTitle')}
-        allLabel={t('visitors.select.allCountries')}
-        options={data.countries.map((c) => ({ value: c.code, name: c.name, count: c.count }))}
-        value={state.tab === 'country' ? state.country : undefined}
+      <CountryCitySelects
+        open={modal === 'country' || modal === 'city' ? modal : null}
+        data={data}
+        state={state}
         onCancel={() => setModal(null)}
-        onConfirm={(country) => {
+        onConfirm={(next) => {
           setModal(null);
-          apply(withTab(state, 'country', country ? { country } : {}), true);
-        }}
-      />
-      <SelectModal
-        open={modal === 'city'}
-        title={t('visitors.select.cityTitle')}
-        allLabel={t('visitors.select.allCities')}
-        options={data.cities.map((c) => ({ value: c.id, name: c.name, count: c.count }))}
-        value={state.tab === 'city' ? state.cityId : undefined}
-        onCancel={() => setModal(null)}
-        onConfirm={(cityId) => {
-          setModal(null);
-          apply(withTab(state, 'city', cityId ? { cityId } : {}), true);
+          apply(next, true);
         }}
       />
       <LoginDialog open={modal === 'login'} onClose={() => setModal(null)} />
     </div>
+  );
+}
+
+/** The country and city tabs open a list to pick from before they filter (networking.md §4). */
+function CountryCitySelects({
+  open,
+  data,
+  state,
+  onCancel,
+  onConfirm,
+}: {
+  open: 'country' | 'city' | null;
+  data: Pick<VisitorsPageData, 'countries' | 'cities'>;
+  state: VisitorsState;
+  onCancel(): void;
+  onConfirm(next: VisitorsState): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SelectModal
+        open={open === 'country'}
+        title={t('visitors.select.countryTitle')}
+        allLabel={t('visitors.select.allCountries')}
+        options={data.countries.map((c) => ({ value: c.code, name: c.name, count: c.count }))}
+        value={state.tab === 'country' ? state.country : undefined}
+        onCancel={onCancel}
+        onConfirm={(country) => onConfirm(withTab(state, 'country', country ? { country } : {}))}
+      />
+      <SelectModal
+        open={open === 'city'}
+        title={t('visitors.select.cityTitle')}
+        allLabel={t('visitors.select.allCities')}
+        options={data.cities.map((c) => ({ value: c.id, name: c.name, count: c.count }))}
+        value={state.tab === 'city' ? state.cityId : undefined}
+        onCancel={onCancel}
+        onConfirm={(cityId) => onConfirm(withTab(state, 'city', cityId ? { cityId } : {}))}
+      />
+    </>
   );
 }
 

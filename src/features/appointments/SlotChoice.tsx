@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { SlotsData } from '../../data/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { AnyTimeSwitch } from './AnyTimeSwitch.tsx';
+import { SlotLegend, SlotPicker } from './SlotPicker.tsx';
+
+/**
+ * The time part of the appointment modal: a day whose times never reached the device, the any-time
+ * switch, and the slot grid in the event's timezone with its legend.
+ */
+export function SlotChoice({
+  slots,
+  isLoading,
+  start,
+  anyTime,
+  onAnyTime,
+  onPick,
+  onReload,
+}: {
+  slots: SlotsData;
+  isLoading: boolean;
+  start: number | null;
+  anyTime: boolean;
+  onAnyTime(on: boolean): void;
+  onPick(start: number): void;
+  onReload(): void;
+}) {
+  const { t } = useTranslation();
+  const noPeriods = slots.source !== 'none' && slots.slots.length === 0;
+  return (
+    <>
+      {isLoading && slots.source === 'none' ? <Spinner label={t('common.loading')} /> : null}
+      {!isLoading && slots.source === 'none' ? (
+        <div className="appointment-modal__note">
+          <p>{t('appointments.modal.dayNotOnDevice')}</p>
+          <Button size="sm" onClick={onReload}>
+            {t('appointments.modal.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <AnyTimeSwitch anyTime={anyTime} onChange={onAnyTime} />
+      {anyTime ? <p className="muted appointment-modal__any-time">{t('appointments.modal.anyTimeNote')}</p> : null}
+      {noPeriods && !anyTime ? <p className="appointment-modal__note">{t('appointments.modal.noSlots')}</p> : null}
+
+      {slots.slots.length > 0 && !anyTime ? (
+        <>
+          <p className="muted appointment-modal__zone">{t('appointments.modal.timezone', { zone: slots.timezone })}</p>
+          {slots.provisional ? (
+            <p className="appointment-modal__provisional" role="status">
+              {slots.source === 'server' ? t('appointments.modal.provisionalQueued') : t('appointments.modal.provisional')}
+            </p>
+          ) : null}
+          <SlotPicker slots={slots.slots} timezone={slots.timezone} value={start} onChange={onPick} />
+          <SlotLegend />
+        </>
+      ) : null}
+    </>
+  );
+}

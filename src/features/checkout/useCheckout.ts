@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ATTENDEE_FIELDS, type PaymentMethod } from '../../../contract/sales.ts';
+import {
+  attendeeProblems,
+  cartCount,
+  cartTickets,
+  cartTotal,
+  checkoutLines,
+  useCart,
+  useCheckoutActions,
+  useCheckoutOffer,
+  useEvent,
+  useSyncStatus,
+  withoutUnknownTypes,
+  type CartDoc,
+  type OnlineFailure,
+  type PlacedOrderView,
+} from '../../data/index.ts';
+import { useLocale } from '../../ui/useLocale.ts';
+import { useNow } from '../../ui/useNow.ts';
+import { typesFromEvent } from './format.ts';
+
+export type CheckoutStep = 'choose' | 'details' | 'pay';
+const STEPS: CheckoutStep[] = ['choose', 'details', 'pay'];
+/** How often the sale states (not yet, ended) follow the clock while the checkout is open. */
+const CLOCK_MS = 30_000;
+/** Refusals that mean the offer on screen is stale, so it is asked for again. */
+const STALE_OFFER_CODES = ['sold_out', 'sale_ended', 'sale_not_started', 'price_changed', 'ticket_type_not_found', 'payment_method_unavailable'];
+
+/**
+ * The checkout's state for one event: the offer (the server's, or the event document's offline),
+ * the buyer's cart as a local document, which step shows, and placing the order, the one step
+ * that needs the network.
+ */
+export function useCheckout(eventId: number) {
+  const locale = useLocale();
+  const { data: event, isLoading } = useEvent(eventId);
+  const sync = useSyncStatus();
+  const offer = useCheckoutOffer(eventId);
+  const { cart: stored, loading: cartLoading, save } = useCart(eventId);
+  const actions = useCheckoutActions();
+  const now = useNow(CLOCK_MS);
+  const [step, setStep] = useState<CheckoutStep | null>(null);
+  const [placed, setPlaced] = useState<PlacedOrderView | null>(null);
+  const [failure, setFailure] = useState<OnlineFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [showProblems, setShowProblems] = useState(false);
+
+  const types = useMemo(() => offer.offer?.types ?? (event ? typesFromEvent(event, now) : []), [offer.offer, event, now]);
+  const cart = useMemo(() => withoutUnknownTypes(stored, types), [stored, types]);
+  const currency = offer.offer?.currency ?? event?.sales.currency ?? '';
+  const methods = offer.offer?.methods ?? ((event?.sales.methods ?? []) as PaymentMethod[]);
+  const total = cartTotal(cart, types);
+  const count = cartCount(cart);
+  const tickets = cartTickets(cart, types);
+  const asks = tickets.some(({ type }) => ATTENDEE_FIELDS.some((f) => type[`ask_${f}`] !== 'off'));
+  const problems = attendeeProblems(cart, types);
+  const steps = asks ? STEPS : STEPS.filter((s) => s !== 'details');
+  // Coming back to a cart (from signing in, say), the buyer goes on where they left off; decided
+  // once, when the cart has loaded, and from then on only the buttons move between the steps.
+  const resumeAt: CheckoutStep = count === 0 ? 'choose' : problems.size ? 'details' : 'pay';
+  const ready = !cartLoading && types.length > 0;
+  useEffect(() => {
+    if (step === null && ready) setStep(resumeAt);
+  }, [step, ready, resumeAt]);
+  const current: CheckoutStep = step ?? resumeAt;
+  const method: PaymentMethod | '' =
+    total === 0 ? 'free' : cart.method && methods.includes(cart.method) ? cart.method : methods.length === 1 ? (methods[0] ?? '') : '';
+
+  const update = (next: CartDoc) => {
+    setFailure(null);
+    void save(next);
+  };
+  const go = (next: CheckoutStep) => {
+    setFailure(null);
+    setStep(next);
+  };
+  const back = () => go(steps[steps.indexOf(current) - 1] ?? 'choose');
+  const forward = () => {
+    if (current === 'details' && problems.size) {
+      setShowProblems(true);
+      return;
+    }
+    go(steps[steps.indexOf(current) + 1] ?? 'pay');
+  };
+
+  const place = async () => {
+    if (problems.size) {
+      setShowProblems(true);
+      go('details');
+      return;
+    }
+    let key = cart.clientKey;
+    if (!key) {
+      key = actions.newClientKey();
+      await save({ ...cart, clientKey: key });
+    }
+    setBusy(true);
+    setFailure(null);
+    const r = await actions.placeOrder({
+      event_id: eventId,
+      client_key: key,
+      method: method || 'free',
+      lines: checkoutLines(cart, types),
+      expected_total: total,
+      lang: locale,
+    });
+    if (r.ok) {
+      await actions.clearCart(eventId);
+      if (r.data.redirect_url) {
+        // The card provider's page; it sends the buyer back to this event's checkout page.
+        window.location.assign(r.data.redirect_url);
+        return;
+      }
+      setBusy(false);
+      setPlaced(r.data.order);
+      return;
+    }
+    setBusy(false);
+    setFailure(r);
+    if (r.code === 'attendee_required') {
+      setShowProblems(true);
+      go('details');
+    }
+    if (STALE_OFFER_CODES.includes(r.code)) offer.reload();
+  };
+
+  return {
+    event,
+    isLoading,
+    now,
+    offer,
+    offline: sync.state === 'offline',
+    types,
+    cart,
+    currency,
+    methods,
+    method,
+    total,
+    count,
+    problems,
+    showProblems,
+    steps,
+    step,
+    current,
+    placed,
+    failure,
+    busy,
+    update,
+    back,
+    forward,
+    place,
+  };
+}

@@ -1,4 +1,5 @@
-import { DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, EVENTS, ORGANISERS, type DemoAccount, type EventTemplate } from './demo-data.ts';
+import { DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, ORGANISERS, type DemoAccount } from './demo-data.ts';
+import { EVENTS, type EventTemplate } from './demo-events.ts';
 import { buildEvent, phaseOf, type AccountRole, type BuildContext } from './events.ts';
 import { AppointmentBook, dialog, eligible, randomAppointments, scripted, slotsOf, type AppointmentSpec } from './appointments.ts';
 import { accountUser, generateVisitors } from './people.ts';

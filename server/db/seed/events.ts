@@ -1,4 +1,5 @@
-import { CITIES, GENERAL_TITLES, SPEECH_TITLES, TICKET_TYPES, type EventTemplate } from './demo-data.ts';
+import { CITIES } from './demo-data.ts';
+import { GENERAL_TITLES, SPEECH_TITLES, TICKET_TYPES, type EventTemplate } from './demo-events.ts';
 import { slug } from './people.ts';
 import type { CompanyPlan, EventDay, EventPlan, ParticipantPlan, SpeechPlan, TicketPlan, UserPlan } from './plan.ts';
 import type { Rng } from './random.ts';

@@ -159,9 +159,10 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
                   onClick={() => changeDay(d)}
                   onKeyDown={(event) => {
                     const next = rovingTarget(event.key, index, slots.dates.length);
-                    if (next < 0) return;
+                    const nextDay = slots.dates[next];
+                    if (nextDay === undefined) return;
                     event.preventDefault();
-                    changeDay(slots.dates[next]!);
+                    changeDay(nextDay);
                     (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
                   }}
                 >

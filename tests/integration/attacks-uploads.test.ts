@@ -106,7 +106,7 @@ describe('forged pictures', () => {
         expect(onDisk.includes(Buffer.from('<script')), ep.url).toBe(false);
         expect(onDisk.includes(Buffer.from('<html')), ep.url).toBe(false);
         const url: string | undefined = body.data.url ?? body.data.comment?.image ?? body.data.trip?.image ?? body.data.image;
-        if (url && url.startsWith('/')) {
+        if (url?.startsWith('/')) {
           const got = await app.inject({ url, headers: bearer(u) });
           expect(got.statusCode, url).toBe(200);
           expect(got.headers['content-type'], url).toBe('image/png');

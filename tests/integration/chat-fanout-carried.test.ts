@@ -31,7 +31,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const track = (s: TestSocket) => (sockets.push(s), s);
+const track = (s: TestSocket) => {
+  sockets.push(s);
+  return s;
+};
 
 describe('comments carried by their announcement', () => {
   it('sends each new comment once, on both instances, exactly as a read of the database would build it', async () => {

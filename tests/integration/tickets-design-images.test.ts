@@ -176,7 +176,7 @@ describe('ticket-design pictures', () => {
 
     const design = await readDesign(owner.token, eventId);
     const foreign = (await upload(other.owner.token, other.eventId, await pngImage(10, 10))).data.image as string;
-    for (const url of [foreign, 'https://tracker.example/pixel.png', '/api/events/ticket-design/images/' + '0'.repeat(32) + '.png', 'javascript:alert(1)']) {
+    for (const url of [foreign, 'https://tracker.example/pixel.png', `/api/events/ticket-design/images/${'0'.repeat(32)}.png`, 'javascript:alert(1)']) {
       const res = await saveDesign(owner.token, eventId, { ...design, badge: { ...design.badge, image: url } });
       expect(res, url).toMatchObject({ status_code: 400, error: 'invalid_image' });
       const sponsorRes = await saveDesign(owner.token, eventId, {

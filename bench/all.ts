@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
+import { itemAt, median } from './lib/pick.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LOG_DIR = path.join(ROOT, '.tmp', 'bench-all');
@@ -90,10 +91,6 @@ function readResults(file: string): Map<string, Figures[]> {
 
 // Table -------------------------------------------------------------------------------------------
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 const values = (runs: Figures[] | undefined, key: string) =>
   (runs ?? []).map((f) => f[key]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
@@ -102,7 +99,7 @@ const s1 = (n: number) => `${(n / 1000).toFixed(1)} s`;
 /** "median (min–max)", or the one value. */
 function spread(xs: number[], fmt: (n: number) => string): string {
   if (xs.length === 0) return 'not measured';
-  if (xs.length === 1) return fmt(xs[0]!);
+  if (xs.length === 1) return fmt(itemAt(xs, 0));
   return `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
 }
 const verdict = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? 'met' : 'not met');

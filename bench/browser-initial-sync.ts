@@ -135,7 +135,10 @@ async function main() {
     console.log(
       table([
         ['feed', 'pages', 'docs', 'of them live', 'on device', 'JSON', 'gzip -6', 'brotli q4'],
-        ...known.map((f) => [f.key, f.pages, f.documents, f.live, counts[f.key.split('@')[0]!] ?? '', kib(f.jsonBytes), kib(f.gzipBytes), kib(f.brotliBytes)]),
+        ...known.map((f) => {
+          const [collection = ''] = f.key.split('@');
+          return [f.key, f.pages, f.documents, f.live, counts[collection] ?? '', kib(f.jsonBytes), kib(f.gzipBytes), kib(f.brotliBytes)];
+        }),
         ['total', '', total.documents, total.live, '', kib(total.json), kib(total.gzip), kib(total.br)],
       ]),
     );

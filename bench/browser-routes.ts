@@ -19,15 +19,11 @@ import { checkCpuThrottle, checkLink } from './browser/checks.ts';
 import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
 import { mainScreens, timeLegacy, timeRouteChange } from './browser/screens.ts';
+import { median } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 async function legacyJson<T>(url: string, cookie: string): Promise<T> {
   const res = await fetch(url, { headers: { cookie } });
@@ -75,16 +71,14 @@ async function main() {
     // live queries; the timed rounds are the route changes a user makes all day.
     for (const s of screens) await timeRouteChange(page, s);
 
-    const local = new Map<string, number[]>(screens.map((s) => [s.name, []]));
-    const legacy = new Map<string, number[]>(screens.map((s) => [s.name, []]));
-    const legacyBytes = new Map<string, number>();
+    const timed = screens.map((s) => ({ s, local: [] as number[], legacy: [] as number[], legacyBytes: 0 }));
     const failures = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
-      for (const s of screens) {
-        local.get(s.name)!.push(await timeRouteChange(page, s));
-        const r = await timeLegacy(page, s.legacy);
-        legacy.get(s.name)!.push(r.ms);
-        legacyBytes.set(s.name, r.bytes);
+      for (const t of timed) {
+        t.local.push(await timeRouteChange(page, t.s));
+        const r = await timeLegacy(page, t.s.legacy);
+        t.legacy.push(r.ms);
+        t.legacyBytes = r.bytes;
         for (const f of r.failures) failures.add(f);
       }
     }
@@ -95,9 +89,7 @@ async function main() {
     console.log(
       table([
         ['screen', 'local median', 'local worst', 'legacy median', 'legacy worst', 'legacy calls', 'legacy JSON', 'speed-up'],
-        ...screens.map((s) => {
-          const l = local.get(s.name)!;
-          const g = legacy.get(s.name)!;
+        ...timed.map(({ s, local: l, legacy: g, legacyBytes }) => {
           return [
             s.name,
             ms(median(l)),
@@ -105,20 +97,20 @@ async function main() {
             ms(median(g)),
             ms(Math.max(...g)),
             s.legacy.length,
-            kib(legacyBytes.get(s.name) ?? 0),
+            kib(legacyBytes),
             `${(median(g) / median(l)).toFixed(1)}×`,
           ];
         }),
       ]),
     );
     const figures: Record<string, number> = {};
-    for (const s of screens) {
+    for (const { s, local, legacy } of timed) {
       const key = s.name.replace(/\W+/g, '_');
-      figures[`${key}.local`] = median(local.get(s.name)!);
-      figures[`${key}.legacy`] = median(legacy.get(s.name)!);
+      figures[`${key}.local`] = median(local);
+      figures[`${key}.legacy`] = median(legacy);
       // "Faster than legacy in every run": the worst local time against the best legacy one.
-      figures[`${key}.local_worst`] = Math.max(...local.get(s.name)!);
-      figures[`${key}.legacy_best`] = Math.min(...legacy.get(s.name)!);
+      figures[`${key}.local_worst`] = Math.max(...local);
+      figures[`${key}.legacy_best`] = Math.min(...legacy);
     }
     recordFigures('browser-routes', figures);
     if (failures.size) console.log(`\nlegacy calls that did not answer status 200:\n  ${[...failures].join('\n  ')}`);

@@ -165,7 +165,12 @@ async function runLighthouse(url: string): Promise<Record<string, number | null>
     }
     const failing = Object.values(lhr.categories)
       .filter((c) => c.id !== 'performance')
-      .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${c.title}: ${lhr.audits[r.id]!.title}`));
+      .flatMap((c) =>
+        c.auditRefs.flatMap((r) => {
+          const audit = lhr.audits[r.id];
+          return r.weight > 0 && audit && (audit.score ?? 1) < 1 ? [`${c.title}: ${audit.title}`] : [];
+        }),
+      );
     if (failing.length) console.log(`\nfailing weighted audits:\n  ${failing.join('\n  ')}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? null;
     const perf = lhr.categories.performance?.score;

@@ -21,6 +21,7 @@ import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { launchBrowser } from '../tests/e2e/fixtures/browser.ts';
 import { ROOT, startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { kib, ms, table } from './browser/env.ts';
+import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
@@ -112,24 +113,21 @@ async function main() {
       viaBulkUpsert: 'RxDB: collection bulkUpsert (sync/engine/database.ts)',
       viaDexie: 'raw Dexie bulkPut, same indexes',
     };
-    const results = new Map<string, WriteResult[]>(ways.map((w) => [w, []]));
+    const results: Record<Way, WriteResult[]> = { viaReplication: [], viaBulkUpsert: [], viaDexie: [] };
     // A warm-up of each, untimed: the first open of IndexedDB and the first JIT pass.
     for (const way of ways) await run(way, docs.slice(0, BATCH));
     for (let round = 0; round < ROUNDS; round++) {
       for (const way of ways) {
         const r = await run(way, docs);
         if (r.stored !== docs.length) throw new Error(`${way} stored ${r.stored} of ${docs.length}`);
-        results.get(way)!.push(r);
+        results[way].push(r);
       }
     }
     const dexieStores = await page.evaluate(() => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench.dexieStores());
-    const best = (way: string) => Math.min(...results.get(way)!.map((r) => r.ms));
-    const median = (way: string) => {
-      const s = results
-        .get(way)!
-        .map((r) => r.ms)
-        .sort((a, b) => a - b);
-      return s[Math.floor(s.length / 2)]!;
+    const best = (way: Way) => Math.min(...results[way].map((r) => r.ms));
+    const median = (way: Way) => {
+      const s = results[way].map((r) => r.ms).sort((a, b) => a - b);
+      return itemAt(s, Math.floor(s.length / 2));
     };
     const dexie = median('viaDexie');
     console.log(`\n${docs.length} documents, batches of ${BATCH}, fresh database each time (median of ${ROUNDS}; best)`);

@@ -16,6 +16,7 @@ import { openDatabase, migrate } from '../server/db/index.ts';
 import { createSession } from '../server/domain/auth/sessions.ts';
 import { hashPassword } from '../server/domain/auth/passwords.ts';
 import type { LimitOverrides } from '../server/limits/index.ts';
+import { itemAt } from './lib/pick.ts';
 import { percentile } from './lib/stats.ts';
 
 const BURST = Number(process.env.BENCH_BURST ?? 300);
@@ -108,10 +109,10 @@ async function run(label: string, limits: LimitOverrides | undefined) {
       .execute();
     const ticket = await db
       .insertInto('tickets')
-      .values({ event_id: event.id, user_id: users[0]!.id, code: `B-${tag}` })
+      .values({ event_id: event.id, user_id: itemAt(users, 0).id, code: `B-${tag}` })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const token = await createSession(db, users[0]!.id);
+    const token = await createSession(db, itemAt(users, 0).id);
 
     const pdf = await burst(url, token, `/api/tickets/${ticket.id}/pdf`, (res) => res.headers.get('content-type') === 'application/pdf');
     const search = await burst(url, token, `/api/events/get-event-people?event_id=${event.id}&q=Person&limit=100`, (_res, body) =>

@@ -22,6 +22,7 @@ import { createMemoryBus, createRedisBus } from '../server/realtime/bus.ts';
 import { createSession } from '../server/domain/auth/sessions.ts';
 import { hashPassword } from '../server/domain/auth/passwords.ts';
 import { inBatches, opened } from './lib/sockets.ts';
+import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
@@ -36,7 +37,11 @@ interface Round {
 }
 
 function summary(rounds: Round[]): Round {
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const mid = (xs: number[]) =>
+    itemAt(
+      [...xs].sort((a, b) => a - b),
+      Math.floor(xs.length / 2),
+    );
   return { first: mid(rounds.map((r) => r.first)), median: mid(rounds.map((r) => r.median)), last: mid(rounds.map((r) => r.last)) };
 }
 
@@ -53,7 +58,7 @@ function arrivals(clients: WebSocket[], match: (text: string) => boolean, start:
         if (times.length === clients.length) {
           clearTimeout(timer);
           times.sort((a, b) => a - b);
-          resolve({ first: times[0]!, median: times[Math.floor(times.length / 2)]!, last: times.at(-1)! });
+          resolve({ first: itemAt(times, 0), median: itemAt(times, Math.floor(times.length / 2)), last: itemAt(times, -1) });
         }
       };
       ws.on('message', h);
@@ -129,7 +134,7 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
       () => 0,
     );
     clients.forEach((ws, i) => {
-      ws.send(JSON.stringify({ type: 'register', userId: users[i]!.id, eventId: event.id }));
+      ws.send(JSON.stringify({ type: 'register', userId: itemAt(users, i).id, eventId: event.id }));
     });
     await registered;
 
@@ -143,7 +148,7 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
         (t) => t.includes(text),
         () => t0,
       );
-      const poster = tokens[r % tokens.length]!;
+      const poster = itemAt(tokens, r % tokens.length);
       t0 = performance.now();
       const res = await fetch(`${url}/api/events/add-comment`, {
         method: 'POST',
@@ -172,7 +177,15 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
       );
       // Comments are rate-limited per person, not per event: each round posts as another user.
     }
-    await Promise.all(clients.map((ws) => new Promise((res) => (ws.once('close', res), ws.close()))));
+    await Promise.all(
+      clients.map(
+        (ws) =>
+          new Promise((res) => {
+            ws.once('close', res);
+            ws.close();
+          }),
+      ),
+    );
     return { rounds, bytes };
   } finally {
     await app.close();
@@ -202,7 +215,15 @@ async function bareRun(frameBytes: number): Promise<Round[]> {
       rounds.push(await done);
     }
   } finally {
-    await Promise.all(clients.map((ws) => new Promise((res) => (ws.once('close', res), ws.close()))));
+    await Promise.all(
+      clients.map(
+        (ws) =>
+          new Promise((res) => {
+            ws.once('close', res);
+            ws.close();
+          }),
+      ),
+    );
     await new Promise((res) => wss.close(res));
   }
   return rounds;

@@ -38,8 +38,8 @@ const newTally = (): Tally => ({ requests: 0, bytes: 0, gzipBytes: 0 });
 /** Which collection a request belongs to, from its path; other calls (login, stream) are grouped apart. */
 function bucketOf(url: string): string {
   const path = new URL(url).pathname;
-  const pull = /^\/sync\/v1\/([a-z_]+)\/pull$/.exec(path);
-  if (pull) return pull[1]!;
+  const collection = /^\/sync\/v1\/(?<name>[a-z_]+)\/pull$/.exec(path)?.groups?.name;
+  if (collection) return collection;
   if (path === '/sync/v1/stream') return '(live stream)';
   return '(other)';
 }

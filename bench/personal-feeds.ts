@@ -15,6 +15,7 @@ import { createTestDatabase } from '../tests/fixtures/db.ts';
 import { createEvent, createUser } from '../tests/fixtures/factories.ts';
 import { numberArg } from './lib/server.ts';
 import { fmtMs, percentile, table } from './lib/stats.ts';
+import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const DB = process.argv.includes('pg') ? 'postgres' : 'pglite';
@@ -72,8 +73,8 @@ try {
       Array.from({ length: MEETINGS }, (_, i) => {
         const start = new Date(Date.now() + (25 + i) * 3600_000);
         return {
-          event_id: events[i % events.length]!,
-          from_user_id: partners[Math.floor(i / events.length)]!,
+          event_id: itemAt(events, i % events.length),
+          from_user_id: itemAt(partners, Math.floor(i / events.length)),
           to_user_id: me.id,
           date: start.toISOString().slice(0, 10),
           starts_at: start,

@@ -23,6 +23,7 @@ import { SYNC_PULL_DEFAULT_LIMIT } from '../contract/constants.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd } from './lib/users.ts';
 import { percentile, table, fmtMs } from './lib/stats.ts';
+import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const DB = dbChoice();
@@ -73,10 +74,10 @@ async function startBare(bodyFile: string): Promise<{ url: string; child: ChildP
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /listening (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
+      const listening = /listening (?<url>\S+)/.exec(out)?.groups?.url;
+      if (listening) resolve(listening);
     });
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code}) before listening`)));
   });
@@ -94,7 +95,7 @@ async function main() {
   try {
     const { eventId, users } = bench.setup;
     const pullUrl = `${bench.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=${SYNC_PULL_DEFAULT_LIMIT}`;
-    const auth = { authorization: `Bearer ${users[0]!.token}` };
+    const auth = { authorization: `Bearer ${itemAt(users, 0).token}` };
     const res = await fetch(pullUrl, { headers: auth });
     const text = await res.text();
     if (!res.ok) throw new Error(`the pull answered ${res.status}: ${text.slice(0, 200)}`);
@@ -106,21 +107,19 @@ async function main() {
     if ((await check.text()) !== text) throw new Error('the bare route does not answer the same bytes');
     console.log(`page: ${docs} documents, ${(Buffer.byteLength(text) / 1024).toFixed(1)} KiB of JSON`);
 
-    const targets = [
-      { name: 'foyer sync pull', url: pullUrl, headers: { ...auth, 'accept-encoding': ACCEPT_ENCODING } },
-      { name: 'bare fastify JSON', url: bareUrl, headers: { 'accept-encoding': ACCEPT_ENCODING } },
-    ];
-    const runs = new Map<string, Run[]>(targets.map((t) => [t.name, []]));
+    const pullTarget = { name: 'foyer sync pull', url: pullUrl, headers: { ...auth, 'accept-encoding': ACCEPT_ENCODING }, runs: [] as Run[] };
+    const bareTarget = { name: 'bare fastify JSON', url: bareUrl, headers: { 'accept-encoding': ACCEPT_ENCODING }, runs: [] as Run[] };
+    const targets = [pullTarget, bareTarget];
     for (const t of targets) await load(t.url, t.headers, WARMUP_SECONDS);
     for (let r = 0; r < ROUNDS; r++) {
       // Alternate the order, so neither always runs right after the other's load.
-      for (const t of r % 2 === 0 ? targets : [...targets].reverse()) runs.get(t.name)!.push(await load(t.url, t.headers, SECONDS));
+      for (const t of r % 2 === 0 ? targets : [...targets].reverse()) t.runs.push(await load(t.url, t.headers, SECONDS));
     }
 
     const rows = [['target', 'requests', 'req/s', 'docs/s', 'p50 ms', 'p95 ms', 'p99 ms', 'KiB/resp on wire', 'errors']];
     let errors = 0;
     for (const t of targets) {
-      const rs = runs.get(t.name)!;
+      const rs = t.runs;
       const requests = rs.reduce((n, x) => n + x.requests, 0);
       const seconds = rs.reduce((n, x) => n + x.seconds, 0);
       const latencies = rs.flatMap((x) => x.latencies);
@@ -140,9 +139,12 @@ async function main() {
       ]);
     }
     // Each round's pull rate over the bare route's in the same round: "in every run" is the worst.
-    const pullRuns = runs.get(targets[0]!.name)!;
-    const bareRuns = runs.get(targets[1]!.name)!;
-    const ratios = pullRuns.map((p, i) => p.requests / p.seconds / (bareRuns[i]!.requests / bareRuns[i]!.seconds));
+    const pullRuns = pullTarget.runs;
+    const bareRuns = bareTarget.runs;
+    const ratios = pullRuns.map((p, i) => {
+      const b = itemAt(bareRuns, i);
+      return p.requests / p.seconds / (b.requests / b.seconds);
+    });
     recordFigures('pull', {
       pull_rps: pullRuns.reduce((n, x) => n + x.requests, 0) / pullRuns.reduce((n, x) => n + x.seconds, 0),
       bare_rps: bareRuns.reduce((n, x) => n + x.requests, 0) / bareRuns.reduce((n, x) => n + x.seconds, 0),
@@ -156,8 +158,9 @@ async function main() {
     process.exitCode = errors > 0 ? 1 : 0;
   } finally {
     if (bare) {
-      const exited = new Promise((r) => bare!.child.once('exit', r));
-      bare.child.kill('SIGTERM');
+      const { child } = bare;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
       await exited;
     }
     fs.rmSync(bodyFile, { force: true });

@@ -30,6 +30,7 @@ import { readSse } from '../sync/engine/sse.ts';
 import { backoffDelay } from '../sync/engine/status.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd, type BenchUser } from './lib/users.ts';
+import { itemAt } from './lib/pick.ts';
 import { histogram, percentile, table, fmtMs } from './lib/stats.ts';
 
 const DB = dbChoice();
@@ -160,7 +161,7 @@ async function main() {
   const errors: string[] = [];
   const socketTracks = Array.from({ length: SOCKETS }, newTrack);
   const streamTracks = Array.from({ length: STREAMS }, newTrack);
-  const sockets = socketTracks.map((t, i) => noticeClient(url, users[i % (SOCKETS / 2)]!, t, errors));
+  const sockets = socketTracks.map((t, i) => noticeClient(url, itemAt(users, i % (SOCKETS / 2)), t, errors));
   const controller = new AbortController();
   // Every stream listens on the one signal that ends the run.
   setMaxListeners(0, controller.signal);
@@ -169,7 +170,7 @@ async function main() {
     // ---- everybody connected -------------------------------------------------------------------
     const t0 = performance.now();
     for (const s of sockets) s.start();
-    for (let i = 0; i < STREAMS; i++) streamTasks.push(streamClient(url, users[i]!, streamTracks[i]!, controller.signal));
+    for (const [i, track] of streamTracks.entries()) streamTasks.push(streamClient(url, itemAt(users, i), track, controller.signal));
     const missingAtStart = await allReady([...socketTracks, ...streamTracks], 0, CONNECT_LIMIT_MS);
     if (missingAtStart > 0) throw new Error(`${missingAtStart} clients never connected in the first place`);
     console.log(`all ${SOCKETS + STREAMS} clients connected in ${((performance.now() - t0) / 1000).toFixed(1)} s (cold start, not the figure)`);

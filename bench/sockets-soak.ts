@@ -28,6 +28,7 @@ import type { CommandResult } from '../contract/commands.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd, type BenchUser } from './lib/users.ts';
 import { inBatches, openRegistered } from './lib/sockets.ts';
+import { anyOf, itemAt } from './lib/pick.ts';
 import { Tally, table, fmtMs, mib } from './lib/stats.ts';
 
 const DB = dbChoice();
@@ -90,8 +91,8 @@ async function main() {
         return state;
       });
     };
-    states.push(...(await inBatches(users.length, 25, (i) => open(users[i]!, 'notice'))));
-    states.push(...(await inBatches(users.length, 25, (i) => open(users[i]!, 'chat'))));
+    states.push(...(await inBatches(users.length, 25, (i) => open(itemAt(users, i), 'notice'))));
+    states.push(...(await inBatches(users.length, 25, (i) => open(itemAt(users, i), 'chat'))));
     const connectMs = performance.now() - connectStart;
     console.log(`${states.length} sockets registered in ${(connectMs / 1000).toFixed(1)} s`);
 
@@ -158,7 +159,7 @@ async function main() {
     const SCOPED = new Set(['visitors', 'comments']);
 
     async function virtualUser(v: number, until: number) {
-      const user = users[v]!;
+      const user = itemAt(users, v);
       const checkpoints = new Map<string, number>();
       let seq = 0;
       while (performance.now() < until) {
@@ -170,9 +171,9 @@ async function main() {
             () => call('read chat-messages', user, `/api/events/get-chat-messages?event_id=${eventId}&limit=20`),
             () => call('read my-messages', user, '/api/user/my-messages?limit=10'),
           ];
-          await reads[Math.floor(Math.random() * reads.length)]!();
+          await anyOf(reads)();
         } else if (roll < 0.7) {
-          const name = PULLS[Math.floor(Math.random() * PULLS.length)]!;
+          const name = anyOf(PULLS);
           const checkpoint = checkpoints.get(name) ?? 0;
           const scope = SCOPED.has(name) ? `&event_id=${eventId}` : '';
           const body = (await call(`pull ${name}`, user, `/sync/v1/${name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${scope}`)) as {
@@ -187,11 +188,11 @@ async function main() {
             if (await command('comment.add', user, 'comment.add', { event_id: eventId, comment: text })) sentComments.push(text);
           } else if (which < 0.5 && partner !== undefined) {
             const text = `soak ${tag} ${v}-${seq++}`;
-            if (await command('message.send', user, 'message.send', { recipient_id: users[partner]!.id, text }))
-              sentMessages.push({ text, from: user.id, to: users[partner]!.id });
+            const to = itemAt(users, partner).id;
+            if (await command('message.send', user, 'message.send', { recipient_id: to, text })) sentMessages.push({ text, from: user.id, to });
           } else if (which < 0.75) {
             const others = comments.filter((c) => c.userId !== user.id);
-            const c = others[Math.floor(Math.random() * others.length)]!;
+            const c = anyOf(others);
             await command('comment.like', user, 'comment.like', { comment_id: c.id, like_type: Math.random() < 0.8 ? 1 : 2 });
           } else {
             await command('event.favorite', user, 'event.favorite', { event_id: eventId, favorite: Math.random() < 0.5 });

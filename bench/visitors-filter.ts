@@ -24,6 +24,8 @@ import { observeEventVisitors } from '../sync/views/visitors/store.ts';
 import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/views/visitors/visitors.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
+import { itemAt } from './lib/pick.ts';
+import { percentile } from './lib/stats.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 10_000);
 /** Names typed per filter setting; each letter is one keystroke. */
@@ -31,11 +33,6 @@ const NAMES_TYPED = 8;
 const SYNC_TIMEOUT_MS = 15 * 60 * 1000;
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
 
 /** One keystroke: the query the page runs for this text, timed. */
 function keystroke(list: readonly PreparedVisitor[], base: VisitorsFilter, text: string, viewer: { userId: number }) {
@@ -71,7 +68,7 @@ async function main() {
         timeout(SYNC_TIMEOUT_MS),
       ),
     );
-    const eventId = event[0]!.event_id;
+    const eventId = itemAt(event, 0).event_id;
     // Caught up: the event's visitors count stops growing once the engine is idle with a completed pull.
     for (;;) {
       await firstValueFrom(
@@ -112,7 +109,7 @@ async function main() {
     const viewer = { userId: login.user.id };
     const names = [...new Set(list.map((p) => p.view.name).filter((n) => n.length >= 6))];
     const step = Math.max(1, Math.floor(names.length / NAMES_TYPED));
-    const typed = Array.from({ length: NAMES_TYPED }, (_, i) => names[(i * step) % names.length]!);
+    const typed = Array.from({ length: NAMES_TYPED }, (_, i) => itemAt(names, (i * step) % names.length));
 
     const settings: { label: string; filter: VisitorsFilter }[] = [
       { label: 'default (status desc)', filter: {} },

@@ -181,10 +181,11 @@ export function meetingsOutside(
   }));
   const days = new Set(s.windows.map((w) => w.day));
   const tables = totalTables(s);
-  const places = new Set(s.places.filter((p) => p.id !== undefined).map((p) => p.id!));
+  const places = new Set(s.places.flatMap((p) => (p.id === undefined ? [] : [p.id])));
   const out: { id: number; reason: OutsideReason }[] = [];
   for (const m of meetings) {
-    const inHours = m.start === null || m.end === null ? days.has(m.date) : spans.some((w) => w.from <= m.start! && m.end! <= w.to);
+    const { start, end } = m;
+    const inHours = start === null || end === null ? days.has(m.date) : spans.some((w) => w.from <= start && end <= w.to);
     if (!inHours) out.push({ id: m.id, reason: 'hours' });
     else if (m.where_type === WHERE_TYPE.table && m.table_num !== null && m.table_num > tables) out.push({ id: m.id, reason: 'table' });
     else if (m.where_type === WHERE_TYPE.place && m.place !== null && m.place !== PLACE_NO_TABLE && !places.has(m.place))

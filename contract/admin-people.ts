@@ -136,14 +136,16 @@ export function toCsv(rows: readonly (readonly (string | number)[])[]): string {
  * for equal stretches of time. At most `max` points, the latest kept.
  */
 export function filledSeries(series: readonly Series[], max = 120): Series[] {
-  if (series.length < 2) return [...series];
-  const hourly = series[0]!.at.includes('T');
+  const first = series[0];
+  const final = series.at(-1);
+  if (series.length < 2 || !first || !final) return [...series];
+  const hourly = first.at.includes('T');
   const toMs = (at: string) => Date.parse(hourly ? `${at}:00:00Z` : `${at}T00:00:00Z`);
   const step = hourly ? 3_600_000 : 86_400_000;
   const counts = new Map(series.map((s) => [s.at, s.n]));
   const out: Series[] = [];
-  const last = toMs(series[series.length - 1]!.at);
-  for (let t = Math.max(toMs(series[0]!.at), last - (max - 1) * step); t <= last; t += step) {
+  const last = toMs(final.at);
+  for (let t = Math.max(toMs(first.at), last - (max - 1) * step); t <= last; t += step) {
     const at = new Date(t).toISOString().slice(0, hourly ? 13 : 10);
     out.push({ at, n: counts.get(at) ?? 0 });
   }

@@ -42,7 +42,7 @@ export function eventPictureUrl(name: string): string {
 /** The stored name of an event picture URL ('' for none); null for anything else. */
 export function eventPictureName(url: string): string | null {
   if (!url.startsWith(EVENT_PICTURE_PATH)) return null;
-  const name = url.slice(EVENT_PICTURE_PATH.length).split('?')[0]!;
+  const [name = ''] = url.slice(EVENT_PICTURE_PATH.length).split('?');
   return NAME.test(name) ? name : null;
 }
 

@@ -36,7 +36,13 @@ function localParts(ms: number, timezone: string): LocalParts {
   for (const p of formatter(timezone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') out[p.type] = Number(p.value);
   }
-  return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour! % 24, minute: out.minute!, second: out.second! };
+  const part = (type: keyof LocalParts): number => {
+    const value = out[type];
+    if (value === undefined) throw new Error(`Intl gave no ${type} for ${timezone}`);
+    return value;
+  };
+  // Some engines write midnight as hour 24 under hourCycle h23; it is the same day's 0.
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
 }
 
 /** Local wall time minus UTC at that instant, in ms. */

@@ -43,15 +43,12 @@ const LOOKUP = new Map([...ALPHABET].map((c, i) => [c, i]));
 
 export function toBase64Url(bytes: Uint8Array): string {
   let out = '';
-  let i = 0;
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
-  }
-  if (i < bytes.length) {
-    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8);
-    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]!;
-    if (i + 1 < bytes.length) out += ALPHABET[(n >> 6) & 63]!;
+  for (let i = 0; i < bytes.length; i += 3) {
+    // A short last group counts its missing bytes as zero bits and, unpadded, writes one
+    // character more than it has bytes.
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const group = ALPHABET.charAt(n >> 18) + ALPHABET.charAt((n >> 12) & 63) + ALPHABET.charAt((n >> 6) & 63) + ALPHABET.charAt(n & 63);
+    out += group.slice(0, Math.min(4, bytes.length - i + 1));
   }
   return out;
 }
@@ -255,7 +252,7 @@ export function judgeScan(input: JudgeInput): ScanVerdict {
   const own = ticket && ticket.ticket_id === ticketId ? ticket : null;
   if (own && own.event_id !== eventId) return refuse('wrong_event', code, null, null);
   if (own && own.status !== 'valid') return refuse('cancelled', code, own, ticketId);
-  if (own && own.invalid) return refuse('invalid', code, own, ticketId);
+  if (own?.invalid) return refuse('invalid', code, own, ticketId);
 
   const known: KnownScan[] = [
     ...(own?.scans ?? []).map((s: DoorScan) => ({ ...s, ticket_id: ticketId })),

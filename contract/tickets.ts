@@ -238,11 +238,11 @@ export type DesignRoleProblem = 'design_role_default' | 'design_role_blocked' | 
 export function checkDesignRoles(saved: readonly DesignRole[], next: TicketDesignSettings): DesignRoleProblem | null {
   const ids = next.roles.map((r) => r.id).filter((id): id is number => id !== undefined);
   if (new Set(ids).size !== ids.length) return 'invalid_input';
-  const byId = new Map(next.roles.filter((r) => r.id !== undefined).map((r) => [r.id!, r]));
+  const byId = new Map(next.roles.flatMap((r) => (r.id === undefined ? [] : [[r.id, r] as const])));
   for (const old of saved) {
     if (old.id === undefined) continue;
     const now = byId.get(old.id);
-    if (old.is_default && (!now || !now.is_default)) return 'design_role_default';
+    if (old.is_default && !now?.is_default) return 'design_role_default';
     if (!old.canDelete && (!now || now.canDelete)) return 'design_role_blocked';
   }
   const savedIds = new Set(saved.map((r) => r.id));

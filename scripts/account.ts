@@ -23,7 +23,8 @@ const USAGE =
   'usage: node --import tsx scripts/account.ts disable|enable <email>\n       node --import tsx scripts/account.ts rename <email> <first name> [<last name>]';
 
 const [action, email, firstName, lastName] = process.argv.slice(2);
-const valid = action === 'rename' ? !!email && firstName !== undefined : (action === 'disable' || action === 'enable') && !!email;
+const rename = action === 'rename' && firstName !== undefined ? { first_name: firstName, ...(lastName !== undefined ? { last_name: lastName } : {}) } : null;
+const valid = action === 'rename' ? !!email && rename !== null : (action === 'disable' || action === 'enable') && !!email;
 if (!valid || !email) {
   console.error(USAGE);
   process.exit(2);
@@ -41,9 +42,8 @@ try {
   if (!user) {
     console.error(`no account with the email ${email}`);
     process.exitCode = 1;
-  } else if (action === 'rename') {
-    const name = { first_name: firstName!, ...(lastName !== undefined ? { last_name: lastName } : {}) };
-    await writer.run((trx) => renameAccount(trx, user.id, name), { announced: true });
+  } else if (rename) {
+    await writer.run((trx) => renameAccount(trx, user.id, rename), { announced: true });
     const row = await fullName(database.db, user.id);
     console.log(`${email} (user ${user.id}) renamed to ${JSON.stringify(`${row?.first_name ?? ''} ${row?.last_name ?? ''}`.trim())}`);
   } else {

@@ -88,7 +88,12 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   const sessionCache = new SessionCache(deps.config.sessionCacheMs);
   app.decorate('sessionCache', sessionCache);
   // This instance forgets an ended session before the write answers, not when the bus brings it back.
-  const announcer = { publish: (channel: string, message: unknown) => (sessionCache.heard(channel, message), bus.publish(channel, message)) };
+  const announcer = {
+    publish: (channel: string, message: unknown) => {
+      sessionCache.heard(channel, message);
+      return bus.publish(channel, message);
+    },
+  };
   app.decorate('writer', createWriter(deps.database.db, announcer, app.log));
   app.decorate('limits', createLimits(bus, deps.limits));
   app.decorate('cards', deps.config.stripe ? createCardProvider(deps.config.stripe) : null);

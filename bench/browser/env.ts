@@ -149,6 +149,8 @@ export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 /** A plain text table: first row is the header, columns padded to fit. */
 export function table(rows: (string | number)[][]): string {
   const cells = rows.map((r) => r.map(String));
-  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n');
+  const [header = []] = cells;
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  // A cell past the header's columns has no width to pad to.
+  return cells.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ')).join('\n');
 }

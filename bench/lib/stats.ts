@@ -1,9 +1,11 @@
 /** Small figure helpers shared by the benches: percentiles, per-kind latency tallies, tables. */
 
+import { itemAt } from './pick.ts';
+
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return itemAt(sorted, Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)));
 }
 
 /** Latencies (ms) and error counts by request kind. */
@@ -61,8 +63,10 @@ export const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** A plain text table: first row is the header, columns right-aligned except the first. */
 export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
+  const [header = []] = rows;
+  const widths = header.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
+  // A cell past the header's columns has no width to pad to.
+  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0))).join('  ')).join('\n');
 }
 
 /**

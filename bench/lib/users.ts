@@ -44,7 +44,10 @@ export async function prepareCrowd(db: Kysely<DB>, count: number): Promise<Event
   const add = (id: number) => {
     if (!seen.has(id) && !skip.has(id)) seen.add(id) && order.push(id);
   };
-  for (const m of met.rows.slice(0, Math.floor(count / 4))) add(m.a), add(m.b);
+  for (const m of met.rows.slice(0, Math.floor(count / 4))) {
+    add(m.a);
+    add(m.b);
+  }
   for (const h of holders.rows) add(h.user_id);
   const readers = await readersAmong(
     db,
@@ -65,12 +68,12 @@ export async function prepareCrowd(db: Kysely<DB>, count: number): Promise<Event
     pairs.push([a, b]);
   }
 
-  const tokens = await Promise.all(ids.map((id) => createSession(db, id)));
+  const users = await Promise.all(ids.map(async (id) => ({ id, token: await createSession(db, id) })));
   const comments = await sql<{ id: number; user_id: number }>`
     SELECT id, user_id FROM chat_comments WHERE event_id = ${eventId} AND NOT deleted ORDER BY id DESC LIMIT 200`.execute(db);
   return {
     eventId,
-    users: ids.map((id, i) => ({ id, token: tokens[i]! })),
+    users,
     pairs,
     comments: comments.rows.map((c) => ({ id: c.id, userId: c.user_id })),
   };

@@ -13,6 +13,7 @@ import {
   type SeedOptions,
 } from '../db/seed/index.ts';
 
+import { nth } from '../db/seed/lists.ts';
 import type { Q, Tx } from '../db/tx.ts';
 import { setMeetingSettings, setCategories } from './admin/meetings.ts';
 import { createEvent, setEventStatus } from './admin/service.ts';
@@ -52,21 +53,27 @@ export async function runSeed(writer: Writer, db: Q, mode: string, options: Seed
     const { plan, now } = seed;
     await writeReference(trx);
     const { userIds, organiserIds } = await writePeople(trx, plan, passwordHash);
-    const uid = (i: number) => userIds[i]!;
-    const owners: number[] = [];
-    const eventIds: number[] = [];
+    const uid = (i: number) => nth(userIds, i, 'user id');
+    const owned: { owner: number; eventId: number }[] = [];
     const drawnLogos: number[] = [];
     for (const e of plan.events) {
-      const owner = uid(e.participants.find((p) => p.is_owner)!.user);
+      const ownerPlan = e.participants.find((p) => p.is_owner);
+      if (!ownerPlan) throw new Error(`seed: the plan gives ${e.name} no owner`);
+      const owner = uid(ownerPlan.user);
       const eventId = idOf(await createEvent(trx, owner, eventFields(e)));
-      owners.push(owner);
-      eventIds.push(eventId);
+      owned.push({ owner, eventId });
       await writeEventExtras(trx, eventId, e, organiserIds[e.organiser] ?? null);
       await organise(trx, owner, eventId, e, uid, drawnLogos);
     }
     await writeDrawnLogos(trx, drawnLogos);
-    await writeEventActivity(trx, plan, userIds, eventIds, now);
-    for (const [i, eventId] of eventIds.entries()) await setEventStatus(trx, owners[i]!, eventId, 'published');
+    await writeEventActivity(
+      trx,
+      plan,
+      userIds,
+      owned.map((o) => o.eventId),
+      now,
+    );
+    for (const { owner, eventId } of owned) await setEventStatus(trx, owner, eventId, 'published');
     // Seeding runs before the server answers anybody: no device holds anything to be told about.
     return { seeded: true, effect: quiet() };
   });

@@ -34,7 +34,8 @@ export async function registerPwa(app: FastifyInstance, distDir: string): Promis
       return reply.code(404).send({ status_code: 404, data: null, error: 'not_found' });
     }
     // A path with a file extension that is not in dist is a missing asset, not a route.
-    if (/\.[a-z0-9]{2,5}(\?|$)/i.test(url.split('?')[0]!)) return reply.code(404).send({ error: 'not_found' });
+    const [path = ''] = url.split('?');
+    if (/\.[a-z0-9]{2,5}(\?|$)/i.test(path)) return reply.code(404).send({ error: 'not_found' });
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

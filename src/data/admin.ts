@@ -5,7 +5,7 @@ import type { SpeechFields } from '../../contract/admin-schedule.ts';
 import { scheduleEditorView, type AdminScheduleView } from '../../sync/views/admin/schedule.ts';
 import { meetingsEditorView, type AdminMeetingsView } from '../../sync/views/admin/meetings.ts';
 import type { BookedMeetingItem, CategoriesSetPayload, MeetingSettingsFields, OutsideChoice } from '../../contract/admin-meetings.ts';
-import { type CacheEntry, type CacheKey } from '../../sync/store/caches.ts';
+import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
 import { organisedEvents, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';

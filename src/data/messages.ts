@@ -63,7 +63,7 @@ export function useDialog(otherUserId: number): Loadable<DialogData> {
     const { viewerId, dialogs, state, card } = joined;
     const dialog = dialogs.find((d) => d.user_id === otherUserId);
     const messages = viewerId === null ? [] : dialogMessages(docs.value, state.commands, otherUserId, viewerId);
-    const fromDialog = dialog && dialog.fullname ? { first_name: dialog.first_name, last_name: dialog.last_name, avatar: dialog.avatar } : undefined;
+    const fromDialog = dialog?.fullname ? { first_name: dialog.first_name, last_name: dialog.last_name, avatar: dialog.avatar } : undefined;
     return {
       dialog,
       card: fromDialog ?? card(otherUserId),

@@ -223,7 +223,8 @@ export function useProfile(userId: number | null): Loadable<ProfileState> {
       currentYear: year,
     });
     const events = docs.value.map((d) => ({ id: d.event_id, name: views.value.find((e) => e.event_id === d.event_id)?.name ?? '' }));
-    return { kind: 'other', person: prepared!.view, events };
+    if (!prepared) throw new Error('prepareVisitors gave no visitor for the one document it was given');
+    return { kind: 'other', person: prepared.view, events };
   }, [own, user, ownState.value, docs.value, relations.value, views.value, year]);
 
   const isLoading = status === 'loading' || (own ? ownState.loading : docs.loading);

@@ -51,7 +51,7 @@ async function call(baseUrl: string, path: string, init: { method?: string; body
     if (err instanceof HttpError) throw failure(err.code);
     throw err;
   }
-  if (!body || body.status_code !== 200) throw failure(body?.error);
+  if (body?.status_code !== 200) throw failure(body?.error);
   return body.data;
 }
 
@@ -103,7 +103,7 @@ export function useOrganiserActions(): OrganiserActions {
           error?: unknown;
         } | null;
         if (res.status === 401) throw failure('auth_required');
-        if (!body || body.status_code !== 200) throw failure(body?.error ?? (res.status === 413 ? 'payload_too_large' : undefined));
+        if (body?.status_code !== 200) throw failure(body?.error ?? (res.status === 413 ? 'payload_too_large' : undefined));
         const url = str(body.data?.image);
         if (!url) throw new Error('unknown_error');
         return { image: url, image_thumb: str(body.data?.image_thumb) || url };

@@ -332,14 +332,16 @@ export class DataRuntime {
       }
       ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
     }
-    await Promise.race([this.api!.start({ baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang }), this.workerFailed]);
-    this.statusSubscription = await this.api!.subscribeStatus(
+    const api = this.api;
+    if (!api) throw new Error('the sync worker runs without its API');
+    await Promise.race([api.start({ baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang }), this.workerFailed]);
+    this.statusSubscription = await api.subscribeStatus(
       proxy((status: SyncSnapshot) => {
         this.workerStatus = status;
         this.publishSync();
       }),
     );
-    this.detachClock = await this.appointments.attach(this.api!);
+    this.detachClock = await this.appointments.attach(api);
   }
 
   private async startWorkerSafely() {

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import type { TripField } from '../../contract/trips.ts';
 import { joinUrl, retryAfterOf, withLang } from '../../sync/engine/http.ts';
-import { type OwnTripView } from '../../sync/views/trips/trips.ts';
+import type { OwnTripView } from '../../sync/views/trips/trips.ts';
 import type { Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
 

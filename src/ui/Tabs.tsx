@@ -35,9 +35,9 @@ export function TabList<T extends string>({ tabs, value, onChange, label, panelI
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = tabs.length - 1;
-    if (next < 0) return;
+    const tab = tabs[next];
+    if (tab === undefined) return;
     event.preventDefault();
-    const tab = tabs[next]!;
     if (activation === 'automatic') onChange(tab.id);
     refs.current.get(tab.id)?.focus();
   };

@@ -74,9 +74,9 @@ export function useModalDialog(open: boolean, onClose: () => void): RefObject<HT
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab' || !dialog.open) return;
       const items = tabbables(dialog);
-      if (items.length === 0) return;
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
       const active = document.activeElement;
       if (event.shiftKey && (active === first || active === dialog)) {
         event.preventDefault();
@@ -97,7 +97,7 @@ export function useModalDialog(open: boolean, onClose: () => void): RefObject<HT
 function restoreFocus(opener: RefObject<HTMLElement | null>): void {
   const target = opener.current;
   opener.current = null;
-  if (!target || !target.isConnected) return;
+  if (!target?.isConnected) return;
   // Let the dialog leave the top layer first; another dialog opened in its place keeps the focus.
   queueMicrotask(() => {
     if (document.querySelector('dialog[open]')) return;

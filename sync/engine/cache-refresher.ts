@@ -78,7 +78,7 @@ export class CacheRefresher {
       try {
         do {
           entry.again = false;
-          await this.fetchOnce(key);
+          await this.fetchOnce(key, entry);
         } while (entry.again && !this.host.signal.aborted);
       } finally {
         this.inFlight.delete(key);
@@ -86,7 +86,7 @@ export class CacheRefresher {
     })();
   }
 
-  private async fetchOnce(key: CacheKey) {
+  private async fetchOnce(key: CacheKey, entry: { again: boolean }) {
     const { signal } = this.host;
     if (signal.aborted) return;
     const startedAt = this.host.tick();
@@ -95,7 +95,7 @@ export class CacheRefresher {
       if (signal.aborted) return;
       // An answer read before an edit was applied would put the old profile back: ask again.
       if (key === 'own_profile' && startedAt < this.profileFoldedAt) {
-        this.inFlight.get(key)!.again = true;
+        entry.again = true;
         return;
       }
       await writeCache(this.host.db, key, data);

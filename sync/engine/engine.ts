@@ -269,7 +269,8 @@ export class SyncEngine {
 
   private startReplication(run: Run, def: CollectionDef, opts: { identifier: string; eventId?: number; onScopeGone?: () => void }): PullReplication {
     const signal = run.controller.signal;
-    const collection = (this.opts.db.collections as unknown as Record<string, RxCollection>)[def.name]!;
+    const collection = (this.opts.db.collections as unknown as Record<string, RxCollection | undefined>)[def.name];
+    if (!collection) throw new Error(`the local database has no collection ${def.name}`);
     const progress: Progress = { requests: 0, inSync: false };
     // The hooks run only once the replication has started, after `replication` is assigned.
     const replication: PullReplication = startPullReplication(

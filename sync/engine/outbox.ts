@@ -50,7 +50,7 @@ export async function dismiss(db: FoyerDatabase, id: string): Promise<void> {
  */
 export async function retryParked(db: FoyerDatabase, id: string): Promise<boolean> {
   const doc = await db.outbox.findOne(id).exec();
-  if (!doc || doc.status !== 'parked') return false;
+  if (doc?.status !== 'parked') return false;
   await doc.incrementalModify((data) => {
     const { code: _code, ...rest } = data;
     return { ...rest, status: 'pending', failures: 0 };
@@ -133,10 +133,13 @@ export class OutboxDrainer {
     const applied: string[] = [];
     for (;;) {
       if (signal.aborted) return { kind: 'done', applied };
-      const head = await unsent(db, 1);
-      if (head.length === 0) return { kind: 'done', applied };
-      const limit = head[0]!.seq <= this.singlesThroughSeq ? 1 : maxBatch;
-      const batch = limit === 1 ? head : await unsent(db, limit);
+      const [first] = await unsent(db, 1);
+      if (!first) return { kind: 'done', applied };
+      const limit = first.seq <= this.singlesThroughSeq ? 1 : maxBatch;
+      const batch = limit === 1 ? [first] : await unsent(db, limit);
+      // The oldest unsent entry leads every batch, so a batch reaches at least its seq.
+      const lastSeq = batch.at(-1)?.seq ?? first.seq;
+      const [alone] = batch;
       await this.mark(batch, { status: 'sending' }, true);
       let results: CommandResult[];
       this.deps.onRequest?.(true);
@@ -152,7 +155,7 @@ export class OutboxDrainer {
         if (err instanceof HttpError && err.status === 401) return { kind: 'unauthorized', applied };
         if (err instanceof HttpError && !isTransient(err)) {
           if (batch.length > 1) {
-            this.singlesThroughSeq = batch[batch.length - 1]!.seq;
+            this.singlesThroughSeq = lastSeq;
             continue;
           }
           await this.mark(batch, { status: 'rejected', code: isErrorCode(err.code) ? err.code : 'invalid_input' });
@@ -161,10 +164,10 @@ export class OutboxDrainer {
         if (isServerFault(err)) {
           if (batch.length > 1) {
             // Which one it fails on is found by sending them alone; the rest need not wait for a backoff.
-            this.singlesThroughSeq = batch[batch.length - 1]!.seq;
+            this.singlesThroughSeq = lastSeq;
             continue;
           }
-          if (await this.failedAlone(batch[0]!)) continue;
+          if (alone && (await this.failedAlone(alone))) continue;
         }
         throw err;
       } finally {
@@ -192,8 +195,8 @@ export class OutboxDrainer {
         // A 2xx without every result is a broken answer: what it lacks is sent again after the
         // backoff (never at once, which would loop as fast as the server answers), and an entry
         // the server keeps answering nothing for when it is sent alone is parked like one it fails on.
-        if (batch.length === 1 && (await this.failedAlone(batch[0]!))) continue;
-        if (batch.length > 1) this.singlesThroughSeq = batch[batch.length - 1]!.seq;
+        if (batch.length === 1 && alone && (await this.failedAlone(alone))) continue;
+        if (batch.length > 1) this.singlesThroughSeq = lastSeq;
         throw new HttpError(502, 'invalid_answer');
       }
     }

@@ -47,8 +47,8 @@ const withoutKey = (map: Readonly<Record<string, number>> | undefined, key: stri
 const withKey = (list: readonly string[], key: string) => (list.includes(key) ? [...list] : [...list, key]);
 
 function parseKey(key: string): { collection: string; eventId: number } | null {
-  const m = /^([a-z_]+)@(\d+)$/.exec(key);
-  return m ? { collection: m[1]!, eventId: Number(m[2]) } : null;
+  const [, collection, eventId] = /^([a-z_]+)@(\d+)$/.exec(key) ?? [];
+  return collection && eventId ? { collection, eventId: Number(eventId) } : null;
 }
 
 export async function readScopes(db: FoyerDatabase): Promise<ScopesDoc> {
@@ -242,7 +242,8 @@ export class EventScopeManager {
 
     for (const key of wantedKeys) {
       if (this.running.has(key) || this.host.signal.aborted) continue;
-      const parsed = parseKey(key)!;
+      const parsed = parseKey(key);
+      if (!parsed) throw new Error(`scope key ${key} does not parse, yet manages() kept it`);
       if (this.refused.get(key) === this.refusalToken(key, parsed.eventId)) continue;
       this.refused.delete(key);
       const def = COLLECTIONS.find((c) => c.name === parsed.collection) as CollectionDef | undefined;

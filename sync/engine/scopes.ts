@@ -95,11 +95,11 @@ export function replicationKey(collection: string, eventId?: number): string {
 export function trimScopeRequests(items: Readonly<Record<string, number>>): Record<string, number> {
   const byCollection = new Map<string, [string, number][]>();
   for (const [key, at] of Object.entries(items)) {
-    const m = /^([a-z_]+)@[1-9]\d{0,9}$/.exec(key);
-    if (!m || !Object.hasOwn(EVENT_SCOPES, m[1]!)) continue;
-    const list = byCollection.get(m[1]!) ?? [];
+    const [, collection] = /^([a-z_]+)@[1-9]\d{0,9}$/.exec(key) ?? [];
+    if (!collection || !Object.hasOwn(EVENT_SCOPES, collection)) continue;
+    const list = byCollection.get(collection) ?? [];
     list.push([key, at]);
-    byCollection.set(m[1]!, list);
+    byCollection.set(collection, list);
   }
   const out: Record<string, number> = {};
   for (const [collection, list] of byCollection) {

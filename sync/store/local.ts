@@ -59,10 +59,10 @@ export const VIEWED_KEEP = 200;
 
 export function addView(current: ViewedDoc, eventId: number, atSeconds: number): ViewedDoc {
   const items = { ...current.items, [String(eventId)]: atSeconds };
-  const ids = Object.keys(items);
-  if (ids.length <= VIEWED_KEEP) return { items };
-  ids.sort((a, b) => items[b]! - items[a]!);
-  return { items: Object.fromEntries(ids.slice(0, VIEWED_KEEP).map((id) => [id, items[id]!])) };
+  const views = Object.entries(items);
+  if (views.length <= VIEWED_KEEP) return { items };
+  views.sort((a, b) => b[1] - a[1]);
+  return { items: Object.fromEntries(views.slice(0, VIEWED_KEEP)) };
 }
 
 export function markViewed(db: FoyerDatabase, eventId: number, atSeconds = Math.floor(Date.now() / 1000)): Promise<ViewedDoc> {

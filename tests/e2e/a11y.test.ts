@@ -224,11 +224,12 @@ describe.each(LOCALES)('accessibility (axe-core, WCAG 2.1 A/AA) in %s', (locale)
       try {
         await screen.ready?.(page);
       } catch (error) {
-        const shown = await page
-          .locator('dialog[open], main')
-          .first()
-          .innerText()
-          .catch(() => '');
+        const shown =
+          (await page
+            .locator('dialog[open], main')
+            .first()
+            .textContent()
+            .catch(() => '')) ?? '';
         throw new Error(
           `${screen.name} never became ready: ${(error as Error).message}\n--- on screen ---\n${shown.slice(0, 800)}\n${errors.slice(-5).join('\n')}`,
         );

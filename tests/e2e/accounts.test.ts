@@ -5,6 +5,7 @@ import { waitForServiceWorkerControl, type TestBrowser } from './fixtures/browse
 import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin } from './fixtures/api.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * A new person's way in (issue 15), in Chromium against the built app: sign up from the login
@@ -26,9 +27,12 @@ beforeAll(() => {
   browser = suite.browser('newcomer');
 });
 
-async function ownProfile(token: string): Promise<Record<string, any>> {
+/** The user's own profile, as far as this test reads it. */
+type OwnProfile = { locale: string; notify_email?: { new_message: boolean } };
+
+async function ownProfile(token: string): Promise<OwnProfile> {
   const res = await fetch(`${server.url}/api/profile/lite`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: Record<string, any> }).data;
+  return ((await res.json()) as Envelope<OwnProfile>).data;
 }
 
 describe('accounts in the browser', () => {

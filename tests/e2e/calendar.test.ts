@@ -57,10 +57,12 @@ describe('calendar', () => {
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
     const entry = page.locator('.cal-entry--speech', { hasText: title });
     await entry.waitFor();
-    expect(await entry.innerText()).toMatch(/Not sent yet/);
-    expect(await entry.innerText()).toContain(speech.timezone);
+    expect(await entry.textContent()).toMatch(/Not sent yet/);
+    expect(await entry.textContent()).toContain(speech.timezone);
     // Its own day, on the event's calendar.
-    expect(await page.locator('.cal-day', { has: entry }).locator('.cal-day__title').innerText()).toMatch(new RegExp(String(Number(speech.day_date.slice(8)))));
+    expect(await page.locator('.cal-day', { has: entry }).locator('.cal-day__title').textContent()).toMatch(
+      new RegExp(String(Number(speech.day_date.slice(8)))),
+    );
 
     await server.start();
     await suite.poll(

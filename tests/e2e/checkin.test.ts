@@ -11,6 +11,7 @@ import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
 import { qrDrawing } from '../../src/features/tickets/qr.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * The door end to end: the organiser's phone and a door staff member's phone (two browser profiles)
@@ -37,12 +38,13 @@ beforeAll(async () => {
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
 });
 
-async function legacy(path: string, token: string, init: RequestInit = {}) {
+/** A legacy call; `T` names the fields of its data the test reads. */
+async function legacy<T = unknown>(path: string, token: string, init: RequestInit = {}) {
   const res = await fetch(`${server.url}${path}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
   });
-  return (await res.json()) as { status_code: number; data: any };
+  return (await res.json()) as Envelope<T>;
 }
 
 /** The scans of one ticket, read from the stopped server's own tables. */
@@ -92,8 +94,8 @@ async function openDoor(browser: TestBrowser, email: string): Promise<DoorPage> 
 describe('door check-in', () => {
   it('two doors admit the same ticket offline; after reconnecting both records stay, the later is a duplicate, the person counts once', async () => {
     const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-    const events = await legacy('/api/checkin/events', ownerToken);
-    expect(events.data.items.find((e: { event_id: number }) => e.event_id === eventId)).toMatchObject({ role: 'owner' });
+    const events = await legacy<{ items: { event_id: number }[] }>('/api/checkin/events', ownerToken);
+    expect(events.data.items.find((e) => e.event_id === eventId)).toMatchObject({ role: 'owner' });
     const added = await legacy('/api/checkin/staff', ownerToken, { method: 'POST', body: JSON.stringify({ event_id: eventId, email: DEMO_ACCOUNTS.manager }) });
     expect(added.status_code).toBe(200);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
@@ -370,8 +372,8 @@ describe('a forged QR code at the door', () => {
         'both people counted on the other door',
       );
       // The forged code is on the organiser's list as a code matching no ticket.
-      const scans = await legacy(`/api/checkin/scans?event_id=${eventId}&unmatched=1`, ownerToken);
-      expect(scans.data.items.map((s: { code: string; result: string }) => [s.code, s.result])).toContainEqual(['EVIL\uFFFDQR', 'unknown']);
+      const scans = await legacy<{ items: { code: string; result: string }[] }>(`/api/checkin/scans?event_id=${eventId}&unmatched=1`, ownerToken);
+      expect(scans.data.items.map((s) => [s.code, s.result])).toContainEqual(['EVIL\uFFFDQR', 'unknown']);
     } finally {
       await camera.close();
       await otherPhone.close();

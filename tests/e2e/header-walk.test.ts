@@ -53,13 +53,14 @@ async function assertWorks(page: Page, locale: Locale, path: string, how: string
   try {
     await heading.waitFor({ state: 'attached', timeout: PAGE_TIMEOUT_MS });
   } catch (err) {
-    const shown = await page
-      .locator('main')
-      .innerText()
-      .catch(() => '');
+    const shown =
+      (await page
+        .locator('main')
+        .textContent()
+        .catch(() => '')) ?? '';
     throw new Error(`${how} ${want}: no heading (${(err as Error).message})\n${shown.slice(0, 400)}`);
   }
-  const text = (await heading.innerText()).trim();
+  const text = ((await heading.textContent()) ?? '').trim();
   expect(text, `${how} ${want}`).not.toBe(words[locale].notFound.title);
   expect(text, `${how} ${want}`).not.toBe(words[locale].routeError.title);
   expect(await page.evaluate(() => document.documentElement.lang), `${how} ${want}`).toBe(locale);

@@ -74,7 +74,7 @@ describe('notifications', () => {
     await anna.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
     const row = anna.page.getByRole('main').locator('.notice-row', { hasText: 'invites you to an appointment' }).first();
     await row.getByText('Shall we talk about the keynote?').waitFor();
-    expect(await row.innerText()).toMatch(/Europe\//);
+    expect(await row.textContent()).toMatch(/Europe\//);
     await row.getByRole('button', { name: 'Confirm' }).click();
     await suite.poll(
       async () => (await openAppointments(server.url, bohdanToken, eventId, annaId)).find((a) => a.meeting_id === meeting.meeting_id)?.state,

@@ -70,7 +70,7 @@ describe('icons that ship with the app', () => {
       flags.every((src) => /^\/assets\/flags\/[A-Z]{2}-[\w-]+\.svg$/.test(src)),
       flags.join(' '),
     ).toBe(true);
-    expect(await page.getByRole('main').innerText()).not.toMatch(EMOJI);
+    expect(await page.getByRole('main').textContent()).not.toMatch(EMOJI);
 
     await page.goto(`${server.url}/en/events/${eventId}/live-translation/chat`);
     const like = page.getByRole('button', { name: /^Like, \d+$/ }).first();
@@ -83,7 +83,7 @@ describe('icons that ship with the app', () => {
         .locator('svg[data-icon="thumb-down"]')
         .count(),
     ).toBe(1);
-    expect(await page.getByRole('main').innerText()).not.toMatch(EMOJI);
+    expect(await page.getByRole('main').textContent()).not.toMatch(EMOJI);
   });
 });
 

@@ -8,6 +8,7 @@ import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, findEventByName } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
 import { OrganiserPage } from './pages/OrganiserPage.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * The organiser's screens end to end: the owner reaches the ticket design and the door from the
@@ -33,13 +34,14 @@ beforeAll(async () => {
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
 });
 
-async function legacy(path: string, token: string, body?: unknown) {
+/** A legacy call; `T` names the fields of its data the test reads. */
+async function legacy<T = unknown>(path: string, token: string, body?: unknown) {
   const res = await fetch(`${server.url}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await res.json()) as { status_code: number; data: any; error?: string };
+  return (await res.json()) as Envelope<T>;
 }
 
 describe('organiser screens', () => {
@@ -96,7 +98,7 @@ describe('organiser screens', () => {
     await o.saved.waitFor({ timeout: TIMEOUT_MS });
 
     const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-    const settings = (await legacy(`/api/events/ticket-design?event_id=${eventId}`, ownerToken)).data.settings as TicketDesignSettings;
+    const settings = (await legacy<{ settings: TicketDesignSettings }>(`/api/events/ticket-design?event_id=${eventId}`, ownerToken)).data.settings;
     const roles = new Map(settings.roles.map((r) => [r.name, r]));
     expect(roles.get('visitor')).toMatchObject({ is_default: true, enabled: false });
     expect(roles.has('volunteer')).toBe(false);
@@ -109,7 +111,7 @@ describe('organiser screens', () => {
       settings: { ...settings, roles: settings.roles.filter((r) => r.name !== 'organizer') },
     });
     expect(refused).toMatchObject({ status_code: 400, error: 'design_role_blocked' });
-    expect((await legacy(`/api/events/ticket-design?event_id=${eventId}`, ownerToken)).data.settings).toEqual(settings);
+    expect((await legacy<{ settings: TicketDesignSettings }>(`/api/events/ticket-design?event_id=${eventId}`, ownerToken)).data.settings).toEqual(settings);
 
     // The door, from the event page, where the owner names the staff member.
     await o.gotoEvent(eventId);

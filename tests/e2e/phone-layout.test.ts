@@ -261,7 +261,7 @@ describe('words on screens', () => {
     await page.goto(`${server.url}/en/events`);
     const card = page.locator('article.event-card').first();
     await card.waitFor({ state: 'visible' });
-    const name = (await card.locator('.event-card__title').innerText()).trim();
+    const name = ((await card.locator('.event-card__title').textContent()) ?? '').trim();
     const img = card.locator('.event-card__media img');
     expect(await img.getAttribute('alt')).toBe('');
     const poster = await (await fetch(new URL((await img.getAttribute('src'))!, server.url))).text();
@@ -309,11 +309,11 @@ describe('words on screens', () => {
     const me = await legacy<{ user_id: number; first_name: string }>('/api/auth/me', annaToken);
     await page.goto(`${server.url}/en/user/${me.user_id}/events`);
     await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).first().innerText(), { timeout: 30_000 })
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 })
       .toMatch(new RegExp(`^Events of ${me.first_name}`));
     expect(await page.title()).toContain(`Events of ${me.first_name}`);
     await page.goto(`${server.url}/en/user/${bohdanId}/events`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().innerText(), { timeout: 30_000 }).toMatch(/^Events of Bohdan/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { timeout: 30_000 }).toMatch(/^Events of Bohdan/);
   });
 
   it("tables of meetings are worded in the reader's language", async () => {
@@ -322,7 +322,7 @@ describe('words on screens', () => {
     const main = page.getByRole('main');
     await main.getByRole('article').first().waitFor({ state: 'visible', timeout: 30_000 });
     await settle(page);
-    const text = await main.innerText();
+    const text = (await main.textContent()) ?? '';
     expect(text).not.toMatch(/\bTable \d/);
     expect(text).toMatch(/Стіл \d+/);
   });

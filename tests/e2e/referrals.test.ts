@@ -58,7 +58,7 @@ describe('referrals', () => {
     await anna.page.reload();
     const iryna = anna.page.getByRole('link', { name: 'Iryna Referred' });
     await iryna.waitFor({ timeout: SYNC_TIMEOUT_MS }).catch(async (e: Error) => {
-      throw new Error(`${e.message}\n${await anna.page.getByRole('main').innerText()}\n${anna.errors.join('\n')}`);
+      throw new Error(`${e.message}\n${await anna.page.getByRole('main').textContent()}\n${anna.errors.join('\n')}`);
     });
     await server.stop();
     await anna.page.reload();

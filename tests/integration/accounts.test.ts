@@ -7,6 +7,7 @@ import { createEvent, createTicket, createUser, TEST_PASSWORD } from '../fixture
 import sharp from 'sharp';
 import { linkToken, mailsTo, waitForMail } from '../fixtures/mail.ts';
 import { form, pngImage } from './chat-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Self-service accounts on the real server (issue 15): sign-up with a verified address, password
@@ -17,12 +18,17 @@ import { form, pngImage } from './chat-helpers.ts';
 const dataDir = ownDataDir('accounts');
 const s = serverPerFile({ dataDir });
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** An answer of the account calls as these tests read it: the envelope, its HTTP status and its cookies. */
+type Answer = Envelope<{ retry_after: number; token: string; user_id: number }> & {
+  http: number;
+  cookies: { name: string; value: string; httpOnly?: boolean }[];
+};
 let seq = 0;
 /** A fresh client address per call unless one is given, so the per-address budgets stay out of the way. */
 const addr = () => `10.77.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
 
-async function post(url: string, payload: unknown, opts: { token?: string; ip?: string } = {}): Promise<Json> {
+async function post(url: string, payload: unknown, opts: { token?: string; ip?: string } = {}): Promise<Answer> {
   const res = await s.app.inject({ method: 'POST', url, payload: payload as object, headers: bearer(opts.token), remoteAddress: opts.ip ?? addr() });
   return { ...res.json(), http: res.statusCode, cookies: res.cookies };
 }
@@ -61,7 +67,7 @@ describe('sign-up', () => {
     const owner = await createUser(s.app.db, { first_name: 'Owner' });
     const free = await signUp();
     const taken = await signUp(owner.email.toUpperCase(), 'another-secret-77');
-    const strip = (r: Json) => ({ status_code: r.status_code, data: r.data, error: r.error, http: r.http, cookies: r.cookies });
+    const strip = (r: Answer) => ({ status_code: r.status_code, data: r.data, error: r.error, http: r.http, cookies: r.cookies });
     expect(strip(taken.res)).toEqual(strip(free.res));
     expect(taken.res.cookies).toEqual([]);
     const rows = await s.app.db
@@ -137,7 +143,7 @@ describe('forgotten password', () => {
     expect(await post('/api/auth/reset-password', { token: link, password: '123456789' })).toMatchObject({ error: 'password_common', message: 'password' });
     const done = await post('/api/auth/reset-password', { token: link, password: NEW_PASSWORD });
     expect(done).toMatchObject({ status_code: 200, data: { user_id: u.id } });
-    expect(done.cookies.find((c: Json) => c.name === SESSION_COOKIE)?.httpOnly).toBe(true);
+    expect(done.cookies.find((c) => c.name === SESSION_COOKIE)?.httpOnly).toBe(true);
     expect(await meStatus(a.token)).toBe(401);
     expect(await meStatus(b.token)).toBe(401);
     expect(await meStatus(done.data.token)).toBe(200);
@@ -263,7 +269,7 @@ describe('session handoff', () => {
     const { token } = await login(s.app, u.email);
     const good = await post('/api/auth/handoff', { token, user_id: u.id });
     expect(good).toMatchObject({ status_code: 200, data: { user_id: u.id } });
-    expect(good.cookies.find((c: Json) => c.name === SESSION_COOKIE)?.value).toBe(token);
+    expect(good.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe(token);
     for (const body of [
       { token, user_id: other.id },
       { token: 'A'.repeat(43), user_id: u.id },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { adminKit, auth, eventFields, type Json, type Person } from './admin-helpers.ts';
+import type { EventDoc } from '../../contract/entities.ts';
+import { adminKit, auth, eventFields, type Person } from './admin-helpers.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EventFields } from '../../contract/admin.ts';
@@ -25,7 +26,7 @@ afterAll(async () => s?.close());
 const { person, send } = adminKit(() => s);
 const fields = eventFields;
 
-async function pullEvents(who: Person | null): Promise<Json[]> {
+async function pullEvents(who: Person | null): Promise<EventDoc[]> {
   const res = await s.app.inject({ method: 'GET', url: '/sync/v1/events/pull?checkpoint=0&limit=1000', headers: who ? auth(who.token) : {} });
   return res.json().documents;
 }
@@ -204,7 +205,7 @@ describe('event.role', () => {
     });
 
     // The new co-organiser's device is sent the draft it could not see before.
-    const team = (await pullEvents(co)).find((d) => d.event_id === id)!.admin.team as Json[];
+    const team = (await pullEvents(co)).find((d) => d.event_id === id)!.admin.team;
     expect(Object.fromEntries(team.map((m) => [m.user_id, m.roles]))).toEqual({
       [owner.id]: ['organizer'],
       [co.id]: ['organizer'],

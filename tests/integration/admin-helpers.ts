@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { EventFields } from '../../contract/admin.ts';
+import type { AppointmentDoc } from '../../contract/appointments.ts';
+import type { CompanyDoc } from '../../contract/companies.ts';
+import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
+import type { ScheduleDoc } from '../../contract/schedule.ts';
+import type { VisitorDoc } from '../../contract/visitors.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { createUser } from '../fixtures/factories.ts';
 import { login, type TestServer } from '../fixtures/server.ts';
 import { form, pngImage } from './chat-helpers.ts';
@@ -10,7 +16,15 @@ import { form, pngImage } from './chat-helpers.ts';
  * path as a device sends them, pulls of a collection, and a valid event's fields.
  */
 
-export type Json = Record<string, any>;
+/** The document type of each replicated collection these tests pull, by the collection's name. */
+export interface Docs {
+  events: EventDoc;
+  my_events: MyEventDoc;
+  visitors: VisitorDoc;
+  appointments: AppointmentDoc;
+  companies: CompanyDoc;
+  schedule: ScheduleDoc;
+}
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 export const DAY = 86_400;
 
@@ -48,7 +62,11 @@ export function adminKit(server: () => TestServer) {
   }
 
   /** Every document of a collection the viewer pulls (a guest with null), optionally of one event's scope. */
-  async function pull(who: Person | null, collection: string, eventId?: number): Promise<{ status: number; documents: Json[] }> {
+  async function pull<N extends keyof Docs>(
+    who: Person | null,
+    collection: N,
+    eventId?: number,
+  ): Promise<{ status: number; documents: (Docs[N] & { deleted: boolean })[] }> {
     const scope = eventId ? `&event_id=${eventId}` : '';
     const res = await app().inject({
       method: 'GET',
@@ -66,7 +84,8 @@ export function adminKit(server: () => TestServer) {
     return id;
   }
 
-  async function legacy(who: Person | null, url: string): Promise<Json> {
+  /** A legacy call's answer; `T` names the fields of its data the test reads. */
+  async function legacy<T = unknown>(who: Person | null, url: string): Promise<Envelope<T>> {
     return (await app().inject({ method: 'GET', url, headers: who ? auth(who.token) : {} })).json();
   }
 
@@ -97,7 +116,14 @@ export function eventFields(over: Partial<EventFields> = {}): EventFields {
 }
 
 /** Uploads a picture for the event as the organisers' screens do; answers the envelope. */
-export async function uploadPicture(app: TestServer['app'], who: Person, eventId: number, kind: string, width = 40, height = 30): Promise<Json> {
+export async function uploadPicture(
+  app: TestServer['app'],
+  who: Person,
+  eventId: number,
+  kind: string,
+  width = 40,
+  height = 30,
+): Promise<Envelope<{ url: string }>> {
   const { payload, headers } = await form({ kind }, { data: await pngImage(width, height) });
   const res = await app.inject({ method: 'POST', url: `/api/admin/events/${eventId}/pictures`, headers: { ...headers, ...auth(who.token) }, payload });
   return res.json();

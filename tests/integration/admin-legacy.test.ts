@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf } from '../../contract/appointments.ts';
 import { createTicket } from '../fixtures/factories.ts';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { adminKit, auth, eventFields, uploadPicture, type Json } from './admin-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
+import { adminKit, auth, eventFields, uploadPicture } from './admin-helpers.ts';
 
 /**
  * A mobile client built to the specs (Bearer token, the legacy calls and envelope) sees what the
@@ -22,9 +23,9 @@ const base = eventFields();
 const day = localDateOf(base.starts_at, 'Europe/Kyiv');
 
 /** The mobile client's GET: real HTTP, its own Bearer token, the envelope's data. */
-async function mobile(token: string, path: string): Promise<Json> {
+async function mobile<T = unknown>(token: string, path: string): Promise<T> {
   const res = await fetch(`${s.url}${path}`, { headers: auth(token) });
-  const body = (await res.json()) as Json;
+  const body = (await res.json()) as Envelope<T>;
   expect(body.status_code, `${path}: ${JSON.stringify(body)}`).toBe(200);
   return body.data;
 }
@@ -49,16 +50,23 @@ describe('a legacy client', () => {
       speakers: [{ name: 'Guest Speaker', picture: '' }],
     });
     const made = await send(owner, 'schedule.speech.set', { event_id: eventId, fields: fields('Opening', 0) });
-    let flows = await mobile(client.token, `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`);
+    let flows = await mobile<{ speeches: { title: string; startDate: number }[] }[]>(
+      client.token,
+      `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`,
+    );
     expect(flows).toEqual([
       expect.objectContaining({ title: 'Main hall', speeches: [expect.objectContaining({ title: 'Opening', presentation_url: 'https://slides.example/x' })] }),
     ]);
     await send(owner, 'schedule.speech.set', { event_id: eventId, speech: { id: Number(made.ids![0]) }, fields: fields('Opening keynote', 60) });
-    flows = await mobile(client.token, `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`);
-    expect(flows[0].speeches.map((x: Json) => [x.title, x.startDate])).toEqual([['Opening keynote', base.starts_at + 3600]]);
+    flows = await mobile<typeof flows>(client.token, `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`);
+    expect(flows[0]!.speeches.map((x) => [x.title, x.startDate])).toEqual([['Opening keynote', base.starts_at + 3600]]);
 
     // The slots and places of get-meeting-data follow the meeting settings.
-    const data = () => mobile(client.token, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${other.id}&date=${day}`);
+    const data = () =>
+      mobile<{ slot_minutes: number; meetingAllowTimes: { times: unknown[] } }>(
+        client.token,
+        `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${other.id}&date=${day}`,
+      );
     expect((await data()).slot_minutes).toBe(15);
     await send(owner, 'meetings.settings.set', {
       event_id: eventId,
@@ -70,7 +78,7 @@ describe('a legacy client', () => {
     expect(after.meetingAllowTimes.times).toHaveLength(3);
 
     // The stands of get-stands and the companies call, and one stand's page.
-    expect((await mobile(client.token, `/api/events/get-stands?event_id=${eventId}`)).results).toEqual([]);
+    expect((await mobile<{ results: unknown[] }>(client.token, `/api/events/get-stands?event_id=${eventId}`)).results).toEqual([]);
     const stand = await send(owner, 'stand.set', {
       event_id: eventId,
       fields: { name: 'Acme Robotics', location: 'B2', link: 'https://acme.example', description: 'Robots.', phone: '', email: '', logo: '', picture: '' },
@@ -82,7 +90,7 @@ describe('a legacy client', () => {
       position: 'CTO',
       is_manager: true,
     });
-    const stands = await mobile(client.token, `/api/companies?event_id=${eventId}&with_users=true`);
+    const stands = await mobile<{ results: unknown[] }>(client.token, `/api/companies?event_id=${eventId}&with_users=true`);
     expect(stands.results).toEqual([
       expect.objectContaining({ name: 'Acme Robotics', users: [expect.objectContaining({ user_id: other.id, position: 'CTO' })] }),
     ]);

@@ -4,7 +4,7 @@ import { createTicket } from '../fixtures/factories.ts';
 import { mailsTo } from '../fixtures/mail.ts';
 import { waitFor } from '../fixtures/wait.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
-import { adminKit, eventFields, type Json, type Person } from './admin-helpers.ts';
+import { adminKit, eventFields, type Person } from './admin-helpers.ts';
 
 /**
  * The organisers' meeting settings through the command path (server/domain/admin/meetings.ts):
@@ -23,7 +23,10 @@ const { person, send, pull, newEvent, legacy } = adminKit(() => s);
 
 const base = eventFields();
 const day = localDateOf(base.starts_at, 'Europe/Kyiv');
-const settings = (over: Json = {}) => ({
+/** The meeting grid of get-meeting-data, as far as these tests read it. */
+type MeetingData = { meetingAllowTimes: { times: { start: number }[] } };
+
+const settings = (over: Record<string, unknown> = {}) => ({
   slot_minutes: 30,
   tables: 2,
   windows: [{ day, from: '11:00', to: '13:00' }],
@@ -62,10 +65,10 @@ describe('meeting settings', () => {
       ],
       allowed_times: [{ day, from: '11:00', to: '13:00' }],
     });
-    const data = await legacy(a, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${b.id}&date=${day}`);
+    const data = await legacy<MeetingData>(a, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${b.id}&date=${day}`);
     expect(data.status_code).toBe(200);
     expect(data.data).toMatchObject({ dates: [day], placeItems: { 2: 'Lounge' }, slot_minutes: 30, tables_count: 5 });
-    const slots = data.data.meetingAllowTimes.times as Json[];
+    const slots = data.data.meetingAllowTimes.times;
     expect(slots).toHaveLength(4);
     // The first slot's tables fill the area's two, then Hall A's three.
     const first = slots[0]!.start;
@@ -81,7 +84,7 @@ describe('meeting settings', () => {
 
   it('refuses bad settings with invalid_input and changes nothing', async () => {
     const { owner, eventId, a } = await setup();
-    const bad: Json[] = [
+    const bad: ReturnType<typeof settings>[] = [
       settings({ slot_minutes: 7 }),
       settings({ windows: [{ day: '2031-02-30', from: '10:00', to: '11:00' }] }),
       settings({ windows: [{ day: localDateOf(base.starts_at + 3 * 86_400, 'Europe/Kyiv'), from: '10:00', to: '11:00' }] }),
@@ -112,12 +115,12 @@ describe('meeting settings', () => {
   it('never drops a booked meeting silently: refuses, keeps, or cancels it telling both people', async () => {
     const { owner, eventId, a, b, c, d } = await setup();
     await send(owner, 'meetings.settings.set', { event_id: eventId, settings: settings(), outside: 'refuse' });
-    const data = await legacy(a, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${b.id}&date=${day}`);
-    const slots = data.data.meetingAllowTimes.times as Json[];
+    const data = await legacy<MeetingData>(a, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${b.id}&date=${day}`);
+    const slots = data.data.meetingAllowTimes.times;
     expect(await book(a, b, eventId, slots[3]!.start)).toMatchObject({ status: 'applied' });
     expect(await book(c, d, eventId, slots[0]!.start)).toMatchObject({ status: 'applied' });
-    const meetings = await legacy(owner, `/api/admin/events/${eventId}/meetings`);
-    expect(meetings.data.items.map((m: Json) => [m.from.id, m.to.id])).toEqual([
+    const meetings = await legacy<{ items: { from: { id: number }; to: { id: number } }[] }>(owner, `/api/admin/events/${eventId}/meetings`);
+    expect(meetings.data.items.map((m) => [m.from.id, m.to.id])).toEqual([
       [c.id, d.id],
       [a.id, b.id],
     ]);

@@ -4,7 +4,14 @@ import { localDateOf } from '../../contract/appointments.ts';
 import { createTicket, createUser } from '../fixtures/factories.ts';
 import { waitForMail } from '../fixtures/mail.ts';
 import { login, ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
-import { adminKit, auth, eventFields, type Json } from './admin-helpers.ts';
+import type { MyEventDoc } from '../../contract/entities.ts';
+import { adminKit, auth, eventFields } from './admin-helpers.ts';
+
+/** The organisers' people page, as far as these tests read it. */
+interface People {
+  people: { user_id: number; registered_at: number; door_at: number }[];
+  invitations: { email: string }[];
+}
 
 /**
  * The organisers' People and Overview (server/domain/admin/people.ts): everybody who takes part,
@@ -49,15 +56,18 @@ describe('people', () => {
     const ticket = await createTicket(s.app.db, eventId, holder.id);
     await admit(eventId, owner, ticket);
     await send(owner, 'event.role', { event_id: eventId, who: { user_id: mod.id }, role: 'moderator', granted: true });
-    const slots = await legacy(going, `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${holder.id}&date=${day}`);
-    const start = (slots.data.meetingAllowTimes.times as Json[]).find((x) => x.status === 1)!.start;
+    const slots = await legacy<{ meetingAllowTimes: { times: { start: number; status: number }[] } }>(
+      going,
+      `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${holder.id}&date=${day}`,
+    );
+    const start = slots.data.meetingAllowTimes.times.find((x) => x.status === 1)!.start;
     expect(await send(going, 'appointment.request', { event_id: eventId, user_id: holder.id, date: day, time_start: start })).toMatchObject({
       status: 'applied',
     });
 
-    const answer = await legacy(owner, `/api/admin/events/${eventId}/people`);
+    const answer = await legacy<People>(owner, `/api/admin/events/${eventId}/people`);
     expect(answer.status_code).toBe(200);
-    const byId = new Map((answer.data.people as Json[]).map((p) => [p.user_id, p]));
+    const byId = new Map(answer.data.people.map((p) => [p.user_id, p]));
     expect(byId.get(going.id)).toMatchObject({ email: going.email, registered_at: expect.any(Number), door_at: 0, meetings: 1, tickets: [] });
     expect(byId.get(going.id)!.registered_at).toBeGreaterThan(0);
     expect(byId.get(holder.id)).toMatchObject({ tickets: [{ type: 'standard', status: 'valid' }], meetings: 1 });
@@ -70,7 +80,9 @@ describe('people', () => {
       expect(await legacy(who, `/api/admin/events/${eventId}/overview`)).toMatchObject({ error: 'organiser_required' });
     }
 
-    const overview = (await legacy(owner, `/api/admin/events/${eventId}/overview`)).data;
+    const overview = (
+      await legacy<{ registrations: { by_day: { n: number }[] }; checkins: { by_hour: unknown[] } }>(owner, `/api/admin/events/${eventId}/overview`)
+    ).data;
     expect(overview).toMatchObject({
       registrations: { people: 2, tickets: 1 },
       checkins: { admitted: 1, tickets: 1 },
@@ -79,7 +91,7 @@ describe('people', () => {
       online: 0,
       timezone: 'Europe/Kyiv',
     });
-    expect(overview.registrations.by_day.reduce((n: number, d: Json) => n + d.n, 0)).toBe(2);
+    expect(overview.registrations.by_day.reduce((n, d) => n + d.n, 0)).toBe(2);
     expect(overview.checkins.by_hour).toHaveLength(1);
   });
 });
@@ -109,7 +121,9 @@ describe('invitations', () => {
     const eventId = await newEvent(owner, {}, true);
     const email = `invitee-${randomUUID().slice(0, 8)}@test.local`;
     expect(await send(owner, 'people.invite.send', { event_id: eventId, email, role: 'moderator' })).toMatchObject({ status: 'applied' });
-    expect((await legacy(owner, `/api/admin/events/${eventId}/people`)).data.invitations).toEqual([expect.objectContaining({ email, role: 'moderator' })]);
+    expect((await legacy<People>(owner, `/api/admin/events/${eventId}/people`)).data.invitations).toEqual([
+      expect.objectContaining({ email, role: 'moderator' }),
+    ]);
     const mail = await waitForMail(dataDir, email);
     const token = /\/en\/signup#invite=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
@@ -135,10 +149,10 @@ describe('invitations', () => {
       .where('user_id', '=', account.id)
       .executeTakeFirst();
     expect(ue).toEqual({ is_moderator: true });
-    expect((await legacy(owner, `/api/admin/events/${eventId}/people`)).data.invitations).toEqual([]);
+    expect((await legacy<People>(owner, `/api/admin/events/${eventId}/people`)).data.invitations).toEqual([]);
     const { token: session } = await login(s.app, email, 'long enough pass 42');
     const doc = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0&limit=100', headers: auth(session) })).json();
-    expect(doc.documents.find((d: Json) => d.event_id === eventId)).toMatchObject({ is_moderator: true });
+    expect(doc.documents.find((d: MyEventDoc) => d.event_id === eventId)).toMatchObject({ is_moderator: true });
   });
 
   it('are given when the address is verified later, and can be withdrawn', async () => {
@@ -149,7 +163,7 @@ describe('invitations', () => {
     await send(owner, 'people.invite.send', { event_id: eventId, email, role: 'attendee' });
     await send(owner, 'people.invite.send', { event_id: eventId, email: gone, role: 'attendee' });
     expect(await send(owner, 'people.invite.remove', { event_id: eventId, email: gone })).toMatchObject({ status: 'applied' });
-    expect((await legacy(owner, `/api/admin/events/${eventId}/people`)).data.invitations.map((i: Json) => i.email)).toEqual([email]);
+    expect((await legacy<People>(owner, `/api/admin/events/${eventId}/people`)).data.invitations.map((i) => i.email)).toEqual([email]);
 
     await s.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, password: 'long enough pass 42', first_name: 'Lee', lang: 'en' } });
     const verify = await waitForMail(dataDir, email, 2);

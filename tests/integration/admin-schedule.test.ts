@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf } from '../../contract/appointments.ts';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { adminKit, eventFields, uploadPicture, type Json, type Person } from './admin-helpers.ts';
+import { adminKit, eventFields, uploadPicture, type Person } from './admin-helpers.ts';
 
 /**
  * The organisers' schedule editor through the command path (server/domain/schedule/service.ts):
@@ -23,7 +23,7 @@ const base = eventFields();
 const start = base.starts_at;
 const day = localDateOf(start, 'Europe/Kyiv');
 
-function speech(track: Json, from: number, minutes: number, over: Json = {}) {
+function speech(track: { id: number } | { client_id: string }, from: number, minutes: number, over: Record<string, unknown> = {}) {
   return {
     track,
     title: 'Opening keynote',
@@ -90,10 +90,13 @@ describe('building a programme', () => {
         { user_id: 0, name: 'Grace Hopper', avatar: picture.data.url },
       ],
     });
-    const flows = await legacy(null, `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`);
+    const flows = await legacy<{ title: string; speeches: { title: string; speakers: unknown[] }[] }[]>(
+      null,
+      `/api/events/${eventId}/schedules?object=flow&show_children=1&date=${day}`,
+    );
     expect(flows.status_code).toBe(200);
-    expect(flows.data.map((t: Json) => [t.title, t.speeches.map((x: Json) => x.title)])).toEqual([['Main hall', ['Opening keynote', 'Right after']]]);
-    expect(flows.data[0].speeches[0].speakers[1]).toEqual({ user_id: null, name: 'Grace Hopper', avatar: picture.data.url });
+    expect(flows.data.map((t) => [t.title, t.speeches.map((x) => x.title)])).toEqual([['Main hall', ['Opening keynote', 'Right after']]]);
+    expect(flows.data[0]!.speeches[0]!.speakers[1]).toEqual({ user_id: null, name: 'Grace Hopper', avatar: picture.data.url });
     // The guest's picture is served in its sizes.
     const small = await s.app.inject({ method: 'GET', url: `${picture.data.url}?size=small` });
     expect(small.statusCode).toBe(200);
@@ -105,7 +108,7 @@ describe('building a programme', () => {
     const track = { id: Number((await send(owner, 'schedule.track.set', { event_id: eventId, title: 'Main' })).ids![0]) };
     const other = { id: Number((await send(owner, 'schedule.track.set', { event_id: eventId, title: 'Other' })).ids![0]) };
     expect(await send(owner, 'schedule.speech.set', { event_id: eventId, fields: speech(track, 60, 60) })).toMatchObject({ status: 'applied' });
-    const cases: [Json, string][] = [
+    const cases: [ReturnType<typeof speech>, string][] = [
       [speech(track, 90, 60), 'schedule_overlap'],
       [speech(track, 30, 60), 'schedule_overlap'],
       [speech(track, 70, 10), 'schedule_overlap'],
@@ -157,7 +160,7 @@ describe('building a programme', () => {
 
     expect(await send(owner, 'schedule.track.order', { event_id: eventId, tracks: [c, a] })).toMatchObject({ status: 'applied' });
     const outline = (await pull(owner, 'events')).documents.find((d) => d.event_id === eventId)!.admin.schedule;
-    expect(outline.tracks.map((t: Json) => t.title)).toEqual(['C', 'A', 'B']);
+    expect(outline.tracks.map((t) => t.title)).toEqual(['C', 'A', 'B']);
     expect((await pull(null, 'schedule', eventId)).documents.find((d) => d.speech_id === ref.id)).toMatchObject({ track_sort: 2 });
 
     expect(await send(owner, 'schedule.day.set', { event_id: eventId, date: day, title: 'Day one' })).toMatchObject({ status: 'applied' });
@@ -191,7 +194,7 @@ describe('building a programme', () => {
     const tracks = (await pull(owner, 'events')).documents.find((d) => d.event_id === eventId)!.admin.schedule.tracks;
     expect(tracks).toEqual([expect.objectContaining({ title: 'Made offline', client_id: trackCommand })]);
     const speeches = (await pull(owner, 'schedule', eventId)).documents.filter((d) => !d.deleted);
-    expect(speeches).toEqual([expect.objectContaining({ track_id: tracks[0].id, track_title: 'Made offline' })]);
+    expect(speeches).toEqual([expect.objectContaining({ track_id: tracks[0]!.id, track_title: 'Made offline' })]);
   });
 });
 

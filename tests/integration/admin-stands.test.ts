@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { adminKit, uploadPicture, type Json, type Person } from './admin-helpers.ts';
+import { adminKit, uploadPicture, type Person } from './admin-helpers.ts';
 
 /**
  * Stands through the command path (server/domain/companies/admin.ts): organisers make, edit and
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 const { person, send, batch, pull, newEvent, legacy } = adminKit(() => s);
 
-const fields = (over: Json = {}) => ({
+const fields = (over: Record<string, unknown> = {}) => ({
   name: 'Vistula Data',
   location: 'Stand A4',
   link: 'https://vistula.example',
@@ -59,13 +59,13 @@ describe('stands', () => {
       image_thumb: `${logo.data.url}?size=small`,
       logo: `${logo.data.url}?size=small`,
     });
-    const legacyList = await legacy(null, `/api/events/get-stands?event_id=${eventId}&with_users=true`);
+    const legacyList = await legacy<{ results: { name: string }[] }>(null, `/api/events/get-stands?event_id=${eventId}&with_users=true`);
     expect(legacyList.status_code).toBe(200);
-    expect(legacyList.data.results.map((r: Json) => r.name)).toEqual(['Vistula Data Labs']);
+    expect(legacyList.data.results.map((r) => r.name)).toEqual(['Vistula Data Labs']);
     const one = await legacy(null, `/api/events/get-stand?eventId=${eventId}&standId=${stand.id}`);
     expect(one.data).toMatchObject({ name: 'Vistula Data Labs', image: picture.data.url });
 
-    const bad: [Json, string][] = [
+    const bad: [ReturnType<typeof fields>, string][] = [
       [fields({ name: ' ' }), 'invalid_input'],
       [fields({ link: 'javascript:alert(1)' }), 'invalid_url'],
       [fields({ email: 'not an email' }), 'invalid_input'],
@@ -82,7 +82,7 @@ describe('stands', () => {
 
     expect(await send(owner, 'stand.remove', { event_id: eventId, stand })).toMatchObject({ status: 'applied' });
     expect(await standDoc(null, eventId, stand.id)).toMatchObject({ deleted: true });
-    expect((await legacy(null, `/api/events/get-stands?event_id=${eventId}`)).data.results).toEqual([]);
+    expect((await legacy<{ results: unknown[] }>(null, `/api/events/get-stands?event_id=${eventId}`)).data.results).toEqual([]);
   });
 
   it("let a stand's manager edit that stand and its members, and nothing else", async () => {
@@ -97,7 +97,7 @@ describe('stands', () => {
     });
     const doc = await standDoc(manager, eventId, stand.id);
     expect(doc.members).toEqual([expect.objectContaining({ user_id: manager.id, position: 'Lead', is_manager: true, hidden: false })]);
-    const legacyOne = await legacy(manager, `/api/events/get-stand?eventId=${eventId}&standId=${stand.id}`);
+    const legacyOne = await legacy<{ isManager: boolean }>(manager, `/api/events/get-stand?eventId=${eventId}&standId=${stand.id}`);
     expect(legacyOne.data.isManager).toBe(true);
 
     // The manager edits the stand and its members…
@@ -111,7 +111,7 @@ describe('stands', () => {
     });
     expect((await standDoc(null, eventId, stand.id)).description).toBe('Edited by the manager');
     // …and nothing else: not another stand, not a new one, not a removal, not the event.
-    const refused: [string, Json][] = [
+    const refused: [string, Record<string, unknown>][] = [
       ['stand.set', { event_id: eventId, stand: other, fields: fields({ name: 'Hijacked' }) }],
       ['stand.set', { event_id: eventId, fields: fields({ name: 'New' }) }],
       ['stand.remove', { event_id: eventId, stand }],
@@ -126,7 +126,7 @@ describe('stands', () => {
       code: 'organiser_required',
     });
     expect(await send(manager, 'stand.member.remove', { event_id: eventId, stand, user_id: member.id })).toMatchObject({ status: 'applied' });
-    expect((await standDoc(null, eventId, stand.id)).members.map((m: Json) => m.user_id)).toEqual([manager.id]);
+    expect((await standDoc(null, eventId, stand.id)).members.map((m) => m.user_id)).toEqual([manager.id]);
   });
 
   it('show members who hide from visitor lists to the stand’s editors only, and keep them through edits', async () => {
@@ -137,7 +137,7 @@ describe('stands', () => {
     await send(owner, 'stand.member.set', { event_id: eventId, stand, who: { user_id: shy.id }, position: 'Engineer', is_manager: false });
     await s.app.db.updateTable('users').set({ hide_from_visitors: true }).where('id', '=', shy.id).execute();
     const visitor = await person();
-    expect((await standDoc(visitor, eventId, stand.id)).members.map((m: Json) => m.user_id)).toEqual([manager.id]);
+    expect((await standDoc(visitor, eventId, stand.id)).members.map((m) => m.user_id)).toEqual([manager.id]);
     for (const editor of [owner, manager]) {
       expect((await standDoc(editor, eventId, stand.id)).members).toEqual([
         expect.objectContaining({ user_id: manager.id, hidden: false }),
@@ -145,7 +145,7 @@ describe('stands', () => {
       ]);
     }
     await send(manager, 'stand.member.set', { event_id: eventId, stand, who: { user_id: manager.id }, position: 'Head of sales', is_manager: true });
-    expect((await standDoc(owner, eventId, stand.id)).members.map((m: Json) => m.user_id)).toEqual([manager.id, shy.id]);
+    expect((await standDoc(owner, eventId, stand.id)).members.map((m) => m.user_id)).toEqual([manager.id, shy.id]);
   });
 
   it('take members queued offline right after the stand, naming it by the command that made it', async () => {

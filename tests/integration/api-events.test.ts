@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
+import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -12,15 +14,40 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-type Json = Record<string, any>;
+/** An event as the legacy lists answer it, as far as these tests read it. */
+interface EventEntity {
+  id: number;
+  event_id: number;
+  is_owner: boolean;
+  is_favorite: boolean;
+  checkin_status: boolean;
+  when: number;
+  when_end: number;
+  poster_small: string;
+  place: { name: string; address: string };
+  venue: unknown;
+  company: unknown;
+  visitorsCities: unknown;
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer {
+  total: number;
+  counts: { all: number; countByCategories: unknown[] } | null;
+  events: EventEntity[];
+  cities: unknown[];
+  liked: boolean;
+  broadcast_statistic: unknown;
+  message: string;
+}
+type Body = Envelope<Answer>;
 
 async function get(url: string, token?: string | null, headers: Record<string, string> = {}) {
   const res = await s.app.inject({ method: 'GET', url, headers: { ...(token ? auth(token) : {}), ...headers } });
-  return { http: res.statusCode, body: res.json() as Json, headers: res.headers };
+  return { http: res.statusCode, body: res.json() as Body, headers: res.headers };
 }
 async function post(url: string, payload: unknown, token?: string | null, headers: Record<string, string> = {}) {
   const res = await s.app.inject({ method: 'POST', url, payload: payload as string, headers: { ...(token ? auth(token) : {}), ...headers } });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Body };
 }
 
 // Each test works inside its own category or city, so lists are exact however many events other
@@ -58,7 +85,7 @@ async function relate(
 async function hideUser(userId: number) {
   await s.app.db.updateTable('users').set({ hide_from_visitors: true }).where('id', '=', userId).execute();
 }
-const ids = (body: Json) => (body.data.events as Json[]).map((e) => e.event_id);
+const ids = (body: Body) => body.data.events.map((e) => e.event_id);
 const state = async (eventId: number) => ({
   event: await s.app.db.selectFrom('events').select(['favorites_count', 'total_people', 'rev']).where('id', '=', eventId).executeTakeFirstOrThrow(),
   rels: await s.app.db.selectFrom('user_events').selectAll().where('event_id', '=', eventId).orderBy('user_id').execute(),
@@ -188,13 +215,13 @@ describe('GET /api/events/events-list', () => {
     expect(ids(mine.body)).toEqual([ticketed.id, checked.id, owned.id]);
     expect(mine.body.data.total).toBe(3);
     expect(mine.body.data.counts).toMatchObject({ all: 3, future: 2, past: 1, favorites: 1, view: 1 });
-    const byCat = mine.body.data.counts.countByCategories as Json[];
+    const byCat = mine.body.data.counts!.countByCategories;
     expect(byCat).toEqual([{ id: 1, name: 'IT', count: 3, future_count: 2, past_count: 1 }]);
     const future = await get('/api/events/events-list?is_my=1&search_type=future&sort=when%20ASC', me.token);
     expect(ids(future.body)).toEqual([checked.id, ticketed.id]);
-    const own = (mine.body.data.events as Json[]).find((e) => e.event_id === owned.id)!;
+    const own = mine.body.data.events.find((e) => e.event_id === owned.id)!;
     expect(own.is_owner).toBe(true);
-    const tick = (mine.body.data.events as Json[]).find((e) => e.event_id === ticketed.id)!;
+    const tick = mine.body.data.events.find((e) => e.event_id === ticketed.id)!;
     expect(tick.checkin_status).toBe(true);
     // user_id equal to the viewer's own id is the same list.
     expect(ids((await get(`/api/events/events-list?user_id=${me.id}`, me.token)).body)).toEqual(ids(mine.body));
@@ -235,11 +262,11 @@ describe('GET /api/events/events-list', () => {
     const theirs = await get(`/api/events/events-list?user_id=${other.id}&with_counts=1`, viewer.token);
     expect(ids(theirs.body)).toEqual([e1.id, e2.id]);
     // The viewer's own relation still shows on each event; the other user's favorites do not count.
-    expect(theirs.body.data.events[0].is_favorite).toBe(true);
+    expect(theirs.body.data.events[0]!.is_favorite).toBe(true);
     expect(theirs.body.data.counts).toMatchObject({ all: 2, future: 1, past: 1, favorites: 0, view: 0 });
     const asGuest = await get(`/api/events/events-list?user_id=${other.id}&search_type=past`);
     expect(ids(asGuest.body)).toEqual([e2.id]);
-    expect(asGuest.body.data.events[0].is_favorite).toBe(false);
+    expect(asGuest.body.data.events[0]!.is_favorite).toBe(false);
 
     const hiddenList = await get(`/api/events/events-list?user_id=${hidden.id}&with_counts=1`, viewer.token);
     expect(hiddenList.body.status_code).toBe(200);
@@ -284,7 +311,7 @@ describe('GET /api/events/events-list', () => {
     expect(ids((await get(`/api/events/events-list?category=${cat}&only_for_meetings=true`)).body)).toEqual([withMeetings.id]);
     const appreciated = await get(`/api/events/events-list?category=${cat}&only_appreciated=1&with_counts=1`, me.token);
     expect(ids(appreciated.body).sort()).toEqual([withMeetings.id, plain.id].sort());
-    expect(appreciated.body.data.counts.all).toBe(2);
+    expect(appreciated.body.data.counts!.all).toBe(2);
     const both = await get(`/api/events/events-list?category=${cat}&only_appreciated=1&only_for_meetings=true`, me.token);
     expect(ids(both.body)).toEqual([withMeetings.id]);
   });
@@ -316,7 +343,7 @@ describe('GET /api/events/events-list', () => {
     // A category filter narrows the tab counts but not the category picker.
     const narrowed = await get(`/api/events/events-list?city=${city}&category=${catB}&with_counts=1`, me.token);
     expect(narrowed.body.data.counts).toMatchObject({ all: 1, future: 1, past: 0, favorites: 0, view: 1 });
-    expect(narrowed.body.data.counts.countByCategories).toHaveLength(2);
+    expect(narrowed.body.data.counts!.countByCategories).toHaveLength(2);
     const guest = await get(`/api/events/events-list?city=${city}&with_counts=1`);
     expect(guest.body.data.counts).toMatchObject({ all: 3, favorites: 0, view: 0 });
     expect(guest.body.data.total).toBe(2);
@@ -346,7 +373,7 @@ describe('GET /api/events/events-list', () => {
     for (const u of [friend, hiddenFriend, stranger, elsewhere]) await createTicket(s.app.db, event.id, u.id);
     await hideUser(hiddenFriend.id);
 
-    const find = (body: Json) => (body.data.events as Json[]).find((e) => e.event_id === event.id)!;
+    const find = (body: Body) => body.data.events.find((e) => e.event_id === event.id)!;
     const guestView = find((await get(`/api/events/events-list?city=${city}`)).body);
     expect(guestView).toMatchObject({
       event_id: event.id,
@@ -406,20 +433,21 @@ describe('favorites and recently viewed', () => {
     const favs = await get('/api/events/get-favorite?with_counts=1', me.token);
     expect(ids(favs.body)).toEqual([e1.id, e2.id]);
     expect(favs.body.data.counts).toMatchObject({ all: 2, future: 1, past: 1, favorites: 2 });
-    expect((favs.body.data.events as Json[]).every((e) => e.is_favorite)).toBe(true);
+    expect(favs.body.data.events.every((e) => e.is_favorite)).toBe(true);
     expect(ids((await get('/api/events/events-list?favorites=true&search_type=future', me.token)).body)).toEqual([e1.id]);
     expect(ids((await get('/api/events/get-favorite', other.token)).body)).toEqual([]);
 
     const pull = await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) });
-    const docs = pull.json().documents as Json[];
+    const docs = pull.json().documents as MyEventDoc[];
     expect(docs.find((d) => d.event_id === e1.id)).toMatchObject({ is_favorite: true });
     const events = await s.app.inject({ method: 'GET', url: '/sync/v1/events/pull?checkpoint=0&limit=2000' });
-    expect((events.json().documents as Json[]).find((d) => d.event_id === e1.id)).toMatchObject({ favorites_count: 1 });
+    expect((events.json().documents as EventDoc[]).find((d) => d.event_id === e1.id)).toMatchObject({ favorites_count: 1 });
 
     const off = await get(`/api/events/set-favorite/${e1.id}`, me.token);
     expect(off.body.data).toEqual({ result: true, liked: false, favorites_count: 0 });
     expect(ids((await get('/api/events/get-favorite', me.token)).body)).toEqual([e2.id]);
-    const pulled = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json().documents as Json[];
+    const pulled = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json()
+      .documents as MyEventDoc[];
     expect(pulled.find((d) => d.event_id === e1.id)).toMatchObject({ is_favorite: false });
 
     await new Promise((r) => setImmediate(r));
@@ -469,7 +497,7 @@ describe('favorites and recently viewed', () => {
     expect(ids(tracked.body)).toEqual([e1.id, e3.id, e2.id]);
     expect(tracked.body.data.counts).toMatchObject({ view: 3, all: 3 });
     expect(ids((await get('/api/events/events-list?lookedEarlier=true&limit=1&offset=1', me.token)).body)).toEqual([e3.id]);
-    const pull = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json().documents as Json[];
+    const pull = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json().documents as MyEventDoc[];
     expect(pull.find((d) => d.event_id === e2.id)!.viewed_at).toBeGreaterThan(0);
   });
 });
@@ -529,7 +557,7 @@ describe('GET /api/events/autocomplete', () => {
 
     const res = await get(`/api/events/autocomplete?q=${tag.toUpperCase()}&lang=uk`);
     expect(res.body.status_code).toBe(200);
-    expect((res.body.data.events as Json[]).map((e) => e.id)).toEqual([prefix.id, inner.id, past.id]);
+    expect(res.body.data.events.map((e) => e.id)).toEqual([prefix.id, inner.id, past.id]);
     expect(res.body.data.events[0]).toMatchObject({ event_id: prefix.id, name: `${tag} Conference`, title: `${tag} Conference`, city: 'Kyiv' });
     expect(res.body.data.cities).toEqual([{ id: expect.any(Number), name: `${tag}ville` }]);
     expect((await get(`/api/events/autocomplete?q=${tag}&limit=1`)).body.data.events).toHaveLength(1);
@@ -545,7 +573,7 @@ describe('POST /api/events/checkin and /uncheckin', () => {
     const json = await post('/api/events/checkin', { event_id: event.id, lang: 'en' }, me.token);
     // A free event has no ticket to hold: checking in is what lets a client gating on checkin_status in.
     expect(json.body).toEqual({ status_code: 200, data: { result: true, checkin_status: true, checked_in: true, total_people: 1 } });
-    const pull = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json().documents as Json[];
+    const pull = (await s.app.inject({ method: 'GET', url: '/sync/v1/my_events/pull?checkpoint=0', headers: auth(me.token) })).json().documents as MyEventDoc[];
     expect(pull.find((d) => d.event_id === event.id)).toMatchObject({ checked_in: true });
     expect(ids((await get('/api/events/events-list?is_my=1', me.token)).body)).toContain(event.id);
 

@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * The call links of a meeting (manage-meeting/*): who gets into the video room, the frame's
@@ -15,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
+/** The data of the answers these tests read: a meeting's id, or a call's room. */
+type Answer = Envelope<{ id: number; url: string }>;
 interface Person {
   id: number;
   token: string;
@@ -35,7 +37,8 @@ async function call(method: 'GET' | 'POST', url: string, who: Person | null, pay
     http: res.statusCode,
     headers: res.headers,
     text: res.body,
-    body: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Json) : ({} as Json),
+    // A redirect or a page has no JSON body: tests of those read `headers` and `text`.
+    body: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Answer) : ({} as Answer),
   };
 }
 
@@ -172,11 +175,8 @@ describe('POST /api/manage-meeting/get-users-links-to-invite', () => {
       );
     }
     expect((await call('GET', `/api/manage-meeting/join-by-meeting?meeting_id=${m}`, outsider)).body).toMatchObject({ status_code: 403 });
-    const invites = await s.app.db
-      .selectFrom('appointment_invites' as never)
-      .selectAll()
-      .execute();
-    expect(invites.filter((i: Json) => i.appointment_id === m).map((i: Json) => i.user_id)).toEqual([guest.id]);
+    const invites = await s.app.db.selectFrom('appointment_invites').selectAll().execute();
+    expect(invites.filter((i) => i.appointment_id === m).map((i) => i.user_id)).toEqual([guest.id]);
 
     await call('POST', '/api/meetings/reject-meeting', b, { meeting_id: m, reason: 'off' });
     expect((await call('POST', '/api/manage-meeting/get-users-links-to-invite', a, { usersIds: [guest.id], meetingId: m })).body).toMatchObject({

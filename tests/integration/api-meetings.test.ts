@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
@@ -18,7 +19,36 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
+/** A slot of the meeting grid as far as these tests read it. */
+interface Slot {
+  start: number;
+  end: number;
+  status: number;
+  exist_other_place: boolean;
+}
+/** A meeting, an event of the meetings list or a row of my meetings, as far as these tests read them. */
+interface Item {
+  id: number;
+  event_id: number;
+  count: number;
+  time_start: number | null;
+  timezone: string;
+  any_time: boolean;
+  table_num: number | null;
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer extends Item {
+  dates: string[];
+  timezone_obj: unknown;
+  placeItems: unknown;
+  meetingAllowTimes: { day: string; times: Slot[] };
+  video_link: string;
+  count_data: number;
+  data: Item[];
+  results: Item[];
+}
+/** Fields of a meeting request that a test sets apart from the usual ones. */
+type RequestOver = { date?: string } & Record<string, unknown>;
 const KYIV = 'Europe/Kyiv';
 const TODAY = localDateOf(Math.floor(Date.now() / 1000), KYIV);
 const D = addDays(TODAY, 2);
@@ -37,7 +67,7 @@ async function call(method: 'GET' | 'POST', url: string, who?: Person | null, pa
     payload: payload as string,
     headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers },
   });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Envelope<Answer> };
 }
 const get = (url: string, who?: Person | null) => call('GET', url, who);
 const post = (url: string, payload: unknown, who?: Person | null) => call('POST', url, who, payload);
@@ -77,7 +107,7 @@ async function person(eventId: number | null, over: { phone?: string; ticket?: b
   return { id: u.id, token: await createSession(s.app.db, u.id) };
 }
 
-function request(eventId: number, to: Person, time: string | null, over: Json = {}) {
+function request(eventId: number, to: Person, time: string | null, over: RequestOver = {}) {
   return {
     event_id: eventId,
     user_id: to.id,
@@ -89,16 +119,16 @@ function request(eventId: number, to: Person, time: string | null, over: Json = 
   };
 }
 
-async function book(eventId: number, from: Person, to: Person, time: string | null, over: Json = {}) {
+async function book(eventId: number, from: Person, to: Person, time: string | null, over: RequestOver = {}) {
   const r = await post('/api/meetings/create-meeting', request(eventId, to, time, over), from);
   expect(r.body.status_code, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as Json;
+  return r.body.data;
 }
 
 async function accept(meetingId: number, by: Person) {
   const r = await post('/api/meetings/approve-meeting', { meeting_id: meetingId }, by);
   expect(r.body.status_code, JSON.stringify(r.body)).toBe(200);
-  return r.body.data as Json;
+  return r.body.data;
 }
 
 const row = (id: number) => s.app.db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -312,7 +342,7 @@ describe('GET /api/meetings/get-meeting-data', () => {
     expect(data.timezone_obj).toEqual({ timezone: KYIV });
     expect(data.placeItems).toEqual({});
     expect(data.meetingAllowTimes.day).toBe(D);
-    const times = data.meetingAllowTimes.times as Json[];
+    const times = data.meetingAllowTimes.times;
     expect(times).toHaveLength(8);
     const byStart = new Map(times.map((t) => [t.start, t]));
     expect(byStart.get(at('10:00'))).toMatchObject({
@@ -329,7 +359,7 @@ describe('GET /api/meetings/get-meeting-data', () => {
 
     // The other person's view of the same data: mine and theirs swap.
     const mirror = await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${me.id}&date=${D}`, you);
-    const m2 = new Map((mirror.body.data.meetingAllowTimes.times as Json[]).map((t) => [t.start, t]));
+    const m2 = new Map(mirror.body.data.meetingAllowTimes.times.map((t) => [t.start, t]));
     expect(m2.get(at('10:00'))).toEqual({ start: at('10:00'), end: at('10:15'), status: 3, exist_tables: true, exist_other_place: false });
     expect(m2.get(at('10:15'))).toMatchObject({ status: 2, user_info: { user_id: t2!.id } });
 
@@ -370,7 +400,7 @@ describe('GET /api/meetings/get-meeting-data', () => {
     const ev = await newEvent({ noSettings: true });
     const [me, you] = [await person(ev), await person(ev)];
     const r = await get(`/api/meetings/get-meeting-data?event_id=${ev}&user_id=${you.id}&date=${D}`, me);
-    const times = r.body.data.meetingAllowTimes.times as Json[];
+    const times = r.body.data.meetingAllowTimes.times;
     expect(times.length).toBeGreaterThanOrEqual(23 * 4);
     expect(times.every((t) => t.end - t.start === 900 && t.exist_other_place === true && t.status === 1)).toBe(true);
     const m = await book(ev, me, you, null, { time_start: times[3]!.start, any_time: false });
@@ -527,7 +557,7 @@ describe('GET /api/meetings/my-meeting', () => {
     const events = await get('/api/meetings/my-meeting?for_all_events=1', me);
     expect(events.body.status_code).toBe(200);
     expect(events.body.data.count_data).toBe(3);
-    const list = events.body.data.data as Json[];
+    const list = events.body.data.data;
     expect(list.map((e) => [e.event_id, e.count])).toEqual([
       [evA, 3],
       [evB, 0],
@@ -535,16 +565,16 @@ describe('GET /api/meetings/my-meeting', () => {
     ]);
     expect(list[0]).toMatchObject({ name: expect.any(String), when: expect.any(Number), timezone: KYIV });
     const page2 = await get('/api/meetings/my-meeting?for_all_events=1&limit=1&offset=1', me);
-    expect((page2.body.data.data as Json[]).map((e) => e.event_id)).toEqual([evB]);
+    expect(page2.body.data.data.map((e) => e.event_id)).toEqual([evB]);
 
     const mine = await get(`/api/meetings/my-meeting?event_id=${evA}&offset=0&limit=2`, me);
     expect(mine.body.data).toMatchObject({ count: 3, timezone: KYIV });
-    expect((mine.body.data.results as Json[]).map((r) => [r.time_start, r.timezone])).toEqual([
+    expect(mine.body.data.results.map((r) => [r.time_start, r.timezone])).toEqual([
       [at('10:00'), KYIV],
       [at('10:15'), KYIV],
     ]);
     const rest = await get(`/api/meetings/my-meeting?event_id=${evA}&offset=2&limit=2`, me);
-    expect((rest.body.data.results as Json[]).map((r) => r.any_time)).toEqual([true]);
+    expect(rest.body.data.results.map((r) => r.any_time)).toEqual([true]);
     const speakers = await get(`/api/meetings/my-meeting?event_id=${evA}&role=4`, me);
     expect(speakers.body.data).toMatchObject({ count: 1, results: [{ user_info: { user_id: others[2]!.id, role: 'speaker' } }] });
     expect((await get(`/api/meetings/my-meeting?event_id=${evA}&role=1`, me)).body.data.count).toBe(3);

@@ -3,6 +3,8 @@ import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser, ensureGeo } from '../fixtures/factories.ts';
+import type { CommandResult } from '../../contract/commands.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -17,11 +19,18 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-type Json = Record<string, any>;
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer {
+  id: number;
+  is_me: boolean;
+  social: unknown;
+  results: { id: number }[];
+  visitorsCities: { id: number; count_users_from: number }[];
+}
 
-async function get(url: string, token?: string | null) {
+async function get<T = Answer>(url: string, token?: string | null) {
   const res = await s.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-  return { http: res.statusCode, body: res.json() as Json, text: res.body };
+  return { http: res.statusCode, body: res.json() as Envelope<T>, text: res.body };
 }
 async function save(payload: unknown, token?: string | null, headers: Record<string, string> = {}) {
   const res = await s.app.inject({
@@ -30,7 +39,7 @@ async function save(payload: unknown, token?: string | null, headers: Record<str
     payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     headers: { 'content-type': 'application/json', ...(token ? auth(token) : {}), ...headers },
   });
-  return { http: res.statusCode, body: res.json() as Json, text: res.body };
+  return { http: res.statusCode, body: res.json() as Envelope<Answer>, text: res.body };
 }
 type UserPatch = Updateable<UsersTable>;
 async function newUser(patch?: UserPatch, over: Parameters<typeof createUser>[1] = {}) {
@@ -208,13 +217,12 @@ describe('POST /api/profile/save', () => {
     const viewer = await newUser();
     await participate(ev.id, me.id);
     await participate(ev.id, viewer.id);
-    const mine = async () =>
-      ((await get(`/api/events/get-event-people?event_id=${ev.id}`, viewer.token)).body.data.results as Json[]).find((r) => r.id === me.id);
+    const mine = async () => (await get(`/api/events/get-event-people?event_id=${ev.id}`, viewer.token)).body.data.results.find((r) => r.id === me.id);
     expect(await mine()).toMatchObject({ phone: '+380 66 777 88 99', email: '' });
     await save({ hide_phone: true, show_email: true }, me.token);
     expect(await mine()).toMatchObject({ phone: '', email: me.email });
     const eventRev = async () => (await s.app.db.selectFrom('events').select('rev').where('id', '=', ev.id).executeTakeFirstOrThrow()).rev;
-    const kyiv = async () => ((await get(`/api/events/${ev.id}`)).body.data.visitorsCities as Json[]).find((c) => c.id === 1)?.count_users_from ?? 0;
+    const kyiv = async () => (await get(`/api/events/${ev.id}`)).body.data.visitorsCities.find((c) => c.id === 1)?.count_users_from ?? 0;
     const [revBefore, countBefore] = [await eventRev(), await kyiv()];
     await save({ hide_from_visitors: true }, me.token);
     expect(await mine()).toBeUndefined();
@@ -224,7 +232,7 @@ describe('POST /api/profile/save', () => {
     const revHidden = await eventRev();
     await save({ company: 'Elsewhere' }, me.token);
     expect(await eventRev()).toBe(revHidden);
-    const self = (await get(`/api/events/get-event-people?event_id=${ev.id}`, me.token)).body.data.results as Json[];
+    const self = (await get(`/api/events/get-event-people?event_id=${ev.id}`, me.token)).body.data.results;
     expect(self.find((r) => r.id === me.id)).toMatchObject({ phone: '+380 66 777 88 99' });
     await save({ hide_from_visitors: false, show_status: 3 }, me.token);
     expect(await mine()).toBeUndefined();
@@ -239,7 +247,7 @@ describe('GET /profile/getStatusTypes', () => {
       status_code: 200,
       data: { 1: 'Everyone', 2: 'Participants of my events', 3: 'Nobody' },
     });
-    const uk = (await get('/profile/getStatusTypes')).body.data;
+    const uk = (await get<Record<string, string>>('/profile/getStatusTypes')).body.data;
     expect(Object.keys(uk)).toEqual(['1', '2', '3']);
     expect(uk[1]).toBe('Усі');
     for (const lang of ['xx', '__proto__', 'constructor', 'toString']) expect((await get(`/profile/getStatusTypes?lang=${lang}`)).body.data).toEqual(uk);
@@ -276,7 +284,7 @@ describe('profile.update through POST /sync/v1/commands', () => {
         { id: 'profile-type-0001', kind: 'profile.update', payload: 'position=Boss', occurredAt: at },
       ])
     ).json();
-    expect(res.results.map((r: Json) => [r.status, r.code])).toEqual([
+    expect(res.results.map((r: CommandResult) => [r.status, r.code])).toEqual([
       ['rejected', 'invalid_input'],
       ['rejected', 'invalid_input'],
       ['rejected', 'invalid_input'],

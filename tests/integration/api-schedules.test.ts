@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -8,10 +9,24 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
-async function get(url: string, token?: string) {
+/** A track and its speeches, or a day and its tracks, as far as these tests read them. */
+interface Speech {
+  id: number;
+  title: string;
+  presentation_url: string;
+}
+interface Track {
+  title: string;
+  speeches: Speech[];
+}
+interface Day {
+  date: string;
+  flows: Track[];
+}
+/** `T` is what the call's data holds: tracks, days, or something only compared whole. */
+async function get<T = unknown>(url: string, token?: string) {
   const res = await s.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Envelope<T> };
 }
 
 const at = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`);
@@ -84,10 +99,10 @@ describe('GET /api/events/:eventId/schedules', () => {
 
   it('gives the tracks of a day with speeches in time-of-day order and their speakers', async () => {
     const p = await programme();
-    const res = await get(`/api/events/${p.event.id}/schedules?object=flow&show_children=1&date=2031-05-01`);
-    const tracks = res.body.data as Json[];
+    const res = await get<Track[]>(`/api/events/${p.event.id}/schedules?object=flow&show_children=1&date=2031-05-01`);
+    const tracks = res.body.data;
     expect(tracks.map((t) => t.title)).toEqual(['Main hall', 'Side room']);
-    expect(tracks[0]!.speeches.map((x: Json) => x.title)).toEqual(['Keynote', 'Afternoon']);
+    expect(tracks[0]!.speeches.map((x) => x.title)).toEqual(['Keynote', 'Afternoon']);
     expect(tracks[0]!.speeches[0]).toEqual({
       id: p.early.id,
       title: 'Keynote',
@@ -102,18 +117,18 @@ describe('GET /api/events/:eventId/schedules', () => {
         { user_id: p.speakerB.id, name: 'Alan Turing', avatar: `/files/avatars/${p.speakerB.id}.svg` },
       ],
     });
-    expect(tracks[1]!.speeches.map((x: Json) => x.id)).toEqual([p.side1.id]);
+    expect(tracks[1]!.speeches.map((x) => x.id)).toEqual([p.side1.id]);
 
-    const allDays = await get(`/api/events/${p.event.id}/schedules?object=flow&show_children=1`);
-    expect((allDays.body.data as Json[]).map((t) => t.title)).toEqual(['Main hall', 'Side room', 'Empty']);
-    expect((allDays.body.data as Json[])[0]!.speeches.map((x: Json) => x.title)).toEqual(['Keynote', 'Afternoon', 'Workshop']);
+    const allDays = await get<Track[]>(`/api/events/${p.event.id}/schedules?object=flow&show_children=1`);
+    expect(allDays.body.data.map((t) => t.title)).toEqual(['Main hall', 'Side room', 'Empty']);
+    expect(allDays.body.data[0]!.speeches.map((x) => x.title)).toEqual(['Keynote', 'Afternoon', 'Workshop']);
     expect((await get(`/api/events/${p.event.id}/schedules?object=flow&show_children=0`)).body.data).toEqual([
       { id: p.main.id, title: 'Main hall' },
       { id: p.side.id, title: 'Side room' },
       { id: p.empty.id, title: 'Empty' },
     ]);
-    const nested = await get(`/api/events/${p.event.id}/schedules?object=day&show_children=1`);
-    expect((nested.body.data as Json[]).map((d) => [d.date, d.flows.map((f: Json) => f.speeches.length)])).toEqual([
+    const nested = await get<Day[]>(`/api/events/${p.event.id}/schedules?object=day&show_children=1`);
+    expect(nested.body.data.map((d) => [d.date, d.flows.map((f) => f.speeches.length)])).toEqual([
       ['2031-05-01', [2, 1]],
       ['2031-05-02', [1]],
       ['2031-05-03', [1]],
@@ -123,13 +138,13 @@ describe('GET /api/events/:eventId/schedules', () => {
   it('shows presentation links to participants only', async () => {
     const p = await programme();
     const url = `/api/events/${p.event.id}/schedules?object=flow&show_children=1&date=2031-05-01`;
-    const slides = (body: Json) => (body.data as Json[])[0]!.speeches.map((x: Json) => x.presentation_url);
+    const slides = (body: Envelope<Track[]>) => body.data[0]!.speeches.map((x) => x.presentation_url);
     const visitor = await createUser(s.app.db);
     const { token } = await login(s.app, visitor.email);
-    expect(slides((await get(url)).body)).toEqual(['', '']);
-    expect(slides((await get(url, token)).body)).toEqual(['', '']);
+    expect(slides((await get<Track[]>(url)).body)).toEqual(['', '']);
+    expect(slides((await get<Track[]>(url, token)).body)).toEqual(['', '']);
     await createTicket(s.app.db, p.event.id, visitor.id);
-    expect(slides((await get(url, token)).body)).toEqual(['https://slides.example/keynote', 'https://slides.example/afternoon']);
+    expect(slides((await get<Track[]>(url, token)).body)).toEqual(['https://slides.example/keynote', 'https://slides.example/afternoon']);
   });
 
   it('refuses malformed input and answers unknown and removed events', async () => {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { login } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import sharp from 'sharp';
 import { jpegImage, pngImage, webpImage } from './chat-helpers.ts';
 
@@ -28,7 +29,14 @@ afterAll(async () => {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
-type Json = Record<string, any>;
+/** The Trip plan entity of the specs, as far as these tests read it. */
+interface TripPlan {
+  event: { id: number; when: number; when_end: number };
+  user: { id: number; is_org: boolean };
+  trip: { hotel: string; image: string };
+}
+type PlanAnswer = Envelope<TripPlan>;
+type TripsAnswer = Envelope<{ count: number; offset: number; results: TripPlan[] }>;
 const auth = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 const uploadDir = () => path.join(s.app.config.dataDir, 'uploads', 'trips');
 
@@ -60,11 +68,11 @@ async function savePlan(eventId: number, token: string | null, fields: Record<st
     payload: f.payload,
     headers: { ...f.headers, ...auth(token) },
   });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as PlanAnswer };
 }
 async function trips(eventId: number, token?: string | null, query = '') {
   const res = await s.app.inject({ method: 'GET', url: `/api/events/${eventId}/trips?${query}`, headers: auth(token) });
-  return res.json() as Json;
+  return res.json() as TripsAnswer;
 }
 async function newUser() {
   const u = await createUser(s.app.db);
@@ -211,7 +219,7 @@ describe('POST /api/events/:eventId/trip-plan', () => {
     fd.append('hotel', 'Over HTTP');
     fd.append('img', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'p.png');
     const res = await fetch(`${s.url}/api/events/${event.id}/trip-plan?save=1`, { method: 'POST', body: fd, headers: auth(me.token) });
-    const body = (await res.json()) as Json;
+    const body = (await res.json()) as PlanAnswer;
     expect(body.data.trip.hotel).toBe('Over HTTP');
     const img = await fetch(`${s.url}${body.data.trip.image}`);
     expect(img.headers.get('content-type')).toBe('image/png');
@@ -239,21 +247,21 @@ describe('GET /api/events/:eventId/trips', () => {
     expect(guest.status_code).toBe(200);
     expect(guest.data.count).toBe(3);
     expect(guest.data.offset).toBe(0);
-    expect((guest.data.results as Json[]).map((r) => r.user.id)).toEqual([organizer.id, b.id, a.id]);
-    expect(guest.data.results[0].user.is_org).toBe(true);
-    expect(guest.data.results[2].trip.hotel).toBe(`Hotel of ${a.id}`);
-    expect(guest.data.results[0].event.id).toBe(event.id);
+    expect(guest.data.results.map((r) => r.user.id)).toEqual([organizer.id, b.id, a.id]);
+    expect(guest.data.results[0]!.user.is_org).toBe(true);
+    expect(guest.data.results[2]!.trip.hotel).toBe(`Hotel of ${a.id}`);
+    expect(guest.data.results[0]!.event.id).toBe(event.id);
 
     const page = await trips(event.id, b.token, 'limit=1&offset=1');
     expect(page.data).toMatchObject({ count: 3, offset: 1 });
-    expect((page.data.results as Json[]).map((r) => r.user.id)).toEqual([b.id]);
+    expect(page.data.results.map((r) => r.user.id)).toEqual([b.id]);
 
     const own = await trips(event.id, hiddenTrip.token);
     expect(own.data.count).toBe(4);
-    expect((own.data.results as Json[]).map((r) => r.user.id)).toContain(hiddenTrip.id);
+    expect(own.data.results.map((r) => r.user.id)).toContain(hiddenTrip.id);
 
     // A picture follows the visibility of its plan.
-    const image = (guest.data.results as Json[]).find((r) => r.user.id === a.id)!.trip.image as string;
+    const image = guest.data.results.find((r) => r.user.id === a.id)!.trip.image;
     expect((await s.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
     await s.app.db.updateTable('users').set({ hide_trip_plan: true }).where('id', '=', a.id).execute();
     expect((await s.app.inject({ method: 'GET', url: image })).statusCode).toBe(404);

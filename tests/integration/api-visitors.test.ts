@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
 import { countryIdOf } from '../../contract/visitors.ts';
+import type { CommandResult } from '../../contract/commands.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 
 let s: TestServer;
@@ -27,15 +29,34 @@ afterAll(async () => s?.close());
 
 const YEAR = new Date().getUTCFullYear();
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-type Json = Record<string, any>;
+/** A row of the lists these tests read: a visitor, or a country or city with its count. */
+interface Row {
+  id: number;
+  code: string;
+  name: string;
+  count: number;
+  favorite: boolean;
+  appointment: unknown;
+  event_checkin: { event_name: string } | null;
+  trip: unknown;
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer {
+  count: number;
+  results: Row[];
+  result: boolean;
+  like_status: number;
+  category_id: number | null;
+  selected: unknown;
+}
 
 async function get(url: string, token?: string | null, headers: Record<string, string> = {}) {
   const res = await s.app.inject({ method: 'GET', url, headers: { ...(token ? auth(token) : {}), ...headers } });
-  return { http: res.statusCode, body: res.json() as Json, text: res.body };
+  return { http: res.statusCode, body: res.json() as Envelope<Answer>, text: res.body };
 }
 async function post(url: string, payload: unknown, token?: string | null, headers: Record<string, string> = {}) {
   const res = await s.app.inject({ method: 'POST', url, payload: payload as string, headers: { ...(token ? auth(token) : {}), ...headers } });
-  return { http: res.statusCode, body: res.json() as Json, text: res.body };
+  return { http: res.statusCode, body: res.json() as Envelope<Answer>, text: res.body };
 }
 
 type UserPatch = Updateable<UsersTable>;
@@ -85,7 +106,7 @@ async function newEvent(over: Parameters<typeof createEvent>[1] = {}) {
   return e.id;
 }
 const people = (eventId: number, query = '') => `/api/events/get-event-people?event_id=${eventId}${query ? `&${query}` : ''}`;
-const ids = (body: Json) => (body.data.results as Json[]).map((r) => r.id as number);
+const ids = (body: { data: Pick<Answer, 'results'> }) => body.data.results.map((r) => r.id);
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 async function snapshot() {
   const count = async (table: 'users' | 'user_relations' | 'user_events' | 'friends') =>
@@ -128,7 +149,7 @@ describe('GET /api/events/get-event-people', () => {
     expect(res.body.data.count).toBe(4);
     // Default order: status descending, so the organizer (the owner) and the speaker come first.
     expect(ids(res.body).slice(0, 2)).toEqual([owner.id, speaker.id]);
-    const byId = new Map((res.body.data.results as Json[]).map((r) => [r.id, r]));
+    const byId = new Map(res.body.data.results.map((r) => [r.id, r]));
     expect(byId.get(owner.id)).toMatchObject({ role: 'organizer', event_checkin: { accesses_by_tickets: true } });
     expect(byId.get(ticket.id)).toMatchObject({ role: 'visitor', event_checkin: { event_id: ev, accesses_by_tickets: true } });
     expect(byId.get(checked.id)).toMatchObject({
@@ -141,7 +162,7 @@ describe('GET /api/events/get-event-people', () => {
       country_code: 'UA',
       event_checkin: { event_id: ev, about: 'About A', interest: 'AI', accesses_by_tickets: false },
     });
-    expect(byId.get(checked.id)!.event_checkin.event_name).toMatch(/^Event /);
+    expect(byId.get(checked.id)!.event_checkin!.event_name).toMatch(/^Event /);
 
     const pages: number[] = [];
     for (const offset of [0, 2, 4]) {
@@ -224,7 +245,7 @@ describe('GET /api/events/get-event-people', () => {
       }
     }
     const list = await get(people(ev), viewer.token);
-    const byId = new Map((list.body.data.results as Json[]).map((r) => [r.id, r]));
+    const byId = new Map(list.body.data.results.map((r) => [r.id, r]));
     expect(byId.get(secretive.id)).toMatchObject({ phone: '', email: '' });
     expect(byId.get(open.id)).toMatchObject({ phone: openPhone, email: openEmail });
     // The person always sees their own.
@@ -298,10 +319,10 @@ describe('GET /api/events/get-event-people', () => {
       .values({ event_id: other, from_user_id: vic.id, to_user_id: bob.id, date: '2030-01-01', any_time: true })
       .execute();
     expect(await list('only_meetings=1')).toEqual([cat.id]);
-    const withMeeting = (await get(people(ev, 'only_meetings=1'), vic.token)).body.data.results[0];
+    const withMeeting = (await get(people(ev, 'only_meetings=1'), vic.token)).body.data.results[0]!;
     expect(withMeeting.appointment).toMatchObject({ event_id: ev, from_user_id: cat.id, to_user_id: vic.id, response: null });
     // The viewer's relations travel with each entity.
-    const rows = new Map(((await get(people(ev), vic.token)).body.data.results as Json[]).map((r) => [r.id, r]));
+    const rows = new Map((await get(people(ev), vic.token)).body.data.results.map((r) => [r.id, r]));
     expect(rows.get(ann.id)).toMatchObject({ like: 2, like_status: 2, favorite: false, sex: 2, age: 20, interests: [1, 4] });
     expect(rows.get(bob.id)).toMatchObject({ favorite: true, trip_status: 0 });
     expect(rows.get(cat.id)).toMatchObject({ is_friend: true, age: null });
@@ -417,7 +438,7 @@ describe('GET /api/visitors/get-main-page-users', () => {
     expect(ids({ data: await tab('comingToTheCity') })).toEqual([]);
     expect(ids({ data: await tab('lookingForAccommodation') })).toEqual([]);
     expect(ids({ data: await tab('rentAnApartment') })).toEqual([renting.id]);
-    const all = new Map(((await tab('allVisitors')).results as Json[]).map((r) => [r.id, r]));
+    const all = new Map((await tab('allVisitors')).results.map((r) => [r.id, r]));
     expect(all.get(leaving.id)!.trip).toEqual({ hotel: 'Bristol', transportBefore: 'Train', transportAfter: '' });
     expect(all.get(renting.id)!.trip).toEqual({ hotel: '', transportBefore: '', transportAfter: '' });
     expect(all.get(secretTrip.id)).toMatchObject({ trip: null, trip_status: 0 });
@@ -425,9 +446,9 @@ describe('GET /api/visitors/get-main-page-users', () => {
 
     // Across all events, the person's soonest event is the one shown.
     const everywhere = await tab('leaveCity', '&limit=100');
-    const entry = (everywhere.results as Json[]).find((r) => r.id === leaving.id)!;
+    const entry = everywhere.results.find((r) => r.id === leaving.id)!;
     expect(entry.event_checkin).toMatchObject({ event_id: soon, accesses_by_tickets: true });
-    expect((everywhere.results as Json[]).some((r) => r.id === gone.id)).toBe(false);
+    expect(everywhere.results.some((r) => r.id === gone.id)).toBe(false);
     expect((await get('/api/visitors/get-main-page-users?tab=elsewhere')).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
   });
 
@@ -553,7 +574,7 @@ describe('friends, favorites list and unread messages', () => {
     await post(`/api/visitors/set-favorite/${x.id}`, { favorite: true }, me.token);
     const res = await get('/api/user/get-favorites', me.token);
     expect(ids(res.body)).toEqual([x.id, y.id]);
-    expect(res.body.data.results.every((r: Json) => r.favorite === true)).toBe(true);
+    expect(res.body.data.results.every((r) => r.favorite === true)).toBe(true);
     expect((await get('/api/user/get-favorites')).body).toMatchObject({ status_code: 403, error: 'auth_required' });
   });
 
@@ -610,14 +631,14 @@ describe('meetings-manager', () => {
       count: 3,
     });
     const countries = await get(`/api/meetings-manager/get-checkin-countries?event_id=${ev}`, me.token);
-    expect(countries.body.data.results.map((r: Json) => [r.code, r.count])).toEqual([
+    expect(countries.body.data.results.map((r) => [r.code, r.count])).toEqual([
       ['UA', 2],
       ['PL', 1],
     ]);
     expect(countries.text).not.toContain('Germany');
     const cities = await get(`/api/meetings-manager/get-checkin-cities?event_id=${ev}&user_country_id=PL`, me.token);
     expect(cities.body.data.results).toEqual([{ id: 2, name: 'Warsaw', count: 1, count_users_from: 1 }]);
-    expect((await get(`/api/meetings-manager/get-checkin-cities?event_id=${ev}&q=KYI`, me.token)).body.data.results.map((r: Json) => r.name)).toEqual(['Kyiv']);
+    expect((await get(`/api/meetings-manager/get-checkin-cities?event_id=${ev}&q=KYI`, me.token)).body.data.results.map((r) => r.name)).toEqual(['Kyiv']);
 
     const categories = async (token?: string) => (await get(`/api/meetings-manager/get-categories?event_id=${ev}`, token)).body.data;
     expect(await categories(me.token)).toEqual({
@@ -627,7 +648,7 @@ describe('meetings-manager', () => {
     const set = await post('/api/meetings-manager/add-user-categories', { event_id: ev, category_id: 2 }, me.token);
     expect(set.body.data).toEqual({ result: true, category_id: 2, event_id: ev });
     expect((await categories(me.token)).selected).toEqual({ category_id: 2, event_id: ev, sub_categories: [] });
-    const mine = (await get(people(ev, 'menu_id=2&sort=name'), me.token)).body.data.results as Json[];
+    const mine = (await get(people(ev, 'menu_id=2&sort=name'), me.token)).body.data.results;
     expect(mine.find((r) => r.id === me.id)).toMatchObject({ menu_id: 2, menu_name: 'Startup' });
     // Query parameters work too, and 0 clears the choice.
     expect((await post(`/api/meetings-manager/add-user-categories?event_id=${ev}&category_id=1`, {}, me.token)).body.data.category_id).toBe(1);
@@ -707,7 +728,7 @@ describe('visitor commands through POST /sync/v1/commands', () => {
         { id: 'bad-fav-extra-001', kind: 'visitor.favorite', payload: { user_id: other.id, favorite: true, like_status: 3 }, occurredAt: at() },
       ])
     ).json();
-    expect(res.results.map((r: Json) => r.code)).toEqual(['invalid_input', 'invalid_input', 'invalid_input']);
+    expect(res.results.map((r: CommandResult) => r.code)).toEqual(['invalid_input', 'invalid_input', 'invalid_input']);
     const after = await snapshot();
     expect(after.relations).toEqual(before.relations);
     expect(after.users).toEqual(before.users);
@@ -723,7 +744,7 @@ describe('visitor commands through POST /sync/v1/commands', () => {
     await setUser(deleted.id, { deleted: true });
     const newest = await s.app.db.selectFrom('users').select(s.app.db.fn.max('id').as('id')).executeTakeFirstOrThrow();
     const missing = Number(newest.id) + 1000;
-    const answers: Json[] = [];
+    const answers: Pick<CommandResult, 'status' | 'code' | 'ids'>[] = [];
     for (const target of [open.id, hidden.id, disabled.id, deleted.id, missing]) {
       const res = (
         await send(me.token, [
@@ -731,7 +752,7 @@ describe('visitor commands through POST /sync/v1/commands', () => {
           { id: `alike-fav-${me.id}-${target}`, kind: 'visitor.favorite', payload: { user_id: target, favorite: true }, occurredAt: at() },
         ])
       ).json();
-      answers.push(...res.results.map((r: Json) => ({ status: r.status, code: r.code, ids: r.ids })));
+      answers.push(...res.results.map((r: CommandResult) => ({ status: r.status, code: r.code, ids: r.ids })));
       const legacy = (await post('/api/user/like-user', { to_user_id: target, status: 2 }, me.token)).body;
       expect(legacy, String(target)).toMatchObject({ status_code: 200, data: { result: true, like_status: 2 } });
     }

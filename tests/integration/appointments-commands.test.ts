@@ -3,6 +3,7 @@ import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix, type AppointmentDoc } from '../../contract/appointments.ts';
+import type { CommandResult } from '../../contract/commands.ts';
 import { requestAppointment } from '../../server/domain/appointments/service.ts';
 import { appointmentsFeed } from '../../server/domain/appointments/feed.ts';
 
@@ -25,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
 interface Person {
   id: number;
   token: string;
@@ -59,10 +59,10 @@ async function send(who: Person, commands: { id: string; kind: string; payload: 
     payload: { commands: commands.map((c) => ({ ...c, occurredAt: new Date().toISOString() })) },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().results as Json[];
+  return res.json().results as CommandResult[];
 }
 
-const requestPayload = (eventId: number, to: Person, time: string, over: Json = {}) => ({
+const requestPayload = (eventId: number, to: Person, time: string, over: Record<string, unknown> = {}) => ({
   event_id: eventId,
   user_id: to.id,
   date: D,
@@ -83,7 +83,7 @@ describe('appointment commands', () => {
     const [a, b] = [await person(ev), await person(ev)];
     const req = { id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') };
     const answers = [await send(a, [req]), await send(a, [req]), await send(a, [req])];
-    const meetingId = Number(one(answers[0] ?? []).ids[0]);
+    const meetingId = Number(one(answers[0] ?? []).ids![0]);
     for (const r of answers) expect(r).toEqual([{ id: req.id, status: 'applied', ids: [String(meetingId)] }]);
     expect(await s.app.db.selectFrom('appointments').select('id').where('event_id', '=', ev).execute()).toEqual([{ id: meetingId }]);
 
@@ -116,7 +116,7 @@ describe('appointment commands', () => {
     const late = { id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') };
     expect(await send(c, [late])).toEqual([{ id: late.id, status: 'rejected', code: 'appointment_time_unavailable' }]);
     // Even after the slot frees up, the same command keeps its answer; a new one may succeed.
-    await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(first).ids[0]), reason: '' } }]);
+    await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(first).ids![0]), reason: '' } }]);
     expect(await send(c, [late])).toEqual([{ id: late.id, status: 'rejected', code: 'appointment_time_unavailable' }]);
     expect(one(await send(c, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:00') }])).status).toBe('applied');
   });
@@ -125,7 +125,7 @@ describe('appointment commands', () => {
     const ev = await newEvent();
     const [a, b, stranger] = [await person(ev), await person(ev), await person(ev)];
     const made = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:15') }]);
-    const meetingId = Number(one(made).ids[0]);
+    const meetingId = Number(one(made).ids![0]);
     const results = await send(stranger, [
       { id: cmdId(), kind: 'appointment.request', payload: { ...requestPayload(ev, b, '10:30'), role: 'admin' } },
       { id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: meetingId } },
@@ -157,7 +157,7 @@ describe('the appointments feed', () => {
     await s.app.db.updateTable('users').set({ phone: '+380 67 000', hide_phone: true }).where('id', '=', b.id).execute();
     await s.app.db.updateTable('users').set({ phone: '+380 50 111' }).where('id', '=', a.id).execute();
     const made = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, '10:30') }]);
-    const id = one(made).ids[0];
+    const id = one(made).ids![0];
 
     const forA = (await pull(a.id)).filter((d) => d.id === id);
     const forB = (await pull(b.id)).filter((d) => d.id === id);
@@ -211,7 +211,7 @@ describe('the appointments feed', () => {
     // Three meetings with the same person (two closed, one open).
     for (const time of ['10:00', '10:15', '10:30']) {
       const r = await send(a, [{ id: cmdId(), kind: 'appointment.request', payload: requestPayload(ev, b, time) }]);
-      if (time !== '10:30') await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(r).ids[0]), reason: '' } }]);
+      if (time !== '10:30') await send(b, [{ id: cmdId(), kind: 'appointment.reject', payload: { meeting_id: Number(one(r).ids![0]), reason: '' } }]);
     }
     const cp = Math.max(...(await pull(a.id)).map((d) => d.rev));
     // b's card changes: all three of a's documents now carry b's rev.

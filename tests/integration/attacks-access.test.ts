@@ -5,6 +5,7 @@ import { createTicket } from '../fixtures/factories.ts';
 import { dialogWith } from '../../server/domain/messages/repository.ts';
 import { approvedMeeting, chatSocket, noticeSocket, openSocket, type TestSocket } from './chat-helpers.ts';
 import { call, commands, liveEvent, person, pullEverything, bearer, type Person } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Someone else's meeting, dialog, ticket and comment, asked for or acted on by id from every entry
@@ -78,11 +79,11 @@ describe("someone else's data through the legacy calls", () => {
       any_time: true,
       meeting_id: meetingId,
     });
-    expect(edit.body.status_code).not.toBe(200);
+    expect(edit.body?.status_code).not.toBe(200);
     expect(edit.raw).not.toContain(SECRET);
     // The list of C's meetings of the event does not carry A's and B's.
-    const mine = await call(s.app, c, 'GET', `/api/meetings/my-meeting?event_id=${eventId}`);
-    expect(mine.body.data.results).toEqual([]);
+    const mine = await call<Envelope<{ results: unknown[] }>>(s.app, c, 'GET', `/api/meetings/my-meeting?event_id=${eventId}`);
+    expect(mine.body?.data.results).toEqual([]);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -115,9 +116,9 @@ describe("someone else's data through the legacy calls", () => {
 
   it("refuses removing another person's comment to anyone but the event's moderators", async () => {
     const before = await snapshot();
-    const r = await call(s.app, c, 'POST', '/api/events/remove-comment', { commentId });
-    expect(r.body.status_code).not.toBe(200);
-    expect(r.body.data?.result).toBeUndefined();
+    const r = await call<Envelope<{ result?: boolean } | null>>(s.app, c, 'POST', '/api/events/remove-comment', { commentId });
+    expect(r.body?.status_code).not.toBe(200);
+    expect(r.body?.data?.result).toBeUndefined();
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -126,9 +127,9 @@ describe("another event's chat", () => {
   it('stays closed to somebody checked in to a different free event, through REST, commands and the chat feed', async () => {
     const before = await snapshot();
     const list = await call(s.app, c, 'GET', `/api/events/get-chat-messages?event_id=${otherEventId}`);
-    expect(list.body.status_code).not.toBe(200);
+    expect(list.body?.status_code).not.toBe(200);
     const post = await call(s.app, c, 'POST', '/api/events/add-comment', { event_id: otherEventId, comment: 'gatecrash' });
-    expect(post.body.status_code).not.toBe(200);
+    expect(post.body?.status_code).not.toBe(200);
     const { results } = await commands(s.app, c, [{ kind: 'comment.add', payload: { event_id: otherEventId, comment: 'gatecrash' } }]);
     expect(results[0]).toMatchObject({ status: 'rejected', code: 'ticket_required' });
     const feed = await s.app.inject({ url: `/sync/v1/comments/pull?checkpoint=0&event_id=${otherEventId}`, headers: bearer(c) });

@@ -7,6 +7,7 @@ import { createTicket } from '../fixtures/factories.ts';
 import { mailDir } from '../../server/domain/tickets/email.ts';
 import { chatSocket, upgradeStatus, type TestSocket } from './chat-helpers.ts';
 import { bearer, call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Cross-site requests and markup injection. A page of another site can make the user's browser
@@ -134,17 +135,24 @@ describe('cross-site requests', () => {
 
 describe('markup in what users write', () => {
   it('stores profile and chat markup as text and returns it only as JSON text, over REST, pull and socket', async () => {
-    const saved = await call(s.app, u, 'POST', '/api/profile/save', { first_name: XSS, last_name: XSS, position: XSS, status: XSS, help: XSS, company: XSS });
-    expect(saved.body.status_code).toBe(200);
+    const saved = await call<Envelope<{ first_name: string }>>(s.app, u, 'POST', '/api/profile/save', {
+      first_name: XSS,
+      last_name: XSS,
+      position: XSS,
+      status: XSS,
+      help: XSS,
+      company: XSS,
+    });
+    expect(saved.body?.status_code).toBe(200);
     expect(saved.headers['content-type']).toMatch(/^application\/json/);
-    expect(saved.body.data.first_name).toBe(XSS.trim());
+    expect(saved.body?.data.first_name).toBe(XSS.trim());
 
     const listener = await chatSocket(s.url, u.token, u.id, eventId);
     sockets.push(listener);
-    const posted = await call(s.app, u, 'POST', '/api/events/add-comment', { event_id: eventId, comment: XSS });
-    expect(posted.body.status_code).toBe(200);
+    const posted = await call<Envelope<{ comment: { comment: string } }>>(s.app, u, 'POST', '/api/events/add-comment', { event_id: eventId, comment: XSS });
+    expect(posted.body?.status_code).toBe(200);
     expect(posted.headers['content-type']).toMatch(/^application\/json/);
-    expect(posted.body.data.comment.comment).toBe(XSS);
+    expect(posted.body?.data.comment.comment).toBe(XSS);
     const frame = await listener.next('commentCreated');
     expect(frame.comment.comment).toBe(XSS);
 
@@ -212,7 +220,7 @@ describe('markup in what users write', () => {
     const dir = mailDir(s.app.config.dataDir);
     const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
     const sent = await call(s.app, u, 'POST', `/api/tickets/${ticket.id}/send-to-email`);
-    expect(sent.body.status_code).toBe(200);
+    expect(sent.body?.status_code).toBe(200);
     const mine = fs
       .readdirSync(dir)
       .filter((f) => !before.has(f) && f.endsWith('.eml'))
@@ -228,7 +236,7 @@ describe('markup in what users write', () => {
   it('accepts markup as a command payload as text, never as anything else', async () => {
     const { results } = await commands(s.app, u, [{ kind: 'profile.update', payload: { position: XSS } }]);
     expect(results[0]!.status).toBe('applied');
-    const me = await call(s.app, u, 'GET', '/api/profile/lite');
-    expect(me.body.data.position).toBe(XSS.trim());
+    const me = await call<Envelope<{ position: string }>>(s.app, u, 'GET', '/api/profile/lite');
+    expect(me.body?.data.position).toBe(XSS.trim());
   });
 });

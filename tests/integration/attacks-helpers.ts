@@ -4,6 +4,7 @@ import type { DB } from '../../server/db/types.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { USER_SCOPED } from '../../contract/entities.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { commandId } from './chat-helpers.ts';
 
 /**
@@ -33,17 +34,20 @@ export async function liveEvent(db: Kysely<DB>): Promise<number> {
 
 export const bearer = (p: { token: string }) => ({ authorization: `Bearer ${p.token}` });
 
-/** A legacy call as `who` (or a guest); returns HTTP status and parsed body. */
-export async function call(
+/**
+ * A call as `who` (or a guest); returns the HTTP status and the parsed body, null when it is not
+ * JSON. `B` is the body as the test reads it: the legacy envelope unless the test names another.
+ */
+export async function call<B = Envelope<unknown>>(
   app: FastifyInstance,
   who: { token: string } | null,
   method: 'GET' | 'POST',
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ http: number; body: any; raw: string; headers: Record<string, unknown> }> {
+): Promise<{ http: number; body: B | null; raw: string; headers: Record<string, unknown> }> {
   const res = await app.inject({ method, url, headers: { ...(who ? bearer(who) : {}), ...headers }, payload: payload as never });
-  let body: any = null;
+  let body: B | null = null;
   try {
     body = res.json();
   } catch {

@@ -12,6 +12,8 @@ import { legacyErrorHandler } from '../../server/routes/envelope.ts';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../fixtures/db.ts';
 import { TEST_PASSWORD } from '../fixtures/factories.ts';
 import { call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
+import type { VisitorDoc } from '../../contract/visitors.ts';
 
 /**
  * Input the database cannot store and names that pretend to be something else. A NUL byte
@@ -49,7 +51,7 @@ afterAll(async () => {
 });
 
 /** A clear refusal: HTTP 200 with the envelope's 400 under /api, HTTP 400 elsewhere. */
-function refused(res: { http: number; body: any }, what: string, code = 'invalid_input') {
+function refused(res: { http: number; body: Envelope<unknown> | null }, what: string, code = 'invalid_input') {
   expect(res.http, what).not.toBe(500);
   expect(res.body?.status_code, what).toBe(400);
   expect(res.body?.error, what).toBe(code);
@@ -64,12 +66,12 @@ describe('NUL bytes', () => {
     expect(search.http).toBe(200);
     const login = await call(app, null, 'POST', '/api/auth/login', { email: `${u.email}\u0000`, password: TEST_PASSWORD });
     refused(login, 'login');
-    expect(login.body.data).toBeNull();
+    expect(login.body?.data).toBeNull();
   });
 
   it('refuses a NUL in a query, a path, a JSON or form body and a key, on legacy, sync and auth routes alike', async () => {
     const before = await nameOf(u.id);
-    const cases: [string, ReturnType<typeof call>][] = [
+    const cases: [string, ReturnType<typeof call<Envelope<unknown>>>][] = [
       ['visitors search', call(app, u, 'GET', `/api/visitors/get-main-page-users?event_id=${eventId}&search=x%00`)],
       ['companies search', call(app, null, 'GET', `/api/companies?event_id=${eventId}&search=%00`)],
       ['array query', call(app, u, 'GET', `/api/events/events-list?lang=en&lang=e%00n`)],
@@ -126,15 +128,15 @@ describe('spoofed names', () => {
     expect(await nameOf(v.id)).toEqual({ first_name: 'nimdA', last_name: '' });
 
     // What other people receive is the cleaned name, in the visitors feed as in the legacy lists.
-    const feed = await call(app, u, 'GET', `/sync/v1/visitors/pull?checkpoint=0&limit=2000&event_id=${eventId}`);
-    const doc = (feed.body.documents as { user_id: number; first_name: string }[]).find((d) => d.user_id === v.id);
+    const feed = await call<{ documents: VisitorDoc[] }>(app, u, 'GET', `/sync/v1/visitors/pull?checkpoint=0&limit=2000&event_id=${eventId}`);
+    const doc = feed.body?.documents.find((d) => d.user_id === v.id);
     expect(doc?.first_name).toBe('nimdA');
   });
 
   it('cleans and refuses names the same way in the legacy profile save, with the field named', async () => {
     const v = await person(database.db, eventId, { first_name: 'Oleh', last_name: 'Bondar' });
     const saved = await call(app, v, 'POST', '/api/profile/save', { first_name: `O\u0301leh\u200D`, last_name: 'Bon\u202Adar\u202C' });
-    expect(saved.body.status_code, saved.raw).toBe(200);
+    expect(saved.body?.status_code, saved.raw).toBe(200);
     // NFC: the acute composed with its letter.
     expect(await nameOf(v.id)).toEqual({ first_name: 'Óleh', last_name: 'Bondar' });
     const refusedSave = await call(app, v, 'POST', '/api/profile/save', { first_name: invisible, company: 'Acme' });

@@ -9,6 +9,7 @@ import { createTicket } from '../fixtures/factories.ts';
 import { approvedMeeting } from './chat-helpers.ts';
 import { addDays, localDateOf } from '../../contract/appointments.ts';
 import { call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { blankTicketType } from '../../contract/sales.ts';
 
 /**
@@ -114,9 +115,9 @@ describe('profile saves', () => {
     });
     expect(form.json()).toMatchObject({ status_code: 400, error: 'invalid_input' });
     // The same save without the extra field works: the refusal was about the field.
-    const fine = await call(s.app, me, 'POST', '/api/profile/save', { position: 'Boss' });
-    expect(fine.body.status_code).toBe(200);
-    expect(fine.body.data.position).toBe('Boss');
+    const fine = await call<Envelope<{ position: string }>>(s.app, me, 'POST', '/api/profile/save', { position: 'Boss' });
+    expect(fine.body?.status_code).toBe(200);
+    expect(fine.body?.data.position).toBe('Boss');
   });
 
   it('rejects profile.update carrying such a field with invalid_input, and changes nothing', async () => {
@@ -278,7 +279,7 @@ describe('legacy forms', () => {
       id: 424242,
     });
     // Created as the actor's own pending request: never accepted, never another author or id.
-    expect(made.body.status_code, made.raw).toBe(200);
+    expect(made.body?.status_code, made.raw).toBe(200);
     const row = await s.app.db
       .selectFrom('appointments')
       .selectAll()
@@ -292,12 +293,12 @@ describe('legacy forms', () => {
     ).toBeUndefined();
 
     const checkin = await call(s.app, me, 'POST', '/api/events/checkin', { event_id: eventId, is_owner: true, is_moderator: true, role: 'organizer' });
-    expect([200, 400]).toContain(checkin.body.status_code);
+    expect([200, 400]).toContain(checkin.body?.status_code);
     const mine = await s.app.db.selectFrom('user_events').selectAll().where('event_id', '=', eventId).where('user_id', '=', me.id).executeTakeFirstOrThrow();
     expect([mine.is_owner, mine.is_moderator, mine.role]).toEqual([false, false, 'visitor']);
 
     const comment = await call(s.app, me, 'POST', '/api/events/add-comment', { event_id: eventId, comment: 'as me', user_id: other.id, likes: 99 });
-    expect(comment.body.status_code, comment.raw).toBe(200);
+    expect(comment.body?.status_code, comment.raw).toBe(200);
     const posted = await s.app.db.selectFrom('chat_comments').selectAll().where('comment', '=', 'as me').executeTakeFirstOrThrow();
     expect(posted.user_id).toBe(me.id);
     expect(

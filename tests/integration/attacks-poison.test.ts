@@ -3,6 +3,7 @@ import { serverPerFile } from '../fixtures/suite.ts';
 import { login } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
+import type { CommandResult } from '../../contract/commands.ts';
 
 /**
  * Poison commands: inputs that passed the contract but failed inside the database answered the
@@ -12,7 +13,6 @@ import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.t
  */
 
 const server = serverPerFile();
-type Json = Record<string, any>;
 interface Cmd {
   id: string;
   kind: string;
@@ -48,7 +48,11 @@ const favorites = async (userId: number) =>
  * Sends [a favorite, the poison, another favorite], twice: the batch answers 200, the poison alone
  * is refused with invalid_input, both favorites are applied, and the replay gets the same answers.
  */
-async function expectIsolated(who: { id: number; token: string }, poison: Omit<Cmd, 'id'>, expected: Json = { status: 'rejected', code: 'invalid_input' }) {
+async function expectIsolated(
+  who: { id: number; token: string },
+  poison: Omit<Cmd, 'id'>,
+  expected: Partial<CommandResult> = { status: 'rejected', code: 'invalid_input' },
+) {
   const [before, after] = [await createEvent(server.app.db), await createEvent(server.app.db)];
   const batch: Cmd[] = [
     { id: cmdId('before'), kind: 'event.favorite', payload: { event_id: before.id, favorite: true } },
@@ -57,7 +61,7 @@ async function expectIsolated(who: { id: number; token: string }, poison: Omit<C
   ];
   const first = await post(who.token, batch);
   expect(first.statusCode, first.body).toBe(200);
-  const results = first.json().results as Json[];
+  const results = first.json().results as CommandResult[];
   expect(results.map((r) => r.status)).toEqual(['applied', expected.status, 'applied']);
   expect(results[1]).toMatchObject({ id: batch[1]!.id, ...expected });
   expect(await favorites(who.id)).toEqual(expect.arrayContaining([before.id, after.id]));
@@ -114,7 +118,7 @@ describe('a command the database cannot store is refused alone', () => {
         .execute();
       return { eventId: e.id, a, b };
     }
-    const request = (eventId: number, to: number, over: Json = {}) => ({
+    const request = (eventId: number, to: number, over: Record<string, unknown> = {}) => ({
       kind: 'appointment.request',
       payload: { event_id: eventId, user_id: to, date: D, comment: 'hello', any_time: false, time_start: zonedToUnix(D, '10:00', KYIV), ...over },
     });
@@ -143,7 +147,7 @@ describe('a command the database cannot store is refused alone', () => {
       await server.app.db.insertInto('user_events').values({ event_id: e.id, user_id: owner.id, is_owner: true, role: 'organizer' }).execute();
       return { eventId: e.id, owner };
     }
-    const scan = (eventId: number, over: Json = {}) => ({
+    const scan = (eventId: number, over: Record<string, unknown> = {}) => ({
       kind: 'ticket.scan',
       payload: { code: 'T-unknown', device_id: 'door-1', scanned_at: new Date().toISOString(), event_id: eventId, result: 'unknown', ...over },
     });
@@ -234,7 +238,7 @@ describe('failures that are not the input', () => {
         await heal();
       }
       const again = await post(me.token, batch);
-      expect(again.json().results.map((r: Json) => r.status)).toEqual(['applied', 'applied']);
+      expect(again.json().results.map((r: CommandResult) => r.status)).toEqual(['applied', 'applied']);
       expect(await favorites(me.id)).toEqual([ok.id, bad.id].sort((a, b) => a - b));
     });
   }

@@ -15,6 +15,7 @@ import { TEST_PASSWORD } from '../fixtures/factories.ts';
 import { login } from '../fixtures/server.ts';
 import { chatSocket, noticeSocket, openSocket, socketPass, upgradeStatus, wait, type TestSocket } from './chat-helpers.ts';
 import { call, liveEvent, openHintStream, person, type HintStream } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Attacks on sessions: planting a session, and what a logout or a disabled
@@ -163,8 +164,8 @@ describe('disabling an account', () => {
     const { token } = await login(apps[0]!, u.email);
     const second = u.token;
     const listed = async () => {
-      const r = await call(apps[1]!, viewer, 'GET', `/api/events/get-event-people?event_id=${eventId}`);
-      return (r.body.data.results as { id: number }[]).some((p) => p.id === u.id);
+      const r = await call<Envelope<{ results: { id: number }[] }>>(apps[1]!, viewer, 'GET', `/api/events/get-event-people?event_id=${eventId}`);
+      return r.body!.data.results.some((p) => p.id === u.id);
     };
     expect(await listed()).toBe(true);
 

@@ -8,6 +8,7 @@ import { BODY_LIMIT_BYTES, SYNC_COMMANDS_MAX_BATCH } from '../../contract/consta
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { form, commandId, pngChunk, pngImage } from './chat-helpers.ts';
 import { bearer, liveEvent, person, type Person } from './attacks-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Forged and oversized uploads on every endpoint that takes a picture (chat pictures, the trip
@@ -51,7 +52,8 @@ const ENDPOINTS = (): { url: string; field: string; fields: Record<string, strin
 async function send(url: string, fields: Record<string, string>, file: { data: Buffer; name: string; type: string; field: string }) {
   const f = await form(fields, file);
   const res = await app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, ...bearer(u) } });
-  return res.json() as Record<string, any>;
+  // Each upload answers its picture's address in its own place: url, image, comment.image or trip.image.
+  return res.json() as Envelope<{ url?: string; image?: string; comment?: { image: string }; trip?: { image: string } }>;
 }
 
 async function rows() {
@@ -106,7 +108,7 @@ describe('forged pictures', () => {
         expect(onDisk.includes(Buffer.from('<script')), ep.url).toBe(false);
         expect(onDisk.includes(Buffer.from('<html')), ep.url).toBe(false);
         const url: string | undefined = body.data.url ?? body.data.comment?.image ?? body.data.trip?.image ?? body.data.image;
-        if (url && url.startsWith('/')) {
+        if (url?.startsWith('/')) {
           const got = await app.inject({ url, headers: bearer(u) });
           expect(got.statusCode, url).toBe(200);
           expect(got.headers['content-type'], url).toBe('image/png');

@@ -2,11 +2,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { COMMENTS_WINDOW } from '../../contract/chat.ts';
 import { commentsFeed } from '../../server/domain/chat/feed.ts';
 import { command, commandId, makeStaff } from './chat-helpers.ts';
 
-type Json = Record<string, any>;
+/** A comment as the chat answers carry it, as far as these tests read it. */
+interface Comment {
+  id: number;
+  comment: string;
+  is_blocked_in_chat: boolean;
+  likes: { like: number; dislike: number; my_like_type: number };
+}
+/** A page of the chat: its comments and their authors. */
+interface ChatPage {
+  comment_data: { count: number; items: Comment[] };
+  users: Record<string, { is_blocked_in_chat: boolean }>;
+  is_blocked: boolean;
+}
+/** What the chat's commands answer, as far as these tests read it; each answers some of these. */
+interface Done {
+  result: boolean;
+  comment: Comment;
+  likes: unknown;
+}
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -15,12 +34,12 @@ afterAll(async () => s?.close());
 
 const auth = (token?: string | null): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
 
-async function list(token: string | null, query: string): Promise<{ http: number; body: Json; type: string }> {
+async function list(token: string | null, query: string): Promise<{ http: number; body: Envelope<ChatPage>; type: string }> {
   const res = await s.app.inject({ url: `/api/events/get-chat-messages?${query}`, headers: auth(token) });
   return { http: res.statusCode, body: res.json(), type: String(res.headers['content-type']) };
 }
 
-async function post(token: string | null, url: string, payload: Json): Promise<Json> {
+async function post(token: string | null, url: string, payload: Record<string, unknown>): Promise<Envelope<Done>> {
   const res = await s.app.inject({ method: 'POST', url, headers: auth(token), payload });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -93,16 +112,16 @@ describe('posting, listing and paging', () => {
 
     const page = (await list(b.token, `event_id=${ev.id}&sort_by=-date&offset=0&limit=2`)).body.data;
     expect(page.comment_data.count).toBe(3);
-    expect(page.comment_data.items.map((i: Json) => i.comment)).toEqual(['third', 'second one']);
+    expect(page.comment_data.items.map((i) => i.comment)).toEqual(['third', 'second one']);
     expect(Object.keys(page.users).sort()).toEqual([String(a.id), String(b.id)].sort());
     expect(page.users[String(a.id)]).toMatchObject({ id: a.id, avatar: `/files/avatars/${a.id}.svg`, is_blocked_in_chat: false });
     expect(page.comment_data.items[0]).toMatchObject({ likes: { like: 0, dislike: 0, my_like_type: 0 }, is_blocked_in_chat: false });
     expect(page).toMatchObject({ userIsModerator: false, is_owner: false, is_blocked: false });
 
-    const older = (await list(b.token, `event_id=${ev.id}&limit=10&before_id=${page.comment_data.items[1].id}`)).body.data;
-    expect(older.comment_data.items.map((i: Json) => i.comment)).toEqual(['hello all']);
+    const older = (await list(b.token, `event_id=${ev.id}&limit=10&before_id=${page.comment_data.items[1]!.id}`)).body.data;
+    expect(older.comment_data.items.map((i) => i.comment)).toEqual(['hello all']);
     const asc = (await list(b.token, `event_id=${ev.id}&sort_by=date`)).body.data;
-    expect(asc.comment_data.items.map((i: Json) => i.comment)).toEqual(['hello all', 'second one', 'third']);
+    expect(asc.comment_data.items.map((i) => i.comment)).toEqual(['hello all', 'second one', 'third']);
   });
 
   it('lets the checked-in visitors of a free event post, and nobody else without a ticket', async () => {
@@ -140,7 +159,7 @@ describe('posting, listing and paging', () => {
     }
     const got = await list(a.token, `event_id=${ev.id}&sort_by=date&limit=20`);
     expect(got.type).toMatch(/^application\/json/);
-    expect(got.body.data.comment_data.items.map((i: Json) => i.comment)).toEqual(payloads);
+    expect(got.body.data.comment_data.items.map((i) => i.comment)).toEqual(payloads);
     const rows = await s.app.db.selectFrom('chat_comments').select('comment').where('event_id', '=', ev.id).orderBy('id').execute();
     expect(rows.map((r) => r.comment)).toEqual(payloads);
     // A browser asking for a page still gets JSON: the text can never be rendered as a document.
@@ -186,9 +205,9 @@ describe('likes and dislikes', () => {
       my_like_type: 0,
     });
 
-    const seen = (await list(v2.token, `event_id=${ev.id}`)).body.data.comment_data.items[0];
+    const seen = (await list(v2.token, `event_id=${ev.id}`)).body.data.comment_data.items[0]!;
     expect(seen.likes).toEqual({ like: 0, dislike: 1, my_like_type: 2 });
-    const byAuthor = (await list(author.token, `event_id=${ev.id}`)).body.data.comment_data.items[0];
+    const byAuthor = (await list(author.token, `event_id=${ev.id}`)).body.data.comment_data.items[0]!;
     expect(byAuthor.likes.my_like_type).toBe(0);
 
     expect((await post(author.token, '/api/events/set-like-comment', { commentId: id, like_type: 1 })).error).toBe('forbidden');
@@ -303,7 +322,7 @@ describe('moderation', () => {
       code: 'chat_blocked',
     });
     expect((await post(spammer.token, '/api/events/add-comment', { event_id: ev.id, comment: 'sorry' })).data.result).toBe(true);
-    const texts = (await list(owner.token, `event_id=${ev.id}&sort_by=date`)).body.data.comment_data.items.map((i: Json) => i.comment);
+    const texts = (await list(owner.token, `event_id=${ev.id}&sort_by=date`)).body.data.comment_data.items.map((i) => i.comment);
     expect(texts).toEqual(['innocent', 'sorry']);
     expect((await list(owner.token, `event_id=${ev.id}`)).body.data).toMatchObject({ userIsModerator: true, is_owner: true });
   });
@@ -316,8 +335,8 @@ describe('moderation', () => {
     await post(a.token, '/api/events/add-comment', { event_id: ev.id, comment: 'before' });
     await command(s.app, mod.token, 'chat.block', { event_id: ev.id, user_id: a.id, reason: 'rude' });
     const data = (await list(mod.token, `event_id=${ev.id}`)).body.data;
-    expect(data.comment_data.items[0].is_blocked_in_chat).toBe(true);
-    expect(data.users[String(a.id)].is_blocked_in_chat).toBe(true);
+    expect(data.comment_data.items[0]!.is_blocked_in_chat).toBe(true);
+    expect(data.users[String(a.id)]!.is_blocked_in_chat).toBe(true);
   });
 });
 

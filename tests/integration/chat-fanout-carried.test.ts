@@ -31,7 +31,10 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const track = (s: TestSocket) => (sockets.push(s), s);
+const track = (s: TestSocket) => {
+  sockets.push(s);
+  return s;
+};
 
 describe('comments carried by their announcement', () => {
   it('sends each new comment once, on both instances, exactly as a read of the database would build it', async () => {
@@ -43,7 +46,7 @@ describe('comments carried by their announcement', () => {
     const onB = track(await chatSocket(B, reader.token, reader.id, eventId));
 
     onA.send({ type: 'commentAdd', comment: 'first <b>&"quoted"</b> ✓' });
-    const first = await onB.next((f) => f.type === 'commentCreated' && f.comment.comment.startsWith('first'), FAST);
+    const first = await onB.next('commentCreated', (f) => f.comment.comment.startsWith('first'), FAST);
     const row = (await findComment(database.db, 0, first.comment.id))!;
     expect(first).toEqual({
       type: 'commentCreated',
@@ -51,12 +54,12 @@ describe('comments carried by their announcement', () => {
       users: { [String(author.id)]: toWsUser(row) },
       broadcast_statistics: { users_online: 2 },
     });
-    expect((await onA.next((f) => f.type === 'commentCreated' && f.comment.id === first.comment.id, FAST)).comment).toEqual(first.comment);
+    expect((await onA.next('commentCreated', (f) => f.comment.id === first.comment.id, FAST)).comment).toEqual(first.comment);
 
     // The second comment comes after every read the first one caused: by then a duplicate would be here.
     onB.send({ type: 'commentAdd', comment: 'second' });
-    const second = await onA.next((f) => f.type === 'commentCreated' && f.comment.comment === 'second', FAST);
-    await onB.next((f) => f.type === 'commentCreated' && f.comment.id === second.comment.id, FAST);
+    const second = await onA.next('commentCreated', (f) => f.comment.comment === 'second', FAST);
+    await onB.next('commentCreated', (f) => f.comment.id === second.comment.id, FAST);
     await wait(300);
     // next() took each socket's one frame of each comment: a second one would still be there.
     for (const s of [onA, onB]) {
@@ -84,6 +87,6 @@ describe('comments carried by their announcement', () => {
     const user = { id: reader.id, user_id: reader.id, first_name: 'H', last_name: 'Int', name: 'H Int', avatar: '', is_blocked_in_chat: false };
     const hint: ChangeHint = { collections: ['comments'], eventIds: [eventId], created: { comment, user } };
     await cluster!.buses[0]!.publish(HINTS_CHANNEL, hint);
-    expect(await onB.next((f) => f.type === 'commentCreated' && f.comment.id === id, FAST)).toMatchObject({ comment, users: { [String(reader.id)]: user } });
+    expect(await onB.next('commentCreated', (f) => f.comment.id === id, FAST)).toMatchObject({ comment, users: { [String(reader.id)]: user } });
   });
 });

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/types.ts';
+import type { ServerFrame } from '../../contract/ws.ts';
 
 /**
  * Shared pieces of the chat, messages and socket tests (chat-*, messages-*, ws-*, multi-instance):
@@ -11,13 +12,18 @@ import type { DB } from '../../server/db/types.ts';
  * those tests need (staff flags, approved meetings, pictures).
  */
 
-export type Frame = Record<string, any>;
+/** What the server sends over a socket (contract/ws.ts). */
+export type Frame = ServerFrame;
+/** The frame of one type, as `next('commentCreated')` answers it. */
+export type FrameOf<K extends Frame['type']> = Extract<Frame, { type: K }>;
 
 export interface TestSocket {
   ws: WebSocket;
   frames: Frame[];
-  /** Resolves with the first frame (already received or coming) that matches. */
-  next(match: string | ((f: Frame) => boolean), timeoutMs?: number): Promise<Frame>;
+  /** Resolves with the first frame (already received or coming) that matches: of that type, or passing the test. */
+  next<K extends Frame['type']>(match: K, timeoutMs?: number): Promise<FrameOf<K>>;
+  next<K extends Frame['type']>(match: K, where: (f: FrameOf<K>) => boolean, timeoutMs?: number): Promise<FrameOf<K>>;
+  next(match: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
   /** Resolves true when no matching frame arrives within `ms`. */
   silent(match: string | ((f: Frame) => boolean), ms?: number): Promise<boolean>;
   send(frame: unknown): void;
@@ -54,31 +60,34 @@ export function openSocket(baseUrl: string, path: string, o: OpenOptions = {}): 
     }
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  function next<K extends Frame['type']>(match: K, timeoutMs?: number): Promise<FrameOf<K>>;
+  function next<K extends Frame['type']>(match: K, where: (f: FrameOf<K>) => boolean, timeoutMs?: number): Promise<FrameOf<K>>;
+  function next(match: (f: Frame) => boolean, timeoutMs?: number): Promise<Frame>;
+  function next(match: string | ((f: Frame) => boolean), whereOrTimeout?: ((f: never) => boolean) | number, timeout?: number): Promise<Frame> {
+    const where = typeof whereOrTimeout === 'function' ? (whereOrTimeout as (f: Frame) => boolean) : null;
+    const timeoutMs = (typeof whereOrTimeout === 'number' ? whereOrTimeout : timeout) ?? 5000;
+    const fn = where ? (f: Frame) => toFn(match)(f) && where(f) : toFn(match);
+    const seen = frames.find(fn);
+    if (seen) {
+      frames.splice(frames.indexOf(seen), 1);
+      return Promise.resolve(seen);
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)), timeoutMs);
+      waiters.push({
+        match: fn,
+        resolve: (f) => {
+          clearTimeout(timer);
+          frames.splice(frames.indexOf(f), 1);
+          resolve(f);
+        },
+      });
+    });
+  }
   const socket: TestSocket = {
     ws,
     frames,
-    next(match, timeoutMs = 5000) {
-      const fn = toFn(match);
-      const seen = frames.find(fn);
-      if (seen) {
-        frames.splice(frames.indexOf(seen), 1);
-        return Promise.resolve(seen);
-      }
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no frame matching ${String(match)} within ${timeoutMs} ms; got ${JSON.stringify(frames)}`)),
-          timeoutMs,
-        );
-        waiters.push({
-          match: fn,
-          resolve: (f) => {
-            clearTimeout(timer);
-            frames.splice(frames.indexOf(f), 1);
-            resolve(f);
-          },
-        });
-      });
-    },
+    next,
     async silent(match, ms = 400) {
       const fn = toFn(match);
       await new Promise((r) => setTimeout(r, ms));

@@ -7,11 +7,13 @@ import { bearer, filesIn, login, ownDataDir } from '../fixtures/server.ts';
 import { serverPerFile } from '../fixtures/suite.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { command, form, jpegImage, makeStaff, pngChunk, pngImage, webpImage } from './chat-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 const DATA_DIR = ownDataDir('chat-uploads');
 const server = serverPerFile({ dataDir: DATA_DIR });
 
-type Json = Record<string, any>;
+/** What the upload and comment calls answer, as far as these tests read it; each answers some of these. */
+type Answer = Envelope<{ image: string; url: string; result: boolean; comment: { image: string } }>;
 const stored = () => filesIn(path.join(DATA_DIR, 'uploads', 'chat'));
 
 async function attendee(eventId: number) {
@@ -29,7 +31,7 @@ async function upload(
 ) {
   const f = await form({ event_id: String(eventId), ...fields }, file);
   const res = await server.app.inject({ method: 'POST', url, payload: f.payload, headers: { ...f.headers, ...bearer(token) } });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Answer };
 }
 
 async function download(token: string | null, url: string) {
@@ -69,9 +71,12 @@ describe('chat pictures', () => {
       expect(meta.format).toBe(ext === 'jpg' ? 'jpeg' : ext);
       expect([meta.width, meta.height]).toEqual([40, 30]);
     }
-    const items = (await server.app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: bearer(b.token) })).json().data.comment_data
-      .items;
-    expect(items.map((i: Json) => i.image)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/files\/uploads\/chat\/[a-f0-9]{32}\.webp$/)]));
+    const page = (await server.app.inject({ url: `/api/events/get-chat-messages?event_id=${ev.id}`, headers: bearer(b.token) })).json() as Envelope<{
+      comment_data: { items: { image: string }[] };
+    }>;
+    expect(page.data.comment_data.items.map((i) => i.image)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\/files\/uploads\/chat\/[a-f0-9]{32}\.webp$/)]),
+    );
   });
 
   it('refuses a .png that is HTML, a disguised SVG, a GIF, a truncated picture and an oversized file, storing nothing', async () => {

@@ -4,6 +4,9 @@ import { createEvent, createTicket, createUser } from '../fixtures/factories.ts'
 import { importTicketPublicKey, validateScan } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
 import { doorTicketsFeed } from '../../server/domain/checkin/feed.ts';
+import type { FeedPage } from '../../server/domain/sync/feed.ts';
+import type { CommandResult } from '../../contract/commands.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 
 /**
@@ -18,15 +21,31 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
+/** A scan or a door person as the door's calls list them, as far as these tests read it. */
+interface Item {
+  user_id: number;
+  received_at_ms: number;
+  scans: { device_id: string; scanned_at_ms: number; duplicate_of: string | null }[];
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer {
+  qr: string;
+  public_key: string;
+  role: string;
+  count: number;
+  items: Item[];
+  signature: string | null;
+  ticket: DoorTicketDoc;
+}
+type Body = Envelope<Answer>;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function get(url: string, token?: string) {
   const res = await s.app.inject({ method: 'GET', url, headers: token ? auth(token) : {} });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Body };
 }
 async function post(url: string, payload: unknown, token?: string) {
   const res = await s.app.inject({ method: 'POST', url, payload: payload as object, headers: token ? auth(token) : {} });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Body };
 }
 
 interface Person {
@@ -54,11 +73,11 @@ async function door() {
 async function qrOf(ticketId: number, token: string): Promise<string> {
   const r = await get(`/api/tickets/${ticketId}`, token);
   expect(r.body.status_code).toBe(200);
-  return r.body.data.qr as string;
+  return r.body.data.qr;
 }
 
 let seq = 0;
-function scan(code: string, deviceId: string, at: string, extra: Json = {}) {
+function scan(code: string, deviceId: string, at: string, extra: Record<string, unknown> = {}) {
   return {
     id: `scan-${++seq}-${Math.random().toString(36).slice(2, 10)}`,
     kind: 'ticket.scan',
@@ -66,10 +85,10 @@ function scan(code: string, deviceId: string, at: string, extra: Json = {}) {
     occurredAt: at,
   };
 }
-async function upload(token: string, commands: Json[]) {
+async function upload(token: string, commands: ReturnType<typeof scan>[]) {
   const res = await s.app.inject({ method: 'POST', url: '/sync/v1/commands', headers: auth(token), payload: { commands } });
   expect(res.statusCode).toBe(200);
-  return res.json().results as Json[];
+  return res.json().results as CommandResult[];
 }
 async function scansOf(ticketId: number) {
   return s.app.db.selectFrom('checkins').selectAll().where('ticket_id', '=', ticketId).orderBy('scanned_at').execute();
@@ -135,7 +154,7 @@ describe('ticket.scan', () => {
       const conflicts = await get(`/api/checkin/conflicts?event_id=${d.eventId}`, d.staff.token);
       expect(conflicts.body.data.count).toBe(1);
       expect(conflicts.body.data.items[0]).toMatchObject({ ticket_id: d.t1.id, code: d.t1.code, devices: ['door-a', 'door-b'] });
-      expect(conflicts.body.data.items[0].scans.map((x: Json) => [x.device_id, x.scanned_at_ms, x.duplicate_of])).toEqual([
+      expect(conflicts.body.data.items[0]!.scans.map((x) => [x.device_id, x.scanned_at_ms, x.duplicate_of])).toEqual([
         ['door-a', Date.parse('2030-06-01T10:00:00Z'), ''],
         ['door-b', Date.parse('2030-06-01T10:00:05Z'), a.id],
       ]);
@@ -258,7 +277,7 @@ describe('door feed and door calls', () => {
     // Three more tickets for one holder; then a profile change gives all of that holder's tickets one rev.
     for (let i = 0; i < 3; i++) await createTicket(s.app.db, d.eventId, d.bohdan.id);
     await s.app.db.updateTable('users').set({ first_name: 'Богдан' }).where('id', '=', d.bohdan.id).execute();
-    const seen = new Map<string, Json>();
+    const seen = new Map<string, FeedPage['documents'][number]>();
     let checkpoint = 0;
     for (let i = 0; i < 10; i++) {
       const page = await pullDoor(d.eventId, d.owner.id, checkpoint, 2);
@@ -322,7 +341,7 @@ describe('door feed and door calls', () => {
     expect((await get(`/api/checkin/scans?event_id=${d.eventId}`, d.outsider.token)).body.error).toBe('forbidden');
 
     const staff = await get(`/api/checkin/staff?event_id=${d.eventId}`, d.owner.token);
-    expect(staff.body.data.items.map((x: Json) => x.user_id)).toEqual([d.staff.id]);
+    expect(staff.body.data.items.map((x) => x.user_id)).toEqual([d.staff.id]);
     expect((await get(`/api/checkin/staff?event_id=${d.eventId}`, d.staff.token)).body.error).toBe('forbidden');
     expect((await post('/api/checkin/staff', { event_id: d.eventId, user_id: d.outsider.id }, d.staff.token)).body.error).toBe('forbidden');
     expect((await post('/api/checkin/staff', { event_id: d.eventId, email: 'nobody@nowhere.test' }, d.owner.token)).body.error).toBe('not_found');
@@ -357,9 +376,9 @@ describe('door feed and door calls', () => {
     const r = await get(`/api/checkin/scans?event_id=${d.eventId}&unmatched=1`, d.owner.token);
     expect(r.body.data.count).toBe(1);
     expect(r.body.data.items).toEqual([expect.objectContaining({ ticket_id: null, code: 'FY-NOSUCHCODE', device_id: 'door-b', result: 'unknown' })]);
-    expect(r.body.data.items[0].received_at_ms).toBeGreaterThan(0);
+    expect(r.body.data.items[0]!.received_at_ms).toBeGreaterThan(0);
     const pulled = await pullDoor(d.eventId, d.owner.id);
-    expect(pulled.documents.flatMap((t: Json) => t.scans.map((x: Json) => x.device_id))).toEqual(['door-a']);
+    expect(pulled.documents.flatMap((t) => (t.scans as DoorTicketDoc['scans']).map((x) => x.device_id))).toEqual(['door-a']);
   });
 });
 

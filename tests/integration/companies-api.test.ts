@@ -3,6 +3,7 @@ import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { companiesFeed } from '../../server/domain/companies/feed.ts';
 import type { CompanyDoc } from '../../contract/companies.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /** Companies (stands): the legacy calls and the `companies` feed, on the real server. */
 
@@ -12,10 +13,20 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Json = Record<string, any>;
+/** A stand, or a member of one, as the companies calls answer them; as far as these tests read it. */
+interface Member {
+  user_id: number;
+}
+interface Stand {
+  name: string;
+  isManager: boolean;
+  users: Member[];
+}
+/** The data of the answers these tests read: a page of stands or members, or one stand. */
+type Answer = Envelope<Stand & { results: (Stand & Member)[] }>;
 async function get(url: string, token?: string) {
   const res = await s.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Answer };
 }
 
 async function stand(
@@ -72,8 +83,8 @@ describe('legacy companies calls', () => {
     const guest = await get(`/api/companies?event_id=${x.eventId}&offset=0&with_users=true`);
     expect(guest.body.status_code).toBe(200);
     expect(guest.body.data).toMatchObject({ count: 7, offset: 0 });
-    expect(guest.body.data.results.map((r: Json) => r.name)).toEqual(['Stand 1', 'Stand 2', 'Stand 3', 'Stand 4', 'Stand 5']);
-    const first = guest.body.data.results[0];
+    expect(guest.body.data.results.map((r) => r.name)).toEqual(['Stand 1', 'Stand 2', 'Stand 3', 'Stand 4', 'Stand 5']);
+    const first = guest.body.data.results[0]!;
     expect(first).toMatchObject({
       stand_id: x.stands[0],
       image: '/files/logos/x.png',
@@ -83,40 +94,40 @@ describe('legacy companies calls', () => {
       isManager: false,
     });
     expect(first.users).toHaveLength(4);
-    expect(first.users.map((u: Json) => u.user_id)).toEqual(x.users.slice(0, 4).map((u) => u.id));
+    expect(first.users.map((u) => u.user_id)).toEqual(x.users.slice(0, 4).map((u) => u.id));
     expect(first.users[1]).toMatchObject({ position: 'CTO', avatar: `/files/avatars/${x.users[1]!.id}.svg` });
     // No uploaded logo: the raw fields stay empty for the screen's placeholder, logo is the drawn one.
     expect(guest.body.data.results[1]).toMatchObject({ image: '', image_thumb: '', description: '', logo: `/files/logos/${x.stands[1]}.svg` });
 
     const page2 = await get(`/api/companies?event_id=${x.eventId}&offset=5&limit=5`);
-    expect(page2.body.data.results.map((r: Json) => r.name)).toEqual(['Stand 6', 'Stand 7']);
-    expect(page2.body.data.results[0].users).toEqual([]);
+    expect(page2.body.data.results.map((r) => r.name)).toEqual(['Stand 6', 'Stand 7']);
+    expect(page2.body.data.results[0]!.users).toEqual([]);
     expect((await get(`/api/companies?event_id=${x.eventId}&limit=101`)).body.data.results).toHaveLength(7);
     expect((await get(`/api/companies`)).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
     expect((await get(`/api/companies?event_id=999999`)).body).toMatchObject({ status_code: 404, error: 'event_not_found' });
 
     const { token } = await login(s.app, x.manager.email);
     const asManager = await get(`/api/events/get-stands?event_id=${x.eventId}`, token);
-    expect(asManager.body.data.results[0].isManager).toBe(true);
-    expect(asManager.body.data.results[0].users).toHaveLength(4);
-    expect(asManager.body.data.results[1].isManager).toBe(false);
+    expect(asManager.body.data.results[0]!.isManager).toBe(true);
+    expect(asManager.body.data.results[0]!.users).toHaveLength(4);
+    expect(asManager.body.data.results[1]!.isManager).toBe(false);
   });
 
   it('shows one stand with all visible members; a hidden member sees only themselves added', async () => {
     const x = await expo();
     const detail = await get(`/api/events/get-stand?eventId=${x.eventId}&standId=${x.stands[0]}`);
-    expect(detail.body.data.users.map((u: Json) => u.user_id)).toEqual(x.users.slice(0, 5).map((u) => u.id));
+    expect(detail.body.data.users.map((u) => u.user_id)).toEqual(x.users.slice(0, 5).map((u) => u.id));
     expect(detail.body.data.isManager).toBe(false);
     const same = await get(`/api/companies/${x.stands[0]}?event_id=${x.eventId}`);
     expect(same.body.data).toEqual(detail.body.data);
 
     const { token } = await login(s.app, x.hidden.email);
     const own = await get(`/api/events/get-stand?event_id=${x.eventId}&stand_id=${x.stands[0]}`, token);
-    expect(own.body.data.users.map((u: Json) => u.user_id)).toEqual([x.hidden.id, ...x.users.slice(0, 5).map((u) => u.id)]);
+    expect(own.body.data.users.map((u) => u.user_id)).toEqual([x.hidden.id, ...x.users.slice(0, 5).map((u) => u.id)]);
 
     const users = await get(`/api/events/get-stand-users?event_id=${x.eventId}&stand_id=${x.stands[0]}&offset=1&limit=2`);
     expect(users.body.data).toMatchObject({ count: 5, offset: 1 });
-    expect(users.body.data.results.map((u: Json) => u.user_id)).toEqual([x.users[1]!.id, x.users[2]!.id]);
+    expect(users.body.data.results.map((u) => u.user_id)).toEqual([x.users[1]!.id, x.users[2]!.id]);
 
     const other = await expo();
     expect((await get(`/api/events/get-stand?eventId=${x.eventId}&standId=${other.stands[0]}`)).body).toMatchObject({ status_code: 404, error: 'not_found' });

@@ -31,10 +31,10 @@ const devices: Device[] = [];
  * before its commit): every connection is cut, so nothing is answered, and the statement fails,
  * so the transaction rolls back as it would when its process is gone.
  */
-const crash = {
-  armedFor: null as string | null,
+const crash: { armedFor: string | null; fired: boolean; kill: () => void } = {
+  armedFor: null,
   fired: false,
-  kill: () => undefined as void,
+  kill: () => {},
 };
 const crashPlugin: KyselyPlugin = {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {

@@ -3,8 +3,21 @@ import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { dialogsFeed, messagesFeed } from '../../server/domain/messages/feed.ts';
 import { approvedMeeting, command, commandId } from './chat-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
-type Json = Record<string, any>;
+/** A message or a dialog of the legacy lists, as far as these tests read it. */
+interface Item {
+  text: string;
+  count_new_message: number;
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer {
+  result: boolean;
+  group_id: number;
+  count: number;
+  results: Item[];
+  dialog: Item;
+}
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
@@ -18,13 +31,13 @@ async function person() {
   return { id: u.id, token: (await login(s.app, u.email)).token };
 }
 
-async function get(token: string | null, url: string): Promise<Json> {
+async function get(token: string | null, url: string): Promise<Envelope<Answer>> {
   const res = await s.app.inject({ url, headers: auth(token) });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
 
-async function send(token: string | null, payload: Json): Promise<Json> {
+async function send(token: string | null, payload: Record<string, unknown>): Promise<Envelope<Answer>> {
   const res = await s.app.inject({ method: 'POST', url: '/api/user/message-send', headers: auth(token), payload });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -101,11 +114,11 @@ describe('dialogs and messages over the legacy calls', () => {
     expect(page1.data.dialog.count_new_message).toBe(0);
     expect((await get(b.token, '/api/user/get-unread-message')).data.count).toBe(0);
     const page2 = await get(b.token, `/api/user/messages-view?group_id=${groupId}&offset=10`);
-    expect(page2.data.results.map((m: Json) => m.text)).toEqual(['m0', 'Hello <b>Bohdan</b>']);
+    expect(page2.data.results.map((m) => m.text)).toEqual(['m0', 'Hello <b>Bohdan</b>']);
     expect(page2.data.results[1]).toMatchObject({ fullname: expect.any(String), avatar: `/files/avatars/${a.id}.svg` });
     expect(await get(b.token, `/api/user/messages-view?group_id=${groupId}&offset=50`)).toEqual({ status_code: 204, data: [] });
     // a has not opened it: b's messages to a stay unread.
-    expect((await get(a.token, '/api/user/my-messages')).data.results[0].count_new_message).toBe(6);
+    expect((await get(a.token, '/api/user/my-messages')).data.results[0]!.count_new_message).toBe(6);
   });
 
   it("never shows another person's dialog", async () => {
@@ -140,7 +153,7 @@ describe('message commands and feeds', () => {
       expect((await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: `q${i}` }, { id })).status).toBe('applied');
     const replay = await command(s.app, a.token, 'message.send', { recipient_id: b.id, text: 'q0' }, { id: ids[0] });
     expect(replay.status).toBe('applied');
-    const texts = (await get(b.token, `/api/user/messages-view-by-user?user_id=${a.id}`)).data.results.map((m: Json) => m.text);
+    const texts = (await get(b.token, `/api/user/messages-view-by-user?user_id=${a.id}`)).data.results.map((m) => m.text);
     expect(texts).toEqual(['q2', 'q1', 'q0']);
 
     const mine = await messagesFeed(s.app.db, { userId: a.id, checkpoint: 0, limit: 100, scope: {} });

@@ -75,7 +75,7 @@ describe('two instances behind one database and one Redis', () => {
     await sa.close();
     await wait(100);
     sb.send({ type: 'commentAdd', comment: 'alone now' });
-    expect((await sb.next((f) => f.comment?.comment === 'alone now', FAST)).broadcast_statistics.users_online).toBe(1);
+    expect((await sb.next('commentCreated', (f) => f.comment.comment === 'alone now', FAST)).broadcast_statistics.users_online).toBe(1);
   });
 
   it('carries moderation and personal messages across instances, and a ticket from one opens a socket on the other', async () => {

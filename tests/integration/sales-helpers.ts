@@ -3,12 +3,28 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { EventFields } from '../../contract/admin.ts';
 import { blankTicketType, type CheckoutLine, type SalesSettingsFields, type TicketTypeFields } from '../../contract/sales.ts';
+import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
+import type { DoorTicketDoc, TicketDoc } from '../../contract/tickets.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { createUser } from '../fixtures/factories.ts';
+import type { listEventOrders } from '../../server/domain/orders/organiser.ts';
+import type { orderView } from '../../server/domain/orders/service.ts';
 import { login } from '../fixtures/server.ts';
 
 /** What the ticket-sales tests share: people, commands, an organiser's event with types, and buying. */
 
-export type Json = Record<string, any>;
+/** An order as the checkout and the organisers' order calls answer it: the server's own view. */
+export type OrderView = Awaited<ReturnType<typeof orderView>>;
+/** The organisers' order list. */
+export type OrderList = Awaited<ReturnType<typeof listEventOrders>> & { card_available: boolean };
+
+/** The document type of each replicated collection these tests pull, by the collection's name. */
+interface Docs {
+  events: EventDoc;
+  my_events: MyEventDoc;
+  tickets: TicketDoc;
+  door_tickets: DoorTicketDoc;
+}
 export const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const DAY = 86_400;
 
@@ -89,10 +105,10 @@ export function salesKit(app: () => FastifyInstance) {
     const r = await send(owner, 'ticket_type.save', { event_id: eventId, fields: typeFields({ ...over, name }) });
     expect(r).toMatchObject({ status: 'applied' });
     const doc = (await pull(owner, 'events')).find((d) => d.event_id === eventId)!;
-    return doc.admin.sales.types.find((t: Json) => t.name === name).id;
+    return doc.admin.sales.types.find((t) => t.name === name)!.id;
   }
 
-  async function pull(who: Person | null, collection: string, scope = ''): Promise<Json[]> {
+  async function pull<N extends keyof Docs>(who: Person | null, collection: N, scope = ''): Promise<Docs[N][]> {
     const res = await app().inject({
       method: 'GET',
       url: `/sync/v1/${collection}/pull?checkpoint=0&limit=1000${scope}`,
@@ -119,13 +135,14 @@ export function salesKit(app: () => FastifyInstance) {
       payload: { method: 'free', client_key: `ck-${randomUUID()}`, ...body },
     });
     expect(res.statusCode).toBe(200);
-    return res.json() as { status_code: number; data: Json; error?: string; message?: string };
+    return res.json() as Envelope<{ order: OrderView; redirect_url: string }>;
   }
 
-  async function organiser(owner: Person, method: 'GET' | 'POST', url: string, payload?: unknown) {
+  /** An organiser's order call: the list (`T` = OrderList) or an action on one order. */
+  async function organiser<T = OrderView>(owner: Person, method: 'GET' | 'POST', url: string, payload?: unknown) {
     const res = await app().inject({ method, url, headers: auth(owner.token), ...(payload ? { payload } : {}) });
     expect(res.statusCode).toBe(200);
-    return res.json() as { status_code: number; data: Json; error?: string };
+    return res.json() as Envelope<T>;
   }
 
   return { person, send, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-type Doc = Record<string, any>;
+type Doc = Record<string, unknown>;
 async function pull(eventId: number | string, checkpoint = 0, token?: string, limit = 100) {
   const res = await s.app.inject({
     method: 'GET',

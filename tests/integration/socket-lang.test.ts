@@ -31,7 +31,7 @@ describe('Exception frames', () => {
       // Registering on a chat one may not read: the access error, also in Ukrainian.
       const ev = (await createEvent(s.app.db, { is_free: false })).id;
       socket.send({ type: 'register', userId: me.id, eventId: ev });
-      const denied = await socket.next((f) => f.type === 'Exception' && f.Exception.code === 'ticket_required');
+      const denied = await socket.next('Exception', (f) => f.Exception.code === 'ticket_required');
       expect(denied.Exception).toMatchObject({ type: 'userAccessException', message: uk.errors.ticket_required });
     } finally {
       await socket.close();

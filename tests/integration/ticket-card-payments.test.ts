@@ -5,7 +5,8 @@ import { attachmentsOf, mailsTo, waitForMail } from '../fixtures/mail.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { startStripeDouble, type StripeDouble } from '../fixtures/stripe-double.ts';
 import { waitFor } from '../fixtures/wait.ts';
-import { auth, salesKit, type Json } from './sales-helpers.ts';
+import type { TicketDoc } from '../../contract/tickets.ts';
+import { auth, salesKit, type OrderList } from './sales-helpers.ts';
 
 /**
  * Card payments through Stripe's official SDK (issue 15). This machine cannot reach Stripe: the SDK
@@ -57,7 +58,8 @@ async function webhook(type: string, object: unknown, signature?: string, eventI
     headers: { 'stripe-signature': header, 'content-type': 'application/json' },
     payload,
   });
-  return { status: res.statusCode, body: res.json() as Json, eventId, payload };
+  // The webhook answers how it took the event (server/routes/payments/index.ts).
+  return { status: res.statusCode, body: res.json() as { outcome: string }, eventId, payload };
 }
 
 async function cardEvent(quota = 5) {
@@ -68,7 +70,7 @@ async function cardEvent(quota = 5) {
   return { owner, eventId, typeId };
 }
 
-async function orderDoc(who: { token: string; id: number; email: string }, code: string): Promise<Json | undefined> {
+async function orderDoc(who: { token: string; id: number; email: string }, code: string): Promise<TicketDoc | undefined> {
   return (await pull(who, 'tickets')).find((d) => d.kind === 'order' && d.order.code === code);
 }
 
@@ -81,7 +83,7 @@ describe('a card payment', () => {
 
     const placed = await buy(buyer, { event_id: eventId, lines: [line(typeId), line(typeId, 'Petro Bondar')], expected_total: 2501, method: 'card' });
     expect(placed.status_code).toBe(200);
-    const order = placed.data.order as Json;
+    const order = placed.data.order;
     expect(order).toMatchObject({ state: 'pending', method: 'card', total: 2501 });
     const created = double.calls.find((c) => c.path === '/v1/checkout/sessions' && c.form.client_reference_id === order.code)!;
     // Amounts in the currency's minor units, the secret key as the credential, an idempotency key per order.
@@ -130,11 +132,11 @@ describe('a card payment', () => {
   it('is refunded by the organiser through the SDK; the provider’s own refund event then changes nothing', async () => {
     const { owner, eventId, typeId } = await cardEvent();
     const buyer = await person();
-    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1250.5, method: 'card' })).data.order as Json;
+    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1250.5, method: 'card' })).data.order;
     const session = double.pay([...double.sessions.values()].find((x) => x.client_reference_id === order.code)!.id);
     expect((await webhook('checkout.session.completed', session)).body.outcome).toBe('applied');
 
-    const list = await organiser(owner, 'GET', `/api/events/${eventId}/orders?state=paid`);
+    const list = await organiser<OrderList>(owner, 'GET', `/api/events/${eventId}/orders?state=paid`);
     expect(list.data.items[0]).toMatchObject({ code: order.code, refundable_by_provider: true });
     const refunded = await organiser(owner, 'POST', `/api/events/${eventId}/orders/${order.code}/refund`, {});
     expect(refunded.data.state).toBe('refunded');
@@ -162,7 +164,7 @@ describe('a card payment', () => {
   it('expires with the provider’s session, and a payment that comes after its tickets were sold is given back', async () => {
     const { eventId, typeId } = await cardEvent(1);
     const buyer = await person();
-    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1250.5, method: 'card' })).data.order as Json;
+    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1250.5, method: 'card' })).data.order;
     const session = [...double.sessions.values()].find((x) => x.client_reference_id === order.code)!;
     expect((await webhook('checkout.session.expired', { ...session, status: 'expired' })).body.outcome).toBe('applied');
     expect((await orderDoc(buyer, order.code))?.order.state).toBe('expired');

@@ -5,7 +5,7 @@ import { startOrderExpiry } from '../../server/domain/orders/sweeper.ts';
 import { attachmentsOf, mailsTo, waitForMail } from '../fixtures/mail.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { waitFor } from '../fixtures/wait.ts';
-import { auth, salesKit, type Json } from './sales-helpers.ts';
+import { auth, salesKit, type OrderList } from './sales-helpers.ts';
 
 /**
  * Orders that wait for a transfer (or a payment at the venue), and what organisers do with orders
@@ -38,7 +38,7 @@ describe('a bank transfer order', () => {
     const buyer = await person();
     const placed = await buy(buyer, { event_id: eventId, lines: [line(typeId), line(typeId, 'Petro Bondar')], expected_total: 2400, method: 'transfer' });
     expect(placed.status_code).toBe(200);
-    const order = placed.data.order as Json;
+    const order = placed.data.order;
     expect(order).toMatchObject({ state: 'pending', method: 'transfer', total: 2400, currency: 'UAH', instructions: expect.stringContaining('IBAN') });
     expect(order.expires_at - Math.floor(Date.now() / 1000)).toBeGreaterThan(47 * 3600);
 
@@ -58,8 +58,8 @@ describe('a bank transfer order', () => {
     expect(offer.json().data.types[0]).toMatchObject({ state: 'on_sale', left: 1 });
 
     // The organiser finds it by code and state, and marks it paid.
-    const found = await organiser(owner, 'GET', `/api/events/${eventId}/orders?state=pending&q=${order.code}`);
-    expect(found.data.items.map((o: Json) => o.code)).toEqual([order.code]);
+    const found = await organiser<OrderList>(owner, 'GET', `/api/events/${eventId}/orders?state=pending&q=${order.code}`);
+    expect(found.data.items.map((o) => o.code)).toEqual([order.code]);
     const stranger = await person();
     expect((await organiser(stranger, 'POST', `/api/events/${eventId}/orders/${order.code}/mark-paid`, {})).error).toBe('organiser_required');
     const paid = await organiser(owner, 'POST', `/api/events/${eventId}/orders/${order.code}/mark-paid`, {});
@@ -82,7 +82,7 @@ describe('a bank transfer order', () => {
     const { owner, eventId, typeId } = await transferEvent();
     const buyer = await person();
     const placed = await buy(buyer, { event_id: eventId, lines: [line(typeId), line(typeId), line(typeId)], expected_total: 3600, method: 'transfer' });
-    const order = placed.data.order as Json;
+    const order = placed.data.order;
     const other = await person();
     expect((await buy(other, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).error).toBe('sold_out');
 
@@ -104,7 +104,7 @@ describe('a bank transfer order', () => {
   it('is expired by the sweep every instance runs, which tells the buyer', async () => {
     const { eventId, typeId } = await transferEvent();
     const buyer = await person();
-    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).data.order as Json;
+    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).data.order;
     await sql`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = ${order.id}`.execute(s.app.db);
     const stop = startOrderExpiry({ writer: s.app.writer, db: s.app.db, config: s.app.config, log: s.app.log }, 50);
     try {
@@ -139,7 +139,7 @@ describe('the organiser cancels or refunds', () => {
   it('voids a paid order’s tickets at the door, tells the holder by email and in the app, and frees the quota', async () => {
     const { owner, eventId, typeId } = await transferEvent();
     const buyer = await person();
-    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).data.order as Json;
+    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).data.order;
     await organiser(owner, 'POST', `/api/events/${eventId}/orders/${order.code}/mark-paid`, {});
     const door = await pull(owner, 'door_tickets', `&event_id=${eventId}`);
     expect(door.map((d) => d.status)).toEqual(['valid']);
@@ -159,7 +159,7 @@ describe('the organiser cancels or refunds', () => {
     expect(told.text).toContain(order.code);
     const offer = await s.app.inject({ method: 'GET', url: `/api/events/${eventId}/ticket-types` });
     expect(offer.json().data.types[0].left).toBe(3);
-    const list = await organiser(owner, 'GET', `/api/events/${eventId}/orders`);
+    const list = await organiser<OrderList>(owner, 'GET', `/api/events/${eventId}/orders`);
     expect(list.data).toMatchObject({ counts: { refunded: 1 }, revenue: 0 });
   });
 
@@ -168,7 +168,7 @@ describe('the organiser cancels or refunds', () => {
     const eventId = await newEvent(owner);
     const typeId = await addType(owner, eventId, { name: 'Free' });
     const buyer = await person();
-    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 0 })).data.order as Json;
+    const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 0 })).data.order;
     expect(await organiser(owner, 'POST', `/api/events/${eventId}/orders/${order.code}/refund`, {})).toMatchObject({ error: 'order_state_changed' });
     expect((await organiser(owner, 'POST', `/api/events/${eventId}/orders/${order.code}/cancel`, { from: 'paid' })).data.state).toBe('cancelled');
     expect((await pull(owner, 'door_tickets', `&event_id=${eventId}`)).map((d) => d.status)).toEqual(['cancelled']);

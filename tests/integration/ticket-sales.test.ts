@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { attachmentsOf, waitForMail } from '../fixtures/mail.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
-import { auth, salesKit, type Json } from './sales-helpers.ts';
+import type { TicketDoc } from '../../contract/tickets.ts';
+import { auth, salesKit, type OrderList } from './sales-helpers.ts';
 
 /**
  * Ticket sales through the server (issue 15): ticket types as organisers' commands, the event
@@ -39,7 +40,7 @@ describe('ticket types', () => {
     expect(open.ticket_min_price).toBe(45.5);
     // The organiser's copy: every type with its quota, and the payment settings.
     const mine = (await pull(owner, 'events')).find((d) => d.event_id === eventId)!;
-    expect(mine.admin.sales.types.map((t: Json) => [t.id, t.hidden, t.limited, t.quota])).toEqual([
+    expect(mine.admin.sales.types.map((t) => [t.id, t.hidden, t.limited, t.quota])).toEqual([
       [standard, false, true, 100],
       [press, true, false, 0],
     ]);
@@ -63,7 +64,7 @@ describe('ticket types', () => {
     ).toMatchObject({ code: 'transfer_instructions_required' });
     expect(await send(owner, 'ticket_type.delete', { event_id: eventId, type_id: press })).toMatchObject({ status: 'applied' });
     const after = (await pull(owner, 'events')).find((d) => d.event_id === eventId)!;
-    expect(after.admin.sales.types.map((t: Json) => t.id)).toEqual([standard]);
+    expect(after.admin.sales.types.map((t) => t.id)).toEqual([standard]);
   });
 
   it('keeps a sold type and the currency of an event that has orders', async () => {
@@ -112,7 +113,7 @@ describe('a free order', () => {
     expect(placed.status_code).toBe(200);
     const order = placed.data.order;
     expect(order).toMatchObject({ state: 'paid', method: 'free', total: 0, code: expect.stringMatching(/^FY[A-Z2-9]{6}$/) });
-    expect(order.lines.map((l: Json) => [l.name, l.company, typeof l.ticket_id])).toEqual([
+    expect(order.lines.map((l) => [l.name, l.company, typeof l.ticket_id])).toEqual([
       ['Olha Kravets', 'Harbour Labs', 'number'],
       ['Ivan Kravets', 'Harbour Labs', 'number'],
     ]);
@@ -142,7 +143,7 @@ describe('a free order', () => {
     const door = await pull(owner, 'door_tickets', `&event_id=${eventId}`);
     expect(door.map((d) => [d.code, d.status, d.holder_name]).sort()).toEqual(tickets.map((t) => [t.code, 'valid', t.name]).sort());
     // The type counts them.
-    const list = await kit.organiser(owner, 'GET', `/api/events/${eventId}/orders`);
+    const list = await kit.organiser<OrderList>(owner, 'GET', `/api/events/${eventId}/orders`);
     expect(list.data.types).toEqual([expect.objectContaining({ id: typeId, quota: 10, taken: 2, paid: 2 })]);
     expect(list.data.items[0]).toMatchObject({ code: order.code, state: 'paid', buyer: expect.any(String), email: buyer.email });
 
@@ -194,7 +195,7 @@ describe('a free order', () => {
     let checkpoint = 0;
     for (let page = 0; page < 20; page++) {
       const res = await s.app.inject({ method: 'GET', url: `/sync/v1/tickets/pull?checkpoint=${checkpoint}&limit=2`, headers: auth(buyer.token) });
-      const body = res.json() as { documents: Json[]; checkpoint: number };
+      const body = res.json() as { documents: TicketDoc[]; checkpoint: number };
       seen.push(...body.documents.map((d) => d.id));
       checkpoint = body.checkpoint;
       if (body.documents.length < 2) break;

@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { login } from '../fixtures/server.ts';
 import { importTicketPublicKey, parseTicketPayload, validateScan, verifyTicketSignature } from '../../contract/checkin.ts';
-import { defaultTicketDesign, type TicketDoc } from '../../contract/tickets.ts';
+import { defaultTicketDesign, type TicketDesignSettings, type TicketDoc } from '../../contract/tickets.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 import { ticketsFeed } from '../../server/domain/tickets/feed.ts';
 import { eventPublicKey } from '../../server/domain/tickets/signing.ts';
 import { readPdf } from './tickets-badge-helpers.ts';
@@ -44,20 +45,41 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Json = Record<string, any>;
+/** A ticket as the legacy calls answer it, as far as these tests read it. */
+interface TicketEntity {
+  id: number;
+  code: string;
+  qr: string;
+  event: { name: string };
+  user: unknown;
+}
+/** The data of the answers these tests read; each call answers some of these fields. */
+interface Answer extends TicketEntity {
+  tickets: TicketEntity[];
+  items: TicketEntity[];
+  total: number;
+  counts?: unknown;
+  settings: TicketDesignSettings;
+  ticket: unknown;
+  public_key: string;
+  locked_until: number;
+  retry_after: number;
+}
+type Body = Envelope<Answer>;
 const auth = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
 async function get(url: string, token?: string, headers: Record<string, string> = {}, on: FastifyInstance = app) {
   const res = await on.inject({ method: 'GET', url, headers: { ...auth(token), ...headers } });
   return {
     http: res.statusCode,
-    body: String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as Json) : ({} as Json),
+    // A PDF or a picture has no JSON body: the tests of those read `raw`, never `body`.
+    body: String(res.headers['content-type'] ?? '').startsWith('application/json') ? (res.json() as Body) : ({} as Body),
     raw: res.rawPayload,
     headers: res.headers,
   };
 }
 async function post(url: string, payload: unknown, token?: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'POST', url, payload: payload as string, headers: { ...auth(token), ...headers } });
-  return { http: res.statusCode, body: res.json() as Json };
+  return { http: res.statusCode, body: res.json() as Body };
 }
 
 interface Person {
@@ -88,9 +110,9 @@ describe('tickets list (GET /api/tickets)', () => {
 
     const all = await get('/api/tickets?is_my=1&with_counts=1&period=all_time', me.token);
     expect(all.body.status_code).toBe(200);
-    expect(all.body.data.tickets.map((t: Json) => t.event.name)).toEqual(['Running', 'Soon', 'Later', 'Past']);
+    expect(all.body.data.tickets.map((t) => t.event.name)).toEqual(['Running', 'Soon', 'Later', 'Past']);
     expect(all.body.data).toMatchObject({ total: 4, count: 4, counts: { all: 4, future: 3, past: 1 }, countByCategories: { future_count: 3, past_count: 1 } });
-    const t = all.body.data.tickets[1];
+    const t = all.body.data.tickets[1]!;
     expect(t).toMatchObject({
       type: 'standard',
       price: 500,
@@ -105,11 +127,11 @@ describe('tickets list (GET /api/tickets)', () => {
     expect(parseTicketPayload(t.qr)).toMatchObject({ kind: 'signed', ticketId: t.id, code: t.code });
 
     const future = await get('/api/tickets?is_my=1&period=future&limit=2&offset=1', me.token);
-    expect(future.body.data.tickets.map((x: Json) => x.event.name)).toEqual(['Soon', 'Later']);
+    expect(future.body.data.tickets.map((x) => x.event.name)).toEqual(['Soon', 'Later']);
     expect(future.body.data.total).toBe(3);
     expect(future.body.data.counts).toBeUndefined();
     const pastList = await get('/api/tickets?is_my=1&period=past', me.token);
-    expect(pastList.body.data.tickets.map((x: Json) => x.event.name)).toEqual(['Past']);
+    expect(pastList.body.data.tickets.map((x) => x.event.name)).toEqual(['Past']);
 
     expect((await get('/api/tickets?is_my=1')).body).toMatchObject({ status_code: 403, error: 'auth_required' });
     expect((await get('/api/tickets?is_my=1', 'not-a-session')).http).toBe(401);
@@ -153,9 +175,9 @@ describe('events/get-user-tickets and events/get-last-tickets', () => {
     await app.db.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', cancelled.id).execute();
 
     const self = await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, holder.token);
-    expect(self.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
+    expect(self.body.data.items.map((t) => t.id)).toEqual([valid.id]);
     const byOwner = await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, owner.token);
-    expect(byOwner.body.data.items.map((t: Json) => t.id)).toEqual([valid.id]);
+    expect(byOwner.body.data.items.map((t) => t.id)).toEqual([valid.id]);
     expect((await get(`/api/events/get-user-tickets?event_id=${event.id}&user_id=${holder.id}`, stranger.token)).body).toMatchObject({
       status_code: 403,
       error: 'forbidden',
@@ -184,7 +206,7 @@ describe('events/get-user-tickets and events/get-last-tickets', () => {
       ids.push(t.id);
     }
     const last = await get('/api/events/get-last-tickets', me.token);
-    expect(last.body.data.items.map((t: Json) => t.id)).toEqual([ids[2], ids[1]]);
+    expect(last.body.data.items.map((t) => t.id)).toEqual([ids[2], ids[1]]);
     expect((await get('/api/events/get-last-tickets?limit=5', me.token)).body.data.total).toBe(3);
   });
 });
@@ -200,7 +222,7 @@ describe('events/ticket-design', () => {
     const read = await get(url, owner.token);
     expect(read.body.data).toEqual({ event_id: event.id, settings: defaultTicketDesign() });
 
-    const settings = read.body.data.settings as ReturnType<typeof defaultTicketDesign>;
+    const settings = read.body.data.settings;
     const save = (next: unknown, token = owner.token) => post('/api/events/ticket-design', { event_id: event.id, settings: next }, token);
     expect((await save(settings, visitor.token)).body).toMatchObject({ status_code: 403, error: 'forbidden' });
     expect((await save({ ...settings, roles: settings.roles.filter((r) => !r.is_default) })).body).toMatchObject({
@@ -223,7 +245,7 @@ describe('events/ticket-design', () => {
     };
     const saved = await save(next);
     expect(saved.body.status_code).toBe(200);
-    expect(saved.body.data.settings.roles.map((r: Json) => [r.id, r.name, r.enabled])).toEqual([
+    expect(saved.body.data.settings.roles.map((r) => [r.id, r.name, r.enabled])).toEqual([
       [1, 'visitor', false],
       [2, 'speaker', true],
       [3, 'organizer', true],
@@ -233,7 +255,7 @@ describe('events/ticket-design', () => {
     expect((await get(url, owner.token)).body.data.settings).toEqual(saved.body.data.settings);
     // The removed role stays removed; the disabled default role still cannot go.
     const again = saved.body.data.settings;
-    expect((await save({ ...again, roles: again.roles.filter((r: Json) => r.name !== 'visitor') })).body.error).toBe('design_role_default');
+    expect((await save({ ...again, roles: again.roles.filter((r) => r.name !== 'visitor') })).body.error).toBe('design_role_default');
 
     // Old clients post a form with the settings as JSON text.
     const form = await post(

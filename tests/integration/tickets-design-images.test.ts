@@ -9,6 +9,7 @@ import { createEvent, createTicket, createUser } from '../fixtures/factories.ts'
 import { bearer, filesIn, login, ownDataDir } from '../fixtures/server.ts';
 import { serverPerFile } from '../fixtures/suite.ts';
 import { form, jpegImage, pngImage, webpImage } from './chat-helpers.ts';
+import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Ticket-design pictures on the real server: the owner uploads them (under the chat's picture
@@ -19,7 +20,6 @@ import { form, jpegImage, pngImage, webpImage } from './chat-helpers.ts';
 const DATA_DIR = ownDataDir('design-images');
 const server = serverPerFile({ dataDir: DATA_DIR });
 
-type Json = Record<string, any>;
 const stored = () => filesIn(path.join(DATA_DIR, 'uploads', 'ticket-design'));
 
 async function person() {
@@ -42,7 +42,7 @@ async function upload(token: string | null, eventId: number, data: Buffer, name 
     payload: f.payload,
     headers: { ...f.headers, ...bearer(token) },
   });
-  return res.json() as Json;
+  return res.json() as Envelope<{ image: string; image_thumb: string }>;
 }
 
 async function readDesign(token: string, eventId: number): Promise<TicketDesignSettings> {
@@ -52,7 +52,7 @@ async function readDesign(token: string, eventId: number): Promise<TicketDesignS
 async function saveDesign(token: string, eventId: number, settings: TicketDesignSettings) {
   return (
     await server.app.inject({ method: 'POST', url: '/api/events/ticket-design', payload: { event_id: eventId, settings }, headers: bearer(token) })
-  ).json() as Json;
+  ).json() as Envelope<unknown>;
 }
 
 const fetchImage = (token: string | null, url: string) => server.app.inject({ url, headers: bearer(token) });
@@ -175,8 +175,8 @@ describe('ticket-design pictures', () => {
     expect(stored()).toEqual(before);
 
     const design = await readDesign(owner.token, eventId);
-    const foreign = (await upload(other.owner.token, other.eventId, await pngImage(10, 10))).data.image as string;
-    for (const url of [foreign, 'https://tracker.example/pixel.png', '/api/events/ticket-design/images/' + '0'.repeat(32) + '.png', 'javascript:alert(1)']) {
+    const foreign = (await upload(other.owner.token, other.eventId, await pngImage(10, 10))).data.image;
+    for (const url of [foreign, 'https://tracker.example/pixel.png', `/api/events/ticket-design/images/${'0'.repeat(32)}.png`, 'javascript:alert(1)']) {
       const res = await saveDesign(owner.token, eventId, { ...design, badge: { ...design.badge, image: url } });
       expect(res, url).toMatchObject({ status_code: 400, error: 'invalid_image' });
       const sponsorRes = await saveDesign(owner.token, eventId, {

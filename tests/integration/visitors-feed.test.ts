@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import { Value } from '@sinclair/typebox/value';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
-import { RelationsCollection, VisitorsCollection } from '../../contract/visitors.ts';
+import { RelationsCollection, VisitorsCollection, type VisitorDoc } from '../../contract/visitors.ts';
 import type { UsersTable } from '../../server/db/types.ts';
 import { FeedScopeError } from '../../server/domain/sync/feed.ts';
 import { relationsFeed, visitorsFeed } from '../../server/domain/visitors/feed.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => s?.close());
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-type Doc = Record<string, any> & { id: string; rev: number; deleted: boolean };
+type Doc = VisitorDoc & { deleted: boolean };
 
 interface TestUser {
   id: number;

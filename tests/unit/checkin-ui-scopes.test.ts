@@ -25,6 +25,6 @@ describe('scopes of companies, tickets and the door', () => {
     expect(companies).toContain(`companies@${keep + 2}`);
     expect(Object.keys(kept).filter((k) => k.startsWith('door_tickets@'))).toHaveLength(keep + 2);
     expect(kept['events@1']).toBeUndefined();
-    expect(kept['nonsense']).toBeUndefined();
+    expect(kept.nonsense).toBeUndefined();
   });
 });

@@ -91,7 +91,7 @@ describe('parseTicketPayload', () => {
   it('takes anything else as a plain code, and nothing as empty', () => {
     expect(parseTicketPayload('FY-ABCDEFGHJK')).toEqual({ kind: 'plain', code: 'FY-ABCDEFGHJK' });
     expect(parseTicketPayload('FYT1.41.7.short.FY-X')).toEqual({ kind: 'plain', code: 'FYT1.41.7.short.FY-X' });
-    expect(parseTicketPayload('FYT1.041.7.' + 'A'.repeat(86) + '.FY-X').kind).toBe('plain');
+    expect(parseTicketPayload(`FYT1.041.7.${'A'.repeat(86)}.FY-X`).kind).toBe('plain');
     expect(parseTicketPayload('   ')).toEqual({ kind: 'empty' });
   });
 });

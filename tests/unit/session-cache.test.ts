@@ -17,7 +17,10 @@ describe('SessionCache', () => {
     let now = 1000;
     const cache = new SessionCache(5000, 100, () => now);
     let loads = 0;
-    const load = async () => (loads++, user(1));
+    const load = async () => {
+      loads++;
+      return user(1);
+    };
     await cache.user('a', load);
     now += 4999;
     await cache.user('a', load);
@@ -76,16 +79,24 @@ describe('SessionCache', () => {
     const cache = new SessionCache(60_000, 10);
     for (let i = 0; i < 50; i++) await cache.user(`k${i}`, async () => user(i));
     let asked = 0;
-    await cache.user('k0', async () => (asked++, user(0)));
-    await cache.user('k49', async () => (asked++, user(49)));
+    const ask = (n: number) => async () => {
+      asked++;
+      return user(n);
+    };
+    await cache.user('k0', ask(0));
+    await cache.user('k49', ask(49));
     expect(asked).toBe(1);
   });
 
   it('asks every time when its time is 0', async () => {
     const cache = new SessionCache(0);
     let loads = 0;
-    await cache.user('a', async () => (loads++, user(1)));
-    await cache.user('a', async () => (loads++, user(1)));
+    const load = async () => {
+      loads++;
+      return user(1);
+    };
+    await cache.user('a', load);
+    await cache.user('a', load);
     await cache.memo(1).get('v', async () => loads++);
     await cache.memo(1).get('v', async () => loads++);
     expect(loads).toBe(4);

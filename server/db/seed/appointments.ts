@@ -1,4 +1,5 @@
 import type { AppointmentPlan, DialogPlan, EventPlan, UserPlan } from './plan.ts';
+import { nth } from './lists.ts';
 import type { Rng } from './random.ts';
 import { HOUR_MS, MINUTE_MS, localDate } from './time.ts';
 import { APPOINTMENT_COMMENTS, APPOINTMENT_PLACES, MESSAGES, REJECTIONS } from './vocabulary.ts';
@@ -81,7 +82,7 @@ export function makeAppointment(rng: Rng, e: EventPlan, now: Date, spec: Appoint
   return {
     from: spec.from,
     to: spec.to,
-    date: spec.at ? localDate(spec.at, e.timezone) : e.days[e.days.length - 1]!.date,
+    date: spec.at ? localDate(spec.at, e.timezone) : nth(e.days, -1, 'event day').date,
     starts_at: spec.at,
     ends_at: spec.at ? new Date(spec.at.getTime() + e.meeting.slot_minutes * MINUTE_MS) : null,
     any_time: spec.at === null,
@@ -100,10 +101,11 @@ export function makeAppointment(rng: Rng, e: EventPlan, now: Date, spec: Appoint
 }
 
 /** Adds an appointment the demo promises; a conflict here is a bug in the script, so it throws. */
-export function scripted(rng: Rng, book: AppointmentBook, eventIndex: number, e: EventPlan, now: Date, spec: AppointmentSpec): void {
+export function scripted(rng: Rng, book: AppointmentBook, eventIndex: number, e: EventPlan, now: Date, spec: AppointmentSpec): AppointmentPlan {
   const a = makeAppointment(rng, e, now, spec);
   if (!book.add(eventIndex, a)) throw new Error(`seed: scripted appointment ${spec.from}->${spec.to} in ${e.name} conflicts`);
   e.appointments.push(a);
+  return a;
 }
 
 /** People who may book appointments: they hold a valid ticket and are checked in. */
@@ -142,7 +144,7 @@ export function randomAppointments(rng: Rng, book: AppointmentBook, eventIndex: 
 }
 
 export function languageOf(users: UserPlan[], ...people: number[]): 'uk' | 'pl' | 'en' {
-  const countries = new Set(people.map((p) => users[p]!.country_code));
+  const countries = new Set(people.map((p) => nth(users, p, 'user').country_code));
   if (countries.size === 1 && countries.has('UA')) return 'uk';
   if (countries.size === 1 && countries.has('PL')) return 'pl';
   return 'en';

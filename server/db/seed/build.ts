@@ -4,6 +4,7 @@ import { buildEvent, phaseOf, type AccountRole, type BuildContext } from './even
 import { AppointmentBook, dialog, eligible, randomAppointments, scripted, slotsOf, type AppointmentSpec } from './appointments.ts';
 import { accountUser, generateVisitors } from './people.ts';
 import type { AppointmentPlan, EventPlan, SeedPlan } from './plan.ts';
+import { nth } from './lists.ts';
 import { Rng } from './random.ts';
 import { comments, friends, relations } from './social.ts';
 import { MINUTE_MS } from './time.ts';
@@ -57,6 +58,11 @@ function accountRoles(t: EventTemplate, acc: Accounts): AccountRole[] {
   }
 }
 
+/** A scripted appointment before the script knows the event has the visitors it names. */
+type DraftSpec = Omit<AppointmentSpec, 'from' | 'to'> & { from: number | undefined; to: number | undefined; dialog?: boolean };
+type WholeSpec = AppointmentSpec & { dialog?: boolean };
+const isWhole = (s: DraftSpec): s is WholeSpec => s.from !== undefined && s.to !== undefined;
+
 /**
  * The appointments the demo accounts walk into: every status, past and future, at tables, other places
  * and online. Minutes count from the hour the seed ran in; the running events start on the hour, so
@@ -67,48 +73,48 @@ function accountRoles(t: EventTemplate, acc: Accounts): AccountRole[] {
 function scriptDemoAppointments(rng: Rng, book: AppointmentBook, plan: SeedPlan, acc: Accounts, now: Date, exclude: Set<number>): AppointmentPlan[] {
   const agreed: AppointmentPlan[] = [];
   const at = (minutes: number) => new Date(now.getTime() + minutes * MINUTE_MS);
-  const run = (name: string, specs: (v: number[]) => (AppointmentSpec & { dialog?: boolean })[]) => {
+  const run = (name: string, specs: (v: number[], e: EventPlan) => DraftSpec[]) => {
     const index = plan.events.findIndex((e) => e.name === name);
-    if (index < 0) return;
-    const e = plan.events[index]!;
+    const e = plan.events[index];
+    if (!e) return;
     const v = eligible(e, exclude);
-    const list = specs(v);
+    const list = specs(v, e);
     // A small scale seed may lack the people the script needs; that event then goes without it.
-    if (list.some((s) => s.from === undefined || s.to === undefined)) return;
+    if (!list.every(isWhole)) return;
     for (const s of list) {
-      scripted(rng, book, index, e, now, s);
-      if (s.dialog) agreed.push(e.appointments[e.appointments.length - 1]!);
+      const a = scripted(rng, book, index, e, now, s);
+      if (s.dialog) agreed.push(a);
     }
   };
   const { anna, bohdan, manager } = acc;
   run(DEMO_IN_PERSON_EVENT_NAME, (v) => [
     { from: anna, to: bohdan, at: at(210), status: 'accepted', where: { table: 3 }, dialog: true },
-    { from: v[0]!, to: anna, at: at(240), status: 'pending', where: { place: '2' } },
-    { from: anna, to: v[1]!, at: at(270), status: 'pending', where: { table: 4 } },
-    { from: v[2]!, to: anna, at: at(-90), status: 'accepted', where: { place: '1' }, dialog: true },
-    { from: anna, to: v[3]!, at: at(300), status: 'rejected', where: { table: 6 } },
-    { from: v[4]!, to: anna, at: at(330), status: 'canceled', canceledBy: anna, where: { place: '3' } },
-    { from: v[5]!, to: anna, at: at(-60), status: 'pending', where: { table: 2 } },
-    { from: v[6]!, to: bohdan, at: at(225), status: 'pending', where: { place: '2' } },
-    { from: bohdan, to: v[7]!, at: at(255), status: 'accepted', where: { table: 5 }, dialog: true },
-    { from: v[8]!, to: bohdan, at: at(-45), status: 'rejected', where: { table: 1 } },
-    { from: bohdan, to: v[9]!, at: at(285), status: 'canceled', canceledBy: v[9]!, where: { place: '1' } },
-    { from: v[10]!, to: manager, at: at(180), status: 'accepted', where: { table: 2 } },
-    { from: manager, to: v[11]!, at: at(360), status: 'pending', where: { table: 7 } },
+    { from: v[0], to: anna, at: at(240), status: 'pending', where: { place: '2' } },
+    { from: anna, to: v[1], at: at(270), status: 'pending', where: { table: 4 } },
+    { from: v[2], to: anna, at: at(-90), status: 'accepted', where: { place: '1' }, dialog: true },
+    { from: anna, to: v[3], at: at(300), status: 'rejected', where: { table: 6 } },
+    { from: v[4], to: anna, at: at(330), status: 'canceled', canceledBy: anna, where: { place: '3' } },
+    { from: v[5], to: anna, at: at(-60), status: 'pending', where: { table: 2 } },
+    { from: v[6], to: bohdan, at: at(225), status: 'pending', where: { place: '2' } },
+    { from: bohdan, to: v[7], at: at(255), status: 'accepted', where: { table: 5 }, dialog: true },
+    { from: v[8], to: bohdan, at: at(-45), status: 'rejected', where: { table: 1 } },
+    { from: bohdan, to: v[9], at: at(285), status: 'canceled', canceledBy: v[9], where: { place: '1' } },
+    { from: v[10], to: manager, at: at(180), status: 'accepted', where: { table: 2 } },
+    { from: manager, to: v[11], at: at(360), status: 'pending', where: { table: 7 } },
   ]);
   run(DEMO_ONLINE_EVENT_NAME, (v) => [
     { from: anna, to: bohdan, at: at(120), status: 'accepted', dialog: false },
-    { from: v[0]!, to: anna, at: at(150), status: 'pending' },
-    { from: anna, to: v[1]!, at: at(180), status: 'accepted', dialog: true },
-    { from: v[2]!, to: bohdan, at: at(165), status: 'pending' },
-    { from: bohdan, to: v[3]!, at: at(-30), status: 'accepted' },
+    { from: v[0], to: anna, at: at(150), status: 'pending' },
+    { from: anna, to: v[1], at: at(180), status: 'accepted', dialog: true },
+    { from: v[2], to: bohdan, at: at(165), status: 'pending' },
+    { from: bohdan, to: v[3], at: at(-30), status: 'accepted' },
   ]);
-  const pastSlot = (name: string, n: number) => slotsOf(plan.events.find((e) => e.name === name)!)[n] ?? null;
-  run('Lviv Marketing Days', (v) => [
-    { from: anna, to: v[0]!, at: pastSlot('Lviv Marketing Days', 4), status: 'accepted', where: { table: 1 }, dialog: true },
-    { from: v[1]!, to: anna, at: pastSlot('Lviv Marketing Days', 10), status: 'rejected', where: { place: '2' } },
+  const pastSlot = (e: EventPlan, n: number) => slotsOf(e)[n] ?? null;
+  run('Lviv Marketing Days', (v, e) => [
+    { from: anna, to: v[0], at: pastSlot(e, 4), status: 'accepted', where: { table: 1 }, dialog: true },
+    { from: v[1], to: anna, at: pastSlot(e, 10), status: 'rejected', where: { place: '2' } },
   ]);
-  run('Prague Fintech Forum', (v) => [{ from: v[0]!, to: bohdan, at: pastSlot('Prague Fintech Forum', 6), status: 'accepted', where: { table: 4 } }]);
+  run('Prague Fintech Forum', (v, e) => [{ from: v[0], to: bohdan, at: pastSlot(e, 6), status: 'accepted', where: { table: 4 } }]);
   return agreed;
 }
 
@@ -149,7 +155,7 @@ export function buildDemoPlan(seed: number, now: Date): SeedPlan {
   const appointmentsRng = rng.fork('meetings');
   const forced = scriptDemoAppointments(appointmentsRng, book, plan, acc, now, exclude);
   EVENTS.forEach((t, i) => {
-    const e = plan.events[i]!;
+    const e = nth(plan.events, i, 'event');
     randomAppointments(appointmentsRng, book, i, e, now, eligible(e, exclude), t.appointments);
     const phase = phaseOf(e, now);
     if (phase !== 'future') {
@@ -172,7 +178,8 @@ export function buildDemoPlan(seed: number, now: Date): SeedPlan {
  */
 export function buildScalePlan(seed: number, now: Date, visitors: number): SeedPlan {
   const { rng, plan, acc, pool, ctx, exclude } = start(seed, now, visitors);
-  const base = EVENTS.find((t) => t.name === DEMO_IN_PERSON_EVENT_NAME)!;
+  const base = EVENTS.find((t) => t.name === DEMO_IN_PERSON_EVENT_NAME);
+  if (!base) throw new Error(`seed: no event template named ${DEMO_IN_PERSON_EVENT_NAME}`);
   const t: EventTemplate = {
     ...base,
     participants: visitors,
@@ -180,11 +187,11 @@ export function buildScalePlan(seed: number, now: Date, visitors: number): SeedP
     comments: Math.round(visitors / 5),
     appointments: Math.round(visitors / 3),
   };
-  plan.events.push(buildEvent(rng.fork(`event:${t.name}`), ctx, t, pool, accountRoles(t, acc), acc.owner));
+  const e = buildEvent(rng.fork(`event:${t.name}`), ctx, t, pool, accountRoles(t, acc), acc.owner);
+  plan.events.push(e);
   const book = new AppointmentBook();
   const appointmentsRng = rng.fork('meetings');
   const forced = visitors >= 20 ? scriptDemoAppointments(appointmentsRng, book, plan, acc, now, exclude) : [];
-  const e: EventPlan = plan.events[0]!;
   // The big event has 10 tables, so most appointments spill over to the lounge, cafe and terrace.
   randomAppointments(appointmentsRng, book, 0, e, now, eligible(e, exclude), t.appointments - e.appointments.length);
   comments(rng.fork(`chat:${t.name}`), e, plan.users, now, t.comments, { exclude, block: { moderator: acc.owner } });

@@ -2,6 +2,7 @@ import { CITIES } from './demo-data.ts';
 import { GENERAL_TITLES, SPEECH_TITLES, TICKET_TYPES, type EventTemplate } from './demo-events.ts';
 import { slug } from './people.ts';
 import type { CompanyPlan, EventDay, EventPlan, ParticipantPlan, SpeechPlan, TicketPlan, UserPlan } from './plan.ts';
+import { nth } from './lists.ts';
 import type { Rng } from './random.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS, addDays, allowedTimes, localDate, zonedTime } from './time.ts';
 import { COMPANIES, HOTELS, INTERESTS, APPOINTMENT_PLACES, TRANSPORT } from './vocabulary.ts';
@@ -63,7 +64,10 @@ function schedule(rng: Rng, t: EventTemplate, days: EventDay[], speakers: number
       round++;
       titles = rng.shuffle(topics);
     }
-    return FORMATS[round % FORMATS.length] + titles.pop()!;
+    const title = titles.pop();
+    // Every category has talk titles of its own, so a refilled list is never empty.
+    if (title === undefined) throw new Error(`seed: no talk titles for category ${t.categoryId}`);
+    return FORMATS[round % FORMATS.length] + title;
   };
   const busy = new Map<number, [number, number][]>();
   const free = (u: number, from: number, to: number) => !(busy.get(u) ?? []).some(([a, b]) => a < to && from < b);
@@ -85,7 +89,7 @@ function schedule(rng: Rng, t: EventTemplate, days: EventDay[], speakers: number
         const minutes = Math.min(rng.pick([30, 45, 45, 60]), (end - cursor) / MINUTE_MS);
         const stop = cursor + minutes * MINUTE_MS;
         const opening = trackIndex === 0 && track.speeches.every((s) => s.day !== day.date);
-        const talk = opening ? (dayIndex === 0 ? GENERAL_TITLES[0]! : `Day ${dayIndex + 1} keynote`) : nextTitle();
+        const talk = opening ? (dayIndex === 0 ? nth(GENERAL_TITLES, 0, 'opening title') : `Day ${dayIndex + 1} keynote`) : nextTitle();
         const available = speakers.filter((u) => free(u, cursor, stop));
         const chosen = rng.sample(available.length > 0 ? available : speakers, rng.chance(0.3) ? 2 : 1);
         if (chosen.length === 0) chosen.push(fallbackSpeaker);
@@ -115,7 +119,7 @@ function schedule(rng: Rng, t: EventTemplate, days: EventDay[], speakers: number
 function stands(rng: Rng, count: number, members: number[][], managerIndex: number | null): CompanyPlan[] {
   const names = rng.shuffle(COMPANIES.filter((c) => c !== 'Vistula Data'));
   return Array.from({ length: count }, (_, i) => {
-    const name = i === 0 && managerIndex !== null ? 'Vistula Data' : names[i % names.length]!;
+    const name = i === 0 && managerIndex !== null ? 'Vistula Data' : nth(names, i % names.length, 'company name');
     const domain = `${slug(name, '')}.example`;
     // A few stands come without a description, link or logo, as real exhibitors often do.
     const bare = i > 0 && i % 4 === 3;
@@ -177,18 +181,26 @@ function ticketDescription(type: string, online: boolean): string {
   );
 }
 
+/** The free ticket each helping role holds. */
+const STAFF_TICKETS: Record<Exclude<ParticipantPlan['role'], 'visitor'>, string> = {
+  speaker: 'Speaker',
+  organizer: 'Staff',
+  volunteer: 'Volunteer',
+  sponsor: 'Exhibitor',
+};
+
 export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: number[], accounts: AccountRole[], owner: number): EventPlan {
   const { now } = ctx;
   const days = eventDays(t, now);
-  const starts_at = days[0]!.start;
-  const ends_at = days[days.length - 1]!.end;
+  const starts_at = nth(days, 0, 'event day').start;
+  const ends_at = nth(days, -1, 'event day').end;
   const phase = phaseOf({ starts_at, ends_at }, now);
   const menu = t.menu.map((name, i) => ({ id: i + 1, name }));
   const city = CITIES.find((c) => c.id === t.cityId);
 
   // People from the event's own region come first; the rest of the crowd travels in.
   const ranked = pool
-    .map((u) => ({ u, key: rng.next() * (t.audience.includes(ctx.users[u]!.country_code) ? 4 : 1) }))
+    .map((u) => ({ u, key: rng.next() * (t.audience.includes(nth(ctx.users, u, 'user').country_code) ? 4 : 1) }))
     .sort((a, b) => b.key - a.key)
     .map((x) => x.u);
   const chosen = ranked.slice(0, t.participants);
@@ -260,9 +272,9 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
   });
   for (const a of accounts) {
     // The demo accounts share one visitor category, so filtering by it on screen finds them together.
-    const menuId = menu[Math.min(1, menu.length - 1)]!.id;
+    const menuId = nth(menu, Math.min(1, menu.length - 1), 'visitor category').id;
     if (a.ticket) {
-      const type = types.find((x) => x[0] === a.ticket) ?? types[0]!;
+      const type = types.find((x) => x[0] === a.ticket) ?? nth(types, 0, 'ticket type');
       issue(a.user, a.ticket, a.role === 'visitor' ? Math.round(t.minPrice * type[1]) : 0, menuId);
     }
     participants.push({
@@ -276,7 +288,7 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
       checked_in_at: a.checkedIn ? beforeNow(checkinFrom, ends_at) : null,
       viewed_at: beforeNow(created_at, ends_at),
       about: '',
-      interest: a.checkedIn ? INTERESTS[3]! : '',
+      interest: a.checkedIn ? nth(INTERESTS, 3, 'interest') : '',
     });
   }
   for (const user of chosen) {
@@ -290,7 +302,7 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
       invalid = status === 'valid' && rng.chance(0.01);
       issue(user, type, Math.round(t.minPrice * factor), menuId, status, invalid);
     } else {
-      issue(user, ({ speaker: 'Speaker', organizer: 'Staff', volunteer: 'Volunteer', sponsor: 'Exhibitor' } as Record<string, string>)[role]!, 0, menuId);
+      issue(user, STAFF_TICKETS[role], 0, menuId);
     }
     const checked = status === 'valid' && !invalid && (role !== 'visitor' || rng.chance(checkinChance));
     participants.push({
@@ -329,11 +341,15 @@ export function buildEvent(rng: Rng, ctx: BuildContext, t: EventTemplate, pool: 
   const trips = t.online
     ? []
     : participants
-        .filter((p) => p.checked_in && ctx.users[p.user]!.trip_status > 0 && ctx.users[p.user]!.city_id !== t.cityId && rng.chance(0.5))
+        .filter((p) => {
+          if (!p.checked_in) return false;
+          const u = nth(ctx.users, p.user, 'user');
+          return u.trip_status > 0 && u.city_id !== t.cityId && rng.chance(0.5);
+        })
         .map((p) => ({
           user: p.user,
           hotel: rng.chance(0.8) ? rng.pick(HOTELS) : '',
-          transport_before: `${rng.pick(TRANSPORT)} from ${CITIES.find((c) => c.id === ctx.users[p.user]!.city_id)?.name ?? 'home'}`,
+          transport_before: `${rng.pick(TRANSPORT)} from ${CITIES.find((c) => c.id === nth(ctx.users, p.user, 'user').city_id)?.name ?? 'home'}`,
           transport_after: rng.chance(0.7) ? `${rng.pick(TRANSPORT)} back home` : '',
         }));
 

@@ -77,13 +77,16 @@ export function generateVisitors(rng: Rng, count: number, now: Date): UserPlan[]
   const users: UserPlan[] = [];
   for (let i = 0; i < count; i++) {
     const country = rng.weighted(COUNTRY_WEIGHTS);
-    const names = NAMES[country]!;
+    const names = NAMES[country];
+    if (!names) throw new Error(`seed: no names for country ${country}`);
     const sex = rng.chance(0.5) ? 1 : 2;
     const first = rng.pick(sex === 1 ? names.male : names.female);
     const last = rng.pick(names.surnames)[sex === 1 ? 0 : 1];
     const cities = CITIES.filter((c) => c.country_code === country);
+    const [capital] = cities;
+    if (!capital) throw new Error(`seed: no city for country ${country}`);
     // The capital draws most of a country's crowd.
-    const city = rng.chance(0.55) ? cities[0]! : rng.pick(cities);
+    const city = rng.chance(0.55) ? capital : rng.pick(cities);
     const student = rng.chance(0.06);
     users.push({
       email: `${slug(first)}.${slug(last)}.${i + 1}@${DEMO_EMAIL_DOMAIN}`,

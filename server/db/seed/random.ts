@@ -1,3 +1,5 @@
+import { nth } from './lists.ts';
+
 /**
  * A small seeded PRNG (mulberry32). The seed must give the same people, events and appointments on
  * every run and on every machine, so nothing in the generator may reach for Math.random.
@@ -37,7 +39,7 @@ export class Rng {
 
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new Error('pick from an empty list');
-    return items[Math.floor(this.next() * items.length)]!;
+    return nth(items, Math.floor(this.next() * items.length), 'item to pick');
   }
 
   weighted<T>(items: readonly (readonly [T, number])[]): T {
@@ -47,14 +49,15 @@ export class Rng {
       r -= w;
       if (r < 0) return item;
     }
-    return items[items.length - 1]![0];
+    // Only rounding leaves r at or above 0 after the last weight: that draw belongs to the last item.
+    return nth(items, -1, 'weighted item')[0];
   }
 
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice();
     for (let i = out.length - 1; i > 0; i--) {
       const j = Math.floor(this.next() * (i + 1));
-      [out[i], out[j]] = [out[j]!, out[i]!];
+      [out[i], out[j]] = [nth(out, j, 'item to shuffle'), nth(out, i, 'item to shuffle')];
     }
     return out;
   }

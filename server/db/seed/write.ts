@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { cleanName } from '../../../contract/names.ts';
 import type { Tx } from '../tx.ts';
 import { CATEGORIES, CITIES, COUNTRIES } from './demo-data.ts';
+import { nth } from './lists.ts';
 import type { EventPlan, SeedPlan } from './plan.ts';
 
 /**
@@ -25,8 +26,9 @@ async function insertIds<T, R extends { id: number }>(rows: T[], fn: (chunk: T[]
     const returned = await fn(chunk);
     if (returned.length !== chunk.length) throw new Error(`seed: inserted ${chunk.length} rows, got ${returned.length} back`);
     chunk.forEach((row, i) => {
-      if (!same(row, returned[i]!)) throw new Error('seed: RETURNING came back out of order');
-      ids.push(returned[i]!.id);
+      const ret = returned[i];
+      if (!ret || !same(row, ret)) throw new Error('seed: RETURNING came back out of order');
+      ids.push(ret.id);
     });
   });
   return ids;
@@ -89,7 +91,7 @@ export async function writePeople(trx: Tx, plan: SeedPlan, passwordHash: string)
         .execute(),
     (u, r) => u.email === r.email,
   );
-  const uid = (i: number) => userIds[i]!;
+  const uid = (i: number) => nth(userIds, i, 'user id');
   // Drawn avatars live at a path built from the id, which exists only now.
   await inChunks(plan.users.map((u, i) => (u.avatar ? uid(i) : 0)).filter(Boolean), (ids) =>
     trx.updateTable('users').set({ avatar: sql<string>`'/files/avatars/' || id || '.svg'` }).where('id', 'in', ids).execute(),
@@ -151,8 +153,9 @@ export async function writeDrawnLogos(trx: Tx, standIds: number[]): Promise<void
  * programmes and stands exist already (`eventIds` in plan order).
  */
 export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: number[], eventIds: number[], now: Date): Promise<void> {
-  const uid = (i: number) => userIds[i]!;
-  const participation = plan.events.flatMap((e, i) => e.participants.map(({ user, ...p }) => ({ ...p, event_id: eventIds[i]!, user_id: uid(user) })));
+  const uid = (i: number) => nth(userIds, i, 'user id');
+  const eid = (i: number) => nth(eventIds, i, 'event id');
+  const participation = plan.events.flatMap((e, i) => e.participants.map(({ user, ...p }) => ({ ...p, event_id: eid(i), user_id: uid(user) })));
   // The organiser's own row exists already (the event's creation made it); the plan's is the whole truth.
   await inChunks(participation, (chunk) =>
     trx
@@ -176,16 +179,16 @@ export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: numbe
   );
 
   await inChunks(
-    plan.events.map((e, i) => ({ event_id: eventIds[i]!, settings: json(e.design), updated_at: e.created_at })),
+    plan.events.map((e, i) => ({ event_id: eid(i), settings: json(e.design), updated_at: e.created_at })),
     (chunk) => trx.insertInto('ticket_designs').values(chunk).execute(),
   );
 
   const tickets = plan.events.flatMap((e, i) =>
     e.tickets.map(({ user, ...t }) => {
-      const u = plan.users[user]!;
+      const u = nth(plan.users, user, 'user');
       return {
         ...t,
-        event_id: eventIds[i]!,
+        event_id: eid(i),
         user_id: uid(user),
         name: `${u.first_name} ${u.last_name}`,
         company: u.company,
@@ -199,7 +202,7 @@ export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: numbe
   const appointments = plan.events.flatMap((e, i) =>
     e.appointments.map(({ from, to, canceled_by, ...a }) => ({
       ...a,
-      event_id: eventIds[i]!,
+      event_id: eid(i),
       from_user_id: uid(from),
       to_user_id: uid(to),
       canceled_by: canceled_by === null ? null : uid(canceled_by),
@@ -208,7 +211,7 @@ export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: numbe
   );
   await inChunks(appointments, (chunk) => trx.insertInto('appointments').values(chunk).execute());
 
-  const comments = plan.events.flatMap((e, i) => e.comments.map((c) => ({ ...c, event_id: eventIds[i]!, user_id: uid(c.user) })));
+  const comments = plan.events.flatMap((e, i) => e.comments.map((c) => ({ ...c, event_id: eid(i), user_id: uid(c.user) })));
   const commentIds = await insertIds(
     comments,
     (chunk) =>
@@ -231,16 +234,14 @@ export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: numbe
         .execute(),
     (c, r) => c.user_id === r.user_id,
   );
-  const likes = comments.flatMap((c, i) => c.likes.map((l) => ({ comment_id: commentIds[i]!, user_id: uid(l.user), like_type: l.type })));
+  const likes = comments.flatMap((c, i) => c.likes.map((l) => ({ comment_id: nth(commentIds, i, 'comment id'), user_id: uid(l.user), like_type: l.type })));
   await inChunks(likes, (chunk) => trx.insertInto('comment_likes').values(chunk).execute());
   const blocks = plan.events.flatMap((e, i) =>
-    e.blocks.map((b) => ({ event_id: eventIds[i]!, user_id: uid(b.user), blocked_by: uid(b.blocked_by), reason: b.reason, created_at: b.created_at })),
+    e.blocks.map((b) => ({ event_id: eid(i), user_id: uid(b.user), blocked_by: uid(b.blocked_by), reason: b.reason, created_at: b.created_at })),
   );
   await inChunks(blocks, (chunk) => trx.insertInto('chat_blocks').values(chunk).execute());
 
-  const trips = plan.events.flatMap((e, i) =>
-    e.trips.map(({ user, ...t }) => ({ ...t, event_id: eventIds[i]!, user_id: uid(user), updated_at: e.created_at })),
-  );
+  const trips = plan.events.flatMap((e, i) => e.trips.map(({ user, ...t }) => ({ ...t, event_id: eid(i), user_id: uid(user), updated_at: e.created_at })));
   await inChunks(trips, (chunk) => trx.insertInto('trips').values(chunk).execute());
 
   // A dialog stores the smaller user id as user_a; the flags follow whoever ends up on each side.
@@ -265,7 +266,7 @@ export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: numbe
   );
   const messages = plan.dialogs.flatMap((d, i) =>
     d.messages.map((m) => ({
-      dialog_id: dialogIds[i]!,
+      dialog_id: nth(dialogIds, i, 'dialog id'),
       sender_id: uid(m.sender),
       text: m.text,
       created_at: m.created_at,

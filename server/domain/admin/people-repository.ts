@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminInvitation, AdminOverview, AdminPerson, InviteRole, Series } from '../../../contract/admin-people.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /** SQL of the organisers' People and Overview (people.ts has the rules). */
 
@@ -177,10 +178,10 @@ export async function eventOverview(q: Q, eventId: number, timezone: string, now
     SELECT ${day('created_at')} AS at, count(*)::int AS n FROM chat_comments WHERE event_id = ${eventId} AND NOT deleted GROUP BY 1 ORDER BY 1`.execute(q);
   const online = await q.selectFrom('events').select('users_online').where('id', '=', eventId).executeTakeFirstOrThrow();
   return {
-    registrations: { ...reg.rows[0]!, by_day: series(regDays.rows) },
-    checkins: { ...door.rows[0]!, by_hour: series(doorHours.rows) },
-    meetings: { ...meetings.rows[0]!, by_day: series(meetingDays.rows) },
-    chat: { ...chat.rows[0]!, by_day: series(chatDays.rows) },
+    registrations: { ...onlyRow(reg, 'registration totals'), by_day: series(regDays.rows) },
+    checkins: { ...onlyRow(door, 'door totals'), by_hour: series(doorHours.rows) },
+    meetings: { ...onlyRow(meetings, 'meeting totals'), by_day: series(meetingDays.rows) },
+    chat: { ...onlyRow(chat, 'chat totals'), by_day: series(chatDays.rows) },
     online: online.users_online,
     timezone,
   };

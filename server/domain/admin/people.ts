@@ -106,7 +106,7 @@ export async function acceptInvitation(
   const others = await takeInvitationsOf(trx, taken.email, userId, now);
   const all = [taken, ...others];
   for (const i of all) await grant(trx, i.event_id, i.invited_by, userId, i.role as InviteRole);
-  return { accepted: true, effect: { ...inviteEffect(all[0]!.event_id, [userId]), eventIds: [...new Set(all.map((i) => i.event_id))] } };
+  return { accepted: true, effect: { ...inviteEffect(taken.event_id, [userId]), eventIds: [...new Set(all.map((i) => i.event_id))] } };
 }
 
 /** An address verified later (signed up without the link): its open invitations are given then. */

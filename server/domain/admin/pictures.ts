@@ -51,16 +51,20 @@ export async function writeEventPicture(dataDir: string, kind: EventPictureKind,
   const small = await reencodeImage(big.data, sizes.small);
   const dir = eventPictureDir(dataDir);
   const written: string[] = [];
+  const write = async (image: typeof big) => {
+    const name = await writeImageFile(dir, image);
+    written.push(name);
+    return name;
+  };
+  let names: { name: string; middle: string | null; small: string };
   try {
-    for (const image of [big, middle, small]) if (image) written.push(await writeImageFile(dir, image));
+    names = { name: await write(big), middle: middle ? await write(middle) : null, small: await write(small) };
   } catch (err) {
     for (const name of written) await removeImageFile(dir, name);
     throw err;
   }
   return {
-    name: written[0]!,
-    middle: middle ? written[1]! : null,
-    small: written[written.length - 1]!,
+    ...names,
     width: big.width,
     height: big.height,
     bytes: big.data.length,

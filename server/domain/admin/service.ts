@@ -46,8 +46,10 @@ export async function requireOrganiser(q: Q, eventId: number, userId: number) {
 
 function refuseProblems(fields: EventFields): void {
   const problems = checkEventFields(fields);
-  const first = EVENT_FIELD_NAMES.find((k) => problems[k]);
-  if (first) throw new DomainError(problemCode(problems[first]!), first);
+  for (const field of EVENT_FIELD_NAMES) {
+    const problem = problems[field];
+    if (problem) throw new DomainError(problemCode(problem), field);
+  }
 }
 
 /** Every device holds the events list, and the organisers' own my_events rows change with it. */

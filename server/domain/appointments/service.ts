@@ -105,13 +105,13 @@ export async function requestAppointment(
   if (pair && pair.id !== editing?.id) throw new DomainError('appointment_exists');
 
   const settings = await eventSettings(trx, event);
-  const timed = p.any_time !== true && typeof p.time_start === 'number' && p.time_start > 0;
-  if (!timed && p.any_time === false) throw new DomainError('invalid_input', 'time_start');
+  const timeStart = p.any_time !== true && typeof p.time_start === 'number' && p.time_start > 0 ? p.time_start : null;
+  if (timeStart === null && p.any_time === false) throw new DomainError('invalid_input', 'time_start');
 
   let slot: { start: number; end: number } | null = null;
   let freeTables: number[] | null = null;
-  if (timed) {
-    slot = findSlot(settings, event.timezone, p.date, p.time_start!) ?? null;
+  if (timeStart !== null) {
+    slot = findSlot(settings, event.timezone, p.date, timeStart) ?? null;
     if (!slot) throw new DomainError('appointment_time_unavailable');
     const busy = await busyAppointments(trx, event.id, [actorId, p.user_id], slot.start, slot.end);
     const state = slotState(slot, {
@@ -132,13 +132,12 @@ export async function requestAppointment(
     if (localDateOf(Math.floor(now.getTime() / 1000), event.timezone) > p.date) throw new DomainError('appointment_time_unavailable');
   }
 
-  const sameSlot = editing && slot && startOf(editing) === slot.start;
   const placed = placeAppointment({
     online: event.is_webinar,
     settings,
     place: p.place,
     freeTables,
-    keepTable: sameSlot ? editing!.table_num : null,
+    keepTable: editing && slot && startOf(editing) === slot.start ? editing.table_num : null,
   });
   if ('error' in placed) {
     if (placed.error === 'invalid_place') throw new DomainError('invalid_input', 'place');
@@ -261,8 +260,10 @@ export async function availability(
   const day = q.date ?? dates.find((d) => d >= today) ?? dates[0] ?? today;
   const slots = dates.includes(day) ? daySlots(settings, event.timezone, day) : [];
   const times: SlotView[] = [];
-  if (slots.length) {
-    const busy = await busyAppointments(db, event.id, [viewerId, q.user_id], slots[0]!.start, slots[slots.length - 1]!.end);
+  const [first] = slots;
+  const last = slots.at(-1);
+  if (first && last) {
+    const busy = await busyAppointments(db, event.id, [viewerId, q.user_id], first.start, last.end);
     const partners = await cards(db, [
       ...new Set(
         busy.filter((m) => m.from_user_id === viewerId || m.to_user_id === viewerId).map((m) => (m.from_user_id === viewerId ? m.to_user_id : m.from_user_id)),

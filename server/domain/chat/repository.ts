@@ -4,6 +4,7 @@ import { chatImageUrl, COMMENTS_WINDOW, type CommentDoc } from '../../../contrac
 import type { WsComment, WsUser } from '../../../contract/ws.ts';
 import { validTicket } from '../../db/sql.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /**
  * SQL of the event chat: who may read and moderate it, its comments (the feed window, the legacy
@@ -255,7 +256,7 @@ export async function insertComment(
     FROM c
     JOIN users u ON u.id = c.user_id
     LEFT JOIN chat_blocks b ON b.event_id = c.event_id AND b.user_id = c.user_id`.execute(trx);
-  return r.rows[0]!;
+  return onlyRow(r, 'chat comment insert');
 }
 
 export async function markCommentDeleted(trx: Tx, commentId: number, by: number): Promise<void> {

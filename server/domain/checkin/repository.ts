@@ -3,6 +3,7 @@ import type { DoorScan, DoorTicketDoc, ScanResult } from '../../../contract/tick
 import type { Q, Tx } from '../../db/tx.ts';
 import type { CheckinsTable } from '../../db/types-tickets.ts';
 import { withTies } from '../sync/feed.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /** SQL of door check-in: who may work the door, the door feed, scans and their duplicates. */
 
@@ -13,7 +14,7 @@ export async function doorRole(db: Q, eventId: number, userId: number): Promise<
     SELECT
       EXISTS (SELECT 1 FROM user_events WHERE event_id = ${eventId} AND user_id = ${userId} AND is_owner AND NOT deleted) AS owner,
       EXISTS (SELECT 1 FROM door_staff WHERE event_id = ${eventId} AND user_id = ${userId}) AS staff`.execute(db);
-  const row = r.rows[0]!;
+  const row = onlyRow(r, 'door role');
   return row.owner ? 'owner' : row.staff ? 'staff' : null;
 }
 
@@ -155,7 +156,7 @@ export async function reflagDuplicates(db: Q, ticketId: number): Promise<void> {
 export async function sameDeviceAdmittedBefore(db: Q, ticketId: number, deviceId: string, before: Date): Promise<boolean> {
   const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM checkins
     WHERE ticket_id = ${ticketId} AND device_id = ${deviceId} AND result = 'admitted' AND scanned_at < ${before} AND NOT deleted`.execute(db);
-  return r.rows[0]!.n > 0;
+  return (r.rows[0]?.n ?? 0) > 0;
 }
 
 export async function scanOwner(db: Q, scanId: string): Promise<number | undefined> {
@@ -191,7 +192,7 @@ export async function listScans(db: Q, eventId: number, limit: number, offset: n
   const rows = await sql<ScanRow>`SELECT ${scanColumns} FROM checkins c WHERE c.event_id = ${eventId} AND NOT c.deleted ${only}
     ORDER BY c.scanned_at DESC, c.id COLLATE "C" DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
   const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM checkins c WHERE c.event_id = ${eventId} AND NOT c.deleted ${only}`.execute(db);
-  return { items: rows.rows.map(numbers), count: count.rows[0]!.n };
+  return { items: rows.rows.map(numbers), count: count.rows[0]?.n ?? 0 };
 }
 
 /** Tickets admitted more than once: the organiser's conflicts list (ticket, devices, times). */
@@ -207,7 +208,8 @@ export async function conflicts(db: Q, eventId: number) {
   const byTicket = new Map<number, { ticket_id: number; code: string; holder_name: string; type: string; devices: string[]; scans: ScanRow[] }>();
   for (const raw of rows.rows) {
     const r = numbers(raw);
-    const id = r.ticket_id!;
+    const id = r.ticket_id;
+    if (id === null) throw new Error('conflicts: a scan joined to its ticket came back without ticket_id');
     let item = byTicket.get(id);
     if (!item) {
       item = { ticket_id: id, code: raw.ticket_code, holder_name: raw.holder_name, type: raw.type, devices: [], scans: [] };
@@ -218,7 +220,9 @@ export async function conflicts(db: Q, eventId: number) {
     item.scans.push({ ...scan, ticket_id: id, code: r.code });
   }
   // Most recent conflict first: that is the one the organiser is likely still standing next to.
-  return [...byTicket.values()].sort((a, b) => b.scans.at(-1)!.scanned_at_ms - a.scans.at(-1)!.scanned_at_ms);
+  // Each entry starts with a scan and takes the rest in time order, so its last scan is its latest.
+  const latest = (item: { scans: ScanRow[] }) => item.scans.at(-1)?.scanned_at_ms ?? 0;
+  return [...byTicket.values()].sort((a, b) => latest(b) - latest(a));
 }
 
 /**
@@ -237,7 +241,7 @@ export async function doorStats(db: Q, eventId: number) {
       (SELECT count(*) FROM tickets t WHERE t.event_id = ${eventId} AND NOT t.deleted AND t.status = 'valid' AND NOT t.invalid)::int AS tickets,
       (SELECT count(*) FROM tickets t WHERE t.event_id = ${eventId})::int AS listed
     FROM (SELECT 1) one LEFT JOIN checkins c ON c.event_id = ${eventId} AND NOT c.deleted`.execute(db);
-  return r.rows[0]!;
+  return onlyRow(r, 'door stats');
 }
 
 export async function staffList(db: Q, eventId: number) {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ClientRef } from '../../../contract/admin-refs.ts';
 import type { Q, Tx } from '../../db/tx.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /** SQL of the stands organisers and stand managers edit (admin.ts has the rules). */
 
@@ -39,7 +40,7 @@ export async function insertStand(trx: Tx, eventId: number, v: StandValues, clie
     SELECT ${eventId}, ${v.name}, ${v.location}, ${v.link}, ${v.description}, ${v.phone}, ${v.email}, ${v.image}, ${v.image_thumb},
       coalesce((SELECT max(sort) FROM companies WHERE event_id = ${eventId}), 0) + 1, ${clientId}
     RETURNING id`.execute(trx);
-  return r.rows[0]!.id;
+  return onlyRow(r, 'stand insert').id;
 }
 
 export async function updateStand(trx: Tx, standId: number, v: StandValues): Promise<void> {

@@ -68,8 +68,10 @@ export async function setStand(trx: Tx, userId: number, p: StandSetPayload, comm
   if (!stand) await requireOrganiser(trx, p.event_id, userId);
   const f = normaliseStand(p.fields);
   const problems = checkStandFields(f);
-  const first = STAND_FIELD_ORDER.find((k) => problems[k]);
-  if (first) throw new DomainError(standProblemCode(problems[first]!), first);
+  for (const field of STAND_FIELD_ORDER) {
+    const problem = problems[field];
+    if (problem) throw new DomainError(standProblemCode(problem), field);
+  }
   const current = stand ? standPictures(stand) : { logo: '', picture: '' };
   const logo = await pictureValue(trx, p.event_id, f.logo, current.logo, 'logo');
   const picture = await pictureValue(trx, p.event_id, f.picture, current.picture, 'picture');

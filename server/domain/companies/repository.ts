@@ -110,7 +110,7 @@ export async function listStands(db: Q, eventId: number, viewerId: number | null
   const rows = await sql<StandRow>`SELECT * FROM (${standSelect(viewerId)}) s WHERE s.event_id = ${eventId} AND NOT s.deleted
     ORDER BY s.sort, s.name, s.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
   const count = await sql<{ n: number }>`SELECT count(*)::int AS n FROM companies WHERE event_id = ${eventId} AND NOT deleted`.execute(db);
-  return { docs: rows.rows.map(toCompanyDoc), count: count.rows[0]!.n };
+  return { docs: rows.rows.map(toCompanyDoc), count: count.rows[0]?.n ?? 0 };
 }
 
 export async function findStand(db: Q, eventId: number, standId: number, viewerId: number | null): Promise<(CompanyDoc & { deleted: boolean }) | undefined> {

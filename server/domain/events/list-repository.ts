@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { and, FALSE, likeContains, likePrefix, participates, TRUE, validTicket, visibleUser, type Cond } from '../../db/sql.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import { selectEventRows, type EventRow } from './repository.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /**
  * Read-side SQL of the legacy event calls (events-list, favorites, recently viewed, autocomplete).
@@ -165,7 +166,7 @@ export async function countTabs(db: Q, f: EventListFilter, viewerId: number | nu
     FROM events e JOIN categories cat ON cat.id = e.category_id
     WHERE ${and([...commonConds(f, false), scope])}
     GROUP BY cat.id, cat.name ORDER BY cat.name, cat.id`.execute(db);
-  const t = totals.rows[0]!;
+  const t = onlyRow(totals, 'event list totals');
   return { all: t.all_n, future: t.future_n, past: t.past_n, favorites: t.fav_n, view: t.view_n, countByCategories: byCategory.rows };
 }
 

@@ -119,16 +119,17 @@ export async function noticesOf(q: Q, userId: number, eventIds: readonly number[
 
 function toNotice(r: NoticeRow): Notice {
   // A removed or disabled account is nobody the user can open or answer any more.
-  const gone = r.actor_gone !== false || r.actor_id === null;
+  const actorId = r.actor_gone === false ? r.actor_id : null;
   return {
     id: r.id,
     kind: r.kind,
     at: toUnix(r.updated_at),
     read: r.read_at !== null,
     count: r.count,
-    actor: gone
-      ? { user_id: 0, first_name: '', last_name: '', avatar: '' }
-      : { user_id: r.actor_id!, first_name: r.first_name ?? '', last_name: r.last_name ?? '', avatar: avatarUrl(r.actor_id!, r.avatar ?? '') },
+    actor:
+      actorId === null
+        ? { user_id: 0, first_name: '', last_name: '', avatar: '' }
+        : { user_id: actorId, first_name: r.first_name ?? '', last_name: r.last_name ?? '', avatar: avatarUrl(actorId, r.avatar ?? '') },
     meeting_id: r.meeting_id ?? 0,
     comment_id: r.comment_id ?? 0,
     text: r.text,

@@ -142,7 +142,8 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
     paid_at: method === 'free' ? opts.now : null,
   });
   await insertLines(trx, orderId, lines);
-  const order = (await findOrderByKey(trx, userId, req.client_key))!;
+  const order = await findOrderByKey(trx, userId, req.client_key);
+  if (!order) throw new Error(`checkout: order ${orderId} was not found by its own client key`);
   if (method === 'free') await issueTickets(trx, order, await orderLines(trx, orderId));
   // A card order says nothing until the provider confirms it; a transfer mails how to pay.
   const notices: OrderNotice[] = method === 'free' ? [{ kind: 'paid', orderId }] : method === 'transfer' ? [{ kind: 'awaiting', orderId }] : [];

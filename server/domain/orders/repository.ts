@@ -167,11 +167,9 @@ export async function insertOrderTickets(trx: Tx, order: OrderRow, tickets: NewT
     .execute();
   const byCode = new Map(rows.map((r) => [r.code, r.id]));
   for (const t of tickets) {
-    await trx
-      .updateTable('order_lines')
-      .set({ ticket_id: byCode.get(t.code)! })
-      .where('id', '=', t.line_id)
-      .execute();
+    const ticketId = byCode.get(t.code);
+    if (ticketId === undefined) throw new Error(`issue tickets: the insert returned no ticket with code ${t.code}`);
+    await trx.updateTable('order_lines').set({ ticket_id: ticketId }).where('id', '=', t.line_id).execute();
   }
   return rows.map((r) => r.id);
 }

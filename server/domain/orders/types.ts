@@ -45,8 +45,10 @@ const PROBLEM_CODES: Record<SalesProblem, ErrorCode> = {
 };
 
 function refuse<K extends string>(problems: Partial<Record<K, SalesProblem>>, order: readonly K[]): void {
-  const first = order.find((k) => problems[k]);
-  if (first) throw new DomainError(PROBLEM_CODES[problems[first]!], first);
+  for (const field of order) {
+    const problem = problems[field];
+    if (problem) throw new DomainError(PROBLEM_CODES[problem], field);
+  }
 }
 
 /**

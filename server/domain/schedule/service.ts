@@ -136,8 +136,10 @@ export async function setSpeech(trx: Tx, userId: number, p: ScheduleSpeechPayloa
   if (p.speech && !existing) throw new DomainError('speech_not_found', 'speech');
   const f = normaliseSpeech(p.fields);
   const problems = checkSpeechFields(f, event.fields);
-  const first = SPEECH_FIELD_ORDER.find((k) => problems[k]);
-  if (first) throw new DomainError(speechProblemCode(problems[first]!), first);
+  for (const field of SPEECH_FIELD_ORDER) {
+    const problem = problems[field];
+    if (problem) throw new DomainError(speechProblemCode(problem), field);
+  }
 
   const track = await findTrack(trx, p.event_id, f.track);
   if (!track) throw new DomainError('track_not_found', 'track');

@@ -109,7 +109,11 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   },
   'dialog.read': (trx, ctx, p) => messages.readDialog(trx, ctx.userId, p.user_id),
   'dialog.update': (trx, ctx, p) => messages.updateDialog(trx, ctx.userId, p),
-  'ticket.scan': (trx, ctx, p) => recordScan(trx, ctx.userId, ctx.commandId!, p),
+  'ticket.scan': async (trx, ctx, p) => {
+    // A scan is stored under its command's id, the one the door device already holds.
+    if (ctx.commandId === undefined) throw new Error('ticket.scan runs only as a synced command, with its id');
+    return recordScan(trx, ctx.userId, ctx.commandId, p);
+  },
   'event.create': (trx, ctx, p) => admin.createEvent(trx, ctx.userId, p.fields),
   'event.update': (trx, ctx, p) => admin.updateEvent(trx, ctx.userId, p.event_id, p.fields),
   'event.status': async (trx, ctx, p) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CommandResult } from '../../../contract/commands.ts';
 import type { Q, Tx } from '../../db/tx.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /** SQL of the sync commands: the stored answer of every command a device sent (commands.ts). */
 
@@ -31,7 +32,7 @@ export async function storeCommand(
 /** How many answers are stored for the user; tests look at the dedupe table through it. */
 export async function countStoredCommands(q: Q, userId: number): Promise<number> {
   const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM commands WHERE user_id = ${userId}`.execute(q);
-  return r.rows[0]!.n;
+  return r.rows[0]?.n ?? 0;
 }
 
 /**
@@ -46,5 +47,5 @@ export async function fanoutWatermarks(q: Q) {
       (SELECT coalesce(max(id), 0) FROM messages) AS "messageId",
       (SELECT coalesce(max(rev), 0) FROM appointments) AS "appointmentRev",
       (SELECT coalesce(max(id), 0) FROM appointments) AS "appointmentId"`.execute(q);
-  return r.rows[0]!;
+  return onlyRow(r, 'fan-out watermarks');
 }

@@ -22,10 +22,9 @@ export async function ticketsFeed(db: Kysely<DB>, { userId, checkpoint, limit }:
   if (userId === null) return { documents: [] };
   const [tickets, orders] = await Promise.all([userTicketsSince(db, userId, checkpoint, limit), userOrdersSince(db, userId, checkpoint, limit)]);
   if (!tickets.length && !orders.length) return { documents: [] };
-  const bound = Math.min(
-    tickets.length >= limit ? tickets.at(-1)!.rev : Number.POSITIVE_INFINITY,
-    orders.length >= limit ? orders.at(-1)!.rev : Number.POSITIVE_INFINITY,
-  );
+  // A source that filled its page bounds the page at its last rev; a short one is exhausted.
+  const boundOf = (rows: readonly { rev: number }[]) => (rows.length >= limit ? (rows.at(-1)?.rev ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY);
+  const bound = Math.min(boundOf(tickets), boundOf(orders));
   const sign = await ticketSigner(db);
   const documents = [...tickets.filter((r) => r.rev <= bound).map((r) => toTicketDoc(r, sign)), ...orders.filter((r) => r.rev <= bound).map(toOrderDoc)].sort(
     (a, b) => a.rev - b.rev,

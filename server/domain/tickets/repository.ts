@@ -4,6 +4,7 @@ import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../con
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/repository.ts';
 import { withTies } from '../sync/feed.ts';
+import { onlyRow } from '../../db/rows.ts';
 
 /**
  * SQL of the tickets area: a ticket with the event summary and the holder its card shows, the email
@@ -183,7 +184,7 @@ export async function countUserTickets(db: Q, userId: number): Promise<{ all: nu
       count(*) FILTER (WHERE e.ends_at < now())::int AS past
     FROM tickets t JOIN events e ON e.id = t.event_id
     WHERE t.user_id = ${userId} AND NOT t.deleted AND NOT e.deleted`.execute(db);
-  return r.rows[0]!;
+  return onlyRow(r, 'ticket counts');
 }
 
 export async function findTicketRow(db: Q, ticketId: number): Promise<TicketRow | undefined> {

@@ -44,7 +44,9 @@ export function filterConds(f: VisitorFilter, viewerId: number | null, currentYe
   if (f.sex !== undefined) conds.push(sql<SqlBool>`u.sex = ${f.sex}`);
   if (f.ageBuckets?.length) {
     const ranges = f.ageBuckets.map((value) => {
-      const b = AGE_BUCKETS.find((x) => x.value === value)!;
+      const b = AGE_BUCKETS.find((x) => x.value === value);
+      // parseVisitorQuery lets through only the buckets' own numbers.
+      if (!b) throw new Error(`no age bucket ${value}`);
       const age = sql`(${currentYear}::int - u.birth_year)`;
       return b.max === null ? sql<SqlBool>`${age} >= ${b.min}` : sql<SqlBool>`(${age} >= ${b.min} AND ${age} < ${b.max})`;
     });

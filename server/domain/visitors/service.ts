@@ -35,13 +35,13 @@ export async function setLike(trx: Tx, actorId: number, targetId: number, reques
   if (!(await recordable(trx, actorId, targetId))) return { like_status: storedLike(request, false), effect: quiet([targetId]) };
   const mine = await findRelation(trx, actorId, targetId);
   const theirs = await findRelation(trx, targetId, actorId);
-  const theyLikeMe = Boolean(theirs && !theirs.deleted && isLiked(theirs.like_status));
+  const theyLikeMe = theirs !== undefined && !theirs.deleted && isLiked(theirs.like_status);
   const next = storedLike(request, theyLikeMe);
   const userIds = [actorId];
   if (!mine || mine.deleted || mine.like_status !== next) await upsertRelation(trx, actorId, targetId, { like_status: next });
   if (theyLikeMe) {
     const theirNext = request === 2 ? LIKE_STATUS.mutual : LIKE_STATUS.liked;
-    if (theirs!.like_status !== theirNext) {
+    if (theirs.like_status !== theirNext) {
       await upsertRelation(trx, targetId, actorId, { like_status: theirNext });
       userIds.push(targetId);
     }

@@ -101,7 +101,9 @@ export async function socketRoutes(app: FastifyInstance) {
 
   const open = (channel: SocketChannel) => (socket: WebSocket, request: FastifyRequest) => {
     const session = request.sessionToken ? sessionKey(request.sessionToken) : (urlSessions.get(request.raw) ?? null);
-    const conn = hub.add(socket, channel, request.user!.id, session, request.ip);
+    const user = request.user;
+    if (!user) throw new Error('a socket opened without a signed-in user: the guard lets none through');
+    const conn = hub.add(socket, channel, user.id, session, request.ip);
     const lang = spokenLanguage((request.query as { lang?: unknown }).lang);
     if (lang) languages.set(conn, lang);
     socket.on('message', (data, isBinary) => {

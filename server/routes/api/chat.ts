@@ -114,9 +114,8 @@ export async function chatApi(app: FastifyInstance) {
     });
   });
 
-  /** The picture of a request, re-encoded and written to disk; its name, or undefined without one. */
-  const storeImage = async (image: Buffer | undefined) => {
-    if (!image) return undefined;
+  /** The picture of a request, re-encoded and written to disk, with its name. */
+  const storeImage = async (image: Buffer) => {
     const encoded = await reencodeImage(image);
     const name = await writeImageFile(chatDir, encoded);
     return { name, encoded };
@@ -135,7 +134,7 @@ export async function chatApi(app: FastifyInstance) {
       const retryAfterMs = await app.limits.calls.take(request, 'image_upload');
       if (retryAfterMs !== undefined) return tooManyRequests(request, reply, retryAfterMs);
     }
-    const stored = await storeImage(image);
+    const stored = image ? await storeImage(image) : undefined;
     let result: Awaited<ReturnType<typeof addComment>>;
     try {
       result = await app.writer.run(async (trx) => {
@@ -147,7 +146,8 @@ export async function chatApi(app: FastifyInstance) {
       throw err;
     }
     const row = await findComment(app.db, user.id, result.commentId);
-    return ok({ result: true, comment: toWsComment(row!), users: { [String(user.id)]: toWsUser(row!) } });
+    if (!row) throw new Error(`add-comment: comment ${result.commentId} is gone right after it was added`);
+    return ok({ result: true, comment: toWsComment(row), users: { [String(user.id)]: toWsUser(row) } });
   });
 
   app.post('/api/events/upload-chat-image', { onRequest: app.limits.throttle('image_upload') }, async (request, reply) => {
@@ -157,7 +157,7 @@ export async function chatApi(app: FastifyInstance) {
     const eventId = idField(fields, 'event_id');
     if (!image) throw new DomainError('invalid_image', 'image is missing');
     await requireSpeaker(app.db, user.id, eventId);
-    const stored = (await storeImage(image))!;
+    const stored = await storeImage(image);
     try {
       await insertUpload(app.db, user.id, eventId, stored.name, stored.encoded);
     } catch (err) {
@@ -183,9 +183,14 @@ export async function chatApi(app: FastifyInstance) {
     const { fields } = await readUploadForm(request, 'image', COMMENT_FORM);
     const commentId = idField(fields, 'commentId', 'comment_id');
     const likeType = likeTypeField(fields, set);
-    await app.writer.run((trx) => (set ? likeComment(trx, user.id, commentId, likeType!) : unlikeComment(trx, user.id, commentId, likeType)));
+    await app.writer.run((trx) => {
+      if (!set) return unlikeComment(trx, user.id, commentId, likeType);
+      if (likeType === undefined) throw new Error('likeTypeField gave no like type where one is required');
+      return likeComment(trx, user.id, commentId, likeType);
+    });
     const row = await findComment(app.db, user.id, commentId);
-    return ok({ result: true, comment_id: commentId, likes: { like: row!.likes_count, dislike: row!.dislikes_count, my_like_type: row!.my_like_type } });
+    if (!row) throw new Error(`vote: comment ${commentId} is gone right after the vote`);
+    return ok({ result: true, comment_id: commentId, likes: { like: row.likes_count, dislike: row.dislikes_count, my_like_type: row.my_like_type } });
   };
   app.post('/api/events/set-like-comment', vote(true));
   app.post('/api/events/unset-like-comment', vote(false));

@@ -100,18 +100,21 @@ type Plan = { filter: EventListFilter; sort: EventSort; ownTabs: boolean } | { e
 async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser | null, forced?: 'favorites' | 'viewed'): Promise<Plan> {
   const favorites = forced === 'favorites' || isOn(q.favorites);
   const viewed = forced === 'viewed' || isOn(q.lookedEarlier);
-  const other = q.user_id !== undefined && q.user_id !== viewer?.id;
+  const otherId = q.user_id !== undefined && q.user_id !== viewer?.id ? q.user_id : null;
+  const other = otherId !== null;
   if (!viewer && (favorites || viewed || isOn(q.is_my) || isOn(q.only_appreciated))) return { error: 'auth_required' };
   if (other && (favorites || viewed)) return { error: 'forbidden' };
 
+  // Past the two refusals: a guest asks for the public list or another user's, and a user id
+  // that is not another user's is the viewer's own.
   let scope: ListScope;
-  if (favorites) scope = { kind: 'favorites', userId: viewer!.id };
-  else if (viewed) scope = { kind: 'viewed', userId: viewer!.id };
-  else if (other) {
-    const target = await listedState(app.db, q.user_id!);
+  if (otherId !== null) {
+    const target = await listedState(app.db, otherId);
     if (!target || target.deleted) return { error: 'not_found' };
-    scope = target.hide_from_visitors || target.disabled ? { kind: 'none' } : { kind: 'participant', userId: q.user_id! };
-  } else if (isOn(q.is_my) || q.user_id !== undefined) scope = { kind: 'participant', userId: viewer!.id };
+    scope = target.hide_from_visitors || target.disabled ? { kind: 'none' } : { kind: 'participant', userId: otherId };
+  } else if (viewer && favorites) scope = { kind: 'favorites', userId: viewer.id };
+  else if (viewer && viewed) scope = { kind: 'viewed', userId: viewer.id };
+  else if (viewer && (isOn(q.is_my) || q.user_id !== undefined)) scope = { kind: 'participant', userId: viewer.id };
   else scope = { kind: 'public' };
 
   let window: TimeWindow | null;
@@ -138,7 +141,7 @@ async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser 
       cityId: q.city,
       q: text || undefined,
       onlyForAppointments: isOn(q.only_for_meetings),
-      appreciatedBy: isOn(q.only_appreciated) ? viewer!.id : undefined,
+      appreciatedBy: isOn(q.only_appreciated) ? viewer?.id : undefined,
     },
     sort,
     // Another user's page has no favorites or viewed tabs of the viewer's.

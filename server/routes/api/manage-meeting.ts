@@ -67,7 +67,7 @@ function isNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-const PAGE_TEXT: Partial<Record<string, string>> = {
+const PAGE_TEXT: Partial<Record<string, string>> & { invalid_input: string } = {
   appointment_not_found: 'Appointment has not been found',
   appointment_canceled_before: 'Appointment was canceled before',
   forbidden: 'This call is not open to you.',
@@ -107,7 +107,7 @@ export async function manageMeetingApi(app: FastifyInstance) {
     const meetingId = idOf(request.query.meeting_id, request.query.meetingId);
     if (navigation) {
       if (!request.user) return reply.header('cache-control', 'no-store').redirect(`/oauth/broadcast?return_url=${encodeURIComponent(request.url)}`);
-      if (meetingId === undefined) return framePage(reply, 400, PAGE_TEXT.invalid_input!);
+      if (meetingId === undefined) return framePage(reply, 400, PAGE_TEXT.invalid_input);
       try {
         const access = await callAccess(app.db, request.user.id, meetingId);
         return reply.header('cache-control', 'no-store').redirect(roomUrl(app.config.videoBaseUrl, access.room));

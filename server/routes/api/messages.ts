@@ -109,6 +109,7 @@ export async function messagesApi(app: FastifyInstance) {
     const { messageId, dialogId } = await app.writer.run((trx) => sendMessage(trx, user.id, { recipient_id: recipientId, text }));
     mailNotice({ db: app.db, config: app.config, log: request.log }, { kind: 'message', messageId, actorId: user.id, recipientId });
     const row = await findMessage(app.db, user.id, messageId);
-    return ok({ result: true, message: toLegacyMessage(row!, user.id), group_id: dialogId });
+    if (!row) throw new Error(`send-message: message ${messageId} is gone right after it was sent`);
+    return ok({ result: true, message: toLegacyMessage(row, user.id), group_id: dialogId });
   });
 }

@@ -13,9 +13,9 @@ export function clampPageLimits(app: FastifyInstance): void {
     const clamp: preValidationHookHandler = async (request: FastifyRequest) => {
       const query = request.query as Record<string, unknown> | undefined;
       const raw = query?.limit;
-      if (typeof raw !== 'string' || raw.trim() === '') return;
+      if (!query || typeof raw !== 'string' || raw.trim() === '') return;
       const n = Number(raw);
-      if (Number.isFinite(n) && n > max) query!.limit = String(max);
+      if (Number.isFinite(n) && n > max) query.limit = String(max);
     };
     const given = route.preValidation;
     route.preValidation = given === undefined ? [clamp] : [clamp, ...(Array.isArray(given) ? given : [given])];

@@ -37,7 +37,8 @@ export async function profileApi(app: FastifyInstance) {
     const row = await findVisiblePerson(app.db, viewer, userId);
     const own = await ownFields(app.db, userId);
     const [entity] = await legacyPage(app, viewer, row ? [row] : [], null, false);
-    return { ...entity!, ...own, is_me: true };
+    // Without a visible row (a removed account) the answer is the own fields alone, as it always was.
+    return { ...entity, ...own, is_me: true };
   };
 
   app.get<{ Querystring: Static<typeof LiteQuery> }>('/api/profile/lite', { schema: { querystring: LiteQuery } }, async (request, reply) => {
@@ -51,7 +52,7 @@ export async function profileApi(app: FastifyInstance) {
     const row = await findVisiblePerson(app.db, viewer, targetId);
     if (!row) return fail(reply, 'not_found');
     const [entity] = await legacyPage(app, viewer, [row], null, false);
-    return ok({ ...entity!, is_me: false });
+    return ok({ ...entity, is_me: false });
   });
 
   // Fastify's validator drops unknown keys silently; a save that names a field the user may not
@@ -84,6 +85,9 @@ export function hasUnknownKeys(schema: TSchema, value: unknown): boolean {
   if (!objects.length) return false;
   return objects.every((o) => {
     const props = o.properties as Record<string, TSchema>;
-    return Object.keys(value).some((k) => !Object.hasOwn(props, k) || hasUnknownKeys(props[k]!, (value as Record<string, unknown>)[k]));
+    return Object.keys(value).some((k) => {
+      const child = Object.hasOwn(props, k) ? props[k] : undefined;
+      return child === undefined || hasUnknownKeys(child, (value as Record<string, unknown>)[k]);
+    });
   });
 }

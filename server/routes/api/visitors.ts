@@ -166,7 +166,11 @@ export async function visitorsApi(app: FastifyInstance) {
       const trips = await tripsOf(app, page.rows);
       return ok({
         tab,
-        results: results.map((r, i) => ({ ...r, trip: page.rows[i]!.trip_visible ? (trips.get(`${r.event_checkin?.event_id}:${r.id}`) ?? EMPTY_TRIP) : null })),
+        results: results.map((r, i) => {
+          const row = page.rows[i];
+          if (!row) throw new Error('legacyPage answered more results than it had rows');
+          return { ...r, trip: row.trip_visible ? (trips.get(`${r.event_checkin?.event_id}:${r.id}`) ?? EMPTY_TRIP) : null };
+        }),
         count: page.count,
         offset: query.offset,
       });
@@ -189,6 +193,6 @@ export async function visitorsApi(app: FastifyInstance) {
 const EMPTY_TRIP = { hotel: '', transportBefore: '', transportAfter: '' };
 
 function tripsOf(app: FastifyInstance, rows: (VisitorRow & { next_event_id: number | null })[]) {
-  const pairs = rows.filter((r) => r.next_event_id !== null && r.trip_visible).map((r) => ({ eventId: r.next_event_id!, userId: r.id }));
+  const pairs = rows.flatMap((r) => (r.next_event_id !== null && r.trip_visible ? [{ eventId: r.next_event_id, userId: r.id }] : []));
   return tripCards(app.db, pairs);
 }

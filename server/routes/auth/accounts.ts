@@ -61,7 +61,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
 
   /** Mail is sent after the answer: an SMTP relay's delay must not tell a taken address from a free one. */
   const send = (order: MailOrder | null, path: string) => {
-    if (!order || !order.to) return;
+    if (!order?.to) return;
     const lang = mailLocale(order.locale);
     const link =
       order.kind === 'email_changed' ? (order.newEmail ?? '') : `${app.config.publicUrl}/${lang}${path}${order.token ? `#token=${order.token}` : ''}`;
@@ -118,8 +118,11 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const { mail } = await app.writer.run(async (trx) => {
       const made = await signUp(trx, { ...input, passwordHash, locale, referral });
       if (!invite || made.mail.kind !== 'verify') return made;
+      // Only a new account gets a verify mail, and the sign-up's effect names it.
+      const [userId] = made.effect.userIds;
+      if (userId === undefined) throw new Error('sign-up sent a verify mail without naming the new account');
       // An organiser's invitation link proves the mailbox: the account is verified and gets its role.
-      const accepted = await acceptInvitation(trx, invite, made.effect.userIds[0]!, input.email);
+      const accepted = await acceptInvitation(trx, invite, userId, input.email);
       return accepted.accepted ? { effect: { ...accepted.effect, userIds: [...made.effect.userIds] }, mail: null } : made;
     });
     if (mail) send(mail, mail.kind === 'verify' ? '/account/verify' : '/account/reset');

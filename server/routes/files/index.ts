@@ -9,7 +9,9 @@ import { uploadRoutes } from './uploads.ts';
  * Posters, avatars and logos are drawn here as SVG from the record they belong to, so the demo
  * looks real and Foyer loads nothing from outside its own server: a venue may have no internet.
  */
-const PALETTES = [
+type Palette = readonly [from: string, to: string];
+
+const PALETTES: readonly [Palette, ...Palette[]] = [
   ['#0f4c81', '#3fa7d6'],
   ['#5b2a86', '#c06c84'],
   ['#1b5e20', '#8bc34a'],
@@ -20,9 +22,14 @@ const PALETTES = [
   ['#432371', '#faae7b'],
 ];
 
+const XML_ENTITIES: Partial<Record<string, string>> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
+
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return text.replace(/[<>&'"]/g, (c) => XML_ENTITIES[c] ?? c);
 }
+
+/** Any record gets a palette: the same one each time for the same number. */
+const paletteOf = (n: number) => PALETTES[n % PALETTES.length] ?? PALETTES[0];
 
 /**
  * A drawn poster: the event's colours, shapes and category, but not its name. Screens print the name
@@ -30,7 +37,7 @@ function escapeXml(text: string): string {
  * twice. `title` still names the picture for whoever opens it on its own.
  */
 export function posterSvg(id: number, title: string, subtitle: string): string {
-  const [a, b] = PALETTES[id % PALETTES.length]!;
+  const [a, b] = paletteOf(id);
   const circles = Array.from({ length: 5 }, (_, i) => {
     const r = 40 + ((id * (i + 3)) % 120);
     return `<circle cx="${(id * 97 * (i + 1)) % 800}" cy="${(id * 53 * (i + 2)) % 450}" r="${r}" fill="#fff" opacity="0.08"/>`;
@@ -42,13 +49,13 @@ export function posterSvg(id: number, title: string, subtitle: string): string {
 }
 
 export function initialsSvg(id: number, text: string, rounded: boolean): string {
-  const [a, b] = PALETTES[(id * 7) % PALETTES.length]!;
+  const [a, b] = paletteOf(id * 7);
   const initials = escapeXml(
     text
       .split(/\s+/)
       .filter(Boolean)
       .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
+      .map((w) => w.charAt(0).toUpperCase())
       .join('') || '?',
   );
   const shape = rounded ? '<circle cx="64" cy="64" r="64" fill="url(#g)"/>' : '<rect width="128" height="128" rx="18" fill="url(#g)"/>';

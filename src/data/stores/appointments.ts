@@ -1,7 +1,7 @@
 import { proxy, type Remote } from 'comlink';
 import { APPOINTMENT_DEFAULT_SLOT_MINUTES, meetingEnd } from '../../../contract/appointments.ts';
 import { NOTIFICATION_DURATION_MS } from '../../../contract/constants.ts';
-import { type AppointmentView } from '../../../sync/views/appointments/overlay.ts';
+import type { AppointmentView } from '../../../sync/views/appointments/overlay.ts';
 import type { CachedDaySlots, MeetingGrid } from '../../../sync/views/appointments/slots.ts';
 import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../../sync/views/appointments/store.ts';
 import { observeCaughtUp } from '../../../sync/engine/scoped.ts';

@@ -13,7 +13,7 @@ export function UnverifiedNotice() {
   const { user } = useSession();
   const actions = useAccountActions();
   const [state, setState] = useState<{ busy: boolean; text: string | null }>({ busy: false, text: null });
-  if (!user || user.email_verified !== false) return null;
+  if (user?.email_verified !== false) return null;
 
   const resend = async () => {
     setState({ busy: true, text: null });

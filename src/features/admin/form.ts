@@ -14,10 +14,10 @@ export function toLocalInput(unix: number, timezone: string): string {
 
 /** The unix seconds a datetime-local value means in the timezone; null when it is not one. */
 export function fromLocalInput(value: string, timezone: string): number | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value);
-  if (!m) return null;
+  const [, date, time] = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value) ?? [];
+  if (!date || !time) return null;
   try {
-    return zonedToUnix(m[1]!, m[2]!, timezone);
+    return zonedToUnix(date, time, timezone);
   } catch {
     return null;
   }

@@ -105,6 +105,7 @@ function Timeline({ phase, extensionMs }: { phase: CallPhase; extensionMs: numbe
   const shares = agendaShares(extensionMs);
   const period = phase.kind === 'during' ? agendaPeriod(phase.elapsedMs, extensionMs) : null;
   const current = period ? (period.index ?? AGENDA_KEYS.length) : -1;
+  const nowKey = period && period.index !== null ? AGENDA_KEYS[period.index] : undefined;
   return (
     <div className="timeline">
       {phase.kind === 'before' ? (
@@ -116,7 +117,7 @@ function Timeline({ phase, extensionMs }: { phase: CallPhase; extensionMs: numbe
         <p className="timeline__count" role="timer">
           {t('appointments.call.endsIn')} <strong>{clock(phase.remainingMs)}</strong>
           {' · '}
-          {period?.index !== null && period ? t(`appointments.call.agenda.${AGENDA_KEYS[period.index]!}`) : t('appointments.call.agenda.extra')}
+          {nowKey ? t(`appointments.call.agenda.${nowKey}`) : t('appointments.call.agenda.extra')}
         </p>
       ) : null}
       {phase.kind === 'after' ? (
@@ -126,7 +127,8 @@ function Timeline({ phase, extensionMs }: { phase: CallPhase; extensionMs: numbe
       ) : null}
       <ol className="timeline__bar" aria-label={t('appointments.call.timeline')}>
         {shares.map((share, i) => {
-          const key = i < AGENDA_KEYS.length ? `appointments.call.agenda.${AGENDA_KEYS[i]!}` : 'appointments.call.agenda.extra';
+          const agendaKey = AGENDA_KEYS[i];
+          const key = agendaKey ? `appointments.call.agenda.${agendaKey}` : 'appointments.call.agenda.extra';
           const state = phase.kind === 'after' || i < current ? 'done' : i === current ? 'now' : 'next';
           return (
             <li key={key} className={`timeline__part timeline__part--${state}`} style={{ flexGrow: share }} aria-current={state === 'now' ? 'step' : undefined}>

@@ -67,8 +67,9 @@ function MyAppointments() {
   const select = (eventId: number | null) => setParams(eventId ? { event_id: String(eventId) } : {}, { replace: false });
 
   useEffect(() => {
-    if (!wide || selectedId || isLoading || all.length === 0) return;
-    setParams({ event_id: String(all[0]!.event.event_id) }, { replace: true });
+    const [first] = all;
+    if (!wide || selectedId || isLoading || !first) return;
+    setParams({ event_id: String(first.event.event_id) }, { replace: true });
   }, [wide, selectedId, isLoading, all, setParams]);
 
   const showList = Boolean(selectedId);

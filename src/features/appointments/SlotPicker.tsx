@@ -40,10 +40,13 @@ export interface SlotPickerProps {
  */
 export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps) {
   const { t } = useTranslation();
-  const usable = (i: number) => isSlotSelectable(slots[i]!.status);
+  const usable = (i: number) => {
+    const slot = slots[i];
+    return slot !== undefined && isSlotSelectable(slot.status);
+  };
   const chosen = slots.findIndex((s) => s.start === value);
   const firstFree = slots.findIndex((s) => isSlotSelectable(s.status));
-  const tabStop = chosen >= 0 ? chosen : firstFree >= 0 ? firstFree : 0;
+  const tabStop = chosen >= 0 ? chosen : Math.max(firstFree, 0);
   return (
     <div className="slot-picker" role="radiogroup" aria-label={t('appointments.modal.slotsLabel')}>
       {slots.map((slot, index) => {
@@ -70,9 +73,10 @@ export function SlotPicker({ slots, timezone, value, onChange }: SlotPickerProps
             }}
             onKeyDown={(event) => {
               const next = rovingTarget(event.key, index, slots.length, usable);
-              if (next < 0) return;
+              const target = slots[next];
+              if (target === undefined) return;
               event.preventDefault();
-              onChange(slots[next]!.start);
+              onChange(target.start);
               (event.currentTarget.parentElement?.children[next] as HTMLElement | undefined)?.focus();
             }}
           >

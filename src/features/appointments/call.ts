@@ -29,8 +29,8 @@ export interface AgendaPeriod {
 /** The agenda of a 15-minute call: 3, 3, 6 and 3 minutes; what comes after is extra time. */
 export function agendaPeriod(elapsedMs: number, extraMs: number): AgendaPeriod {
   let from = 0;
-  for (let i = 0; i < APPOINTMENT_AGENDA_MINUTES.length; i++) {
-    const to = from + APPOINTMENT_AGENDA_MINUTES[i]! * 60_000;
+  for (const [i, minutes] of APPOINTMENT_AGENDA_MINUTES.entries()) {
+    const to = from + minutes * 60_000;
     if (elapsedMs < to) return { index: i, remainingMs: to - elapsedMs };
     from = to;
   }

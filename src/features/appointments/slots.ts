@@ -14,6 +14,6 @@ export type SubmitStep = 'contact' | 'place' | 'send';
 
 export function nextStep(input: { online: boolean; hasPhone: boolean; slot: { exist_tables: boolean; exist_other_place: boolean } | null }): SubmitStep {
   if (input.online) return input.hasPhone ? 'send' : 'contact';
-  if (input.slot && input.slot.exist_tables && input.slot.exist_other_place) return 'place';
+  if (input.slot?.exist_tables && input.slot.exist_other_place) return 'place';
   return 'send';
 }

@@ -109,8 +109,9 @@ function WeekView({
   onWeek(week: string | null): void;
 }) {
   const { t } = useTranslation();
-  const first = days[0]!;
-  const last = days[6]!;
+  const first = days[0];
+  const last = days[6];
+  if (first === undefined || last === undefined) throw new Error(`a calendar week has seven days, not ${days.length}`);
   const range = `${dayHeading(first, locale, 'short')} – ${dayHeading(last, locale, 'short')}`;
   return (
     <section className="cal-week" aria-label={t('calendar.weekOf', { range })}>

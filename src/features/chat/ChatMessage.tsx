@@ -26,7 +26,8 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
   const deleteButton = useRef<HTMLButtonElement>(null);
   const blockButton = useRef<HTMLButtonElement>(null);
   const own = meId !== null && item.user_id === meId;
-  const sent = item.comment_id !== null && item.state === 'sent';
+  const sentId = item.state === 'sent' ? item.comment_id : null;
+  const sent = sentId !== null;
   const fail = (err: unknown) => console.error('foyer: chat action failed', err);
   const vote = (type: 1 | 2) => {
     if (item.comment_id === null) return;
@@ -117,11 +118,11 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
             ) : null}
           </div>
         ) : null}
-        {sent && asking === 'delete' ? (
+        {sentId !== null && asking === 'delete' ? (
           <DeleteConfirm
             onConfirm={() => {
               setAsking(null);
-              actions.remove(item.comment_id!).catch(fail);
+              actions.remove(sentId).catch(fail);
             }}
             onCancel={() => {
               setAsking(null);

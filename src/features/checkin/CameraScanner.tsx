@@ -38,7 +38,8 @@ export function CameraScanner({ onCode }: { onCode(text: string): Promise<void> 
         return;
       }
       if (stopped) return;
-      const el = video.current!;
+      const el = video.current;
+      if (!el) throw new Error('the camera view is not mounted while the camera runs');
       el.srcObject = stream;
       await el.play().catch(() => undefined);
       let decoder: FrameDecoder;

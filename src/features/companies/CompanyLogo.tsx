@@ -12,7 +12,7 @@ export function CompanyLogo({ company, size = 'md' }: { company: Pick<Company, '
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
+    .map((w) => w.charAt(0).toUpperCase())
     .join('');
   return (
     <span className={`company-logo company-logo--${size}`} aria-hidden="true">

@@ -17,7 +17,7 @@ export function MemberMenu({ member, eventId }: { member: StandMember; eventId: 
   const { user } = useSession();
   const { pathname } = useLocation();
   const name = `${member.first_name} ${member.last_name}`.trim();
-  const canMeet = Boolean(user) && user!.id !== member.user_id;
+  const canMeet = user ? user.id !== member.user_id : false;
   const meet = `${pathname}?${new URLSearchParams({ meeting_user_id: String(member.user_id), event_id: String(eventId) })}`;
   return (
     <Menu

@@ -31,8 +31,11 @@ export function moveInstruction(items: readonly Instruction[], id: number, delta
   const list = sortedInstructions(items);
   const from = list.findIndex((i) => i.id === id);
   const to = from + delta;
-  if (from < 0 || to < 0 || to >= list.length) return renumber(list);
-  [list[from], list[to]] = [list[to]!, list[from]!];
+  const moving = list[from];
+  const other = list[to];
+  if (moving === undefined || other === undefined) return renumber(list);
+  list[from] = other;
+  list[to] = moving;
   return renumber(list);
 }
 

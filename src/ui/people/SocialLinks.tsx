@@ -8,7 +8,10 @@ import { socialHref } from './format.ts';
  */
 export function SocialLinksRow({ social }: { social: SocialLinks }) {
   const { t } = useTranslation();
-  const links = SOCIAL_NETWORKS.map((n) => ({ network: n, href: socialHref(n, social[n] ?? '') })).filter((l) => l.href);
+  const links = SOCIAL_NETWORKS.flatMap((n) => {
+    const href = socialHref(n, social[n] ?? '');
+    return href ? [{ network: n, href }] : [];
+  });
   if (!links.length) return null;
   return (
     <div>
@@ -17,7 +20,7 @@ export function SocialLinksRow({ social }: { social: SocialLinks }) {
         <ul className="social-links">
           {links.map((l) => (
             <li key={l.network}>
-              <a href={l.href!} target="_blank" rel="noopener noreferrer nofollow">
+              <a href={l.href} target="_blank" rel="noopener noreferrer nofollow">
                 {t(`visitors.social.${l.network}`)}
               </a>
             </li>

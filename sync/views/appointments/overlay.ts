@@ -222,8 +222,7 @@ export function overlayAppointments(input: OverlayInput): AppointmentView[] {
 
   const all = [...byMeeting.values(), ...locals];
   if (input.person) {
-    for (let i = 0; i < all.length; i++) {
-      const v = all[i]!;
+    for (const [i, v] of all.entries()) {
       if (v.role === null) {
         const known = input.person(v.event_id, v.other_user_id);
         if (known) all[i] = { ...v, role: known.role };

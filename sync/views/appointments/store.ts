@@ -174,7 +174,10 @@ export async function storeAvailability(db: FoyerDatabase, eventId: number, user
   await modifyLocal<MeetingGrid>(db, gridId(eventId), empty, (g) => {
     const days: Record<string, { start: number; end: number }[]> = {};
     // Days the event no longer offers are dropped with the rest of the old answer.
-    for (const d of answer.dates) if (g.days[d]) days[d] = g.days[d]!;
+    for (const d of answer.dates) {
+      const kept = g.days[d];
+      if (kept) days[d] = kept;
+    }
     if (answer.dates.includes(day)) days[day] = times.map((s) => ({ start: s.start, end: s.end }));
     return {
       fetchedAt,

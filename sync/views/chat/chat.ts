@@ -145,7 +145,7 @@ export function overlayComments(
       byId.delete(commentId);
     }
   }
-  const sent = [...byId.values()].sort((a, b) => a.comment_id! - b.comment_id!);
+  const sent = [...byId.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
   return [...sent, ...own];
 }
 

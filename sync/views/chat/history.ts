@@ -213,9 +213,11 @@ export class ChatHistorySync {
     let history = (await readChatHistory(db, eventId)) ?? EMPTY_HISTORY;
     let loading = false;
     try {
-      if (refresh && history.items.length > 0) {
-        const from = history.items[0]!.comment_id;
-        const to = history.items.at(-1)!.comment_id;
+      const first = history.items[0];
+      const last = history.items.at(-1);
+      if (refresh && first && last) {
+        const from = first.comment_id;
+        const to = last.comment_id;
         history = { ...history, items: await this.fetchRange(eventId, from, to), fetchedAt: Date.now() };
         if (signal.aborted) return;
         await writeLocal(db, chatHistoryId(eventId), history);

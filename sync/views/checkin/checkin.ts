@@ -325,7 +325,9 @@ export function localConflicts(tickets: readonly DoorTicketDoc[]): DoorConflict[
       })),
     });
   }
-  return out.sort((a, b) => b.scans.at(-1)!.scanned_at_ms - a.scans.at(-1)!.scanned_at_ms);
+  // Every entry has two admitted scans or more, in the order the ticket holds them.
+  const latest = (c: DoorConflict) => c.scans.at(-1)?.scanned_at_ms ?? 0;
+  return out.sort((a, b) => latest(b) - latest(a));
 }
 
 export interface DoorData {

@@ -26,8 +26,7 @@ const byTime = (a: ScheduleDoc, b: ScheduleDoc) => a.starts_at - b.starts_at || 
  */
 export function currentSpeech(speeches: readonly ScheduleDoc[], nowSec: number): ScheduleDoc | null {
   const sorted = [...speeches].sort(byTime);
-  for (let i = 0; i < sorted.length; i++) {
-    const s = sorted[i]!;
+  for (const [i, s] of sorted.entries()) {
     const timing = speechTiming(s, nowSec);
     if (timing !== 'finished') return s;
     const next = sorted[i + 1];

@@ -286,7 +286,8 @@ export function visitorPredicate(filter: VisitorsFilter, viewer: Viewer): (p: Pr
   const needle = normalizeNeedle(filter.search);
   if (needle) tests.push((p) => p.haystack.includes(needle));
   if (tests.length === 0) return () => true;
-  if (tests.length === 1) return tests[0]!;
+  const [single] = tests;
+  if (tests.length === 1 && single) return single;
   return (p) => tests.every((t) => t(p));
 }
 

@@ -43,7 +43,7 @@ export function CategoriesSection({ eventId, categories, pending }: { eventId: n
       <form className="admin-form" noValidate onSubmit={(e) => void save(e)}>
         <ul className="meeting-rows">
           {rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a new category has no id until the server gives one
+            // A new category has no id until the server gives one; until then its place names it.
             <li key={r.id ?? `new-${i}`} className="meeting-row">
               <div className="field">
                 <label htmlFor={`${id}-c${i}`}>{t('admin.meetings.categoryName')}</label>

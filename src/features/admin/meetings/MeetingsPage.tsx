@@ -66,7 +66,10 @@ function SettingsForm({ eventId, data }: { eventId: number; data: AdminMeetingsD
   const outside = useMemo(() => {
     if (!data.booked || Object.keys(problems).length) return [];
     const reasons = new Map(meetingsOutside(value, tz, data.booked.items.map(bookedOf)).map((o) => [o.id, o.reason]));
-    return data.booked.items.filter((m) => reasons.has(m.id)).map((m) => ({ item: m, reason: reasons.get(m.id)! }));
+    return data.booked.items.flatMap((m) => {
+      const reason = reasons.get(m.id);
+      return reason === undefined ? [] : [{ item: m, reason }];
+    });
   }, [data.booked, value, tz, problems]);
   const change = (next: MeetingSettingsFields) => {
     if (edited === null) setBase(current);

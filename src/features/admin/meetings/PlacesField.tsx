@@ -32,7 +32,7 @@ export function PlacesField({
           const rowId = `${idp}-p${i}`;
           const problem = problems[i];
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a new place has no id until the server gives one
+            // A new place has no id until the server gives one; until then its place in the list names it.
             <li key={p.id ?? `new-${i}`} className="meeting-row">
               <div className="field">
                 <label htmlFor={`${rowId}-label`}>{t('admin.meetings.placeName')}</label>

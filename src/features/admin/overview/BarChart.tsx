@@ -23,6 +23,8 @@ export function BarChart({ title, series, label, caption }: { title: string; ser
   const max = Math.max(1, ...series.map((s) => s.n));
   const gap = 2;
   const bar = series.length ? Math.max(2, (width - gap * (series.length - 1)) / series.length) : 0;
+  const first = series[0];
+  const last = series.at(-1);
   return (
     <figure className="bar-chart">
       <figcaption id={`${id}-title`} className="bar-chart__title">
@@ -39,14 +41,14 @@ export function BarChart({ title, series, label, caption }: { title: string; ser
           );
         })}
         <line x1={0} y1={height + 0.5} x2={width} y2={height + 0.5} className="bar-chart__axis" />
-        {series.length ? (
+        {first && last ? (
           <>
             <text x={0} y={height + 13} className="bar-chart__tick">
-              {label(series[0]!.at)}
+              {label(first.at)}
             </text>
             {series.length > 1 ? (
               <text x={width} y={height + 13} textAnchor="end" className="bar-chart__tick">
-                {label(series[series.length - 1]!.at)}
+                {label(last.at)}
               </text>
             ) : null}
           </>

@@ -34,7 +34,8 @@ export function SpeakersField({
   const move = (i: number, by: number) => {
     const next = [...value];
     const [item] = next.splice(i, 1);
-    next.splice(i + by, 0, item!);
+    if (item === undefined) return;
+    next.splice(i + by, 0, item);
     onChange(next);
   };
   const addUser = () => {

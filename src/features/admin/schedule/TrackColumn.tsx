@@ -42,7 +42,8 @@ export function TrackColumn({
   const move = (by: number) => {
     const order = tracks.map((x) => x.ref);
     const [ref] = order.splice(index, 1);
-    order.splice(index + by, 0, ref!);
+    if (ref === undefined) return;
+    order.splice(index + by, 0, ref);
     void actions.orderTracks(eventId, order);
   };
   const rename = async (e: FormEvent) => {

@@ -66,7 +66,8 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
   const actions = useStandActions();
   const [position, setPosition] = useState(member.position);
   const name = member.name || member.email;
-  const who = member.user_id !== null ? { user_id: member.user_id } : { email: member.email };
+  const userId = member.user_id;
+  const who = userId !== null ? { user_id: userId } : { email: member.email };
   const save = (isManager: boolean, nextPosition = position) => void actions.setMember(eventId, stand, who, nextPosition.trim(), isManager);
   return (
     <li className="admin__card stand-member">
@@ -92,11 +93,11 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
       <label>
         <input type="checkbox" checked={member.is_manager} onChange={(e) => save(e.target.checked)} /> {t('admin.stands.isManager')}
       </label>
-      {member.user_id !== null ? (
+      {userId !== null ? (
         <Button
           size="sm"
           variant="ghost"
-          onClick={() => void actions.removeMember(eventId, stand, member.user_id!)}
+          onClick={() => void actions.removeMember(eventId, stand, userId)}
           aria-label={t('admin.stands.removeMember', { name })}
         >
           {t('admin.team.remove')}

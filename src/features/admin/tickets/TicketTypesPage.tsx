@@ -19,6 +19,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [draft, setDraft] = useState<TicketTypeFields | null>(null);
   const stats = figures.result?.ok ? figures.result.data : null;
+  const refused = sales.settingsRefused;
   const startNew = (fields: TicketTypeFields) => {
     setEditing('new');
     setDraft(fields);
@@ -26,7 +27,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
 
   return (
     <>
-      {sales.settingsRefused ? <Refused code={sales.settingsRefused.code} onDismiss={() => void actions.dismiss(sales.settingsRefused!.commandId)} /> : null}
+      {refused ? <Refused code={refused.code} onDismiss={() => void actions.dismiss(refused.commandId)} /> : null}
       <SalesSettingsForm
         key={JSON.stringify(sales.settings)}
         initial={sales.settings}
@@ -142,6 +143,7 @@ function TypeRow({
   const [confirming, setConfirming] = useState(false);
   const f = type.fields;
   const figures = stats?.types.find((x) => x.id === type.id);
+  const refused = type.refused;
   const price = f.price > 0 ? formatMoney(f.price, currency, locale) : t('price.free');
   const asks = (['name', 'company', 'position'] as const).filter((k) => f[`ask_${k}`] !== 'off').map((k) => t(`checkout.fields.${k}`));
   return (
@@ -162,7 +164,7 @@ function TypeRow({
         {type.soldOut ? <span className="sales__badge sales__badge--warn">{t('checkout.state.soldOut')}</span> : null}
         {type.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
-      {type.refused ? <Refused code={type.refused.code} onDismiss={() => onDismiss(type.refused!.commandId)} /> : null}
+      {refused ? <Refused code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
       {type.id !== null ? (
         <div className="admin__buttons">
           <Button size="sm" onClick={onEdit}>

@@ -23,16 +23,16 @@ export function Field({
   label,
   problem,
   hint,
-  errors = 'admin.fieldErrors',
+  errors = 'admin',
   children,
 }: {
   id: string;
   label: ReactNode;
-  /** A key under `errors` (the event's, a speech's, a stand's or a ticket form's field problems). */
+  /** A key under admin.fieldErrors, or sales.fieldErrors for the ticket forms. */
   problem?: string;
   hint?: ReactNode;
-  /** Where the problems' texts live: admin.fieldErrors, or sales.fieldErrors for the ticket forms. */
-  errors?: 'admin.fieldErrors' | 'sales.fieldErrors';
+  /** Whose problem texts: the admin area's, or the ticket forms' (sales). */
+  errors?: 'admin' | 'sales';
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { t } = useTranslation();
@@ -48,7 +48,7 @@ export function Field({
       ) : null}
       {problem ? (
         <p id={`${id}-error`} className="field__error">
-          {t(`${errors}.${problem}`)}
+          {errors === 'sales' ? t(`sales.fieldErrors.${problem}`) : t(`admin.fieldErrors.${problem}`)}
         </p>
       ) : null}
     </div>

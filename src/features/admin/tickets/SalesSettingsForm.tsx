@@ -53,7 +53,7 @@ export function SalesSettingsForm({
     >
       <fieldset className="admin-form__section">
         <legend>{t('sales.settings.title')}</legend>
-        <Field errors="sales.fieldErrors" id={id('currency')} label={t('sales.settings.currency')} hint={t('sales.settings.currencyHint')}>
+        <Field errors="sales" id={id('currency')} label={t('sales.settings.currency')} hint={t('sales.settings.currencyHint')}>
           <select value={value.currency} onChange={(e) => set('currency', e.target.value as SalesSettingsFields['currency'])}>
             {SALES_CURRENCIES.map((c) => (
               <option key={c} value={c}>
@@ -69,7 +69,7 @@ export function SalesSettingsForm({
         {value.transfer_enabled ? (
           <>
             <Field
-              errors="sales.fieldErrors"
+              errors="sales"
               id={id('instructions')}
               label={t('sales.settings.instructions')}
               hint={t('sales.settings.instructionsHint')}
@@ -82,7 +82,7 @@ export function SalesSettingsForm({
                 onChange={(e) => set('transfer_instructions', e.target.value)}
               />
             </Field>
-            <Field errors="sales.fieldErrors" id={id('hours')} label={t('sales.settings.hours')} hint={t('sales.settings.hoursHint')}>
+            <Field errors="sales" id={id('hours')} label={t('sales.settings.hours')} hint={t('sales.settings.hoursHint')}>
               <input
                 type="number"
                 min={1}

@@ -63,15 +63,15 @@ export function TicketTypeForm({
     >
       <fieldset className="admin-form__section">
         <legend>{t('sales.form.ticket')}</legend>
-        <Field errors="sales.fieldErrors" id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
+        <Field errors="sales" id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
           <input type="text" value={value.name} maxLength={TICKET_TYPE_LIMITS.name} required onChange={(e) => set('name', e.target.value)} />
         </Field>
-        <Field errors="sales.fieldErrors" id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
+        <Field errors="sales" id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
           <textarea rows={2} value={value.description} maxLength={TICKET_TYPE_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
         <div className="admin-form__pair">
           <Field
-            errors="sales.fieldErrors"
+            errors="sales"
             id={id('price')}
             label={t('sales.form.price', { currency })}
             hint={t('sales.form.priceHint')}
@@ -79,7 +79,7 @@ export function TicketTypeForm({
           >
             <input type="text" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
           </Field>
-          <Field errors="sales.fieldErrors" id={id('max')} label={t('sales.form.maxPerOrder')}>
+          <Field errors="sales" id={id('max')} label={t('sales.form.maxPerOrder')}>
             <input
               type="number"
               min={1}
@@ -103,7 +103,7 @@ export function TicketTypeForm({
         </label>
         {limited ? (
           <Field
-            errors="sales.fieldErrors"
+            errors="sales"
             id={id('quota')}
             label={t('sales.form.quota')}
             problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}
@@ -131,14 +131,14 @@ export function TicketTypeForm({
         <legend>{t('sales.form.saleWindow')}</legend>
         <p className="muted small">{t('sales.form.saleWindowHint', { zone: timezone })}</p>
         <div className="admin-form__pair">
-          <Field errors="sales.fieldErrors" id={id('starts')} label={t('sales.form.saleStarts')}>
+          <Field errors="sales" id={id('starts')} label={t('sales.form.saleStarts')}>
             <input
               type="datetime-local"
               value={value.sale_starts_at === null ? '' : toLocalInput(value.sale_starts_at, timezone)}
               onChange={(e) => set('sale_starts_at', fromLocalInput(e.target.value, timezone))}
             />
           </Field>
-          <Field errors="sales.fieldErrors" id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
+          <Field errors="sales" id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
             <input
               type="datetime-local"
               value={value.sale_ends_at === null ? '' : toLocalInput(value.sale_ends_at, timezone)}
@@ -153,7 +153,7 @@ export function TicketTypeForm({
         <p className="muted small">{t('sales.form.attendeeHint')}</p>
         <div className="admin-form__pair">
           {ATTENDEE_FIELDS.map((f) => (
-            <Field errors="sales.fieldErrors" key={f} id={id(`ask-${f}`)} label={t(`checkout.fields.${f}`)}>
+            <Field errors="sales" key={f} id={id(`ask-${f}`)} label={t(`checkout.fields.${f}`)}>
               <select value={value[`ask_${f}`]} onChange={(e) => set(`ask_${f}`, e.target.value as AskMode)}>
                 {ASK_MODES.map((m) => (
                   <option key={m} value={m}>

@@ -102,12 +102,7 @@ export function TicketTypeForm({
           {t('sales.form.limited')}
         </label>
         {limited ? (
-          <Field
-            errors="sales"
-            id={id('quota')}
-            label={t('sales.form.quota')}
-            problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}
-          >
+          <Field errors="sales" id={id('quota')} label={t('sales.form.quota')} problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}>
             <input
               type="number"
               min={1}

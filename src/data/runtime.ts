@@ -28,13 +28,11 @@ import { NotificationStores } from './stores/notifications.ts';
 import { CalendarStores } from './stores/calendar.ts';
 import { TripStores } from './stores/trips.ts';
 
-/**
- * The page's side of the data layer, outside React: it opens the database, starts the sync worker,
- * keeps the live reads in stores the hooks subscribe to, and runs the session. The page never
- * replicates; it only reads and enqueues, and the worker (the one that leads among the tabs) does
- * the network work.
+/*
+ * The page's side of the data layer, outside React: it opens the database, starts the sync worker, keeps the
+ * live reads in the area stores the hooks subscribe to, and runs the session. The page never replicates; it
+ * only reads and enqueues, and the worker (the one that leads among the tabs) does the network work.
  */
-
 export interface SessionSnapshot {
   status: 'loading' | 'ready';
   user: SessionUser | null;

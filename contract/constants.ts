@@ -17,6 +17,8 @@ export const PEOPLE_CARD_PHONE_SIZE = 4;
 export const VISITORS_PAGE_SIZE = 10;
 export const DIALOGS_PAGE_SIZE = 10;
 export const CHAT_PAGE_SIZE = 10;
+/** The newest comments a chat draws when it opens: what the legacy screen asks the server for. */
+export const CHAT_FIRST_DRAWN = 20;
 export const COMPANIES_PAGE_SIZE = 5;
 export const COMPANIES_CARD_SIZE = 7;
 export const COMPANY_USERS_PER_STAND = 4;

@@ -1,5 +1,7 @@
 import type { SyncSnapshot } from '../sync/engine/status.ts';
 import type { ClockNotice } from './clock.ts';
+import type { VisitorsRead } from '../sync/views/visitors/read-model.ts';
+import type { Viewer, VisitorsFilter } from '../sync/views/visitors/visitors.ts';
 
 /**
  * The typed comlink API of workers/sync.worker.ts, declared once for both sides. The page wraps the
@@ -53,6 +55,13 @@ export interface SyncWorkerApi {
    */
   subscribeClock(callback: (notice: ClockNotice) => void): number;
   unsubscribeClock(id: number): void;
+  /**
+   * Calls back with one page of an event's visitors as the filter asks (sync/views/visitors/
+   * read-model.ts), at once and after every change. The worker keeps the event's list built after the
+   * screen closes, so the next visit is a lookup. The id goes to unsubscribeVisitors.
+   */
+  subscribeVisitors(eventId: number, filter: VisitorsFilter, viewer: Viewer, callback: (read: VisitorsRead) => void): number;
+  unsubscribeVisitors(id: number): void;
   /** End-to-end tests only: the page's fake clock (Playwright) tells the worker's clock the time. */
   followPageTime(pageNowMs: number): void;
 }

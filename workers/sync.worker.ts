@@ -6,6 +6,7 @@ import { SyncEngine } from '../sync/engine/engine.ts';
 import type { SyncSnapshot } from '../sync/engine/status.ts';
 import { LOCAL_SYNC_STATUS, observeLocal, readLocal, writeLocal } from '../sync/store/local.ts';
 import { setRequestLanguage } from '../sync/engine/http.ts';
+import { VisitorReadModels, type VisitorsRead } from '../sync/views/visitors/read-model.ts';
 import { startClock, type ClockNotice, type NotificationClock } from './clock.ts';
 import { syncControlChannel, syncLeaderLock, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
 
@@ -28,6 +29,8 @@ interface Running {
   statusWrites: Promise<void>;
   /** Runs in every tab's worker, leader or not: it only reads the shared database. */
   clock: NotificationClock;
+  /** The screens' read models: this tab's, from the shared database like the clock. */
+  visitors: VisitorReadModels;
 }
 
 let running: Running | null = null;
@@ -36,6 +39,8 @@ const callbacks = new Map<number, (status: SyncSnapshot) => void>();
 let nextCallbackId = 1;
 let lastStatus: SyncSnapshot | null = null;
 const clockCallbacks = new Map<number, (notice: ClockNotice) => void>();
+/** The page's read subscriptions; ended with the database they read. */
+const reads = new Map<number, Subscription>();
 /**
  * Caches this tab's screens asked for: a tab that becomes the leader later (the old leader's tab
  * closed) refreshes them too, instead of waiting for its screens to be opened again.
@@ -105,6 +110,7 @@ async function start(opts: SyncWorkerStartOptions): Promise<void> {
     control,
     releaseLeadership: () => {},
     statusWrites: Promise.resolve(),
+    visitors: new VisitorReadModels(db),
     clock: startClock(db, (notice) => {
       for (const cb of clockCallbacks.values()) cb(notice);
     }),
@@ -127,6 +133,9 @@ async function stop(): Promise<void> {
   running = null;
   run.releaseLeadership();
   run.clock.stop();
+  for (const sub of reads.values()) sub.unsubscribe();
+  reads.clear();
+  run.visitors.dispose();
   run.engineStatus?.unsubscribe();
   await run.engine?.stop();
   run.mirror.unsubscribe();
@@ -196,6 +205,24 @@ const api: SyncWorkerApi = {
   },
   unsubscribeClock(id) {
     clockCallbacks.delete(id);
+  },
+  subscribeVisitors(eventId, filter, viewer, callback) {
+    const id = nextCallbackId++;
+    const run = running;
+    if (!run) throw new Error('the sync worker has no database open');
+    reads.set(
+      id,
+      run.visitors.observe(eventId, filter, viewer).subscribe({
+        // A page that went away answers no more; its tab's worker ends with it.
+        next: (read: VisitorsRead) => void Promise.resolve(callback(read)).catch(() => undefined),
+        error: (err: unknown) => console.error('foyer sync: the visitors read failed', err),
+      }),
+    );
+    return id;
+  },
+  unsubscribeVisitors(id) {
+    reads.get(id)?.unsubscribe();
+    reads.delete(id);
   },
   followPageTime(pageNowMs) {
     running?.clock.followPageTime(pageNowMs);

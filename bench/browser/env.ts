@@ -79,7 +79,7 @@ export async function startBenchEnv(opts: {
     const link = await startShapedLink(server.url, opts.profile);
     undo.push(() => link.close());
     const debugPort = await freePort();
-    const browser = await launchBrowser({ locale: opts.locale ?? 'uk-UA', args: [`--remote-debugging-port=${debugPort}`] });
+    const browser = await launchBrowser({ locale: opts.locale ?? 'uk-UA', args: [`--remote-debugging-port=${debugPort}`], bypassCSP: true });
     undo.push(() => browser.close());
     // tsx keeps function names by wrapping them in __name(), which then travels inside the functions
     // the benches hand to page.evaluate; the page needs a no-op of it.

@@ -22,6 +22,8 @@ export class LiveStore<T> {
   constructor(
     private readonly source: (db: FoyerDatabase) => Observable<T>,
     private readonly initial: T,
+    /** How long the query outlives its last listener; longer for reads that are costly to start. */
+    private readonly lingerMs = LINGER_MS,
   ) {
     this.store = new ValueStore<Loaded<T>>({ loading: true, value: initial });
   }
@@ -39,7 +41,7 @@ export class LiveStore<T> {
     return () => {
       unsubscribe();
       this.listeners--;
-      if (this.listeners === 0) this.stopTimer = setTimeout(() => this.stop(), LINGER_MS);
+      if (this.listeners === 0) this.stopTimer = setTimeout(() => this.stop(), this.lingerMs);
     };
   };
 

@@ -4,17 +4,9 @@ import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contra
 import { isErrorCode } from '../../contract/errors.ts';
 import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
 import { localPeople, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
-import {
-  categoryCounts,
-  cityCounts,
-  countryCounts,
-  menuOf,
-  prepareVisitors,
-  queryVisitors,
-  type CategoryCount,
-  type Viewer,
-  type VisitorsFilter,
-} from '../../sync/views/visitors/visitors.ts';
+import { menuOf, prepareVisitors, type CategoryCount, type PreparedVisitor, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+import { EMPTY_VISITORS_READ, readVisitors, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
+import type { Loaded } from './value-store.ts';
 import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
 import { useEvent, useNowSeconds, useRuntime, useSession, useStore, useViews } from './hooks.ts';
 import { peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
@@ -44,49 +36,70 @@ function useCache<T>(key: CacheKey): Loadable<Cached<T>> {
 
 const NO_CATEGORIES: CategoryCount[] = [];
 
+/** What a screen subscribes to when it does not need a store: nothing, never loading. */
+const IDLE = { get: () => IDLE_VALUE, subscribe: () => () => undefined };
+const IDLE_VALUE = { loading: false, value: [] as PreparedVisitor[] };
+const IDLE_READ_VALUE = { loading: false, value: EMPTY_VISITORS_READ };
+const IDLE_READ = { get: () => IDLE_READ_VALUE, subscribe: () => () => undefined };
+
+/**
+ * The device's page of an event's visitors: from the sync worker's read model, or where there is no
+ * worker from the page's own database, computed here the same way (sync/views/visitors/read-model.ts).
+ */
+function useDeviceVisitors(
+  eventId: number,
+  key: string,
+  viewer: Viewer,
+  menu: ReadonlyMap<number, string>,
+): Loaded<VisitorsRead> & { via: 'worker' | 'page' | 'none' | null } {
+  const runtime = useRuntime();
+  const workerOrPage = useStore(runtime.net.reads.via);
+  // No event yet (a modal before it knows its meeting): nothing to read, and no loading either.
+  const via = eventId > 0 ? workerOrPage : 'none';
+  const fromWorker = useStore(
+    useMemo(() => (via === 'worker' ? runtime.net.reads.get(eventId, key, viewer) : IDLE_READ), [via, runtime, eventId, key, viewer]),
+  );
+  const local = useStore(via === 'page' ? runtime.net.visitors.get(eventId) : IDLE);
+  const fromPage = useMemo(
+    () => (via === 'page' ? readVisitors({ list: local.value, menu: new Map(menu) }, JSON.parse(key) as VisitorsFilter, viewer) : EMPTY_VISITORS_READ),
+    [via, local.value, menu, key, viewer],
+  );
+  return useMemo(() => {
+    if (via === 'worker') return { ...fromWorker, via };
+    if (via === 'page') return { loading: local.loading, value: fromPage, via };
+    return { loading: via === null, value: EMPTY_VISITORS_READ, via };
+  }, [via, fromWorker, local.loading, fromPage]);
+}
+
 export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData> {
   const runtime = useRuntime();
   const { user } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
-  const local = useStore(runtime.net.visitors.get(eventId));
   const own = useStore(runtime.net.ownProfile);
-  const participant = Boolean(event && (event.checked_in || event.has_ticket || event.is_owner));
-  const onDevice = Boolean(user) && (participant || local.value.length > 0);
-  useRefresh(user ? ['friends', `meeting_partners:${eventId}`] : [], onDevice);
-
   const viewer: Viewer = useMemo(
     () => ({ userId: user?.id ?? null, countryCode: own.value.profile?.country_code || undefined, cityId: own.value.profile?.city_id || undefined }),
     [user, own.value.profile],
   );
   const key = JSON.stringify(filter);
   const menu = useMemo(() => menuOf(event), [event]);
-  const selects = useMemo(
-    () => ({ countries: countryCounts(local.value), cities: cityCounts(local.value), categories: categoryCounts(local.value, menu) }),
-    [local.value, menu],
-  );
-  const devicePage = useMemo(
-    () => (onDevice ? queryVisitors(local.value, JSON.parse(key) as VisitorsFilter, viewer) : null),
-    [onDevice, local.value, key, viewer],
-  );
-  const remote = useRemoteVisitors(eventId, key, !onDevice && !eventLoading, user?.id ?? null);
+  const device = useDeviceVisitors(eventId, key, viewer, menu);
+  const participant = Boolean(event && (event.checked_in || event.has_ticket || event.is_owner));
+  // While the device's answer is not in, a participant's screen waits for it rather than asking the server.
+  const onDevice = Boolean(user) && (participant || device.value.allCount > 0);
+  useRefresh(user ? ['friends', `meeting_partners:${eventId}`] : [], onDevice);
+  const remote = useRemoteVisitors(eventId, key, !onDevice && !eventLoading && !device.loading, user?.id ?? null);
 
   return useMemo((): Loadable<VisitorsPageData> => {
-    if (onDevice && devicePage) {
+    if (onDevice) {
+      const { items, total, allCount, countries, cities, categories } = device.value;
       return {
-        isLoading: local.loading,
-        data: {
-          source: 'device',
-          items: devicePage.items,
-          total: devicePage.total,
-          allCount: local.value.length,
-          ...selects,
-          waitingForSync: !local.loading && local.value.length === 0,
-        },
+        isLoading: device.loading,
+        data: { source: 'device', items, total, allCount, countries, cities, categories, waitingForSync: !device.loading && allCount === 0 },
       };
     }
     const categories = remote.selects?.categories ?? [...menu].map(([id, name]) => ({ id, name, count: 0 }));
     return {
-      isLoading: eventLoading || remote.loading,
+      isLoading: eventLoading || remote.loading || (device.loading && !participant),
       data: {
         source: remote.failed ? 'unavailable' : 'server',
         ...(remote.failed && remote.refusal ? { refusal: remote.refusal } : {}),
@@ -99,7 +112,7 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
         waitingForSync: false,
       },
     };
-  }, [onDevice, devicePage, local, selects, remote, menu, eventLoading]);
+  }, [onDevice, device, remote, menu, eventLoading, participant]);
 }
 
 interface RemoteState {

@@ -84,6 +84,7 @@ export class DataRuntime {
   private api: Remote<SyncWorkerApi> | null = null;
   private statusSubscription: number | null = null;
   private detachClock: (() => Promise<void>) | null = null;
+  private detachReads: (() => Promise<void>) | null = null;
   private workerStatus: SyncSnapshot | null = null;
   private workerFailed: Promise<never> = new Promise<never>(() => {});
   private unsent = 0;
@@ -123,6 +124,7 @@ export class DataRuntime {
         this.openError = err;
         for (const w of this.dbWaiters.splice(0)) w.reject(err);
         this.session.set({ status: 'ready', user: null });
+        this.net.reads.withoutWorker();
         this.views.set({ loading: false, value: [] });
         this.rejections.set({ loading: false, value: [] });
         this.sync.set({ state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'local_database_unavailable', retryAt: null } });
@@ -325,6 +327,7 @@ export class DataRuntime {
     if (!this.worker) {
       const link = openWorker(this.opts.createWorker);
       if (!link) {
+        this.net.reads.withoutWorker();
         this.publishSync();
         return;
       }
@@ -340,6 +343,7 @@ export class DataRuntime {
       }),
     );
     this.detachClock = await this.appointments.attach(api);
+    this.detachReads = this.net.reads.attach(api);
   }
 
   private async startWorkerSafely() {
@@ -348,6 +352,7 @@ export class DataRuntime {
     } catch (err) {
       // The page still works from local data; the status says that nothing is being synced.
       console.error('foyer: the sync worker did not start', err);
+      this.net.reads.withoutWorker();
       this.workerStatus = { state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'sync_worker_failed', retryAt: null } };
       this.publishSync();
     }
@@ -361,6 +366,8 @@ export class DataRuntime {
     this.statusSubscription = null;
     if (this.detachClock) await unlessDead(this.detachClock());
     this.detachClock = null;
+    if (this.detachReads) await unlessDead(this.detachReads());
+    this.detachReads = null;
     await unlessDead(this.api.stop());
     if (terminate) {
       this.worker?.terminate();

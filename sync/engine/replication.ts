@@ -81,24 +81,30 @@ export function startPullReplication(
   const signal = AbortSignal.any([hooks.signal, controller.signal]);
   const key = eventId === undefined ? def.name : `${def.name}@${eventId}`;
 
+  /** One request, counted in the sync status while it runs. */
+  const fetchPage = async (checkpoint: number, batchSize: number): Promise<Page> => {
+    hooks.onRequest(true);
+    try {
+      const q = new URLSearchParams({ checkpoint: String(checkpoint), limit: String(batchSize) });
+      if (eventId !== undefined) q.set('event_id', String(eventId));
+      return (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal })) as Page;
+    } finally {
+      hooks.onRequest(false);
+    }
+  };
+  const pages = new PagePuller(fetchPage, () => hooks.tick());
+
   const handler = async (last: RevCheckpoint | undefined, batchSize: number) => {
     const checkpoint = last?.rev ?? 0;
     for (;;) {
       if (signal.aborted) throw new AbortedError();
-      const startedAt = hooks.tick();
-      hooks.onRequest(true);
       try {
-        const q = new URLSearchParams({ checkpoint: String(checkpoint), limit: String(batchSize) });
-        if (eventId !== undefined) q.set('event_id', String(eventId));
-        const body = (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal })) as PullResponse<Record<string, unknown>>;
-        if (!body || !Array.isArray(body.documents) || typeof body.checkpoint !== 'number') {
-          throw new HttpError(502, 'invalid_answer');
-        }
+        const { body, startedAt, next } = await pages.page(checkpoint, batchSize);
         hooks.onSuccess();
         if (body.documents.length < batchSize) hooks.onCaughtUp(key, startedAt);
         return {
           documents: body.documents.map((d) => toRxDocument(d)),
-          checkpoint: { rev: Math.max(checkpoint, body.checkpoint) },
+          checkpoint: { rev: next },
         };
       } catch (err) {
         if (err instanceof AbortedError || signal.aborted) throw new AbortedError();
@@ -114,8 +120,6 @@ export function startPullReplication(
         // Waiting here rather than failing keeps RxDB from sleeping its own fixed retry time,
         // so a reconnect or a manual retry resumes the pull at once.
         await hooks.onFailure(err, signal);
-      } finally {
-        hooks.onRequest(false);
       }
     }
   };
@@ -142,6 +146,8 @@ export function startPullReplication(
     ...(eventId !== undefined ? { eventId } : {}),
     state,
     resync: () => {
+      // A page asked for before the server's change may not hold it: the resync asks again.
+      pages.drop();
       if (!stream$.closed) stream$.next('RESYNC');
     },
     async cancel() {
@@ -150,4 +156,52 @@ export function startPullReplication(
       await state.cancel();
     },
   };
+}
+
+type Page = PullResponse<Record<string, unknown>>;
+
+/** A pulled page, the tick its request started at, and the checkpoint to continue from. */
+export interface PulledPage {
+  body: Page;
+  startedAt: number;
+  next: number;
+}
+
+/**
+ * Pages of one feed, each full page followed at once by the request for the next, which then runs
+ * while RxDB writes this one: a first sync of a big event is a chain of full pages, and without it
+ * the worker waited a round trip between writing one page and asking for the next. The early page
+ * is used only if the next call continues from its checkpoint, and a resync drops it (it may have
+ * been asked for before the change the resync is about).
+ */
+export class PagePuller {
+  private ahead: { checkpoint: number; batchSize: number; startedAt: number; body: Promise<Page> } | null = null;
+
+  constructor(
+    private readonly fetchPage: (checkpoint: number, batchSize: number) => Promise<Page>,
+    private readonly tick: () => number,
+  ) {}
+
+  async page(checkpoint: number, batchSize: number): Promise<PulledPage> {
+    const early = this.ahead?.checkpoint === checkpoint && this.ahead.batchSize === batchSize ? this.ahead : null;
+    this.ahead = null;
+    const startedAt = early?.startedAt ?? this.tick();
+    const body = await (early?.body ?? this.fetchPage(checkpoint, batchSize));
+    if (!body || !Array.isArray(body.documents) || typeof body.checkpoint !== 'number') throw new HttpError(502, 'invalid_answer');
+    const next = Math.max(checkpoint, body.checkpoint);
+    if (body.documents.length >= batchSize && next > checkpoint) this.prefetch(next, batchSize);
+    return { body, startedAt, next };
+  }
+
+  drop(): void {
+    this.ahead = null;
+  }
+
+  private prefetch(checkpoint: number, batchSize: number) {
+    const startedAt = this.tick();
+    const body = this.fetchPage(checkpoint, batchSize);
+    // Read by the next call, or dropped: a failure is met again when the page is asked for.
+    body.catch(() => undefined);
+    this.ahead = { checkpoint, batchSize, startedAt, body };
+  }
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { CHAT_IMAGE_MAX_BYTES, COMMENTS_WINDOW } from '../../contract/chat.ts';
-import { CHAT_AUTOSCROLL_PX, CHAT_PAGE_SIZE } from '../../contract/constants.ts';
+import { CHAT_AUTOSCROLL_PX, CHAT_FIRST_DRAWN, CHAT_PAGE_SIZE } from '../../contract/constants.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { openDatabase } from '../../server/db/index.ts';
 import type { FoyerServer } from './fixtures/server.ts';
@@ -100,9 +100,9 @@ describe('event chat', () => {
     await suite.signIn(anna.page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}`, { waitForWorker: true });
     await poll(
       () => chat.count(),
-      (n) => n >= COMMENTS_WINDOW,
+      (n) => n === CHAT_FIRST_DRAWN,
       60_000,
-      "the chat's recent window on anna's device",
+      "the chat's newest comments on anna's device",
     );
     await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
 
@@ -182,15 +182,17 @@ describe('event chat', () => {
     expect(await chat.count()).toBe(0);
   });
 
-  it('loads older pages on scrolling up and follows new comments only near the end', async () => {
+  it("draws the newest comments, then older ones on scrolling up (past the device's window from the server), and follows new ones only near the end", async () => {
     const chat = new ChatPage(anna.page, server.url);
     const bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
     await chat.goto(eventId);
+    // The device holds the whole recent window; the screen draws only the newest of it at first.
+    await poll(() => new SyncStatusBar(anna.page).isIdle(), Boolean, 60_000, "anna's sync");
     await poll(
       () => chat.count(),
-      (n) => n >= COMMENTS_WINDOW,
+      (n) => n === CHAT_FIRST_DRAWN,
       60_000,
-      'the recent window',
+      'the newest comments',
     );
     // Opened at the end.
     await poll(
@@ -200,32 +202,38 @@ describe('event chat', () => {
       'the list to open at its end',
     );
 
-    // Scrolling to the top brings one older page of 10 above, and keeps the reader's place.
-    const shown = await chat.count();
+    // Scrolling to the top draws one older page of 10 above, and keeps the reader's place.
     const oldest = await chat.firstText();
     await chat.scrollTo(0);
     await poll(
       () => chat.count(),
-      (n) => n === shown + CHAT_PAGE_SIZE,
+      (n) => n === CHAT_FIRST_DRAWN + CHAT_PAGE_SIZE,
       RESYNC_TIMEOUT_MS,
       'one older page',
     );
     expect(await chat.firstText()).not.toBe(oldest);
     expect(await chat.scrollTop(), 'the place is kept, not jumped to the top').toBeGreaterThan(0);
-    await chat.scrollTo(0);
-    await poll(
-      () => chat.count(),
-      (n) => n === shown + 2 * CHAT_PAGE_SIZE,
-      RESYNC_TIMEOUT_MS,
-      'a second older page',
-    );
+
+    // On up through the window the device holds, and past it: the history the server has beyond it.
+    let shown = await chat.count();
+    while (shown <= COMMENTS_WINDOW + CHAT_PAGE_SIZE) {
+      const before = shown;
+      await chat.scrollTo(0);
+      shown = await poll(
+        () => chat.count(),
+        (n) => n > before,
+        RESYNC_TIMEOUT_MS,
+        `older comments above the ${before} shown`,
+      );
+      expect(shown - before, 'at most one page at a time').toBeLessThanOrEqual(CHAT_PAGE_SIZE);
+    }
 
     // At the end, a new comment by somebody else scrolls into view.
     await chat.scrollTo('bottom');
     await postAs(bohdanToken, `near the end ${Date.now()}`);
     await poll(
       () => chat.count(),
-      (n) => n === shown + 2 * CHAT_PAGE_SIZE + 1,
+      (n) => n === shown + 1,
       RESYNC_TIMEOUT_MS,
       'the new comment',
     );
@@ -245,7 +253,7 @@ describe('event chat', () => {
     await postAs(bohdanToken, `while reading above ${Date.now()}`);
     await poll(
       () => chat.count(),
-      (n) => n === shown + 2 * CHAT_PAGE_SIZE + 2,
+      (n) => n === shown + 2,
       RESYNC_TIMEOUT_MS,
       'the second new comment',
     );
@@ -258,9 +266,9 @@ describe('event chat', () => {
     await chat.goto(eventId);
     await poll(
       () => chat.count(),
-      (n) => n >= COMMENTS_WINDOW,
+      (n) => n === CHAT_FIRST_DRAWN,
       60_000,
-      'the recent window',
+      'the newest comments',
     );
 
     await chat.attach.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(CHAT_IMAGE_MAX_BYTES + 1, 1) });

@@ -13,13 +13,25 @@ import {
   type OwnProfileState,
 } from '../../../sync/views/visitors/store.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
+import { VisitorReads } from './visitor-reads.ts';
 
 /**
  * The live reads of the visitors, people and profile screens, started when a screen first needs
  * them (an event's visitors are not worth querying on the events list).
  */
+/**
+ * An event's visitors take a read of every document and a rebuild of the prepared list to start
+ * (half a second for 5,000 on a phone), and people go back and forth between that screen and
+ * others: the query stays up for a while after the screen closes, kept current at little cost.
+ */
+const VISITORS_LINGER_MS = 5 * 60_000;
+
 export class NetworkingStores {
-  readonly visitors = new LiveStoreMap<number, PreparedVisitor[]>((eventId) => new LiveStore((db) => observeEventVisitors(db, eventId), []));
+  readonly visitors = new LiveStoreMap<number, PreparedVisitor[]>(
+    (eventId) => new LiveStore((db) => observeEventVisitors(db, eventId), [], VISITORS_LINGER_MS),
+  );
+  /** The visitors screen's pages, read through the sync worker. */
+  readonly reads = new VisitorReads();
   readonly relations = new LiveStore<Map<number, RelationView>>((db) => observeRelationViews(db), new Map());
   readonly ownProfile = new LiveStore<OwnProfileState>((db) => observeOwnProfile(db), { profile: null, source: null, fetchedAt: null, pending: false });
   readonly person = new LiveStoreMap<number, VisitorDoc[]>((userId) => new LiveStore((db) => observePersonDocs(db, userId), []));

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { CHAT_FIRST_DRAWN, CHAT_PAGE_SIZE } from '../../../contract/constants.ts';
 import { shouldAutoScroll, useChatActions, useEventChat, useSession } from '../../data/index.ts';
 import { useLoginHref } from '../../ui/useRequireLogin.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -27,7 +28,24 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
   const listRef = useRef<HTMLDivElement>(null);
   const [filter, setFilter] = useState<ChatFilter>('all');
   const { items: all, reader, moderator, blocked, older } = chat.data;
-  const items = filterComments(all, filter, user?.id ?? 0);
+  const matching = filterComments(all, filter, user?.id ?? 0);
+  // The device holds the recent window (200 comments): drawing all of it made the event page slower
+  // from local data than the legacy page over the network. So the newest are drawn first and the
+  // rest a page at a time as the reader scrolls up; only past them does the worker fetch older pages.
+  // `skipped` counts the oldest comments not drawn. Until the reader scrolls it follows the newest;
+  // from then on it is pinned, so a new comment at the end never pulls the list up under the reader.
+  const [skipped, setSkipped] = useState<number | null>(null);
+  const skip = skipped ?? Math.max(0, matching.length - CHAT_FIRST_DRAWN);
+  const items = skip > 0 ? matching.slice(skip) : matching;
+  const hiddenLocally = skip > 0;
+  const showOlder = () => {
+    setSkipped(Math.max(0, skip - CHAT_PAGE_SIZE));
+    if (!hiddenLocally) chat.loadOlder();
+  };
+  const changeFilter = (next: ChatFilter) => {
+    setFilter(next);
+    setSkipped(null);
+  };
 
   // Measured before each render commits: was the reader near the end, and how tall was the list?
   const snapshot = useRef({ nearEnd: true, height: 0, top: 0, firstKey: '' });
@@ -49,8 +67,10 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
   const onScroll = () => {
     const el = listRef.current;
     if (!el) return;
-    snapshot.current = { nearEnd: shouldAutoScroll(el), height: el.scrollHeight, top: el.scrollTop, firstKey };
-    if (el.scrollTop < LOAD_OLDER_AT_PX && !older.loading && !older.exhausted && items.length > 0) chat.loadOlder();
+    const nearEnd = shouldAutoScroll(el);
+    snapshot.current = { nearEnd, height: el.scrollHeight, top: el.scrollTop, firstKey };
+    if (el.scrollTop < LOAD_OLDER_AT_PX && items.length > 0 && (hiddenLocally || (!older.loading && !older.exhausted))) showOlder();
+    else if (skipped === null && !nearEnd) setSkipped(skip);
   };
 
   if (!user) {
@@ -73,7 +93,7 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
 
   return (
     <div className={['chat', className].filter(Boolean).join(' ')} data-testid="event-chat">
-      <ChatFilterBar value={filter} onChange={setFilter} />
+      <ChatFilterBar value={filter} onChange={changeFilter} />
       <div className="chat__list" ref={listRef} onScroll={onScroll} role="log" aria-live="polite" aria-label={t('chat.title')}>
         {older.loading ? <Spinner label={t('common.loading')} /> : null}
         {older.failed ? (
@@ -84,8 +104,8 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
             </button>
           </p>
         ) : null}
-        {!older.exhausted && !older.loading && items.length > 0 ? (
-          <button type="button" className="btn btn--ghost btn--sm chat__older" onClick={chat.loadOlder}>
+        {items.length > 0 && (hiddenLocally || (!older.exhausted && !older.loading)) ? (
+          <button type="button" className="btn btn--ghost btn--sm chat__older" onClick={showOlder}>
             {t('chat.older')}
           </button>
         ) : null}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { addRxPlugin, type RxStorage } from 'rxdb';
+import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom, filter as where } from 'rxjs';
+import type { VisitorDoc } from '../../contract/visitors.ts';
+import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
+import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
+import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+
+/**
+ * The visitors screen's read model in the worker (issue 13): one page of cards and the counts for a
+ * filter, kept current by one live query per event that every filter shares and that outlives the
+ * screen.
+ */
+
+addRxPlugin(RxDBDevModePlugin);
+disableWarnings();
+
+const EVENT = 7;
+let db: FoyerDatabase | null = null;
+
+afterEach(async () => {
+  await db?.close();
+  db = null;
+});
+
+async function device(): Promise<FoyerDatabase> {
+  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
+  db = await openDatabase({
+    name: `visitors-read-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    storage: storage as RxStorage<unknown, unknown>,
+    multiInstance: false,
+    collections: ['visitors', 'events', 'relations'],
+  });
+  return db;
+}
+
+function visitor(userId: number, over: Partial<VisitorDoc> = {}): VisitorDoc & { _deleted: boolean } {
+  return {
+    id: `${EVENT}:${userId}`,
+    event_id: EVENT,
+    user_id: userId,
+    first_name: `First${userId}`,
+    last_name: `Last${userId}`,
+    avatar: `/files/avatars/${userId}.svg`,
+    country_code: 'UA',
+    country_name: 'Ukraine',
+    city_id: 1,
+    city_name: 'Kyiv',
+    position: '',
+    company: '',
+    help: '',
+    status: '',
+    show_status: 1,
+    trip_status: 0,
+    hobby: '',
+    sex: 0,
+    birth_year: 0,
+    social: {},
+    phone: '',
+    email: '',
+    menu_id: 0,
+    role: 'visitor',
+    about: '',
+    interest: '',
+    accesses_by_tickets: true,
+    registered_at: 1_000 + userId,
+    rev: userId,
+    _deleted: false,
+    ...over,
+  };
+}
+
+const next = (reads: VisitorReadModels, accept: (r: VisitorsRead) => boolean, filter: VisitorsFilter = { limit: 2 }) =>
+  firstValueFrom(reads.observe(EVENT, filter, { userId: null }).pipe(where(accept)));
+
+describe('the visitors read model', () => {
+  it('answers a filter with one page, the total and the counts, and follows new documents', async () => {
+    const local = await device();
+    await local.visitors.bulkInsert([visitor(1), visitor(2), visitor(3, { country_code: 'PL', country_name: 'Poland', city_id: 2, city_name: 'Kraków' })]);
+    const reads = new VisitorReadModels(local);
+
+    const first = await next(reads, (r) => r.allCount === 3);
+    expect(first.items).toHaveLength(2);
+    expect(first.total).toBe(3);
+    expect(first.countries.map((c) => [c.code, c.count])).toEqual([
+      ['UA', 2],
+      ['PL', 1],
+    ]);
+    const searched = await next(reads, (r) => r.allCount === 3, { limit: 2, search: 'first3' });
+    expect(searched.items.map((v) => v.user_id)).toEqual([3]);
+    expect(searched.total).toBe(1);
+
+    await local.visitors.insert(visitor(4));
+    const later = await next(reads, (r) => r.allCount === 4);
+    expect(later.total).toBe(4);
+    reads.dispose();
+  });
+
+  it('builds one list per event, which every filter and later visit shares', async () => {
+    const local = await device();
+    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    const reads = new VisitorReadModels(local);
+    const a = await next(reads, (r) => r.allCount === 2);
+    // The screen closed and opened again: the same prepared cards, not a new read of the documents.
+    const b = await next(reads, (r) => r.allCount === 2);
+    expect(b.items[0]).toBe(a.items[0]);
+    expect(b.countries).toBe(a.countries);
+    reads.dispose();
+  });
+});

@@ -28,6 +28,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The demo seeded once; each file's server starts on a copy of it.
+          globalSetup: ['tests/e2e/fixtures/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../contract/entities.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
+import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import { localPeople, matchesPeopleTab, peoplePage } from '../../sync/views/people/people.ts';
 
 const NOW = 1_000_000;
@@ -9,38 +10,17 @@ function event(id: number, when: number, whenEnd: number): EventDoc {
   return { event_id: id, when, when_end: whenEnd, name: `Event ${id}` } as EventDoc;
 }
 function visitor(userId: number, eventId: number, over: Partial<VisitorDoc> = {}): VisitorDoc {
-  return {
-    id: `${eventId}:${userId}`,
+  return visitorDoc(userId, {
     event_id: eventId,
-    user_id: userId,
     first_name: `F${userId}`,
     last_name: 'L',
-    avatar: '',
-    country_code: 'UA',
     country_name: '',
     city_id: 0,
     city_name: '',
-    position: '',
-    company: '',
-    help: '',
-    status: '',
-    show_status: 1,
-    trip_status: 0,
-    hobby: '',
-    sex: 0,
-    birth_year: 0,
-    social: {},
-    phone: '',
-    email: '',
-    menu_id: 0,
-    role: 'visitor',
-    about: '',
-    interest: '',
-    accesses_by_tickets: true,
     registered_at: userId,
     rev: 1,
     ...over,
-  };
+  });
 }
 
 describe('people card', () => {

@@ -7,6 +7,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { toRxJsonSchema } from '../../contract/schema.ts';
 import { VisitorsCollection, type VisitorDoc } from '../../contract/visitors.ts';
 import { openDatabase } from '../../sync/engine/database.ts';
+import { visitorDoc } from '../fixtures/visitor-doc.ts';
 
 addRxPlugin(RxDBDevModePlugin);
 disableWarnings();
@@ -20,37 +21,17 @@ disableWarnings();
 
 const V0 = { ...toRxJsonSchema(VisitorsCollection), version: 0, indexes: ['event_id', ['event_id', 'registered_at']] };
 
-const visitor = (userId: number, registeredAt: number): VisitorDoc => ({
-  id: `7:${userId}`,
-  event_id: 7,
-  user_id: userId,
-  first_name: 'A',
-  last_name: 'B',
-  avatar: '',
-  country_code: '',
-  country_name: '',
-  city_id: 0,
-  city_name: '',
-  position: '',
-  company: '',
-  help: '',
-  status: '',
-  show_status: 1,
-  trip_status: 0,
-  hobby: '',
-  sex: 0,
-  birth_year: 0,
-  social: {},
-  phone: '',
-  email: '',
-  menu_id: 0,
-  role: 'visitor',
-  about: '',
-  interest: '',
-  accesses_by_tickets: false,
-  registered_at: registeredAt,
-  rev: userId,
-});
+const visitor = (userId: number, registeredAt: number): VisitorDoc =>
+  visitorDoc(userId, {
+    first_name: 'A',
+    last_name: 'B',
+    country_code: '',
+    country_name: '',
+    city_id: 0,
+    city_name: '',
+    accesses_by_tickets: false,
+    registered_at: registeredAt,
+  });
 
 describe('the visitors collection after the update that dropped the event_id index', () => {
   it('opens over a version 0 database, drops its documents, and finds by event through the compound index', async () => {

@@ -6,6 +6,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom, filter as where } from 'rxjs';
 import type { VisitorDoc } from '../../contract/visitors.ts';
+import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
@@ -38,41 +39,11 @@ async function device(): Promise<FoyerDatabase> {
   return db;
 }
 
-function visitor(userId: number, over: Partial<VisitorDoc> = {}): VisitorDoc & { _deleted: boolean } {
-  return {
-    id: `${EVENT}:${userId}`,
-    event_id: EVENT,
-    user_id: userId,
-    first_name: `First${userId}`,
-    last_name: `Last${userId}`,
-    avatar: `/files/avatars/${userId}.svg`,
-    country_code: 'UA',
-    country_name: 'Ukraine',
-    city_id: 1,
-    city_name: 'Kyiv',
-    position: '',
-    company: '',
-    help: '',
-    status: '',
-    show_status: 1,
-    trip_status: 0,
-    hobby: '',
-    sex: 0,
-    birth_year: 0,
-    social: {},
-    phone: '',
-    email: '',
-    menu_id: 0,
-    role: 'visitor',
-    about: '',
-    interest: '',
-    accesses_by_tickets: true,
-    registered_at: 1_000 + userId,
-    rev: userId,
-    _deleted: false,
-    ...over,
-  };
-}
+/** As RxDB stores a pulled document. */
+const visitor = (userId: number, over: Partial<VisitorDoc> = {}) => ({
+  ...visitorDoc(userId, { avatar: `/files/avatars/${userId}.svg`, ...over }),
+  _deleted: false,
+});
 
 const next = (reads: VisitorReadModels, accept: (r: VisitorsRead) => boolean, filter: VisitorsFilter = { limit: 2 }) =>
   firstValueFrom(reads.observe(EVENT, filter, { userId: null }).pipe(where(accept)));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryIdOf, nextLikeRequest, type RelationDoc, type VisitorDoc } from '../../contract/visitors.ts';
+import { countryIdOf, nextLikeRequest, type RelationDoc } from '../../contract/visitors.ts';
+import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import type { QueuedCommand } from '../../sync/store/overlay.ts';
 import {
   categoryCounts,
@@ -16,40 +17,7 @@ import {
 
 const YEAR = 2026;
 
-function visitor(userId: number, over: Partial<VisitorDoc> = {}): VisitorDoc {
-  return {
-    id: `7:${userId}`,
-    event_id: 7,
-    user_id: userId,
-    first_name: `First${userId}`,
-    last_name: `Last${userId}`,
-    avatar: '',
-    country_code: 'UA',
-    country_name: 'Ukraine',
-    city_id: 1,
-    city_name: 'Kyiv',
-    position: '',
-    company: '',
-    help: '',
-    status: '',
-    show_status: 1,
-    trip_status: 0,
-    hobby: '',
-    sex: 0,
-    birth_year: 0,
-    social: {},
-    phone: '',
-    email: '',
-    menu_id: 0,
-    role: 'visitor',
-    about: '',
-    interest: '',
-    accesses_by_tickets: true,
-    registered_at: 1_000 + userId,
-    rev: userId,
-    ...over,
-  };
-}
+const visitor = visitorDoc;
 
 function relation(userId: number, over: Partial<RelationDoc> = {}): RelationDoc {
   return { id: String(userId), user_id: userId, like_status: 0, favorite: false, rev: 1, ...over };

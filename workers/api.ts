@@ -2,10 +2,14 @@ import type { SyncSnapshot } from '../sync/engine/status.ts';
 import type { ClockNotice } from './clock.ts';
 import type { VisitorsRead } from '../sync/views/visitors/read-model.ts';
 import type { Viewer, VisitorsFilter } from '../sync/views/visitors/visitors.ts';
+import type { ActionName } from './actions.ts';
+import type { QueryName } from './queries.ts';
 
 /**
- * The typed comlink API of workers/sync.worker.ts, declared once for both sides. The page wraps the
- * worker with `wrap<SyncWorkerApi>(worker)`; callbacks cross the boundary as `proxy(fn)`.
+ * The typed comlink API of the device's host (workers/host.ts), declared once for both sides. The
+ * page wraps the worker with `wrap<SyncWorkerApi>(worker)`; callbacks cross the boundary as
+ * `proxy(fn)`. Every method answers a promise, so the page can also call a host running in its own
+ * realm (where no worker starts) exactly as it calls the worker.
  */
 
 export interface SyncWorkerStartOptions {
@@ -17,6 +21,9 @@ export interface SyncWorkerStartOptions {
   lang?: string;
 }
 
+/** One answer of a live query: its value, or why it failed (the page then keeps what it had). */
+export type QueryAnswer = { value: unknown; error?: undefined } | { error: string; value?: undefined };
+
 export interface SyncWorkerApi {
   /**
    * Opens the database and, once this worker holds the sync leadership among the open tabs, starts
@@ -24,46 +31,54 @@ export interface SyncWorkerApi {
    * when leadership is won.
    */
   start(opts: SyncWorkerStartOptions): Promise<void>;
-  /** Stops replicating and closes the database; the page calls it before wiping the database. */
-  stop(): Promise<void>;
+  /** Stops replicating and closes the database, or with `remove` deletes it (a logout, another person signing in). */
+  stop(remove?: boolean): Promise<void>;
   /** Retries now instead of waiting for the backoff (forwarded to the leader from other tabs). */
-  retry(): void;
+  retry(): Promise<void>;
   /** Pulls every collection again. */
-  resync(): void;
+  resync(): Promise<void>;
   /** The page's language changed: the worker's legacy calls ask the server for answers in it. */
-  setLanguage(lang: string): void;
+  setLanguage(lang: string): Promise<void>;
   /**
    * The page came back to the foreground: a guest's engine, which has no live stream, pulls now
    * (forwarded to the leader like retry).
    */
-  foreground(): void;
+  foreground(): Promise<void>;
   /**
    * Fetches these read-through caches (sync/store/caches.ts keys) now and on every reconnect; a screen
    * calls it when it opens. Forwarded to the leader like retry.
    */
-  refresh(keys: string[]): void;
+  refresh(keys: string[]): Promise<void>;
   /**
    * Calls back with the sync status of whichever tab leads, at once with the last known value and
    * then on every change. The returned id is passed to unsubscribeStatus.
    */
-  subscribeStatus(callback: (status: SyncSnapshot) => void): number;
-  unsubscribeStatus(id: number): void;
+  subscribeStatus(callback: (status: SyncSnapshot) => void): Promise<number>;
+  unsubscribeStatus(id: number): Promise<void>;
   /**
    * Calls back with this tab's notification clock (workers/clock.ts): meeting reminders, "very
    * soon", the call's start and what changed in the user's appointments. The id goes to
    * unsubscribeClock.
    */
-  subscribeClock(callback: (notice: ClockNotice) => void): number;
-  unsubscribeClock(id: number): void;
+  subscribeClock(callback: (notice: ClockNotice) => void): Promise<number>;
+  unsubscribeClock(id: number): Promise<void>;
   /**
    * Calls back with one page of an event's visitors as the filter asks (sync/views/visitors/
    * read-model.ts), at once and after every change. The worker keeps the event's list built after the
    * screen closes, so the next visit is a lookup. The id goes to unsubscribeVisitors.
    */
-  subscribeVisitors(eventId: number, filter: VisitorsFilter, viewer: Viewer, callback: (read: VisitorsRead) => void): number;
-  unsubscribeVisitors(id: number): void;
+  subscribeVisitors(eventId: number, filter: VisitorsFilter, viewer: Viewer, callback: (read: VisitorsRead) => void): Promise<number>;
+  unsubscribeVisitors(id: number): Promise<void>;
+  /**
+   * Runs a live query of workers/queries.ts and calls back with each answer, at once and after every
+   * change, until unsubscribeQuery(id). The page checks the arguments' types (src/data/device.ts).
+   */
+  subscribeQuery(name: QueryName, args: unknown[], callback: (answer: QueryAnswer) => void): Promise<number>;
+  unsubscribeQuery(id: number): Promise<void>;
+  /** Runs a local write of workers/actions.ts and answers its result. */
+  call(name: ActionName, args: unknown[]): Promise<unknown>;
   /** End-to-end tests only: the page's fake clock (Playwright) tells the worker's clock the time. */
-  followPageTime(pageNowMs: number): void;
+  followPageTime(pageNowMs: number): Promise<void>;
 }
 
 /** Messages between the workers of different tabs of the same database. */

@@ -1,12 +1,11 @@
-import type { Observable, Subscription } from 'rxjs';
-import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import type { Device, QueryRef } from './device.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
 
 /**
  * A ValueStore fed by a live query only while a screen listens: the query starts with the first
  * listener and stops a little after the last one leaves (a screen re-rendering with the same store
- * must not restart a 10,000-document query). It follows the database the runtime has open, which
- * changes when a logout wipes it.
+ * must not restart a 10,000-document query). The query runs where the database is (device.ts); the
+ * store follows the device the runtime has, which goes and comes back when a logout wipes it.
  */
 
 /** A screen unmounting and the next one mounting within this time keep the query running. */
@@ -14,13 +13,13 @@ const LINGER_MS = 5000;
 
 export class LiveStore<T> {
   private readonly store: ValueStore<Loaded<T>>;
-  private sub: Subscription | null = null;
+  private unsubscribe: (() => void) | null = null;
   private listeners = 0;
-  private db: FoyerDatabase | null = null;
+  private device: Device | null = null;
   private stopTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly source: (db: FoyerDatabase) => Observable<T>,
+    private readonly source: QueryRef<T>,
     private readonly initial: T,
     /** How long the query outlives its last listener; longer for reads that are costly to start. */
     private readonly lingerMs = LINGER_MS,
@@ -45,24 +44,25 @@ export class LiveStore<T> {
     };
   };
 
-  /** The runtime opened a database (at start or after a wipe); null while none is open. */
-  setDatabase(db: FoyerDatabase | null): void {
-    if (db === this.db) return;
+  /** The runtime has the device (at start or after a wipe); null while it has none. */
+  setDevice(device: Device | null): void {
+    if (device === this.device) return;
     this.stop();
-    this.db = db;
+    this.device = device;
     this.store.set({ loading: true, value: this.initial });
     if (this.listeners > 0) this.start();
   }
 
   private start() {
-    if (this.sub || !this.db) return;
-    this.sub = this.source(this.db).subscribe({
-      next: (value) => this.store.set({ loading: false, value }),
-      error: (err: unknown) => {
-        console.error('foyer: a live query failed', err);
+    if (this.unsubscribe || !this.device) return;
+    this.unsubscribe = this.device.subscribe(
+      this.source,
+      (value) => this.store.set({ loading: false, value }),
+      (err) => {
+        console.error(`foyer: the ${this.source.name} query failed`, err);
         this.store.set({ loading: false, value: this.initial });
       },
-    });
+    );
   }
 
   private stop() {
@@ -70,15 +70,15 @@ export class LiveStore<T> {
       clearTimeout(this.stopTimer);
       this.stopTimer = null;
     }
-    this.sub?.unsubscribe();
-    this.sub = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 }
 
 /** LiveStores by key (an event id, a user id, a cache key), created on first use. */
 export class LiveStoreMap<K, T> {
   private readonly stores = new Map<K, LiveStore<T>>();
-  private db: FoyerDatabase | null = null;
+  private device: Device | null = null;
 
   constructor(private readonly create: (key: K) => LiveStore<T>) {}
 
@@ -86,14 +86,14 @@ export class LiveStoreMap<K, T> {
     let store = this.stores.get(key);
     if (!store) {
       store = this.create(key);
-      store.setDatabase(this.db);
+      store.setDevice(this.device);
       this.stores.set(key, store);
     }
     return store;
   }
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    for (const store of this.stores.values()) store.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    for (const store of this.stores.values()) store.setDevice(device);
   }
 }

@@ -4,8 +4,8 @@ import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contra
 import { isErrorCode } from '../../contract/errors.ts';
 import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
 import { localPeople, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
-import { menuOf, prepareVisitors, type CategoryCount, type PreparedVisitor, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
-import { EMPTY_VISITORS_READ, readVisitors, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
+import { menuOf, prepareVisitors, type CategoryCount, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { Loaded } from './value-store.ts';
 import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
 import { useEvent, useNowSeconds, useRuntime, useSession, useStore, useViews } from './hooks.ts';
@@ -37,38 +37,19 @@ function useCache<T>(key: CacheKey): Loadable<Cached<T>> {
 const NO_CATEGORIES: CategoryCount[] = [];
 
 /** What a screen subscribes to when it does not need a store: nothing, never loading. */
-const IDLE = { get: () => IDLE_VALUE, subscribe: () => () => undefined };
-const IDLE_VALUE = { loading: false, value: [] as PreparedVisitor[] };
 const IDLE_READ_VALUE = { loading: false, value: EMPTY_VISITORS_READ };
 const IDLE_READ = { get: () => IDLE_READ_VALUE, subscribe: () => () => undefined };
+const WAITING_READ_VALUE = { loading: true, value: EMPTY_VISITORS_READ };
+const WAITING_READ = { get: () => WAITING_READ_VALUE, subscribe: () => () => undefined };
 
-/**
- * The device's page of an event's visitors: from the sync worker's read model, or where there is no
- * worker from the page's own database, computed here the same way (sync/views/visitors/read-model.ts).
- */
-function useDeviceVisitors(
-  eventId: number,
-  key: string,
-  viewer: Viewer,
-  menu: ReadonlyMap<number, string>,
-): Loaded<VisitorsRead> & { via: 'worker' | 'page' | 'none' | null } {
+/** The device's page of an event's visitors, from the host's read model (sync/views/visitors/read-model.ts). */
+function useDeviceVisitors(eventId: number, key: string, viewer: Viewer): Loaded<VisitorsRead> {
   const runtime = useRuntime();
-  const workerOrPage = useStore(runtime.net.reads.via);
+  const ready = useStore(runtime.net.reads.ready);
   // No event yet (a modal before it knows its meeting): nothing to read, and no loading either.
-  const via = eventId > 0 ? workerOrPage : 'none';
-  const fromWorker = useStore(
-    useMemo(() => (via === 'worker' ? runtime.net.reads.get(eventId, key, viewer) : IDLE_READ), [via, runtime, eventId, key, viewer]),
+  return useStore(
+    useMemo(() => (eventId <= 0 ? IDLE_READ : ready ? runtime.net.reads.get(eventId, key, viewer) : WAITING_READ), [ready, runtime, eventId, key, viewer]),
   );
-  const local = useStore(via === 'page' ? runtime.net.visitors.get(eventId) : IDLE);
-  const fromPage = useMemo(
-    () => (via === 'page' ? readVisitors({ list: local.value, menu: new Map(menu) }, JSON.parse(key) as VisitorsFilter, viewer) : EMPTY_VISITORS_READ),
-    [via, local.value, menu, key, viewer],
-  );
-  return useMemo(() => {
-    if (via === 'worker') return { ...fromWorker, via };
-    if (via === 'page') return { loading: local.loading, value: fromPage, via };
-    return { loading: via === null, value: EMPTY_VISITORS_READ, via };
-  }, [via, fromWorker, local.loading, fromPage]);
 }
 
 export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData> {
@@ -82,7 +63,7 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
   );
   const key = JSON.stringify(filter);
   const menu = useMemo(() => menuOf(event), [event]);
-  const device = useDeviceVisitors(eventId, key, viewer, menu);
+  const device = useDeviceVisitors(eventId, key, viewer);
   const participant = Boolean(event && (event.checked_in || event.has_ticket || event.is_owner));
   // While the device's answer is not in, a participant's screen waits for it rather than asking the server.
   const onDevice = Boolean(user) && (participant || device.value.allCount > 0);

@@ -1,20 +1,18 @@
 import { proxy, type Remote } from 'comlink';
-import type { Subscription } from 'rxjs';
 import type { CommandKind, CommandPayload } from '../../contract/commands.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import { DEFAULT_DB_NAME, openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
-import { markViewed } from '../../sync/store/local.ts';
-import { dismiss, enqueue, retryParked } from '../../sync/engine/outbox.ts';
+import { DEFAULT_DB_NAME } from '../../sync/engine/db-name.ts';
 import type { EventView } from '../../sync/store/overlay.ts';
-import { endSession, loginRequest, logoutRequest, meRequest, readSession, writeSession, type SessionUser } from '../../sync/engine/session.ts';
+import { loginRequest, logoutRequest, meRequest, type SessionUser } from '../../sync/engine/session.ts';
 import type { SyncSnapshot } from '../../sync/engine/status.ts';
-import { observeEventViews, observeRejections, observeSession, observeUnsentCount, type RejectionItem } from '../../sync/store/observe.ts';
+import type { RejectionItem } from '../../sync/store/observe.ts';
 import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
 import { categoryCommandsStore } from './stores/category.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
 import { openWorker } from './worker-link.ts';
+import { deviceOf, query, type Device, type QueryRef } from './device.ts';
 import { NetworkingStores } from './stores/networking.ts';
 import { AppointmentStores } from './stores/appointments.ts';
 import { CompaniesStores } from './stores/companies.ts';
@@ -29,9 +27,10 @@ import { CalendarStores } from './stores/calendar.ts';
 import { TripStores } from './stores/trips.ts';
 
 /*
- * The page's side of the data layer, outside React: it opens the database, starts the sync worker, keeps the
- * live reads in the area stores the hooks subscribe to, and runs the session. The page never replicates; it
- * only reads and enqueues, and the worker (the one that leads among the tabs) does the network work.
+ * The page's side of the data layer, outside React: it starts the sync worker, which holds the device's
+ * database (workers/host.ts), keeps the live reads the worker answers in the area stores the hooks
+ * subscribe to, and runs the session. The page never opens the database: it names its reads and writes
+ * (device.ts), and the worker (the one that leads among the tabs) does the network work.
  */
 export interface SessionSnapshot {
   status: 'loading' | 'ready';
@@ -42,7 +41,7 @@ export type { Loaded } from './value-store.ts';
 export interface RuntimeOptions {
   baseUrl?: string;
   dbName?: string;
-  /** null where workers do not exist; the page then shows local data only. */
+  /** null where workers do not exist; the page then runs the host itself (workers/host.ts). */
   createWorker?: () => Worker | null;
 }
 
@@ -76,10 +75,10 @@ export class DataRuntime {
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
-  private db: FoyerDatabase | null = null;
-  private dbWaiters: { resolve: (db: FoyerDatabase) => void; reject: (err: unknown) => void }[] = [];
+  private device: Device | null = null;
+  private deviceWaiters: { resolve: (device: Device) => void; reject: (err: unknown) => void }[] = [];
   private openError: unknown = null;
-  private subs: Subscription[] = [];
+  private subs: (() => void)[] = [];
   private worker: Worker | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
   private statusSubscription: number | null = null;
@@ -115,23 +114,15 @@ export class DataRuntime {
     this.started = true;
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
     this.serial(async () => {
-      let db: FoyerDatabase;
-      try {
-        db = await openDatabase({ name: this.dbName, multiInstance: true });
-      } catch (err) {
+      if (!(await this.startHost())) {
         // No usable IndexedDB (some private modes): render as an empty guest instead of loading forever.
-        console.error('foyer: the local database could not be opened', err);
-        this.openError = err;
-        for (const w of this.dbWaiters.splice(0)) w.reject(err);
+        for (const w of this.deviceWaiters.splice(0)) w.reject(this.openError);
         this.session.set({ status: 'ready', user: null });
-        this.net.reads.withoutWorker();
         this.views.set({ loading: false, value: [] });
         this.rejections.set({ loading: false, value: [] });
         this.sync.set({ state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'local_database_unavailable', retryAt: null } });
         return;
       }
-      this.bind(db);
-      await this.startWorkerSafely();
       if (typeof BroadcastChannel !== 'undefined') {
         this.channel = new BroadcastChannel(SESSION_CHANNEL);
         this.channel.onmessage = (e: MessageEvent<{ type?: string; dbName?: string }>) => {
@@ -139,7 +130,7 @@ export class DataRuntime {
           if (e.data?.type === 'wiped' && e.data.dbName === this.dbName && typeof location !== 'undefined') location.reload();
         };
       }
-      this.revalidateSession(db).catch((err: unknown) => console.error('foyer: checking the session failed', err));
+      this.revalidateSession().catch((err: unknown) => console.error('foyer: checking the session failed', err));
     });
   }
 
@@ -150,9 +141,8 @@ export class DataRuntime {
     return this.serial(async () => {
       this.channel?.close();
       this.channel = null;
-      await this.stopWorker(true);
-      const db = this.unbind();
-      await db?.close();
+      this.unbind();
+      await this.stopHost({ remove: false, terminate: true });
     });
   }
 
@@ -164,23 +154,20 @@ export class DataRuntime {
 
   /** Queues a command and answers its id, by which later commands may name a record it makes (contract/admin-refs.ts). */
   async enqueueWithId<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<string> {
-    const db = await this.ready();
-    const session = await readSession(db);
-    if (!session.user || session.ended) throw new Error('auth_required');
-    return (await enqueue(db, kind, payload)).id;
+    return (await this.ready()).call('enqueue', kind, payload as CommandPayload<CommandKind>);
   }
 
   async markViewed(eventId: number): Promise<void> {
-    await markViewed(await this.ready(), eventId);
+    await (await this.ready()).call('markViewed', eventId);
   }
 
   async dismiss(id: string): Promise<void> {
-    await dismiss(await this.ready(), id);
+    await (await this.ready()).call('dismiss', id);
   }
 
   /** Puts a parked outbox entry back first in the queue and has the worker send it now. */
   async retryParked(id: string): Promise<void> {
-    if (await retryParked(await this.ready(), id)) this.retry();
+    if (await (await this.ready()).call('retryParked', id)) this.retry();
   }
 
   retry(): void {
@@ -237,8 +224,8 @@ export class DataRuntime {
 
   /** Reads the signed-in user again (a verified address, a new email), keeping the session when offline. */
   async refreshUser(): Promise<void> {
-    const db = await this.ready();
-    await this.revalidateSession(db);
+    await this.ready();
+    await this.revalidateSession();
   }
 
   /** The page's HTTP options, for the account calls of src/data/account.ts. */
@@ -255,16 +242,16 @@ export class DataRuntime {
 
   private signInAs(user: SessionUser): Promise<void> {
     return this.serial(async () => {
-      let db = await this.ready();
-      const current = await readSession(db);
+      let device = await this.ready();
+      const current = await device.call('readSession');
       // Another person's data and queued work must not become visible to this one.
-      if (current.ownerId !== null && current.ownerId !== user.id) db = await this.wipe();
-      await writeSession(db, user);
+      if (current.ownerId !== null && current.ownerId !== user.id) device = await this.wipe();
+      await device.call('writeSession', user);
     });
   }
 
-  /** Every area's stores, which follow the database the runtime has open. */
-  private areas(): { setDatabase(db: FoyerDatabase | null): void }[] {
+  /** Every area's stores, which follow the device the runtime has. */
+  private areas(): { setDevice(device: Device | null): void }[] {
     return [
       this.net,
       this.appointments,
@@ -288,54 +275,86 @@ export class DataRuntime {
     return next;
   }
 
-  private ready(): Promise<FoyerDatabase> {
-    if (this.db) return Promise.resolve(this.db);
+  private ready(): Promise<Device> {
+    if (this.device) return Promise.resolve(this.device);
     if (this.openError) return Promise.reject(this.openError);
-    return new Promise((resolve, reject) => this.dbWaiters.push({ resolve, reject }));
+    return new Promise((resolve, reject) => this.deviceWaiters.push({ resolve, reject }));
   }
 
-  private bind(db: FoyerDatabase) {
-    this.db = db;
-    for (const area of this.areas()) area.setDatabase(db);
+  private bind(device: Device) {
+    this.device = device;
+    for (const area of this.areas()) area.setDevice(device);
+    const follow = <T>(ref: QueryRef<T>, next: (value: T) => void) =>
+      device.subscribe(ref, next, (err) => console.error(`foyer: the ${ref.name} query failed`, err));
     this.subs.push(
-      observeSession(db).subscribe((s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
-      observeEventViews(db).subscribe((value) => this.views.set({ loading: false, value })),
-      observeRejections(db).subscribe((value) => this.rejections.set({ loading: false, value })),
-      observeUnsentCount(db).subscribe((n) => {
+      follow(query('session'), (s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
+      follow(query('eventViews'), (value) => this.views.set({ loading: false, value })),
+      follow(query('rejections'), (value) => this.rejections.set({ loading: false, value })),
+      follow(query('unsentCount'), (n) => {
         this.unsent = n;
         this.publishSync();
       }),
     );
-    for (const w of this.dbWaiters.splice(0)) w.resolve(db);
+    for (const w of this.deviceWaiters.splice(0)) w.resolve(device);
   }
 
-  private unbind(): FoyerDatabase | null {
-    for (const s of this.subs.splice(0)) s.unsubscribe();
-    for (const area of this.areas()) area.setDatabase(null);
-    const db = this.db;
-    this.db = null;
-    return db;
+  private unbind(): void {
+    for (const off of this.subs.splice(0)) off();
+    for (const area of this.areas()) area.setDevice(null);
+    this.device = null;
   }
 
   private publishSync() {
-    const base = this.workerStatus ?? { state: this.worker ? 'connecting' : 'offline', pending: 0, lastSyncedAt: null, error: null };
+    const base = this.workerStatus ?? { state: this.api ? 'connecting' : 'offline', pending: 0, lastSyncedAt: null, error: null };
     // The page counts its own outbox so a tap shows up in the pending number at once.
     this.sync.set({ ...base, pending: this.unsent });
   }
 
-  private async startWorker() {
-    if (!this.worker) {
-      const link = openWorker(this.opts.createWorker);
-      if (!link) {
-        this.net.reads.withoutWorker();
-        this.publishSync();
-        return;
+  /**
+   * Starts the host of the database and reads through it: in the sync worker, or where none starts
+   * (no Worker, a script that fails) in this realm, loaded only then, so it stays out of the first
+   * route. Answers false when neither could open the database.
+   */
+  private async startHost(): Promise<boolean> {
+    try {
+      if (!this.api) {
+        const link = openWorker(this.opts.createWorker);
+        if (link) ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
       }
-      ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
+      if (this.api) {
+        await Promise.race([this.api.start(this.startOptions()), this.workerFailed]);
+        await this.attach(this.api);
+        return true;
+      }
+    } catch (err) {
+      console.error('foyer: the sync worker did not start; the page holds the database itself', err);
+      this.worker?.terminate();
+      this.worker = null;
+      this.api = null;
+      this.workerFailed = new Promise<never>(() => {});
     }
-    const api = this.api;
-    if (!api) throw new Error('the sync worker runs without its API');
-    await Promise.race([api.start({ baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang }), this.workerFailed]);
+    try {
+      const { createSyncHost } = await import('../../workers/host.ts');
+      // The host's methods all answer promises, as comlink's proxy does: the same calls work on both.
+      const api = createSyncHost() as unknown as Remote<SyncWorkerApi>;
+      await api.start(this.startOptions());
+      this.api = api;
+      await this.attach(api);
+      return true;
+    } catch (err) {
+      console.error('foyer: the local database could not be opened', err);
+      this.openError = err;
+      return false;
+    }
+  }
+
+  private startOptions() {
+    return { baseUrl: this.http.baseUrl, dbName: this.dbName, lang: this.lang };
+  }
+
+  /** The host has the database open: the stores read through it, the status and the clock come from it. */
+  private async attach(api: Remote<SyncWorkerApi>) {
+    this.bind(deviceOf(api));
     this.statusSubscription = await api.subscribeStatus(
       proxy((status: SyncSnapshot) => {
         this.workerStatus = status;
@@ -346,19 +365,8 @@ export class DataRuntime {
     this.detachReads = this.net.reads.attach(api);
   }
 
-  private async startWorkerSafely() {
-    try {
-      await this.startWorker();
-    } catch (err) {
-      // The page still works from local data; the status says that nothing is being synced.
-      console.error('foyer: the sync worker did not start', err);
-      this.net.reads.withoutWorker();
-      this.workerStatus = { state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'sync_worker_failed', retryAt: null } };
-      this.publishSync();
-    }
-  }
-
-  private async stopWorker(terminate: boolean) {
+  /** Stops reading from the host and has it close (or delete) the database. */
+  private async stopHost({ remove, terminate }: { remove: boolean; terminate: boolean }) {
     if (!this.api) return;
     // A dead worker holds no database; waiting for its answer would block logout forever.
     const unlessDead = <T>(call: Promise<T>) => Promise.race([call, this.workerFailed.catch(() => undefined)]);
@@ -368,7 +376,7 @@ export class DataRuntime {
     this.detachClock = null;
     if (this.detachReads) await unlessDead(this.detachReads());
     this.detachReads = null;
-    await unlessDead(this.api.stop());
+    await unlessDead(this.api.stop(remove));
     if (terminate) {
       this.worker?.terminate();
       this.worker = null;
@@ -376,29 +384,30 @@ export class DataRuntime {
     }
   }
 
-  /** Removes the whole local database (after the worker let go of it) and starts a fresh, guest one. */
-  private async wipe(): Promise<FoyerDatabase> {
-    await this.stopWorker(false);
-    const old = this.unbind();
-    if (old) await old.remove();
+  /** Removes the whole local database and starts a fresh, guest one. */
+  private async wipe(): Promise<Device> {
+    this.unbind();
+    await this.stopHost({ remove: true, terminate: false });
     this.channel?.postMessage({ type: 'wiped', dbName: this.dbName });
     this.views.set({ loading: true, value: [] });
-    const db = await openDatabase({ name: this.dbName, multiInstance: true });
-    this.bind(db);
-    if (this.api) await this.startWorkerSafely();
-    return db;
+    const api = this.api;
+    if (!api) throw new Error('local_database_unavailable');
+    await api.start(this.startOptions());
+    await this.attach(api);
+    return this.ready();
   }
 
   /** An online start asks the server whether the stored session still holds; offline it is kept. */
-  private async revalidateSession(db: FoyerDatabase) {
-    const stored = await readSession(db);
+  private async revalidateSession() {
+    const device = await this.ready();
+    const stored = await device.call('readSession');
     if (!stored.user) return;
     try {
       const user = await meRequest(this.http);
-      if (this.db !== db) return;
-      if (!user) await endSession(db);
-      else if (user.id === stored.user.id) await writeSession(db, user);
-      else await this.serial(async () => writeSession(await this.wipe(), user));
+      if (this.device !== device) return;
+      if (!user) await device.call('endSession');
+      else if (user.id === stored.user.id) await device.call('writeSession', user);
+      else await this.serial(async () => (await this.wipe()).call('writeSession', user));
     } catch (err) {
       if (!(err instanceof NetworkError)) throw err;
     }

@@ -21,6 +21,7 @@ import {
 import type { CommentDoc } from '../../contract/chat.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { CommandKind } from '../../contract/commands.ts';
+import { DEFAULT_DB_NAME } from './db-name.ts';
 
 /**
  * The one client database, opened with the same name and schemas by the sync worker (which
@@ -57,7 +58,7 @@ import type { CommandKind } from '../../contract/commands.ts';
  * open only the collections they exercise (`collections`); the engine replicates what is open.
  */
 
-export const DEFAULT_DB_NAME = 'foyer';
+export { DEFAULT_DB_NAME };
 
 export type OutboxStatus = 'pending' | 'sending' | 'applied' | 'rejected' | 'parked';
 

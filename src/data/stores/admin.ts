@@ -1,8 +1,6 @@
-import { observeCache, type CacheEntry, type CacheKey } from '../../../sync/store/caches.ts';
-import type { Observable } from 'rxjs';
-import { observeAdminCommands } from '../../../sync/admin.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
+import type { CacheEntry, CacheKey } from '../../../sync/store/caches.ts';
 import type { QueuedCommand } from '../../../sync/store/overlay.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
@@ -12,14 +10,12 @@ import { LiveStore, LiveStoreMap } from '../live-store.ts';
  * applied once; only picture uploads need the network.
  */
 export class AdminStores {
-  readonly commands = new LiveStore<(QueuedCommand & { code?: string })[]>((db) => observeAdminCommands(db), []);
+  readonly commands = new LiveStore<(QueuedCommand & { code?: string })[]>(query('adminCommands'), []);
   /** Last answers of the organisers' online reads (sync/store/caches.ts admin_* keys). */
-  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>(
-    (key) => new LiveStore((db) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>, null),
-  );
+  readonly caches = new LiveStoreMap<CacheKey, CacheEntry<unknown> | null>((key) => new LiveStore(query('cache', key), null));
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.commands.setDatabase(db);
-    this.caches.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.commands.setDevice(device);
+    this.caches.setDevice(device);
   }
 }

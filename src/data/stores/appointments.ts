@@ -3,12 +3,10 @@ import { APPOINTMENT_DEFAULT_SLOT_MINUTES, meetingEnd } from '../../../contract/
 import { NOTIFICATION_DURATION_MS } from '../../../contract/constants.ts';
 import type { AppointmentView } from '../../../sync/views/appointments/overlay.ts';
 import type { CachedDaySlots, MeetingGrid } from '../../../sync/views/appointments/slots.ts';
-import { isAvailabilityAnswer, observeAppointmentViews, observeDaySlots, observeGrid, storeAvailability } from '../../../sync/views/appointments/store.ts';
-import { observeCaughtUp } from '../../../sync/engine/scoped.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
 import type { ClockNotice } from '../../../workers/clock.ts';
 import type { SyncWorkerApi } from '../../../workers/api.ts';
 import type { AppointmentNotice } from '../api.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 import { ValueStore } from '../value-store.ts';
 
@@ -24,31 +22,30 @@ interface FakeClockGlobal {
 
 /** The page side of appointments, outside React: live reads, availability caches and the clock's notices. */
 export class AppointmentStores {
-  readonly views = new LiveStore<{ viewerId: number | null; views: AppointmentView[] }>((db) => observeAppointmentViews(db), { viewerId: null, views: [] });
-  readonly grids = new LiveStoreMap<number, MeetingGrid | null>((eventId) => new LiveStore((db) => observeGrid(db, eventId), null));
+  readonly views = new LiveStore<{ viewerId: number | null; views: AppointmentView[] }>(query('appointmentViews'), { viewerId: null, views: [] });
+  readonly grids = new LiveStoreMap<number, MeetingGrid | null>((eventId) => new LiveStore(query('grid', eventId), null));
   /** Keyed `${eventId}:${userId}:${day}`. */
   readonly days = new LiveStoreMap<string, CachedDaySlots | null>((key) => {
     const [eventId, userId, day] = key.split(':');
-    return new LiveStore((db) => observeDaySlots(db, Number(eventId), Number(userId), day ?? ''), null);
+    return new LiveStore(query('daySlots', Number(eventId), Number(userId), day ?? ''), null);
   });
   readonly notices = new ValueStore<AppointmentNotice[]>([]);
   /** Collections that caught up at least once since the user signed in on this device. */
-  readonly caughtUp = new LiveStore<Record<string, number>>((db) => observeCaughtUp(db), {});
+  readonly caughtUp = new LiveStore<Record<string, number>>(query('caughtUp'), {});
   private readonly expiry = new Map<string, ReturnType<typeof setTimeout>>();
-  private db: FoyerDatabase | null = null;
+  private device: Device | null = null;
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.views.setDatabase(db);
-    this.grids.setDatabase(db);
-    this.days.setDatabase(db);
-    this.caughtUp.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.views.setDevice(device);
+    this.grids.setDevice(device);
+    this.days.setDevice(device);
+    this.caughtUp.setDevice(device);
   }
 
-  async storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
-    if (!this.db || !isAvailabilityAnswer(answer)) return false;
-    await storeAvailability(this.db, eventId, userId, answer);
-    return true;
+  /** Keeps a modal's availability answer on the device for later; false when it was not one. */
+  storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
+    return this.device ? this.device.call('storeAvailability', eventId, userId, answer) : Promise.resolve(false);
   }
 
   notify(clock: ClockNotice): void {

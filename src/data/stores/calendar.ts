@@ -1,24 +1,24 @@
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import { EMPTY_CALENDAR, observeCalendarSources, type CalendarSources } from '../../../sync/views/calendar/calendar.ts';
-import { observeFeedSources, writeOwnFeed, type FeedSources } from '../../../sync/views/calendar/feed.ts';
-import { observeStars, type StarsByEvent } from '../../../sync/views/calendar/stars.ts';
+import { EMPTY_CALENDAR, type CalendarSources } from '../../../sync/views/calendar/calendar.ts';
+import type { FeedSources, OwnFeed } from '../../../sync/views/calendar/feed.ts';
+import type { StarsByEvent } from '../../../sync/views/calendar/stars.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore } from '../live-store.ts';
 
 /** The calendar's live reads (sync/views/calendar) and the one local write it makes (its address). */
 export class CalendarStores {
-  readonly stars = new LiveStore<StarsByEvent>(observeStars, new Map());
-  readonly sources = new LiveStore<CalendarSources>(observeCalendarSources, EMPTY_CALENDAR);
-  readonly feed = new LiveStore<FeedSources>(observeFeedSources, { own: null, status: null, commands: [] });
-  private db: FoyerDatabase | null = null;
+  readonly stars = new LiveStore<StarsByEvent>(query('stars'), new Map());
+  readonly sources = new LiveStore<CalendarSources>(query('calendarSources'), EMPTY_CALENDAR);
+  readonly feed = new LiveStore<FeedSources>(query('feedSources'), { own: null, status: null, commands: [] });
+  private device: Device | null = null;
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.stars.setDatabase(db);
-    this.sources.setDatabase(db);
-    this.feed.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.stars.setDevice(device);
+    this.sources.setDevice(device);
+    this.feed.setDevice(device);
   }
 
-  async writeOwnFeed(own: Parameters<typeof writeOwnFeed>[1]): Promise<void> {
-    if (this.db) await writeOwnFeed(this.db, own);
+  async writeOwnFeed(own: OwnFeed | null): Promise<void> {
+    if (this.device) await this.device.call('writeOwnFeed', own);
   }
 }

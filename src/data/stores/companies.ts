@@ -1,7 +1,6 @@
 import type { CompanyDoc } from '../../../contract/companies.ts';
-import { observeCompanies } from '../../../sync/views/companies/companies.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import { observeScopes, requestScope, type ScopesDoc } from '../../../sync/engine/scoped.ts';
+import type { ScopesDoc } from '../../../sync/engine/scoped.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
@@ -10,27 +9,27 @@ import { LiveStore, LiveStoreMap } from '../live-store.ts';
  * event's stands (sync/engine/scoped.ts requestScope), so an event opened once keeps its companies offline.
  */
 export class CompaniesStores {
-  readonly byEvent = new LiveStoreMap<number, CompanyDoc[]>((eventId) => new LiveStore((db) => observeCompanies(db, eventId), []));
-  readonly scopes = new LiveStore<ScopesDoc | null>((db) => observeScopes(db), null);
-  private db: FoyerDatabase | null = null;
-  /** Asked for before the database was open (or while a logout replaced it). */
+  readonly byEvent = new LiveStoreMap<number, CompanyDoc[]>((eventId) => new LiveStore(query('companies', eventId), []));
+  readonly scopes = new LiveStore<ScopesDoc | null>(query('scopes'), null);
+  private device: Device | null = null;
+  /** Asked for before the device was there (or while a logout replaced it). */
   private readonly waiting = new Set<number>();
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.byEvent.setDatabase(db);
-    this.scopes.setDatabase(db);
-    if (db) for (const eventId of this.waiting) this.request(eventId);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.byEvent.setDevice(device);
+    this.scopes.setDevice(device);
+    if (device) for (const eventId of this.waiting) this.request(eventId);
   }
 
   /** Written locally, so asking works offline; the worker starts the replication when it can. */
   request(eventId: number): void {
     if (eventId <= 0) return;
-    if (!this.db) {
+    if (!this.device) {
       this.waiting.add(eventId);
       return;
     }
     this.waiting.delete(eventId);
-    requestScope(this.db, 'companies', eventId).catch((err: unknown) => console.error('foyer: asking for companies failed', err));
+    this.device.call('requestScope', 'companies', eventId).catch((err: unknown) => console.error('foyer: asking for companies failed', err));
   }
 }

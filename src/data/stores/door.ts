@@ -1,34 +1,11 @@
-import { importTicketPublicKey } from '../../../contract/checkin.ts';
 import { LegacyError } from '../../../sync/store/caches.ts';
-import {
-  DOOR_UNMATCHED_KEEP,
-  emptyDoorEvent,
-  ensureDeviceId,
-  markDoorForbidden,
-  observeDeviceId,
-  observeDoorData,
-  observeDoorEvent,
-  readDoorEvent,
-  recordDoorScan,
-  storeDoorConflicts,
-  storeDoorKey,
-  storeDoorListed,
-  storeUnmatchedScans,
-  toDoorConflicts,
-  toDoorKey,
-  toDoorListed,
-  toOnlineCheck,
-  toUnmatchedScans,
-  type DoorData,
-  type DoorEventDoc,
-  type DoorScanOutcome,
-} from '../../../sync/views/checkin/checkin.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
+import { DOOR_UNMATCHED_KEEP, emptyDoorEvent, type DoorData, type DoorEventDoc, type DoorScanOutcome } from '../../../sync/views/checkin/checkin.ts';
+import { toDoorConflicts, toDoorKey, toDoorListed, toOnlineCheck, toUnmatchedScans } from '../../../sync/views/checkin/answers.ts';
 import { NetworkError } from '../../../sync/engine/http.ts';
-import { observeScopeRequests, observeScopes, readScopes, releaseScope, requestScope, type ScopesDoc } from '../../../sync/engine/scoped.ts';
+import type { ScopesDoc } from '../../../sync/engine/scoped.ts';
 import type { SyncSnapshot } from '../../../sync/engine/status.ts';
 import type { DoorLink } from '../api.ts';
-import { syncedAtOf } from './synced-at.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 import { ValueStore } from '../value-store.ts';
 
@@ -44,16 +21,15 @@ function linkStateOf(s: SyncSnapshot): LinkState {
 }
 
 export class DoorStores {
-  readonly data = new LiveStoreMap<number, DoorData>((eventId) => new LiveStore((db) => observeDoorData(db, eventId), { tickets: [], pending: [] }));
-  readonly events = new LiveStoreMap<number, DoorEventDoc>((eventId) => new LiveStore((db) => observeDoorEvent(db, eventId), emptyDoorEvent(eventId)));
-  readonly scopes = new LiveStore<ScopesDoc | null>((db) => observeScopes(db), null);
-  readonly deviceId = new LiveStore<string | null>((db) => observeDeviceId(db), null);
+  readonly data = new LiveStoreMap<number, DoorData>((eventId) => new LiveStore(query('doorData', eventId), { tickets: [], pending: [] }));
+  readonly events = new LiveStoreMap<number, DoorEventDoc>((eventId) => new LiveStore(query('doorEvent', eventId), emptyDoorEvent(eventId)));
+  readonly scopes = new LiveStore<ScopesDoc | null>(query('scopes'), null);
+  readonly deviceId = new LiveStore<string | null>(query('deviceId'), null);
   /** Scopes this device asked for; the door_tickets ones are the events it checks. */
-  readonly requests = new LiveStore<Record<string, number>>((db) => observeScopeRequests(db), {});
+  readonly requests = new LiveStore<Record<string, number>>(query('scopeRequests'), {});
   /** On or off the network, and since when, from the first status this page saw. */
   readonly link: ValueStore<DoorLink>;
-  private db: FoyerDatabase | null = null;
-  private readonly keys = new Map<string, Promise<CryptoKey | null>>();
+  private device: Device | null = null;
   private conflictsAskedAt = new Map<number, number>();
   private readonly refreshLater = new Map<number, ReturnType<typeof setTimeout>>();
   /** A refusal must release the scope after the screen asked for it, never before. */
@@ -76,31 +52,28 @@ export class DoorStores {
     follow();
   }
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.data.setDatabase(db);
-    this.events.setDatabase(db);
-    this.scopes.setDatabase(db);
-    this.deviceId.setDatabase(db);
-    this.requests.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.data.setDevice(device);
+    this.events.setDevice(device);
+    this.scopes.setDevice(device);
+    this.deviceId.setDevice(device);
+    this.requests.setDevice(device);
     this.conflictsAskedAt = new Map();
     for (const timer of this.refreshLater.values()) clearTimeout(timer);
     this.refreshLater.clear();
   }
 
-  private need(): FoyerDatabase {
-    if (!this.db) throw new Error('local_database_unavailable');
-    return this.db;
+  private need(): Device {
+    if (!this.device) throw new Error('local_database_unavailable');
+    return this.device;
   }
 
   /** This device becomes a door for the event: its tickets replicate and it has an id. */
   open(eventId: number): Promise<void> {
-    const db = this.db;
-    if (!db) return Promise.reject(new Error('local_database_unavailable'));
-    const opening = (async () => {
-      await ensureDeviceId(db);
-      await requestScope(db, 'door_tickets', eventId);
-    })();
+    const device = this.device;
+    if (!device) return Promise.reject(new Error('local_database_unavailable'));
+    const opening = device.call('openDoor', eventId);
     this.opening.set(
       eventId,
       opening.catch(() => undefined),
@@ -110,33 +83,17 @@ export class DoorStores {
 
   /** The device stops being a door for the event and forgets its tickets (queued scans still upload). */
   async close(eventId: number): Promise<void> {
-    await releaseScope(this.need(), 'door_tickets', eventId);
+    await this.need().call('releaseScope', 'door_tickets', eventId);
   }
 
-  private key(text: string | null): Promise<CryptoKey | null> {
-    if (!text) return Promise.resolve(null);
-    let key = this.keys.get(text);
-    if (!key) {
-      key = importTicketPublicKey(text).catch((err: unknown) => {
-        console.error('foyer: the event key could not be imported', err);
-        return null;
-      });
-      this.keys.set(text, key);
-    }
-    return key;
-  }
-
-  async scan(eventId: number, raw: string): Promise<DoorScanOutcome> {
-    const db = this.need();
-    const deviceId = await ensureDeviceId(db);
-    const doc = await readDoorEvent(db, eventId);
-    const listComplete = syncedAtOf(await readScopes(db), 'door_tickets', eventId) !== null;
-    return recordDoorScan(db, { eventId, raw, deviceId, publicKey: await this.key(doc.public_key), listComplete });
+  /** Judges a scan with what the device holds and records it (sync/views/checkin), in the host. */
+  scan(eventId: number, raw: string): Promise<DoorScanOutcome> {
+    return this.need().call('doorScan', eventId, raw);
   }
 
   /** The server's word on a code the device could not judge; the scan is then judged and recorded as usual. */
   async checkOnline(eventId: number, raw: string, get: (path: string) => Promise<unknown>): Promise<DoorScanOutcome> {
-    const db = this.need();
+    const device = this.need();
     const code = raw.trim();
     let answer: unknown;
     try {
@@ -145,9 +102,7 @@ export class DoorStores {
       if (err instanceof NetworkError) throw new Error('network_error');
       throw err;
     }
-    const deviceId = await ensureDeviceId(db);
-    const doc = await readDoorEvent(db, eventId);
-    return recordDoorScan(db, { eventId, raw: code, deviceId, publicKey: await this.key(doc.public_key), online: toOnlineCheck(answer) });
+    return device.call('doorScan', eventId, code, toOnlineCheck(answer));
   }
 
   /**
@@ -155,12 +110,13 @@ export class DoorStores {
    * Returns quietly when the network is not there: the door keeps working on what it has.
    */
   async refresh(eventId: number, get: (path: string) => Promise<unknown>, force = false): Promise<void> {
-    const db = this.db;
-    if (!db) return;
+    const device = this.device;
+    if (!device) return;
     await this.opening.get(eventId);
     try {
-      const doc = await readDoorEvent(db, eventId);
-      if (force || !doc.public_key || doc.forbidden_at) await storeDoorKey(db, eventId, toDoorKey(await get(`/api/checkin/key?event_id=${eventId}`)));
+      const doc = await device.call('readDoorEvent', eventId);
+      if (force || !doc.public_key || doc.forbidden_at)
+        await device.call('storeDoorKey', eventId, toDoorKey(await get(`/api/checkin/key?event_id=${eventId}`)));
       const last = this.conflictsAskedAt.get(eventId) ?? 0;
       const wait = CONFLICTS_REFRESH_MS - (Date.now() - last);
       if (!force && wait > 0) {
@@ -176,16 +132,19 @@ export class DoorStores {
       }
       this.conflictsAskedAt.set(eventId, Date.now());
       // First the size of the download, which the door shows while its tickets arrive.
-      await storeDoorListed(db, eventId, toDoorListed(await get(`/api/checkin/stats?event_id=${eventId}`)));
-      await storeDoorConflicts(db, eventId, toDoorConflicts(await get(`/api/checkin/conflicts?event_id=${eventId}`)));
+      await device.call('storeDoorListed', eventId, toDoorListed(await get(`/api/checkin/stats?event_id=${eventId}`)));
+      await device.call('storeDoorConflicts', eventId, toDoorConflicts(await get(`/api/checkin/conflicts?event_id=${eventId}`)));
       // The scans no door ticket carries, for the organiser's list of every scan.
-      await storeUnmatchedScans(db, eventId, toUnmatchedScans(await get(`/api/checkin/scans?event_id=${eventId}&unmatched=1&limit=${DOOR_UNMATCHED_KEEP}`)));
+      await device.call(
+        'storeUnmatchedScans',
+        eventId,
+        toUnmatchedScans(await get(`/api/checkin/scans?event_id=${eventId}&unmatched=1&limit=${DOOR_UNMATCHED_KEEP}`)),
+      );
     } catch (err) {
       if (err instanceof NetworkError) return;
       if (err instanceof LegacyError && (err.code === 'forbidden' || err.code === 'event_not_found' || err.code === 'event_removed')) {
-        await markDoorForbidden(db, eventId);
         // No door here: the engine stops asking for the tickets until the screen asks again.
-        await releaseScope(db, 'door_tickets', eventId);
+        await device.call('forbidDoor', eventId);
         return;
       }
       console.error('foyer: the door could not refresh from the server', err);

@@ -1,6 +1,6 @@
 import type { MessageDoc } from '../../../contract/chat.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import { EMPTY_MESSAGING, observeDialogMessages, observeMessaging, type MessagingState } from '../../../sync/views/messages/messages.ts';
+import { EMPTY_MESSAGING, type MessagingState } from '../../../sync/views/messages/messages.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
@@ -10,11 +10,11 @@ import { LiveStore, LiveStoreMap } from '../live-store.ts';
  * document comes back, and a refusal stays in the dialog as failed until dismissed.
  */
 export class MessagesStores {
-  readonly state = new LiveStore<MessagingState>((db) => observeMessaging(db), EMPTY_MESSAGING);
-  readonly dialogs = new LiveStoreMap<number, MessageDoc[]>((peerId) => new LiveStore((db) => observeDialogMessages(db, peerId), []));
+  readonly state = new LiveStore<MessagingState>(query('messaging'), EMPTY_MESSAGING);
+  readonly dialogs = new LiveStoreMap<number, MessageDoc[]>((peerId) => new LiveStore(query('dialog', peerId), []));
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.state.setDatabase(db);
-    this.dialogs.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.state.setDevice(device);
+    this.dialogs.setDevice(device);
   }
 }

@@ -1,24 +1,18 @@
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import {
-  EMPTY_SOURCES,
-  markNotificationsSeen,
-  observeNotificationSources,
-  type NotificationItem,
-  type NotificationSources,
-} from '../../../sync/views/notifications/notifications.ts';
+import { EMPTY_SOURCES, type NotificationItem, type NotificationSources } from '../../../sync/views/notifications/notifications.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore } from '../live-store.ts';
 
 /** The notifications' sources (sync/views/notifications), read while a screen or the header listens. */
 export class NotificationStores {
-  readonly sources = new LiveStore<NotificationSources>(observeNotificationSources, EMPTY_SOURCES);
-  private db: FoyerDatabase | null = null;
+  readonly sources = new LiveStore<NotificationSources>(query('notificationSources'), EMPTY_SOURCES);
+  private device: Device | null = null;
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.sources.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.sources.setDevice(device);
   }
 
   markSeen(items: readonly NotificationItem[]): Promise<void> {
-    return this.db ? markNotificationsSeen(this.db, items) : Promise.resolve();
+    return this.device ? this.device.call('markNotificationsSeen', items) : Promise.resolve();
   }
 }

@@ -1,7 +1,5 @@
 import type { ScheduleDoc } from '../../../contract/schedule.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import { requestScope } from '../../../sync/engine/scoped.ts';
-import { observeSchedule } from '../../../sync/views/schedule/schedule.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
@@ -10,23 +8,23 @@ import { LiveStore, LiveStoreMap } from '../live-store.ts';
  * offline. Kept on ChatStores' pattern: the store lives outside React, keyed by event.
  */
 export class ScheduleStores {
-  readonly byEvent = new LiveStoreMap<number, ScheduleDoc[]>((eventId) => new LiveStore((db) => observeSchedule(db, eventId), []));
-  private db: FoyerDatabase | null = null;
+  readonly byEvent = new LiveStoreMap<number, ScheduleDoc[]>((eventId) => new LiveStore(query('schedule', eventId), []));
+  private device: Device | null = null;
   private readonly waiting = new Set<number>();
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.byEvent.setDatabase(db);
-    if (db) for (const id of [...this.waiting]) this.request(id);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.byEvent.setDevice(device);
+    if (device) for (const id of [...this.waiting]) this.request(id);
   }
 
   request(eventId: number): void {
     if (eventId <= 0) return;
-    if (!this.db) {
+    if (!this.device) {
       this.waiting.add(eventId);
       return;
     }
     this.waiting.delete(eventId);
-    requestScope(this.db, 'schedule', eventId).catch((err: unknown) => console.error('foyer: asking for the schedule failed', err));
+    this.device.call('requestScope', 'schedule', eventId).catch((err: unknown) => console.error('foyer: asking for the schedule failed', err));
   }
 }

@@ -1,9 +1,8 @@
 import type { TicketDoc } from '../../../contract/tickets.ts';
-import type { FoyerDatabase } from '../../../sync/engine/database.ts';
-import { lockTicketEmail, observeEmailLocks, observeOrders, observeTickets, type TicketEmailDoc } from '../../../sync/views/tickets/tickets.ts';
-import { clearCart, observeCart, saveCart, type CartDoc } from '../../../sync/views/tickets/cart.ts';
-import { observeSalesCommands } from '../../../sync/views/tickets/sales-admin.ts';
+import type { TicketEmailDoc } from '../../../sync/views/tickets/tickets.ts';
+import type { CartDoc } from '../../../sync/views/tickets/cart.ts';
 import type { QueuedCommand } from '../../../sync/store/overlay.ts';
+import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 
 /**
@@ -12,23 +11,23 @@ import { LiveStore, LiveStoreMap } from '../live-store.ts';
  * events.md §4 is a local document (sync/views/tickets/tickets.ts), so it holds across reloads and tabs.
  */
 export class TicketsStores {
-  readonly tickets = new LiveStore<TicketDoc[]>((db) => observeTickets(db), []);
+  readonly tickets = new LiveStore<TicketDoc[]>(query('tickets'), []);
   /** The user's orders, which share the tickets collection (contract/tickets.ts). */
-  readonly orders = new LiveStore<TicketDoc[]>((db) => observeOrders(db), []);
-  readonly emailLocks = new LiveStore<TicketEmailDoc | null>((db) => observeEmailLocks(db), null);
+  readonly orders = new LiveStore<TicketDoc[]>(query('orders'), []);
+  readonly emailLocks = new LiveStore<TicketEmailDoc | null>(query('emailLocks'), null);
   /** The checkout's cart per event, a local document (sync/views/tickets/cart.ts). */
-  readonly carts = new LiveStoreMap<number, CartDoc | null>((eventId) => new LiveStore((db) => observeCart(db, eventId), null));
+  readonly carts = new LiveStoreMap<number, CartDoc | null>((eventId) => new LiveStore(query('cart', eventId), null));
   /** Queued ticket-type and payment-settings commands, for the organiser's overlay. */
-  readonly salesCommands = new LiveStore<(QueuedCommand & { code?: string })[]>((db) => observeSalesCommands(db), []);
-  private db: FoyerDatabase | null = null;
+  readonly salesCommands = new LiveStore<(QueuedCommand & { code?: string })[]>(query('salesCommands'), []);
+  private device: Device | null = null;
 
-  setDatabase(db: FoyerDatabase | null): void {
-    this.db = db;
-    this.tickets.setDatabase(db);
-    this.orders.setDatabase(db);
-    this.emailLocks.setDatabase(db);
-    this.carts.setDatabase(db);
-    this.salesCommands.setDatabase(db);
+  setDevice(device: Device | null): void {
+    this.device = device;
+    this.tickets.setDevice(device);
+    this.orders.setDevice(device);
+    this.emailLocks.setDevice(device);
+    this.carts.setDevice(device);
+    this.salesCommands.setDevice(device);
   }
 
   cartOf(eventId: number): LiveStore<CartDoc | null> {
@@ -36,15 +35,14 @@ export class TicketsStores {
   }
 
   saveCart(cart: CartDoc): Promise<void> {
-    return this.db ? saveCart(this.db, cart) : Promise.resolve();
+    return this.device ? this.device.call('saveCart', cart) : Promise.resolve();
   }
 
   clearCart(eventId: number): Promise<void> {
-    return this.db ? clearCart(this.db, eventId) : Promise.resolve();
+    return this.device ? this.device.call('clearCart', eventId) : Promise.resolve();
   }
 
   lock(ticketId: number, atMs: number, serverUntilMs = 0): Promise<void> {
-    if (!this.db) return Promise.resolve();
-    return lockTicketEmail(this.db, ticketId, atMs, serverUntilMs);
+    return this.device ? this.device.call('lockTicketEmail', ticketId, atMs, serverUntilMs) : Promise.resolve();
   }
 }

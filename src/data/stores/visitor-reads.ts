@@ -9,9 +9,8 @@ import { ValueStore, type Loaded } from '../value-store.ts';
  * Each filter the screen shows is one subscription to the worker's read model, which answers with
  * the page of cards and the counts; the page no longer reads and prepares every visitor itself.
  *
- * `via` says where reads come from: 'worker' once the worker has the database open, 'page' where
- * there is no worker or it failed (the screen then reads the page's own database, as before), and
- * null while the worker starts.
+ * `ready` turns true once the host has the database open (workers/host.ts: in the worker, or on
+ * the page where no worker starts), and false again while a logout replaces it.
  */
 
 class Read {
@@ -28,7 +27,7 @@ class Read {
 }
 
 export class VisitorReads {
-  readonly via = new ValueStore<'worker' | 'page' | null>(null);
+  readonly ready = new ValueStore<boolean>(false);
   private api: Remote<SyncWorkerApi> | null = null;
   private readonly reads = new Map<string, Read>();
 
@@ -62,23 +61,19 @@ export class VisitorReads {
     };
   }
 
-  /** The worker has the database open: screens read through it from now on. */
+  /** The host has the database open: screens read through it from now on. */
   attach(api: Remote<SyncWorkerApi>): () => Promise<void> {
     this.api = api;
     for (const r of this.reads.values()) if (r.listeners > 0) this.open(r);
-    this.via.set('worker');
+    this.ready.set(true);
     return async () => {
+      this.ready.set(false);
       // Each close takes the api before this forgets it.
       const closing = [...this.reads.values()].map((r) => this.close(r));
       this.api = null;
       for (const r of this.reads.values()) r.store.set({ loading: true, value: r.store.get().value });
       await Promise.all(closing);
     };
-  }
-
-  /** No worker, or it failed: the screens read the page's database. */
-  withoutWorker(): void {
-    this.via.set('page');
   }
 
   private open(r: Read) {

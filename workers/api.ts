@@ -8,8 +8,8 @@ import type { QueryName } from './queries.ts';
 /**
  * The typed comlink API of the device's host (workers/host.ts), declared once for both sides. The
  * page wraps the worker with `wrap<SyncWorkerApi>(worker)`; callbacks cross the boundary as
- * `proxy(fn)`. Every method answers a promise, so the page can also call a host running in its own
- * realm (where no worker starts) exactly as it calls the worker.
+ * `proxy(fn)`. Every method answers a promise, as comlink makes it on the page's side anyway, so a
+ * test can drive the host in its own realm with the same calls.
  */
 
 export interface SyncWorkerStartOptions {

@@ -18,8 +18,8 @@ import { syncControlChannel, syncLeaderLock, type QueryAnswer, type SyncControlM
  * so all tabs show the same status. Requests are same-origin, so the HttpOnly session cookie goes
  * along and the host never sees a token.
  *
- * It runs in the sync worker (sync.worker.ts). Where the worker cannot start, the page loads this
- * module itself and talks to it directly, through the same API, so nothing else changes.
+ * It runs in the sync worker (sync.worker.ts), apart from the comlink glue, so that node tests can
+ * drive it directly.
  */
 
 interface Running {
@@ -266,7 +266,7 @@ const api: SyncWorkerApi = {
 
 let online = false;
 
-/** The host of this realm: one per worker, or one on the page where no worker could start. */
+/** The host of this realm; a worker has one. */
 export function createSyncHost(): SyncWorkerApi {
   if (!online && typeof addEventListener === 'function') {
     online = true;

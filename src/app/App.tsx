@@ -1,13 +1,22 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { DataProvider } from '../data/index.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, warmScreens } from './router.tsx';
 import { WidgetsContext } from '../ui/widgets.ts';
 import { WIDGETS } from './widgets.ts';
 
 export function App() {
   // One router for the life of the page; creating it in render would reset navigation state.
   const [router] = useState(createRouter);
+  useEffect(() => {
+    // After the first screen has drawn, when the page is idle (Safari has no idle callback).
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(warmScreens, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warmScreens, 500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <DataProvider>
       <WidgetsContext.Provider value={WIDGETS}>

@@ -8,14 +8,6 @@ import { UserRedirect } from './UserRedirect.tsx';
 import { RouteError } from './RouteError.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
-import { EventPage } from '../features/events/event/EventPage.tsx';
-import { EventsByCategoryPage } from '../features/events/browse/EventsByCategoryPage.tsx';
-import { EventsByCityPage } from '../features/events/browse/EventsByCityPage.tsx';
-import { FavoritesPage } from '../features/events/favorites/FavoritesPage.tsx';
-import { MyEventsPage } from '../features/events/mine/MyEventsPage.tsx';
-import { UserEventsPage } from '../features/events/mine/UserEventsPage.tsx';
-import { LoginPage } from '../features/auth/LoginPage.tsx';
-import { VisitorsPage } from '../features/visitors/VisitorsPage.tsx';
 
 /**
  * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
@@ -26,6 +18,55 @@ type Loader<M> = () => Promise<M>;
 function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
   return async () => ({ Component: pick(await load()) });
 }
+
+/**
+ * Screens people go to from the first one (an event, its visitors, the lists, the login) are not
+ * part of the first route either (issue 13), but they are fetched as soon as it has drawn
+ * (warmScreens), so going there later waits for no code.
+ */
+const warm: Loader<unknown>[] = [];
+function frequent<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
+  warm.push(load);
+  return screen(load, pick);
+}
+
+/** Fetches the frequent screens' code; called once the first screen has drawn. */
+export function warmScreens(): void {
+  for (const load of warm) load().catch(() => undefined);
+}
+
+const eventPage = frequent(
+  () => import('../features/events/event/EventPage.tsx'),
+  (m) => m.EventPage,
+);
+const visitorsPage = frequent(
+  () => import('../features/visitors/VisitorsPage.tsx'),
+  (m) => m.VisitorsPage,
+);
+const byCity = frequent(
+  () => import('../features/events/browse/EventsByCityPage.tsx'),
+  (m) => m.EventsByCityPage,
+);
+const byCategory = frequent(
+  () => import('../features/events/browse/EventsByCategoryPage.tsx'),
+  (m) => m.EventsByCategoryPage,
+);
+const favorites = frequent(
+  () => import('../features/events/favorites/FavoritesPage.tsx'),
+  (m) => m.FavoritesPage,
+);
+const myEvents = frequent(
+  () => import('../features/events/mine/MyEventsPage.tsx'),
+  (m) => m.MyEventsPage,
+);
+const userEvents = frequent(
+  () => import('../features/events/mine/UserEventsPage.tsx'),
+  (m) => m.UserEventsPage,
+);
+const login = frequent(
+  () => import('../features/auth/LoginPage.tsx'),
+  (m) => m.LoginPage,
+);
 
 /**
  * Every screen sits under a locale prefix (/uk/..., /en/...), so a shared link opens in the
@@ -62,11 +103,11 @@ export const routes: RouteObject[] = [
         element: <Layout />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'events', element: <EventsByCityPage /> },
-          { path: 'events/list', element: <EventsByCategoryPage /> },
-          { path: 'events/favorites', element: <FavoritesPage /> },
-          { path: 'events/:eventId', element: <EventPage /> },
-          { path: 'events/:eventId/visitors', element: <VisitorsPage /> },
+          { path: 'events', lazy: byCity },
+          { path: 'events/list', lazy: byCategory },
+          { path: 'events/favorites', lazy: favorites },
+          { path: 'events/:eventId', lazy: eventPage },
+          { path: 'events/:eventId/visitors', lazy: visitorsPage },
           {
             path: 'events/:eventId/discussions',
             lazy: screen(
@@ -135,7 +176,7 @@ export const routes: RouteObject[] = [
                   (m) => m.LiveChat,
                 ),
               },
-              { path: 'visitors', element: <VisitorsPage /> },
+              { path: 'visitors', lazy: visitorsPage },
               { path: 'companies', lazy: companies },
               // The expo's stand, where a stand manager's Open Stand leads.
               { path: 'companies/:standId', lazy: company },
@@ -169,7 +210,7 @@ export const routes: RouteObject[] = [
               (m) => m.MyProfilePage,
             ),
           },
-          { path: 'profile/myevents', element: <MyEventsPage /> },
+          { path: 'profile/myevents', lazy: myEvents },
           {
             path: 'profile/mymeeting',
             lazy: screen(
@@ -212,7 +253,7 @@ export const routes: RouteObject[] = [
               (m) => m.ReferralsPage,
             ),
           },
-          { path: 'user/:userId/events', element: <UserEventsPage /> },
+          { path: 'user/:userId/events', lazy: userEvents },
           // The organiser's admin area (issue 14); /admin/events without a locale lands here too.
           { path: 'admin', element: <Navigate to="events" replace /> },
           {
@@ -304,7 +345,7 @@ export const routes: RouteObject[] = [
           },
           // The specs' user/{userId} (networking.md §2): the same person's profile page.
           { path: 'user/:userId', element: <UserRedirect /> },
-          { path: 'login', element: <LoginPage /> },
+          { path: 'login', lazy: login },
           {
             path: 'signup',
             lazy: screen(

@@ -41,7 +41,7 @@ export type { Loaded } from './value-store.ts';
 export interface RuntimeOptions {
   baseUrl?: string;
   dbName?: string;
-  /** null where workers do not exist; the page then runs the host itself (workers/host.ts). */
+  /** null where workers do not exist; the page then has no local data and says so. */
   createWorker?: () => Worker | null;
 }
 
@@ -115,7 +115,7 @@ export class DataRuntime {
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
     this.serial(async () => {
       if (!(await this.startHost())) {
-        // No usable IndexedDB (some private modes): render as an empty guest instead of loading forever.
+        // No worker, or no usable IndexedDB (some private modes): an empty guest rather than loading forever.
         for (const w of this.deviceWaiters.splice(0)) w.reject(this.openError);
         this.session.set({ status: 'ready', user: null });
         this.views.set({ loading: false, value: [] });
@@ -311,38 +311,25 @@ export class DataRuntime {
   }
 
   /**
-   * Starts the host of the database and reads through it: in the sync worker, or where none starts
-   * (no Worker, a script that fails) in this realm, loaded only then, so it stays out of the first
-   * route. Answers false when neither could open the database.
+   * Starts the sync worker, which holds the database (workers/host.ts), and reads through it.
+   * Answers false when there is no worker or it could not open the database; the page then shows an
+   * empty guest and says why, rather than loading RxDB into the page to read it itself.
    */
   private async startHost(): Promise<boolean> {
     try {
       if (!this.api) {
         const link = openWorker(this.opts.createWorker);
-        if (link) ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
+        if (!link) throw new Error('this browser runs no workers');
+        ({ worker: this.worker, api: this.api, failed: this.workerFailed } = link);
       }
-      if (this.api) {
-        await Promise.race([this.api.start(this.startOptions()), this.workerFailed]);
-        await this.attach(this.api);
-        return true;
-      }
+      await Promise.race([this.api.start(this.startOptions()), this.workerFailed]);
+      await this.attach(this.api);
+      return true;
     } catch (err) {
-      console.error('foyer: the sync worker did not start; the page holds the database itself', err);
+      console.error('foyer: the sync worker could not open the local database', err);
       this.worker?.terminate();
       this.worker = null;
       this.api = null;
-      this.workerFailed = new Promise<never>(() => {});
-    }
-    try {
-      const { createSyncHost } = await import('../../workers/host.ts');
-      // The host's methods all answer promises, as comlink's proxy does: the same calls work on both.
-      const api = createSyncHost() as unknown as Remote<SyncWorkerApi>;
-      await api.start(this.startOptions());
-      this.api = api;
-      await this.attach(api);
-      return true;
-    } catch (err) {
-      console.error('foyer: the local database could not be opened', err);
       this.openError = err;
       return false;
     }

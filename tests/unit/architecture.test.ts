@@ -291,3 +291,44 @@ describe('client boundaries', () => {
     expect(crossFeatureImports([{ file: 'src/features/a/B.tsx', target: 'src/ui/Modal.tsx' }])).toEqual([]);
   });
 });
+
+/**
+ * The modules the page loads at run time, from its entry: value imports and dynamic imports, not
+ * `import type` (erased) and not `new URL(…)` (a worker, which is its own bundle). Answers each
+ * module with the packages it imports.
+ */
+function pageRuntimeModules(entry: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const visit = (file: string) => {
+    const key = rel(file);
+    if (found.has(key)) return;
+    const text = fs.readFileSync(file, 'utf8');
+    const specs: string[] = [];
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g))
+      specs.push(m[1] ?? m[2]!);
+    found.set(
+      key,
+      specs.filter((s) => !s.startsWith('.')),
+    );
+    for (const s of specs.filter((x) => x.startsWith('.'))) {
+      const abs = path.resolve(path.dirname(file), s);
+      if (/\.(ts|tsx)$/.test(abs) && fs.existsSync(abs)) visit(abs);
+    }
+  };
+  visit(path.join(ROOT, entry));
+  return found;
+}
+
+describe('the page', () => {
+  it('never loads RxDB or Dexie: the sync worker holds the database (issue 13)', () => {
+    const modules = pageRuntimeModules('src/main.tsx');
+    expect(modules.size).toBeGreaterThan(100);
+    const bad = [...modules].flatMap(([file, packages]) => packages.filter((p) => /^(rxdb|dexie)(\/|$)/.test(p)).map((p) => `${file} -> ${p}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('the check sees a page module that imports RxDB', () => {
+    const modules = pageRuntimeModules('workers/sync.worker.ts');
+    expect([...modules.values()].flat()).toContain('rxdb');
+  });
+});

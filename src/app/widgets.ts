@@ -1,9 +1,30 @@
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { Widgets } from '../ui/widgets.ts';
-import { EventChat } from '../features/chat/EventChat.tsx';
-import { CompaniesCard } from '../features/companies/CompaniesCard.tsx';
 import { PeopleCard } from '../features/people/PeopleCard.tsx';
-import { VisitorList } from '../features/visitors/VisitorList.tsx';
-import { TicketsAside } from '../features/tickets/TicketsAside.tsx';
 
-/** The widgets screens show across features (ui/widgets.ts); all of them sit on eagerly loaded screens already. */
-export const WIDGETS: Widgets = { EventChat, CompaniesCard, PeopleCard, VisitorList, TicketsAside };
+/**
+ * The widgets screens show across features (ui/widgets.ts). The home page's people card comes with
+ * the first route; the others sit on screens that load on demand (the event, live and profile
+ * pages), so they are chunks of their own too, fetched with those screens (warmWidgets).
+ */
+const loaders: (() => Promise<unknown>)[] = [];
+
+function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  loaders.push(load);
+  const Lazy = lazy(async () => ({ default: await load() }));
+  // Drawn as nothing for the moment its code takes, inside the screen that shows it.
+  return (props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
+}
+
+export const WIDGETS: Widgets = {
+  PeopleCard,
+  EventChat: later(async () => (await import('../features/chat/EventChat.tsx')).EventChat),
+  CompaniesCard: later(async () => (await import('../features/companies/CompaniesCard.tsx')).CompaniesCard),
+  VisitorList: later(async () => (await import('../features/visitors/VisitorList.tsx')).VisitorList),
+  TicketsAside: later(async () => (await import('../features/tickets/TicketsAside.tsx')).TicketsAside),
+};
+
+/** Fetches the widgets' code; called once the first screen has drawn, with the frequent screens. */
+export function warmWidgets(): void {
+  for (const load of loaders) load().catch(() => undefined);
+}

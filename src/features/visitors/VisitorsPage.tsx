@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VISITORS_TABS, useEvent, type VisitorsPageData, type VisitorsTab } from '../../data/index.ts';
@@ -40,6 +40,9 @@ export function VisitorsPage() {
   const panelId = useId();
   // Side by side from 900 px (networking.css); narrower, the filters wait in a sheet under the cards' heading.
   const wide = useMediaQuery('(min-width: 900px)');
+  // The side column's filters (some hundred elements) are drawn in a render of their own after the
+  // first cards, so the cards reach the screen without waiting for them.
+  const filtersDrawn = useDeferredValue(!visitors.isLoading || data.items.length > 0, false);
   useDocumentTitle(event ? t('visitors.titleOf', { name: event.name }) : t('visitors.title'));
 
   const tabLabel = (tab: VisitorsTab) => {
@@ -91,7 +94,7 @@ export function VisitorsPage() {
       <div className="visitors-page__body" id={panelId} role="tabpanel" aria-label={tabLabel(state.tab)}>
         {wide ? (
           <aside className="visitors-page__aside" aria-label={t('visitors.filters.label')}>
-            {filters}
+            {filtersDrawn ? filters : null}
           </aside>
         ) : null}
         <section className="visitors-page__list" aria-label={t('visitors.listLabel')} aria-busy={visitors.isLoading}>

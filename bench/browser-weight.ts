@@ -7,11 +7,12 @@
  *    `accept-encoding: identity`, `gzip` and `br` to give the sizes as the server serves them.
  * 2. The service worker's precache, read from its caches once it has installed: every entry,
  *    scripts apart, with the same gzip and brotli sizes.
- * 3. Lighthouse (devDependency) against the same URL, in Debian's Chromium started by the e2e
+ * 3. Lighthouse (devDependency) against the same URL (BENCH_LIGHTHOUSE_JSON=file keeps its report), in Debian's Chromium started by the e2e
  *    launcher with its flags and a DevTools port Lighthouse connects to: mobile form factor and
  *    Lighthouse's own simulated Slow 4G + 4× CPU (its defaults), scores of every category the
  *    installed version has. If Lighthouse cannot run, the reason is printed and 1–2 still stand.
  */
+import fs from 'node:fs';
 import { request } from 'node:http';
 import lighthouse from 'lighthouse';
 import { launchBrowser, waitForServiceWorkerControl } from '../tests/e2e/fixtures/browser.ts';
@@ -150,6 +151,8 @@ async function runLighthouse(url: string): Promise<Record<string, number | null>
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    // The whole report, for a look at what holds a metric back (the LCP element, the longest tasks).
+    if (process.env.BENCH_LIGHTHOUSE_JSON) fs.writeFileSync(process.env.BENCH_LIGHTHOUSE_JSON, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     console.log(
       `\nLighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, throttling ${lhr.configSettings.throttlingMethod} (RTT ${lhr.configSettings.throttling.rttMs} ms, ${lhr.configSettings.throttling.throughputKbps} kbps, CPU ${lhr.configSettings.throttling.cpuSlowdownMultiplier}×), ${lhr.environment.hostUserAgent}`,

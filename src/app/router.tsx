@@ -19,51 +19,40 @@ function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject[
   return async () => ({ Component: pick(await load()) });
 }
 
-/**
+/*
  * Screens people go to from the first one (an event, its visitors, the lists, the login) are not
- * part of the first route either (issue 13), but they are fetched as soon as it has drawn
- * (warmScreens), so going there later waits for no code.
+ * part of the first route either (issue 13). The service worker precaches them with the rest, so
+ * after the first visit going there waits for no network.
  */
-const warm: Loader<unknown>[] = [];
-function frequent<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
-  warm.push(load);
-  return screen(load, pick);
-}
-
-/** Fetches the frequent screens' code; called once the first screen has drawn. */
-export function warmScreens(): void {
-  for (const load of warm) load().catch(() => undefined);
-}
-
-const eventPage = frequent(
+const eventPage = screen(
   () => import('../features/events/event/EventPage.tsx'),
   (m) => m.EventPage,
 );
-const visitorsPage = frequent(
+const visitorsPage = screen(
   () => import('../features/visitors/VisitorsPage.tsx'),
   (m) => m.VisitorsPage,
 );
-const byCity = frequent(
+const byCity = screen(
   () => import('../features/events/browse/EventsByCityPage.tsx'),
   (m) => m.EventsByCityPage,
 );
-const byCategory = frequent(
+const byCategory = screen(
   () => import('../features/events/browse/EventsByCategoryPage.tsx'),
   (m) => m.EventsByCategoryPage,
 );
-const favorites = frequent(
+const favorites = screen(
   () => import('../features/events/favorites/FavoritesPage.tsx'),
   (m) => m.FavoritesPage,
 );
-const myEvents = frequent(
+const myEvents = screen(
   () => import('../features/events/mine/MyEventsPage.tsx'),
   (m) => m.MyEventsPage,
 );
-const userEvents = frequent(
+const userEvents = screen(
   () => import('../features/events/mine/UserEventsPage.tsx'),
   (m) => m.UserEventsPage,
 );
-const login = frequent(
+const login = screen(
   () => import('../features/auth/LoginPage.tsx'),
   (m) => m.LoginPage,
 );

@@ -5,12 +5,9 @@ import { PeopleCard } from '../features/people/PeopleCard.tsx';
 /**
  * The widgets screens show across features (ui/widgets.ts). The home page's people card comes with
  * the first route; the others sit on screens that load on demand (the event, live and profile
- * pages), so they are chunks of their own too, fetched with those screens (warmWidgets).
+ * pages), so they are chunks of their own too, fetched when such a screen first draws one.
  */
-const loaders: (() => Promise<unknown>)[] = [];
-
 function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  loaders.push(load);
   const Lazy = lazy(async () => ({ default: await load() }));
   // Drawn as nothing for the moment its code takes, inside the screen that shows it.
   return (props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
@@ -23,8 +20,3 @@ export const WIDGETS: Widgets = {
   VisitorList: later(async () => (await import('../features/visitors/VisitorList.tsx')).VisitorList),
   TicketsAside: later(async () => (await import('../features/tickets/TicketsAside.tsx')).TicketsAside),
 };
-
-/** Fetches the widgets' code; called once the first screen has drawn, with the frequent screens. */
-export function warmWidgets(): void {
-  for (const load of loaders) load().catch(() => undefined);
-}

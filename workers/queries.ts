@@ -1,4 +1,4 @@
-import { combineLatest, map, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, timer, type Observable } from 'rxjs';
 import type { FoyerDatabase, OutboxDoc } from '../sync/engine/database.ts';
 import { observeCaughtUp, observeScopeRequests, observeScopes } from '../sync/engine/scoped.ts';
 import { observeAdminCommands } from '../sync/admin.ts';
@@ -21,6 +21,13 @@ import { observeSalesCommands } from '../sync/views/tickets/sales-admin.ts';
 import { observeEmailLocks, observeOrders, observeTickets } from '../sync/views/tickets/tickets.ts';
 import { observeOwnTrip } from '../sync/views/trips/trips.ts';
 import { observeAllVisitors, observeOwnProfile, observePersonDocs, observeRelationViews } from '../sync/views/visitors/store.ts';
+import { readLocalPeople } from '../sync/views/people/people.ts';
+import type { PeopleTab } from '../contract/visitors.ts';
+
+/** Events end as time passes: the people card's read is redone every minute, as the page's clock ticks. */
+const PEOPLE_CLOCK_MS = 60_000;
+/** During a first sync the card recounts at most once a second (observeAllVisitors). */
+const PEOPLE_SETTLE_MS = 1000;
 
 /**
  * Every live read a screen may ask the device for, by name (issue 13: the page reads through the
@@ -78,7 +85,12 @@ export const QUERIES = {
   relations: (db: FoyerDatabase) => observeRelationViews(db),
   ownProfile: (db: FoyerDatabase) => observeOwnProfile(db),
   person: (db: FoyerDatabase, userId: number) => observePersonDocs(db, userId),
-  allVisitors: (db: FoyerDatabase) => observeAllVisitors(db),
+  /** The people card's page: counted in the worker, since it is computed from every visitor document. */
+  localPeople: (db: FoyerDatabase, tab: PeopleTab, limit: number) =>
+    combineLatest([observeAllVisitors(db, PEOPLE_SETTLE_MS), timer(0, PEOPLE_CLOCK_MS)]).pipe(
+      map(([{ visitors, events }]) => readLocalPeople(visitors, events, tab, limit, Math.floor(Date.now() / 1000))),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    ),
 } as const;
 
 export type DeviceQueries = typeof QUERIES;

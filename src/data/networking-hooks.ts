@@ -3,12 +3,12 @@ import type { Locale } from '../../contract/constants.ts';
 import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contract/visitors.ts';
 import { isErrorCode } from '../../contract/errors.ts';
 import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
-import { localPeople, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
+import { peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
 import { menuOf, prepareVisitors, type CategoryCount, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { Loaded } from './value-store.ts';
 import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
-import { useEvent, useNowSeconds, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
 import { peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
 
 /**
@@ -163,28 +163,24 @@ function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean,
 export function usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage> {
   const runtime = useRuntime();
   const { user } = useSession();
-  const all = useStore(runtime.net.allVisitors);
+  const local = useStore(runtime.net.people.get(`${tab}:${limit}`));
   const relations = useStore(runtime.net.relations);
   const server = useStore(runtime.net.caches.get(`people:${tab}`));
-  const now = useNowSeconds();
-  const hasLocal = useMemo(() => localPeople(all.value.visitors, all.value.events, now).length > 0, [all.value, now]);
+  const hasLocal = local.value.any;
   // Only a device without people of its own asks the server for its list.
-  useRefresh([`people:${tab}`], !all.loading && !hasLocal);
+  useRefresh([`people:${tab}`], !local.loading && !hasLocal);
   const data = useMemo(
     () =>
       peoplePage({
-        tab,
         limit,
-        visitors: all.value.visitors,
-        events: all.value.events,
+        local: local.value,
         server: server.value as CacheEntry<PeopleCache> | null,
         relations: relations.value,
         meId: user?.id ?? null,
-        nowSeconds: now,
       }),
-    [tab, limit, all.value, server.value, relations.value, user, now],
+    [limit, local.value, server.value, relations.value, user],
   );
-  return useMemo(() => ({ data, isLoading: all.loading || (!hasLocal && server.loading) }), [data, all.loading, hasLocal, server.loading]);
+  return useMemo(() => ({ data, isLoading: local.loading || (!hasLocal && server.loading) }), [data, local.loading, hasLocal, server.loading]);
 }
 
 export function useProfile(userId: number | null): Loadable<ProfileState> {

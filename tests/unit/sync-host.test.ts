@@ -74,7 +74,7 @@ describe('the sync host', () => {
   it('keeps every query of the registry answerable on an empty device', async () => {
     await start();
     const { QUERIES } = await import('../../workers/queries.ts');
-    const args: Record<string, unknown[]> = { cache: ['friends'], daySlots: [1, 2, '2026-11-27'], person: [2], dialog: [2] };
+    const args: Record<string, unknown[]> = { cache: ['friends'], daySlots: [1, 2, '2026-11-27'], person: [2], dialog: [2], localPeople: ['allVisitors', 16] };
     for (const name of Object.keys(QUERIES) as (keyof typeof QUERIES)[]) {
       const value = await answer<unknown>(name, args[name] ?? [1]);
       // What crosses to the page must survive a structured clone (no documents, no functions).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../contract/entities.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
-import { localPeople, matchesPeopleTab, peoplePage } from '../../sync/views/people/people.ts';
+import { localPeople, matchesPeopleTab, peoplePage, readLocalPeople } from '../../sync/views/people/people.ts';
 
 const NOW = 1_000_000;
 
@@ -40,19 +40,22 @@ describe('people card', () => {
     ]);
   });
 
+  it('reads one tab for the card: its first people, how many match, and whether anybody is going anywhere', () => {
+    expect(readLocalPeople(visitors, events, 'allVisitors', 1, NOW)).toMatchObject({ total: 2, any: true, items: [{ doc: { user_id: 11 } }] });
+    expect(readLocalPeople(visitors, events, 'leaveCity', 16, NOW)).toEqual({ items: [], total: 0, any: true });
+    expect(readLocalPeople(visitors, events, 'allVisitors', 16, Number.MAX_SAFE_INTEGER)).toEqual({ items: [], total: 0, any: false });
+  });
+
   it('filters the trip tabs and decorates with stars', () => {
     expect(matchesPeopleTab('allVisitors', 3)).toBe(true);
     expect(matchesPeopleTab('comingToTheCity', 2)).toBe(true);
     expect(matchesPeopleTab('leaveCity', 2)).toBe(false);
     const page = peoplePage({
-      tab: 'comingToTheCity',
       limit: 16,
-      visitors,
-      events,
+      local: readLocalPeople(visitors, events, 'comingToTheCity', 16, NOW),
       server: null,
       relations: new Map([[11, { like_status: 0, favorite: true, pending: true }]]),
       meId: 10,
-      nowSeconds: NOW,
     });
     expect(page).toMatchObject({ source: 'local', total: 1 });
     expect(page.items[0]).toMatchObject({ user_id: 11, favorite: true, pending: true, is_me: false, tripKnown: false, event: { id: 1, name: 'Event 1' } });
@@ -82,12 +85,14 @@ describe('people card', () => {
         ],
       },
     };
-    const page = peoplePage({ tab: 'allVisitors', limit: 16, visitors: [visitor(12, 3)], events, server, relations: new Map(), meId: null, nowSeconds: NOW });
+    const page = peoplePage({ limit: 16, local: readLocalPeople([visitor(12, 3)], events, 'allVisitors', 16, NOW), server, relations: new Map(), meId: null });
     expect(page).toMatchObject({ source: 'server', total: 40, fetchedAt: 5 });
     expect(page.items[0]).toMatchObject({ user_id: 7, tripKnown: true, favorite: false });
-    expect(peoplePage({ tab: 'allVisitors', limit: 16, visitors: [], events, server: null, relations: new Map(), meId: null, nowSeconds: NOW })).toMatchObject({
-      source: 'none',
-      items: [],
-    });
+    expect(peoplePage({ limit: 16, local: readLocalPeople([], events, 'allVisitors', 16, NOW), server: null, relations: new Map(), meId: null })).toMatchObject(
+      {
+        source: 'none',
+        items: [],
+      },
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
+import { observePersonDocs } from '../../sync/views/visitors/store.ts';
 import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 
 /**
@@ -83,3 +84,25 @@ describe('the visitors read model', () => {
     reads.dispose();
   });
 });
+
+describe("one person's documents", () => {
+  it('answer at once and again when a write touches one of theirs, not for other people', async () => {
+    const local = await device();
+    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    const answers: number[][] = [];
+    const sub = observePersonDocs(local, 2).subscribe((docs) => answers.push(docs.map((d) => d.user_id)));
+    await waitFor(() => answers.length === 1);
+    expect(answers).toEqual([[2]]);
+
+    await local.visitors.bulkInsert([visitor(3), visitor(4)]);
+    await local.visitors.bulkInsert([visitor(2, { event_id: EVENT + 1, rev: 9 })]);
+    await waitFor(() => answers.length === 2);
+    sub.unsubscribe();
+    expect(answers).toEqual([[2], [2, 2]]);
+  });
+});
+
+async function waitFor(done: () => boolean) {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!done()) throw new Error('timed out');
+}

@@ -53,6 +53,32 @@ export function localPeople(visitors: readonly VisitorDoc[], events: readonly Ev
   return [...best.values()].sort((a, b) => b.doc.registered_at - a.doc.registered_at || b.doc.user_id - a.doc.user_id);
 }
 
+/**
+ * What the people card needs of the device's visitors: one tab's first `limit` people with their
+ * events, how many match, and whether the device holds anybody going to an upcoming event at all
+ * (when it does not, the card shows the server's list). The worker answers it (workers/queries.ts),
+ * so the page never receives the thousands of visitor documents it is computed from.
+ */
+export interface LocalPeopleRead {
+  items: { doc: VisitorDoc; event: EventDoc }[];
+  total: number;
+  any: boolean;
+}
+
+export const NO_LOCAL_PEOPLE: LocalPeopleRead = { items: [], total: 0, any: false };
+
+export function readLocalPeople(
+  visitors: readonly VisitorDoc[],
+  events: readonly EventDoc[],
+  tab: PeopleTab,
+  limit: number,
+  nowSeconds: number,
+): LocalPeopleRead {
+  const local = localPeople(visitors, events, nowSeconds);
+  const matching = local.filter(({ doc }) => matchesPeopleTab(tab, doc.trip_status));
+  return { items: matching.slice(0, limit), total: matching.length, any: local.length > 0 };
+}
+
 export function personFromVisitor(doc: VisitorDoc, event: Pick<EventDoc, 'event_id' | 'name'> | null): PersonSummary {
   return {
     user_id: doc.user_id,
@@ -72,15 +98,13 @@ export function personFromVisitor(doc: VisitorDoc, event: Pick<EventDoc, 'event_
 }
 
 export interface PeopleInput {
-  tab: PeopleTab;
   limit: number;
-  visitors: readonly VisitorDoc[];
-  events: readonly EventDoc[];
+  /** The device's people for this tab (readLocalPeople). */
+  local: LocalPeopleRead;
   /** The cached server answer for this tab. */
   server: { fetchedAt: number; data: { count: number; items: PersonSummary[] } } | null;
   relations: ReadonlyMap<number, RelationView>;
   meId: number | null;
-  nowSeconds: number;
 }
 
 export function peoplePage(input: PeopleInput): PeoplePage {
@@ -88,12 +112,10 @@ export function peoplePage(input: PeopleInput): PeoplePage {
     const rel = input.relations.get(p.user_id);
     return { ...p, favorite: rel?.favorite ?? false, pending: rel?.pending ?? false, is_me: p.user_id === input.meId, tripKnown };
   };
-  const local = localPeople(input.visitors, input.events, input.nowSeconds);
-  if (local.length > 0) {
-    const matching = local.filter(({ doc }) => matchesPeopleTab(input.tab, doc.trip_status));
+  if (input.local.any) {
     return {
-      items: matching.slice(0, input.limit).map(({ doc, event }) => decorate(personFromVisitor(doc, event), false)),
-      total: matching.length,
+      items: input.local.items.slice(0, input.limit).map(({ doc, event }) => decorate(personFromVisitor(doc, event), false)),
+      total: input.local.total,
       source: 'local',
       fetchedAt: null,
     };

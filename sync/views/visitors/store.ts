@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
+import { asyncScheduler, combineLatest, distinctUntilChanged, filter, map, of, startWith, switchMap, throttleTime, type Observable } from 'rxjs';
 import type { EventDoc } from '../../../contract/entities.ts';
 import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
 import { observeCache, type CacheEntry, type OwnProfile } from '../../store/caches.ts';
@@ -135,14 +135,35 @@ export function observeOwnProfile(db: FoyerDatabase): Observable<OwnProfileState
   );
 }
 
-/** Every visitors document of one person on this device (one per shared event), newest first. */
+/**
+ * Every visitors document of one person on this device (one per shared event), newest first. Read
+ * again only when a write touches one of theirs: a live query would read every visitor again after
+ * each page a first sync writes (user_id has no index, and a page is more changes than RxDB folds
+ * into a result), and the signed-in user's profile keeps this open on every screen.
+ */
 export function observePersonDocs(db: FoyerDatabase, userId: number): Observable<VisitorDoc[]> {
-  return db.visitors.find({ selector: { user_id: userId } }).$.pipe(map((l) => docs<VisitorDoc>(l).sort((a, b) => b.rev - a.rev)));
+  const theirs = (data: { user_id?: number } | undefined) => data?.user_id === userId;
+  return db.visitors.eventBulks$.pipe(
+    filter((bulk) => bulk.events.some((e) => theirs(e.documentData) || theirs(e.previousDocumentData))),
+    startWith(null),
+    switchMap(() => db.visitors.find({ selector: { user_id: userId } }).exec()),
+    map((l) => docs<VisitorDoc>(l).sort((a, b) => b.rev - a.rev)),
+  );
 }
 
 /** All visitors documents and events on the device, for the people card and /people. */
-export function observeAllVisitors(db: FoyerDatabase): Observable<{ visitors: VisitorDoc[]; events: EventDoc[] }> {
-  return combineLatest([db.visitors.find().$.pipe(map((l) => docs<VisitorDoc>(l))), db.events.find().$.pipe(map((l) => docs<EventDoc>(l)))]).pipe(
-    map(([visitors, events]) => ({ visitors, events })),
+/**
+ * Every visitor document and event, for what is counted across all of them (the people card). A
+ * first sync writes a page of visitors every few hundred milliseconds, and a live query would read
+ * all of them again after each: this reads them at most once per `settleMs`, the last change always
+ * included.
+ */
+export function observeAllVisitors(db: FoyerDatabase, settleMs: number): Observable<{ visitors: VisitorDoc[]; events: EventDoc[] }> {
+  const visitors$ = db.visitors.$.pipe(
+    startWith(null),
+    throttleTime(settleMs, asyncScheduler, { leading: true, trailing: true }),
+    switchMap(() => db.visitors.find().exec()),
+    map((l) => docs<VisitorDoc>(l)),
   );
+  return combineLatest([visitors$, db.events.find().$.pipe(map((l) => docs<EventDoc>(l)))]).pipe(map(([visitors, events]) => ({ visitors, events })));
 }

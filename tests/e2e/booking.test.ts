@@ -135,82 +135,89 @@ describe('booking', () => {
   it('shows the appointment that exists already, with its actions, when the server refuses a second one (phone)', async () => {
     const y = strangers[1]!;
     const slot = await freeSlot(server.url, annaToken, eventId, y.user_id, LEAD_MS);
-    const { page } = await suite.launch({ locale: 'en-GB', viewport: PHONE_VIEWPORT });
-    const visitors = new VisitorsPage(page, server.url);
-    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}/visitors`, { waitForWorker: true });
-    const status = new SyncStatusBar(page);
-    await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
-    const card = await findCard(visitors, y);
-    // Opened online once, so this part does not lean on the offline grid of the first test.
-    const modal = new AppointmentModal(page);
-    await card.getByRole('button', { name: 'Make appointment' }).click();
-    await modal.dayTab(dateTab(slot.day, 'en').label).click();
-    await modal.freeSlots.first().waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Escape');
-    await modal.dialog.waitFor({ state: 'hidden' });
+    // The phone reaches the server through a proxy it can lose while the laptop still reaches the
+    // server: so the laptop's request is in before the phone's queued one, every time.
+    const proxy: TestProxy = await startProxy(server.url);
+    try {
+      const { page } = await suite.launch({ locale: 'en-GB', viewport: PHONE_VIEWPORT });
+      const visitors = new VisitorsPage(page, proxy.url);
+      await new LoginPage(page, proxy.url, 'en').signInTo(`/en/events/${eventId}/visitors`, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+      const status = new SyncStatusBar(page);
+      await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
+      const card = await findCard(visitors, y);
+      // Opened online once, so this part does not lean on the offline grid of the first test.
+      const modal = new AppointmentModal(page);
+      await card.getByRole('button', { name: 'Make appointment' }).click();
+      await modal.dayTab(dateTab(slot.day, 'en').label).click();
+      await modal.freeSlots.first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await modal.dialog.waitFor({ state: 'hidden' });
 
-    // This phone asks offline while anna's laptop asks the same person online.
-    await server.stop();
-    await poll(() => status.isOffline(), Boolean, 30_000, 'offline');
-    await card.getByRole('button', { name: 'Make appointment' }).click();
-    await modal.dialog.waitFor({ timeout: 10_000 });
-    await modal.dayTab(dateTab(slot.day, 'en').label).click();
-    await modal.freeSlots.first().click();
-    await modal.submit.click();
-    await modal.chooseTableIfAsked();
-    await modal.dialog.waitFor({ state: 'hidden' });
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'the request queued',
-    );
-    await server.start();
-    const made = await request(server.url, annaToken, eventId, y.user_id, slot, 'From the laptop');
+      // This phone asks offline while anna's laptop asks the same person online.
+      proxy.setOnline(false);
+      await poll(() => status.isOffline(), Boolean, 30_000, 'offline');
+      await card.getByRole('button', { name: 'Make appointment' }).click();
+      await modal.dialog.waitFor({ timeout: 10_000 });
+      await modal.dayTab(dateTab(slot.day, 'en').label).click();
+      await modal.freeSlots.first().click();
+      await modal.submit.click();
+      await modal.chooseTableIfAsked();
+      await modal.dialog.waitFor({ state: 'hidden' });
+      await poll(
+        () => status.pending(),
+        (n) => n === 1,
+        5_000,
+        'the request queued',
+      );
+      const made = await request(server.url, annaToken, eventId, y.user_id, slot, 'From the laptop');
+      proxy.setOnline(true);
 
-    // The phone's request is refused; its card shows the laptop's request and what can be done with it.
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the queued request answered',
-    );
-    await poll(
-      () => card.getByRole('alert').textContent(),
-      (s) => /already have/.test(s ?? ''),
-      RESYNC_TIMEOUT_MS,
-      'the refusal on the card',
-    );
-    await poll(
-      () => card.locator('.badge').first().textContent(),
-      (s) => /Waiting for an answer/.test(s ?? ''),
-      RESYNC_TIMEOUT_MS,
-      'the existing request on the card',
-    );
-    expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(1);
-    expect(await card.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(1);
-    expect(await card.getByRole('button', { name: /Pick another time|Make appointment/ }).count()).toBe(0);
-    await card.getByRole('button', { name: 'Dismiss' }).click();
-    await poll(
-      () => card.getByRole('alert').count(),
-      (n) => n === 0,
-      5_000,
-      'the refusal dismissed',
-    );
-    expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(1);
-    expect(await openAppointments(server.url, annaToken, eventId, y.user_id)).toMatchObject([{ meeting_id: made.meeting_id, comment: 'From the laptop' }]);
+      // The phone's request is refused; its card shows the laptop's request and what can be done with it.
+      await poll(
+        () => status.pending(),
+        (n) => n === 0,
+        RESYNC_TIMEOUT_MS,
+        'the queued request answered',
+      );
+      await poll(
+        () => card.getByRole('alert').textContent(),
+        (s) => /already have/.test(s ?? ''),
+        RESYNC_TIMEOUT_MS,
+        'the refusal on the card',
+      );
+      await poll(
+        () => card.locator('.badge').first().textContent(),
+        (s) => /Waiting for an answer/.test(s ?? ''),
+        RESYNC_TIMEOUT_MS,
+        'the existing request on the card',
+      );
+      expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(1);
+      expect(await card.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(1);
+      expect(await card.getByRole('button', { name: /Pick another time|Make appointment/ }).count()).toBe(0);
+      await card.getByRole('button', { name: 'Dismiss' }).click();
+      await poll(
+        () => card.getByRole('alert').count(),
+        (n) => n === 0,
+        5_000,
+        'the refusal dismissed',
+      );
+      expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(1);
+      expect(await openAppointments(server.url, annaToken, eventId, y.user_id)).toMatchObject([{ meeting_id: made.meeting_id, comment: 'From the laptop' }]);
 
-    // My appointments says the same, on one card.
-    const mine = new AppointmentsPage(page, server.url, 'en');
-    await mine.goto(eventId);
-    const cards = page.getByRole('main').getByRole('article', { name: new RegExp(fullName(y)) });
-    await poll(
-      () => cards.count(),
-      (n) => n === 1,
-      15_000,
-      'one card for the pair',
-    );
-    expect(await cards.getByRole('button', { name: 'Pick another time' }).count()).toBe(0);
+      // My appointments says the same, on one card.
+      const mine = new AppointmentsPage(page, proxy.url, 'en');
+      await mine.goto(eventId);
+      const cards = page.getByRole('main').getByRole('article', { name: new RegExp(fullName(y)) });
+      await poll(
+        () => cards.count(),
+        (n) => n === 1,
+        15_000,
+        'one card for the pair',
+      );
+      expect(await cards.getByRole('button', { name: 'Pick another time' }).count()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('offers neither a request before the appointments are known after login, nor Message without an approved meeting', async () => {

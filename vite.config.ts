@@ -72,6 +72,16 @@ export default defineConfig({
     // Flags stay files (src/ui/flags.ts): inlined, all of them would ride in the main bundle.
     assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),
     rollupOptions: {
+      // The page imports constants from the contract's modules, which also build the TypeBox schemas
+      // that only the worker and the server check with. Saying that the builder's calls (and the
+      // contract's own helpers, marked __NO_SIDE_EFFECTS__) are free lets an unused schema fall out
+      // of the page, and TypeBox with the last one. Property reads count as free too: the schemas
+      // spread shared field sets (`...RevField`), and a spread left behind would keep them. Nothing
+      // in the page reads a property for its effect (no `el.offsetHeight;` to force a layout).
+      treeshake: {
+        propertyReadSideEffects: false,
+        manualPureFunctions: ['Type'],
+      },
       output: {
         assetFileNames: (asset) =>
           asset.originalFileNames?.some((f) => f.includes('country-flag-icons')) ? 'assets/flags/[name]-[hash][extname]' : 'assets/[name]-[hash][extname]',

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema.ts';
 import { ReferralCode } from './referrals.ts';
 import { LOCALES } from './constants.ts';
 
@@ -125,7 +126,7 @@ export function notifyEmailOn(prefs: Partial<Record<string, unknown>> | null | u
 
 /** The settings fields the profile.update command carries besides the visitor profile's. */
 export const AccountSettingsPatch = {
-  locale: Type.Optional(Type.Union(ACCOUNT_LOCALES.map((l) => Type.Literal(l)))),
+  locale: Type.Optional(LiteralUnion(ACCOUNT_LOCALES)),
   notify_email: Type.Optional(
     Type.Object(
       {

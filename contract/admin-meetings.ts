@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema.ts';
 import { PLACE_NO_TABLE, WHERE_TYPE } from './appointment-constants.ts';
 import { addDays, isDay, TIME_RE, zonedToUnix } from './appointment-time.ts';
 import type { AllowedTime } from './appointment-slots.ts';
@@ -65,7 +66,7 @@ export const OUTSIDE_CHOICES = ['refuse', 'keep', 'cancel'] as const;
 export type OutsideChoice = (typeof OUTSIDE_CHOICES)[number];
 
 export const MeetingsSetPayload = Type.Object(
-  { event_id: EventId, settings: MeetingSettingsFields, outside: Type.Union(OUTSIDE_CHOICES.map((c) => Type.Literal(c))) },
+  { event_id: EventId, settings: MeetingSettingsFields, outside: LiteralUnion(OUTSIDE_CHOICES) },
   { additionalProperties: false },
 );
 export type MeetingsSetPayload = Static<typeof MeetingsSetPayload>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema.ts';
 
 /**
  * The organisers' People and Overview (issue 14, slice 6): who takes part in an event, with their
@@ -19,7 +20,7 @@ export const PeopleInvitePayload = Type.Object(
   {
     event_id: Type.Integer({ minimum: 1 }),
     email: Type.String({ minLength: 3, maxLength: 254 }),
-    role: Type.Union(INVITE_ROLES.map((r) => Type.Literal(r))),
+    role: LiteralUnion(INVITE_ROLES),
   },
   { additionalProperties: false },
 );

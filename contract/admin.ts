@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
 
 /**
@@ -69,7 +70,7 @@ export const EventFields = Type.Object(
     ends_at: UnixSeconds(),
     /** '' or an http(s) URL. */
     stream_url: Text(EVENT_LIMITS.url),
-    video_type: Type.Union(VIDEO_TYPES.map((v) => Type.Literal(v))),
+    video_type: LiteralUnion(VIDEO_TYPES),
     /** '' or an http(s) URL of a picture behind the live player. */
     broadcast_background: Text(EVENT_LIMITS.url),
     is_free: Type.Boolean(),
@@ -78,7 +79,24 @@ export const EventFields = Type.Object(
 );
 export type EventFields = Static<typeof EventFields>;
 export type EventFieldName = keyof EventFields;
-export const EVENT_FIELD_NAMES = Object.keys(EventFields.properties) as EventFieldName[];
+/** The fields in the schema's order, written out for the page as TICKET_TYPE_FIELD_NAMES is (sales.ts). */
+export const EVENT_FIELD_NAMES: readonly EventFieldName[] = [
+  'name',
+  'category_id',
+  'description',
+  'is_webinar',
+  'place_name',
+  'address',
+  'city',
+  'map_point',
+  'timezone',
+  'starts_at',
+  'ends_at',
+  'stream_url',
+  'video_type',
+  'broadcast_background',
+  'is_free',
+];
 
 export const EventCreatePayload = Type.Object({ fields: EventFields }, { additionalProperties: false });
 /**
@@ -90,7 +108,7 @@ export const EventUpdatePayload = Type.Object(
   { additionalProperties: false },
 );
 export const EventStatusPayload = Type.Object(
-  { event_id: Type.Integer({ minimum: 1 }), status: Type.Union(EVENT_STATUSES.map((s) => Type.Literal(s))) },
+  { event_id: Type.Integer({ minimum: 1 }), status: LiteralUnion(EVENT_STATUSES) },
   { additionalProperties: false },
 );
 export const EventDeletePayload = Type.Object({ event_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
@@ -110,7 +128,7 @@ export const EventRolePayload = Type.Object(
       Type.Object({ user_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
       Type.Object({ email: Type.String({ minLength: 3, maxLength: EVENT_LIMITS.email }) }, { additionalProperties: false }),
     ]),
-    role: Type.Union(TEAM_ROLES.map((r) => Type.Literal(r))),
+    role: LiteralUnion(TEAM_ROLES),
     granted: Type.Boolean(),
   },
   { additionalProperties: false },

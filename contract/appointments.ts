@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RevField, defineCollection, type DocOf } from './schema.ts';
+import { RevField, defineCollection, type DocOf, LiteralUnion } from './schema.ts';
 import { IsoDay, UnixSeconds as UnixSecondsSchema } from './storable.ts';
 
 export * from './appointment-constants.ts';
@@ -116,7 +116,7 @@ export const AppointmentsCollection = defineCollection({
     where: Type.String(),
     timezone: Type.String(),
     is_online: Type.Boolean(),
-    state: Type.Union(APPOINTMENT_STATES.map((s) => Type.Literal(s))),
+    state: LiteralUnion(APPOINTMENT_STATES),
     response_msg: Type.String(),
     canceled_by: Type.Integer(),
     request_date: Unix,

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LiteralUnion } from './schema.ts';
 import { SCAN_RESULTS, type DoorScan, type DoorTicketDoc, type ScanResult } from './tickets.ts';
 import { IsoTime } from './storable.ts';
 
@@ -305,7 +306,7 @@ export const TicketScanPayload = Type.Object(
     /** ISO 8601, the device's clock at the scan (its own, not corrected: the door's log shows what it saw). */
     scanned_at: IsoTime(),
     event_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-    result: Type.Optional(Type.Union(SCAN_RESULTS.map((r) => Type.Literal(r)))),
+    result: Type.Optional(LiteralUnion(SCAN_RESULTS)),
   },
   { additionalProperties: false },
 );

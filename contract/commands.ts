@@ -151,7 +151,7 @@ export const ADMIN_COMMAND_KINDS = [
   'people.invite.remove',
 ] as const satisfies readonly CommandKind[];
 export type CommandPayload<K extends CommandKind> = Static<(typeof COMMAND_PAYLOADS)[K]>;
-export const COMMAND_KINDS = Object.keys(COMMAND_PAYLOADS) as CommandKind[];
+export const COMMAND_KINDS = /* @__PURE__ */ Object.keys(COMMAND_PAYLOADS) as CommandKind[];
 
 export function isCommandKind(kind: unknown): kind is CommandKind {
   return typeof kind === 'string' && Object.hasOwn(COMMAND_PAYLOADS, kind);

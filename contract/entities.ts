@@ -176,7 +176,8 @@ export const COLLECTIONS = [
   ScheduleCollection,
 ] as const;
 export type CollectionName = (typeof COLLECTIONS)[number]['name'];
-export const COLLECTION_NAMES = COLLECTIONS.map((c) => c.name) as CollectionName[];
+// Marked pure so that a bundle which only wants the constants here leaves every schema out.
+export const COLLECTION_NAMES = /* @__PURE__ */ COLLECTIONS.map((c) => c.name) as CollectionName[];
 /**
  * Collections whose pull depends on the user; a guest gets an empty feed for these. visitors and
  * door_tickets are not here although they need a session: they are scoped by event and their feeds

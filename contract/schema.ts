@@ -1,4 +1,4 @@
-import { Type, type TObject, type TProperties, type Static } from '@sinclair/typebox';
+import { Type, type TLiteral, type TObject, type TProperties, type TUnion, type Static } from '@sinclair/typebox';
 
 /**
  * Every replicated document carries the server's change-feed stamp. `rev` is the server's own
@@ -15,6 +15,7 @@ export interface CollectionDef<P extends TProperties = TProperties> {
   indexes?: (string | string[])[];
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 export function defineCollection<P extends TProperties>(def: CollectionDef<P>): CollectionDef<P> {
   return def;
 }
@@ -42,4 +43,14 @@ export function toRxJsonSchema(def: CollectionDef): Record<string, unknown> {
   };
   if (def.indexes) schema.indexes = def.indexes;
   return schema;
+}
+
+/**
+ * One of a fixed list of literals, written as a plain call so that bundlers may drop it unused: the
+ * page imports the lists from the same modules, and `list.map(...)` at the top of a module would
+ * keep every schema built from it (and TypeBox) in the page's bundle (vite.config.ts treeshake).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function LiteralUnion<const T extends readonly (string | number)[]>(values: T): TUnion<TLiteral<T[number]>[]> {
+  return Type.Union(values.map((v) => Type.Literal(v)));
 }

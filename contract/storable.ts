@@ -40,6 +40,7 @@ export function isNotInt4(schema: TSchema): boolean {
  * Unix seconds in the sane range. Compared with slots and turned into timestamps, never stored as
  * an int4, so it may pass 2^31 (19 January 2038).
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function UnixSeconds(): TInteger {
   return Type.Integer({ minimum: TIME_MIN_MS / 1000, maximum: Math.floor(TIME_MAX_MS / 1000), [NOT_INT4]: true });
 }
@@ -49,11 +50,13 @@ const MONTH = '(?:0[1-9]|1[0-2])';
 const DAY = '(?:0[1-9]|[12]\\d|3[01])';
 
 /** A calendar day, YYYY-MM-DD, in the sane years. (30 February passes here and is refused by the database as bad input.) */
+/* @__NO_SIDE_EFFECTS__ */
 export function IsoDay(): TString {
   return Type.String({ pattern: `^${YEAR}-${MONTH}-${DAY}$`, maxLength: 10 });
 }
 
 /** An ISO 8601 instant in the sane years, as a device's `toISOString()` writes it (an offset is accepted too). */
+/* @__NO_SIDE_EFFECTS__ */
 export function IsoTime(): TString {
   return Type.String({
     pattern: `^${YEAR}-${MONTH}-${DAY}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$`,
@@ -118,11 +121,13 @@ function harden(node: unknown): unknown {
  * pattern still applies), every integer and number is bounded to int4 (tighter bounds stay) unless
  * it is a time made by `UnixSeconds`. The static type does not change.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function storable<T extends TSchema>(schema: T): T {
   return harden(schema) as T;
 }
 
 /** `storable` over every schema of a map, keeping its keys and types. */
+/* @__NO_SIDE_EFFECTS__ */
 export function storableAll<M extends Record<string, TSchema>>(schemas: M): M {
   return Object.fromEntries(Object.entries(schemas).map(([k, s]) => [k, storable(s)])) as M;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { RevField, defineCollection, type DocOf } from './schema.ts';
+import { RevField, defineCollection, type DocOf, LiteralUnion } from './schema.ts';
 import { OrderSummary } from './sales.ts';
 
 /**
@@ -39,7 +39,7 @@ export const TicketsCollection = defineCollection({
   schema: Type.Object({
     /** The ticket id as a string, or `order-<id>` for an order's own document. */
     id: Type.String(),
-    kind: Type.Union(TICKET_DOC_KINDS.map((k) => Type.Literal(k))),
+    kind: LiteralUnion(TICKET_DOC_KINDS),
     ticket_id: Id,
     event_id: Id,
     code: Type.String({ maxLength: TICKET_CODE_MAX }),
@@ -100,7 +100,7 @@ export const DoorScan = Type.Object({
   scanned_at_ms: Int(1e14),
   /** When the server received the upload (unix milliseconds). */
   received_at_ms: Int(1e14),
-  result: Type.Union(SCAN_RESULTS.map((r) => Type.Literal(r))),
+  result: LiteralUnion(SCAN_RESULTS),
   /** The earlier admission this one repeats, or '' (only admitted scans are ever duplicates). */
   duplicate_of: Type.String(),
 });
@@ -118,7 +118,7 @@ export const DoorTicketsCollection = defineCollection({
     holder_name: Type.String(),
     type: Type.String(),
     /** 'cancelled' also for a ticket the organiser removed. */
-    status: Type.Union(TICKET_STATUSES.map((s) => Type.Literal(s))),
+    status: LiteralUnion(TICKET_STATUSES),
     invalid: Type.Boolean(),
     /** Every scan of this ticket the server has recorded, in scan order. */
     scans: Type.Array(DoorScan),

@@ -1,14 +1,42 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { localePart } from './locales/parts.ts';
 
 /** The Fastify server of `npm run serve`; the dev server forwards everything that is not the app to it. */
 const BACKEND = process.env.FOYER_BACKEND ?? 'http://127.0.0.1:8080';
 
 const toBackend: ProxyOptions = { target: BACKEND, changeOrigin: false };
 
+const LOCALE_MODULE = /^virtual:foyer-locale\/([a-z]{2})(-later)?$/;
+
+/**
+ * `virtual:foyer-locale/uk` is the first part of locales/uk.json and `virtual:foyer-locale/uk-later`
+ * the rest (locales/parts.ts), each a chunk named after its language. Translators keep one file.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'foyer-locale-parts',
+    resolveId(id) {
+      return LOCALE_MODULE.test(id) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      const m = LOCALE_MODULE.exec(id.replace(/^\0/, ''));
+      if (!id.startsWith('\0') || !m) return undefined;
+      const file = path.resolve('locales', `${m[1]}.json`);
+      this.addWatchFile(file);
+      const texts = localePart(JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>, m[2] ? 'later' : 'first');
+      // JSON.parse of a string literal is quicker for the engine than an object literal this size.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    localeParts(),
     react(),
     VitePWA({
       // Our own service worker (src/sw.ts): we need runtime image caching and notification clicks that
@@ -61,6 +89,17 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // The page renders with Preact's React-compatible build (docs/DESIGN.md "Preact renders the
+    // page"): React DOM alone was a third of the first route's JavaScript.
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+      { find: /^react$/, replacement: 'preact/compat' },
+    ],
+  },
   // The sync worker (workers/sync.worker.ts) is started as `new Worker(new URL(...), { type: 'module' })`,
   // so its bundle must be an ES module too.
   worker: { format: 'es' },
@@ -69,7 +108,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
-    // Flags stay files (src/ui/flags.ts): inlined, all of them would ride in the main bundle.
+    // Flags stay files (src/ui/flag-urls.ts): inlined, all of them would ride in the main bundle.
     assetsInlineLimit: (file) => (file.includes('country-flag-icons') ? false : undefined),
     rollupOptions: {
       // The page imports constants from the contract's modules, which also build the TypeBox schemas

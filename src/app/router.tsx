@@ -8,6 +8,7 @@ import { UserRedirect } from './UserRedirect.tsx';
 import { RouteError } from './RouteError.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
+import { laterTexts } from '../ui/texts.ts';
 
 /**
  * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
@@ -16,7 +17,12 @@ import { HomePage } from '../features/events/home/HomePage.tsx';
  */
 type Loader<M> = () => Promise<M>;
 function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+  return async () => {
+    // The screen's texts may be in its language's later part (ui/texts.ts): fetched beside its code.
+    // Should they fail where the code did not, i18next asks again for the first key it misses.
+    const [m] = await Promise.all([load(), laterTexts().catch(() => undefined)]);
+    return { Component: pick(m) };
+  };
 }
 
 /*

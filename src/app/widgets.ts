@@ -1,5 +1,5 @@
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
 import type { Widgets } from '../ui/widgets.ts';
+import { later } from '../ui/later.ts';
 import { PeopleCard } from '../features/people/PeopleCard.tsx';
 
 /**
@@ -7,12 +7,6 @@ import { PeopleCard } from '../features/people/PeopleCard.tsx';
  * the first route; the others sit on screens that load on demand (the event, live and profile
  * pages), so they are chunks of their own too, fetched when such a screen first draws one.
  */
-function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  // Drawn as nothing for the moment its code takes, inside the screen that shows it.
-  return (props: P) => createElement(Suspense, { fallback: null }, createElement(Lazy, props));
-}
-
 export const WIDGETS: Widgets = {
   PeopleCard,
   EventChat: later(async () => (await import('../features/chat/EventChat.tsx')).EventChat),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const TABBABLE = [
   'a[href]',
@@ -33,7 +33,9 @@ export function useModalDialog(open: boolean, onClose: () => void): RefObject<HT
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // Layout effects: the dialog is open in the commit that draws it, never a frame later (Preact,
+  // which renders the page, runs plain effects after the paint), and it hears Escape from the start.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     // Escape closes the native dialog by itself; the owner must hear of it to keep its state right.
@@ -53,7 +55,7 @@ export function useModalDialog(open: boolean, onClose: () => void): RefObject<HT
     };
   }, []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
@@ -68,7 +70,7 @@ export function useModalDialog(open: boolean, onClose: () => void): RefObject<HT
   // On unmount while open: the element is going away, so the browser will not restore focus itself.
   useEffect(() => () => restoreFocus(opener), []);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const onKeyDown = (event: KeyboardEvent) => {

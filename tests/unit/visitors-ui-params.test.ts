@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_STATE, activeFilterCount, parseVisitorsParams, toFilter, toggled, visitorsParams, withTab } from '../../src/ui/visitors-params.ts';
-import { flagUrl } from '../../src/ui/flags.ts';
+import { flagUrl } from '../../src/ui/flag-urls.ts';
 import { initialsOf, orDash, socialHref } from '../../src/ui/people/format.ts';
 
 describe('visitors page address', () => {

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppointmentActions, useEvent, useMeetingNoticeSocket, useSession } from '../../data/index.ts';
-import { AppointmentModal } from './AppointmentModal.tsx';
-import { CallModal } from './CallModal.tsx';
 import { Dashboard, type InfoToast } from './Dashboard.tsx';
-import { InviteModal } from './InviteModal.tsx';
-import { RejectDialog } from './RejectDialog.tsx';
 import { AppointmentUiContext, type AppointmentUi, type RejectMode, type RequestTarget } from '../../ui/appointment-ui.ts';
 import { LoginOrBuyDialog, TicketsRequiredDialog } from '../../ui/appointments/StepDialogs.tsx';
 import { mayRequest } from '../../ui/format/appointments.ts';
+import { later } from '../../ui/later.ts';
 import './appointments.css';
 import './my-appointments.css';
 import './call.css';
@@ -20,6 +17,12 @@ import './notices.css';
  * the rejection form, the call, and the dashboard's notifications. Screens open them through
  * useAppointmentUi(); a link opens them with ?meeting_user_id= (and event_id) or ?call_meeting_id=.
  */
+
+// The forms and the call open on a person's action, so their code waits for the first one.
+const AppointmentModal = later(async () => (await import('./AppointmentModal.tsx')).AppointmentModal);
+const RejectDialog = later(async () => (await import('./RejectDialog.tsx')).RejectDialog);
+const CallModal = later(async () => (await import('./CallModal.tsx')).CallModal);
+const InviteModal = later(async () => (await import('./InviteModal.tsx')).InviteModal);
 
 /** How long a success message stays; the dashboard's notifications have their own 50 s. */
 const INFO_TOAST_MS = 6000;

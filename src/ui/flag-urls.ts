@@ -3,6 +3,9 @@
  * device without an emoji font a flag emoji is two empty boxes. Each flag is its own file under
  * /assets/flags/ (vite.config.ts keeps them out of the bundle and out of the precache); the service
  * worker caches the few a user meets as they are shown, like avatars.
+ *
+ * The table of their hashed names is itself about 5 KiB gzip, so it is a chunk of its own that
+ * Flag.tsx loads when it first draws a flag, not part of the first route.
  */
 const FLAGS = import.meta.glob<string>('/node_modules/country-flag-icons/3x2/*.svg', { query: '?url', import: 'default', eager: true });
 

@@ -1,18 +1,24 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { DataProvider } from '../data/index.ts';
-import { createRouter } from './router.tsx';
+import { routes } from './router.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { WidgetsContext } from '../ui/widgets.ts';
 import { WIDGETS } from './widgets.ts';
 
 export function App() {
-  // One router for the life of the page; creating it in render would reset navigation state.
-  const [router] = useState(createRouter);
   return (
     <DataProvider>
       <WidgetsContext.Provider value={WIDGETS}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <Screens />
+        </BrowserRouter>
       </WidgetsContext.Provider>
     </DataProvider>
   );
+}
+
+function Screens() {
+  const { pathname } = useLocation();
+  const screen = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{screen}</RouteErrorBoundary>;
 }

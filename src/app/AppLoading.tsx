@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../ui/Spinner.tsx';
 
 /**
- * What the router shows while the first screen's code is still arriving (a lazy route opened by a
- * deep link or a reload): the router's HydrateFallback. Without one it renders nothing and warns.
+ * What a screen shows while its code is still arriving (router.tsx screen()): the first time it is
+ * opened, by a link, a deep link or a reload. Drawn inside the layout's <main>, so it is not one.
  */
 export function AppLoading() {
   const { t } = useTranslation();
   return (
-    <main className="main app-loading" id="main">
+    <div className="app-loading">
       <Spinner label={t('common.loading')} />
-    </main>
+    </div>
   );
 }

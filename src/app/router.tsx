@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { RootRedirect } from './RootRedirect.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { UserRedirect } from './UserRedirect.tsx';
-import { RouteError } from './RouteError.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
 import { laterTexts } from '../ui/texts.ts';
@@ -13,16 +12,27 @@ import { laterTexts } from '../ui/texts.ts';
 /**
  * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
  * chunks, so the first route runs less script (bench:weight). The service worker precaches every chunk,
- * so an installed app still opens them offline.
+ * so an installed app still opens them offline. A screen shows the loading state for the moment its
+ * code takes (only the first time: the chunk stays loaded); one whose code cannot be fetched throws
+ * to the error boundary around the routes (App.tsx), which offers a reload.
+ *
+ * The routes are a plain route table for useRoutes, not a data router: Foyer's screens read their
+ * data themselves (from the device), so loaders and actions had nothing to do, and the data router
+ * was about 17 KiB gzip more of the first route (issue 13).
  */
 type Loader<M> = () => Promise<M>;
-function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): RouteObject['lazy'] {
-  return async () => {
+function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): ReactElement {
+  const Screen = lazy(async () => {
     // The screen's texts may be in its language's later part (ui/texts.ts): fetched beside its code.
     // Should they fail where the code did not, i18next asks again for the first key it misses.
     const [m] = await Promise.all([load(), laterTexts().catch(() => undefined)]);
-    return { Component: pick(m) };
-  };
+    return { default: pick(m) };
+  });
+  return (
+    <Suspense fallback={<AppLoading />}>
+      <Screen />
+    </Suspense>
+  );
 }
 
 /*
@@ -78,18 +88,15 @@ const company = screen(
 );
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <RootRedirect />, hydrateFallbackElement: <AppLoading /> },
+  { path: '/', element: <RootRedirect /> },
   {
     path: '/:locale',
     element: <LocaleRoot />,
-    errorElement: <RouteError />,
-    // A lazy first screen renders this until its code has arrived (only on the first load).
-    hydrateFallbackElement: <AppLoading />,
     children: [
       // The projector view fills the screen: no header or navigation.
       {
         path: 'events/twitterwall/:eventId',
-        lazy: screen(
+        element: screen(
           () => import('../features/live/TwitterwallPage.tsx'),
           (m) => m.TwitterwallPage,
         ),
@@ -98,38 +105,38 @@ export const routes: RouteObject[] = [
         element: <Layout />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'events', lazy: byCity },
-          { path: 'events/list', lazy: byCategory },
-          { path: 'events/favorites', lazy: favorites },
-          { path: 'events/:eventId', lazy: eventPage },
-          { path: 'events/:eventId/visitors', lazy: visitorsPage },
+          { path: 'events', element: byCity },
+          { path: 'events/list', element: byCategory },
+          { path: 'events/favorites', element: favorites },
+          { path: 'events/:eventId', element: eventPage },
+          { path: 'events/:eventId/visitors', element: visitorsPage },
           {
             path: 'events/:eventId/discussions',
-            lazy: screen(
+            element: screen(
               () => import('../features/chat/DiscussionsPage.tsx'),
               (m) => m.DiscussionsPage,
             ),
           },
           {
             path: 'events/:eventId/trip',
-            lazy: screen(
+            element: screen(
               () => import('../features/trips/TripPlanPage.tsx'),
               (m) => m.TripPlanPage,
             ),
           },
-          { path: 'events/:eventId/companies', lazy: companies },
-          { path: 'events/:eventId/companies-detail/:standId', lazy: company },
+          { path: 'events/:eventId/companies', element: companies },
+          { path: 'events/:eventId/companies-detail/:standId', element: company },
           // The specs' Open Stand: a stand's managers edit it (src/features/admin/stands).
           {
             path: 'events/:eventId/companies-detail/:standId/edit',
-            lazy: screen(
+            element: screen(
               () => import('../features/admin/stands/ManagedStandPage.tsx'),
               (m) => m.ManagedStandPage,
             ),
           },
           {
             path: 'events/:eventId/checkin',
-            lazy: screen(
+            element: screen(
               () => import('../features/checkin/CheckinPage.tsx'),
               (m) => m.CheckinPage,
             ),
@@ -137,21 +144,21 @@ export const routes: RouteObject[] = [
           {
             // Buying tickets as a page: the ticket widget, the way back from signing in and from the card provider.
             path: 'events/:eventId/checkout',
-            lazy: screen(
+            element: screen(
               () => import('../features/checkout/CheckoutPage.tsx'),
               (m) => m.CheckoutPage,
             ),
           },
           {
             path: 'events/:eventId/ticket-design',
-            lazy: screen(
+            element: screen(
               () => import('../features/tickets/TicketDesignPage.tsx'),
               (m) => m.TicketDesignPage,
             ),
           },
           {
             path: 'events/:eventId/live-translation',
-            lazy: screen(
+            element: screen(
               () => import('../features/live/LivePage.tsx'),
               (m) => m.LivePage,
             ),
@@ -159,108 +166,108 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="stage" replace /> },
               {
                 path: 'stage',
-                lazy: screen(
+                element: screen(
                   () => import('../features/live/LiveStage.tsx'),
                   (m) => m.LiveStage,
                 ),
               },
               {
                 path: 'chat',
-                lazy: screen(
+                element: screen(
                   () => import('../features/live/LiveStage.tsx'),
                   (m) => m.LiveChat,
                 ),
               },
-              { path: 'visitors', lazy: visitorsPage },
-              { path: 'companies', lazy: companies },
+              { path: 'visitors', element: visitorsPage },
+              { path: 'companies', element: companies },
               // The expo's stand, where a stand manager's Open Stand leads.
-              { path: 'companies/:standId', lazy: company },
+              { path: 'companies/:standId', element: company },
             ],
           },
           {
             path: 'checkin',
-            lazy: screen(
+            element: screen(
               () => import('../features/checkin/DoorEventsPage.tsx'),
               (m) => m.DoorEventsPage,
             ),
           },
           {
             path: 'people',
-            lazy: screen(
+            element: screen(
               () => import('../features/people/PeoplePage.tsx'),
               (m) => m.PeoplePage,
             ),
           },
           {
             path: 'profiles/:userId',
-            lazy: screen(
+            element: screen(
               () => import('../features/profile/ProfilePage.tsx'),
               (m) => m.ProfilePage,
             ),
           },
           {
             path: 'profile',
-            lazy: screen(
+            element: screen(
               () => import('../features/profile/MyProfilePage.tsx'),
               (m) => m.MyProfilePage,
             ),
           },
-          { path: 'profile/myevents', lazy: myEvents },
+          { path: 'profile/myevents', element: myEvents },
           {
             path: 'profile/mymeeting',
-            lazy: screen(
+            element: screen(
               () => import('../features/appointments/MyAppointmentsPage.tsx'),
               (m) => m.MyAppointmentsPage,
             ),
           },
           {
             path: 'profile/mytickets',
-            lazy: screen(
+            element: screen(
               () => import('../features/tickets/MyTicketsPage.tsx'),
               (m) => m.MyTicketsPage,
             ),
           },
           {
             path: 'profile/mymessages',
-            lazy: screen(
+            element: screen(
               () => import('../features/messages/MessagesPage.tsx'),
               (m) => m.MessagesPage,
             ),
           },
           {
             path: 'profile/notification',
-            lazy: screen(
+            element: screen(
               () => import('../features/notifications/NotificationsPage.tsx'),
               (m) => m.NotificationsPage,
             ),
           },
           {
             path: 'profile/calendar',
-            lazy: screen(
+            element: screen(
               () => import('../features/calendar/CalendarPage.tsx'),
               (m) => m.CalendarPage,
             ),
           },
           {
             path: 'referrers',
-            lazy: screen(
+            element: screen(
               () => import('../features/referrals/ReferralsPage.tsx'),
               (m) => m.ReferralsPage,
             ),
           },
-          { path: 'user/:userId/events', lazy: userEvents },
+          { path: 'user/:userId/events', element: userEvents },
           // The organiser's admin area (issue 14); /admin/events without a locale lands here too.
           { path: 'admin', element: <Navigate to="events" replace /> },
           {
             path: 'admin/events',
-            lazy: screen(
+            element: screen(
               () => import('../features/admin/AdminEventsPage.tsx'),
               (m) => m.AdminEventsPage,
             ),
           },
           {
             path: 'admin/events/new',
-            lazy: screen(
+            element: screen(
               () => import('../features/admin/EventEditorPage.tsx'),
               (m) => m.NewEventPage,
             ),
@@ -268,70 +275,70 @@ export const routes: RouteObject[] = [
           {
             // One event's sections (src/features/admin/sections.ts), inside its layout.
             path: 'admin/events/:eventId',
-            lazy: screen(
+            element: screen(
               () => import('../features/admin/AdminEventLayout.tsx'),
               (m) => m.AdminEventLayout,
             ),
             children: [
               {
                 index: true,
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/EventEditorPage.tsx'),
                   (m) => m.EventEditorPage,
                 ),
               },
               {
                 path: 'schedule',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/schedule/SchedulePage.tsx'),
                   (m) => m.SchedulePage,
                 ),
               },
               {
                 path: 'meetings',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/meetings/MeetingsPage.tsx'),
                   (m) => m.MeetingsPage,
                 ),
               },
               {
                 path: 'stands',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/stands/StandsPage.tsx'),
                   (m) => m.StandsPage,
                 ),
               },
               {
                 path: 'stands/:standKey',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/stands/StandEditorPage.tsx'),
                   (m) => m.StandEditorPage,
                 ),
               },
               {
                 path: 'people',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/people/PeoplePage.tsx'),
                   (m) => m.PeoplePage,
                 ),
               },
               {
                 path: 'overview',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/overview/OverviewPage.tsx'),
                   (m) => m.OverviewPage,
                 ),
               },
               {
                 path: 'tickets',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/tickets/SalesSection.tsx'),
                   (m) => m.TicketTypesSection,
                 ),
               },
               {
                 path: 'orders',
-                lazy: screen(
+                element: screen(
                   () => import('../features/admin/tickets/SalesSection.tsx'),
                   (m) => m.OrdersSection,
                 ),
@@ -340,38 +347,38 @@ export const routes: RouteObject[] = [
           },
           // The specs' user/{userId} (networking.md §2): the same person's profile page.
           { path: 'user/:userId', element: <UserRedirect /> },
-          { path: 'login', lazy: login },
+          { path: 'login', element: login },
           {
             path: 'signup',
-            lazy: screen(
+            element: screen(
               () => import('../features/account/SignupPage.tsx'),
               (m) => m.SignupPage,
             ),
           },
           {
             path: 'account/forgot',
-            lazy: screen(
+            element: screen(
               () => import('../features/account/ForgotPasswordPage.tsx'),
               (m) => m.ForgotPasswordPage,
             ),
           },
           {
             path: 'account/reset',
-            lazy: screen(
+            element: screen(
               () => import('../features/account/ResetPasswordPage.tsx'),
               (m) => m.ResetPasswordPage,
             ),
           },
           {
             path: 'account/verify',
-            lazy: screen(
+            element: screen(
               () => import('../features/account/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
             ),
           },
           {
             path: 'profile/settings',
-            lazy: screen(
+            element: screen(
               () => import('../features/account/SettingsPage.tsx'),
               (m) => m.SettingsPage,
             ),
@@ -382,7 +389,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

@@ -9,7 +9,7 @@ import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
-import { observePersonDocs } from '../../sync/views/visitors/store.ts';
+import { observeAllVisitors, observePersonDocs } from '../../sync/views/visitors/store.ts';
 import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 
 /**
@@ -99,6 +99,34 @@ describe("one person's documents", () => {
     await waitFor(() => answers.length === 2);
     sub.unsubscribe();
     expect(answers).toEqual([[2], [2, 2]]);
+  });
+});
+
+describe('every visitor, for the people card', () => {
+  it('reads the collection once, then follows inserts, updates and deletions from the writes themselves', async () => {
+    const local = await device();
+    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    const answers: VisitorDoc[][] = [];
+    const sub = observeAllVisitors(local, 0).subscribe(({ visitors }) => answers.push(visitors));
+    const latest = () => answers.at(-1) ?? [];
+    const ids = () =>
+      latest()
+        .map((d) => d.user_id)
+        .sort((a, b) => a - b);
+    await waitFor(() => ids().join() === '1,2');
+
+    await local.visitors.bulkInsert([visitor(3), visitor(4)]);
+    await waitFor(() => ids().join() === '1,2,3,4');
+    await local.visitors.upsert(visitor(2, { first_name: 'Renamed', rev: 5 }));
+    await waitFor(() => latest().find((d) => d.user_id === 2)?.first_name === 'Renamed');
+    await (await local.visitors.findOne(visitor(1).id).exec())?.remove();
+    await waitFor(() => ids().join() === '2,3,4');
+
+    // What it holds is what a fresh read gives, without RxDB's own fields.
+    const fresh = (await local.visitors.find().exec()).map((d) => d.toJSON() as VisitorDoc);
+    const byId = (l: VisitorDoc[]) => [...l].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(latest())).toEqual(byId(fresh));
+    sub.unsubscribe();
   });
 });
 

@@ -1,4 +1,5 @@
-import { asyncScheduler, combineLatest, distinctUntilChanged, filter, map, of, startWith, switchMap, throttleTime, type Observable } from 'rxjs';
+import { asyncScheduler, combineLatest, distinctUntilChanged, filter, map, Observable, of, startWith, Subject, switchMap, throttleTime } from 'rxjs';
+import type { RxStorageChangeEvent } from 'rxdb';
 import type { EventDoc } from '../../../contract/entities.ts';
 import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
 import { observeCache, type CacheEntry, type OwnProfile } from '../../store/caches.ts';
@@ -151,19 +152,56 @@ export function observePersonDocs(db: FoyerDatabase, userId: number): Observable
   );
 }
 
-/** All visitors documents and events on the device, for the people card and /people. */
 /**
- * Every visitor document and event, for what is counted across all of them (the people card). A
- * first sync writes a page of visitors every few hundred milliseconds, and a live query would read
- * all of them again after each: this reads them at most once per `settleMs`, the last change always
- * included.
+ * Every visitor document and event, for what is counted across all of them (the people card).
+ *
+ * A first sync writes a page of 500 visitors every few hundred milliseconds. A live query re-reads
+ * the whole collection from IndexedDB after a page that large (RxDB's event buffer holds 100
+ * changes), and so did reading them once a second: about 5,000 documents each time, in the worker
+ * that is writing them. Instead the worker reads them once and then applies each write's changes to
+ * its own map; what is computed from them is emitted at most once per `settleMs`, the last change
+ * always included.
  */
 export function observeAllVisitors(db: FoyerDatabase, settleMs: number): Observable<{ visitors: VisitorDoc[]; events: EventDoc[] }> {
-  const visitors$ = db.visitors.$.pipe(
-    startWith(null),
-    throttleTime(settleMs, asyncScheduler, { leading: true, trailing: true }),
-    switchMap(() => db.visitors.find().exec()),
-    map((l) => docs<VisitorDoc>(l)),
-  );
+  const visitors$ = new Observable<VisitorDoc[]>((out) => {
+    const byId = new Map<string, VisitorDoc>();
+    // Changes heard while the first read runs: applied after it, in order, so the newest wins.
+    let early: RxStorageChangeEvent<VisitorDoc>[] | null = [];
+    const changed = new Subject<void>();
+    const apply = (e: RxStorageChangeEvent<VisitorDoc>) => {
+      if (e.operation === 'DELETE') byId.delete(e.documentId);
+      else byId.set(e.documentId, withoutStorageFields(e.documentData));
+    };
+    const changes = db.visitors.eventBulks$.subscribe((bulk) => {
+      if (early) early.push(...(bulk.events as RxStorageChangeEvent<VisitorDoc>[]));
+      else {
+        for (const e of bulk.events as RxStorageChangeEvent<VisitorDoc>[]) apply(e);
+        changed.next();
+      }
+    });
+    const emits = changed.pipe(throttleTime(settleMs, asyncScheduler, { leading: true, trailing: true })).subscribe(() => out.next([...byId.values()]));
+    db.visitors
+      .find()
+      .exec()
+      .then(
+        (list) => {
+          for (const doc of docs<VisitorDoc>(list)) byId.set(doc.id, doc);
+          for (const e of early ?? []) apply(e);
+          early = null;
+          changed.next();
+        },
+        (err: unknown) => out.error(err),
+      );
+    return () => {
+      changes.unsubscribe();
+      emits.unsubscribe();
+    };
+  });
   return combineLatest([visitors$, db.events.find().$.pipe(map((l) => docs<EventDoc>(l)))]).pipe(map(([visitors, events]) => ({ visitors, events })));
+}
+
+/** A document as the storage hands it to change events, without RxDB's own fields (as toJSON gives it). */
+function withoutStorageFields(data: RxStorageChangeEvent<VisitorDoc>['documentData']): VisitorDoc {
+  const { _meta, _rev, _attachments, _deleted, ...doc } = data as VisitorDoc & Record<'_meta' | '_rev' | '_attachments' | '_deleted', unknown>;
+  return doc as VisitorDoc;
 }

@@ -122,6 +122,12 @@ describe('posting, listing and paging', () => {
     expect(older.comment_data.items.map((i) => i.comment)).toEqual(['hello all']);
     const asc = (await list(b.token, `event_id=${ev.id}&sort_by=date`)).body.data;
     expect(asc.comment_data.items.map((i) => i.comment)).toEqual(['hello all', 'second one', 'third']);
+
+    // The answer is the comment as its author lists it (the route once read it back to answer), key for key.
+    const mine = (await list(a.token, `event_id=${ev.id}&sort_by=date`)).body.data;
+    expect(JSON.stringify(first.data)).toBe(
+      JSON.stringify({ result: true, comment: mine.comment_data.items[0], users: { [String(a.id)]: mine.users[String(a.id)] } }),
+    );
   });
 
   it('lets the checked-in visitors of a free event post, and nobody else without a ticket', async () => {

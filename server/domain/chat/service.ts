@@ -10,7 +10,7 @@ import {
 } from '../../../contract/chat.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
-import type { Effect } from '../effects.ts';
+import type { CreatedComment, Effect } from '../effects.ts';
 import { chatAccess, requireReader, requireSpeaker, requireStaff } from './access.ts';
 import {
   countRecentComments,
@@ -56,7 +56,12 @@ export interface AddCommentOptions {
   now?: Date;
 }
 
-export async function addComment(trx: Tx, actorId: number, p: CommentAddPayload, o: AddCommentOptions = {}): Promise<{ effect: Effect; commentId: number }> {
+export async function addComment(
+  trx: Tx,
+  actorId: number,
+  p: CommentAddPayload,
+  o: AddCommentOptions = {},
+): Promise<{ effect: Effect; commentId: number; created: CreatedComment }> {
   const text = cleanText(p.comment, COMMENT_MAX_LENGTH, 'comment');
   await requireSpeaker(trx, actorId, p.event_id);
   const now = o.now ?? new Date();
@@ -77,7 +82,7 @@ export async function addComment(trx: Tx, actorId: number, p: CommentAddPayload,
   const told = await tellComment(trx, { eventId: p.event_id, commentId: row.id, authorId: actorId, text, at: now });
   // The announcement carries the new comment, so every instance's sockets get it without a read.
   const created = { comment: toWsComment(row), user: toWsUser(row) };
-  return { effect: withNotices({ ...chatEffect(p.event_id, [row.id], [actorId]), created }, told), commentId: row.id };
+  return { effect: withNotices({ ...chatEffect(p.event_id, [row.id], [actorId]), created }, told), commentId: row.id, created };
 }
 
 /** Sets the actor's vote on a comment to `likeType`; a repeat of the same vote changes nothing. */

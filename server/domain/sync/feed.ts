@@ -33,6 +33,18 @@ export interface FeedPage {
 
 export type Feed = (db: Kysely<DB>, args: FeedArgs) => Promise<FeedPage>;
 
+/**
+ * A page the database wrote as JSON: the documents' texts joined by commas (no brackets) and the
+ * rev of the last one (null for an empty page). The text is what JSON.stringify makes of the
+ * documents of the same feed's FeedPage.
+ */
+export interface FeedJsonPage {
+  documents: string;
+  lastRev: number | null;
+}
+
+export type JsonFeed = (db: Kysely<DB>, args: FeedArgs) => Promise<FeedJsonPage>;
+
 /** A feed asked for a scope it may not have; `statusCode` is what the pull answers with. */
 export class FeedScopeError extends DomainError {
   constructor(

@@ -1,6 +1,6 @@
 import type { CollectionName } from '../../../contract/entities.ts';
 import { eventsFeed, myEventsFeed } from '../events/feed.ts';
-import { relationsFeed, visitorsFeed } from '../visitors/feed.ts';
+import { relationsFeed, visitorsFeed, visitorsFeedJson } from '../visitors/feed.ts';
 import { appointmentsFeed } from '../appointments/feed.ts';
 import { companiesFeed } from '../companies/feed.ts';
 import { ticketsFeed } from '../tickets/feed.ts';
@@ -8,7 +8,7 @@ import { doorTicketsFeed } from '../checkin/feed.ts';
 import { dialogsFeed, messagesFeed } from '../messages/feed.ts';
 import { commentsFeed } from '../chat/feed.ts';
 import { scheduleFeed } from '../schedule/feed.ts';
-import type { Feed } from './feed.ts';
+import type { Feed, JsonFeed } from './feed.ts';
 
 /**
  * One feed per replicated collection. Each applies the user's scope in SQL, before LIMIT, and
@@ -36,4 +36,13 @@ export const FEEDS: Record<CollectionName, Feed> = {
   comments: commentsFeed,
   // Scoped by event_id, open to guests; presentation links for participants only; see schedule/feed.ts.
   schedule: scheduleFeed,
+};
+
+/**
+ * Feeds whose pages the database also writes as JSON, which the pull route sends as they come
+ * instead of building and serialising the documents. Only where it pays: the visitors page is the
+ * largest and most asked for on a first sync (bench:pull).
+ */
+export const JSON_FEEDS: Partial<Record<CollectionName, JsonFeed>> = {
+  visitors: visitorsFeedJson,
 };

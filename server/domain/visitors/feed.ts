@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { RelationDoc } from '../../../contract/visitors.ts';
 import { findEvent } from '../events/repository.ts';
-import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../sync/feed.ts';
-import { toVisitorDoc } from './documents.ts';
-import { feedRows, loadViewer, relationsSince } from './repository.ts';
+import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedJsonPage, type FeedPage } from '../sync/feed.ts';
+import { toVisitorDoc, visitorTombstone } from './documents.ts';
+import { feedJson, feedRows, loadViewer, relationsSince, type Viewer } from './repository.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the
@@ -31,7 +31,19 @@ import { feedRows, loadViewer, relationsSince } from './repository.ts';
  * of a visitor document every participant's device would download again.
  */
 
-export async function visitorsFeed(db: Kysely<DB>, { userId, checkpoint, limit, scope, memo }: FeedArgs): Promise<FeedPage> {
+export async function visitorsFeed(db: Kysely<DB>, args: FeedArgs): Promise<FeedPage> {
+  const { viewer, eventId } = await visitorsScope(db, args);
+  const rows = await feedRows(db, viewer, eventId, args.checkpoint, args.limit);
+  return { documents: rows.map((r) => toVisitorDoc(eventId, r)) };
+}
+
+/** visitorsFeed with the same checks, its page written as JSON by the database (the pull route's). */
+export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs): Promise<FeedJsonPage> {
+  const { viewer, eventId } = await visitorsScope(db, args);
+  return feedJson(db, viewer, eventId, args.checkpoint, args.limit, visitorTombstone(eventId, 0, 0));
+}
+
+async function visitorsScope(db: Kysely<DB>, { userId, scope, memo }: FeedArgs): Promise<{ viewer: Viewer; eventId: number }> {
   const eventId = feedEventId(scope);
   const user = feedUser(userId);
   feedEvent(await findEvent(db, eventId));
@@ -44,8 +56,7 @@ export async function visitorsFeed(db: Kysely<DB>, { userId, checkpoint, limit, 
     viewer = await memo.get('visitors:viewer', () => loadViewer(db, user));
   }
   if (!viewer.events.includes(eventId)) throw new FeedScopeError('participation_required', 403);
-  const rows = await feedRows(db, viewer, eventId, checkpoint, limit);
-  return { documents: rows.map((r) => toVisitorDoc(eventId, r)) };
+  return { viewer, eventId };
 }
 
 export async function relationsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {

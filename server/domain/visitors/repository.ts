@@ -1,7 +1,10 @@
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { and, FALSE, likeContains, participates, relatedEventIds, TRUE, validTicket, visibleUser, type Cond } from '../../db/sql.ts';
+import { and, avatarSql, FALSE, likeContains, participates, relatedEventIds, TRUE, validTicket, visibleUser, type Cond } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import type { UsersTable } from '../../db/types.ts';
+import { onlyRow } from '../../db/rows.ts';
+import { SOCIAL_NETWORKS } from '../../../contract/visitors.ts';
+import type { FeedJsonPage } from '../sync/feed.ts';
 import { filterConds, orderBySql, tripStatusIn } from './filter-repository.ts';
 import type { VisitorQuery } from './filters.ts';
 
@@ -304,15 +307,115 @@ export async function countVisible(db: Q, scope: ListScope, viewer: Viewer): Pro
  * absent document is a no-op.
  */
 export async function feedRows(db: Q, viewer: Viewer, eventId: number, checkpoint: number, limit: number): Promise<VisitorRow[]> {
+  const r = await sql<VisitorRow>`${feedSelect(viewer, eventId, checkpoint, limit)}`.execute(db);
+  return r.rows;
+}
+
+function feedSelect(viewer: Viewer, eventId: number, checkpoint: number, limit: number): RawBuilder<VisitorRow> {
   const shown = and([sql<SqlBool>`u.participant`, visibleTo(viewer, eventId)]);
-  const r = await sql<VisitorRow>`
+  return sql<VisitorRow>`
     SELECT ${outerColumns(viewer, shown, false, sql`vr.rev`)}
     FROM (SELECT user_id, rev FROM visitor_revs WHERE event_id = ${eventId}::int AND rev > ${checkpoint}::bigint ORDER BY rev) vr
     CROSS JOIN LATERAL (${eventBase(eventId, sql`SELECT vr.user_id`)}) u ${outerJoins(viewer, false)}
     WHERE ${checkpoint}::bigint > 0 OR ${shown}
     ORDER BY vr.rev
-    LIMIT ${limit}`.execute(db);
-  return r.rows;
+    LIMIT ${limit}`;
+}
+
+/**
+ * `value` as JSON.stringify writes it. PostgreSQL escapes a string exactly as JavaScript does (the
+ * six short escapes, other control characters as lowercase \u00xx); NULL becomes null, as in
+ * JavaScript, and never turns the whole document into NULL, which string_agg would silently drop.
+ */
+const json = (value: RawBuilder<unknown>) => sql<string>`coalesce(to_json(${value})::text, 'null')`;
+/** An integer column as JSON: its text, without to_json's work per value. */
+const int = (value: RawBuilder<unknown>) => sql<string>`coalesce((${value})::text, 'null')`;
+
+/** A JSON object written by concatenation, keys in the order given (row_to_json cannot leave keys out). */
+function jsonObject(fields: [string, RawBuilder<unknown>][]): RawBuilder<string> {
+  const parts = fields.flatMap(([key, value], i) => [sql.lit(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`), value]);
+  return sql<string>`concat(${sql.join(parts)}, '}')`;
+}
+
+/**
+ * socialOf (documents.ts) over the stored jsonb: the known networks in their order, non-empty strings
+ * only. (socialOf also reads a JSON text stored as a jsonb string; the profile writes objects.)
+ */
+function socialJson(column: RawBuilder<unknown>): RawBuilder<string> {
+  const links = SOCIAL_NETWORKS.map(
+    (key) =>
+      sql`CASE WHEN ${column} ? ${sql.lit(key)} AND jsonb_typeof(${column} -> ${sql.lit(key)}) = 'string' AND ${column} ->> ${sql.lit(key)} <> ''
+        THEN ${sql.lit(`${JSON.stringify(key)}:`)} || to_json(${column} ->> ${sql.lit(key)})::text END`,
+  );
+  return sql<string>`('{' || concat_ws(',', ${sql.join(links)}) || '}')`;
+}
+
+/**
+ * toVisitorDoc (documents.ts) in SQL, over a row of feedSelect aliased `f`: the same keys in the
+ * same order and the same values, so the text is what JSON.stringify makes of the document. The
+ * visitors page is the biggest a device pulls, and reading it as rows cost more than running its
+ * query (every field is copied and decoded on its own, on PGlite in this process's thread); read as
+ * one text it is sent as it comes. tests/integration/visitors-feed.test.ts holds the two equal.
+ */
+function visitorDocJson(eventId: number, tombstone: object): RawBuilder<string> {
+  const ev = sql`${eventId}::int`;
+  const id = sql`'"' || ${ev} || ':' || f.id || '"'`;
+  const dead = jsonObject(
+    Object.entries(tombstone).map(([key, value]): [string, RawBuilder<unknown>] => {
+      if (key === 'id') return [key, id];
+      if (key === 'user_id') return [key, int(sql`f.id`)];
+      if (key === 'rev') return [key, int(sql`f.rev`)];
+      return [key, sql.lit(JSON.stringify(value))];
+    }),
+  );
+  const col = (name: string) => json(sql.ref(`f.${name}`));
+  const doc = jsonObject([
+    ['id', id],
+    ['event_id', int(ev)],
+    ['user_id', int(sql`f.id`)],
+    ['first_name', col('first_name')],
+    ['last_name', col('last_name')],
+    ['avatar', json(avatarSql('f'))],
+    ['country_code', json(sql`btrim(f.country_code::text)`)],
+    ['country_name', col('country_name')],
+    ['city_id', int(sql.ref('f.city_id'))],
+    ['city_name', col('city_name')],
+    ['position', col('position')],
+    ['company', col('company')],
+    ['help', col('help')],
+    ['status', col('status')],
+    ['show_status', int(sql.ref('f.show_status'))],
+    ['trip_status', int(sql.ref('f.trip_status'))],
+    ['hobby', col('hobby')],
+    ['sex', int(sql.ref('f.sex'))],
+    ['birth_year', int(sql.ref('f.birth_year'))],
+    ['social', socialJson(sql`f.social`)],
+    ['phone', col('phone')],
+    ['email', col('email')],
+    ['menu_id', int(sql`coalesce(f.menu_id, 0)`)],
+    ['role', col('role')],
+    ['about', col('about')],
+    ['interest', col('interest')],
+    ['accesses_by_tickets', col('has_ticket')],
+    // toUnix: whole seconds, floored; a timestamp JavaScript cannot hold becomes null there too.
+    ['registered_at', int(sql`CASE WHEN isfinite(f.registered_at) THEN floor(extract(epoch FROM f.registered_at))::bigint END`)],
+    ['rev', int(sql.ref('f.rev'))],
+    ['deleted', sql`'false'`],
+  ]);
+  return sql<string>`CASE WHEN f.shown THEN ${doc} ELSE ${dead} END`;
+}
+
+/**
+ * feedRows, written by the database as the JSON of toVisitorDoc's documents. `tombstone` is
+ * documents.ts visitorTombstone for the event (passed in: documents.ts imports this module), whose
+ * id, user_id and rev each row fills in.
+ */
+export async function feedJson(db: Q, viewer: Viewer, eventId: number, checkpoint: number, limit: number, tombstone: object): Promise<FeedJsonPage> {
+  const r = await sql<{ documents: string | null; last_rev: number | null }>`
+    SELECT string_agg(${visitorDocJson(eventId, tombstone)}, ',' ORDER BY f.rev) AS documents, max(f.rev) AS last_rev
+    FROM (${feedSelect(viewer, eventId, checkpoint, limit)}) f`.execute(db);
+  const row = onlyRow(r, 'visitors feed page');
+  return { documents: row.documents ?? '', lastRev: row.last_rev };
 }
 
 // Relations: the user's likes and stars of other people ------------------------------------------

@@ -4,7 +4,7 @@ import { API_MAX_LIMIT, CHAT_PAGE_SIZE, SESSION_COOKIE } from '../../../contract
 import { CHAT_IMAGE_MAX_BYTES, chatImageUrl, COMMENT_MAX_LENGTH, type LikeType } from '../../../contract/chat.ts';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../../contract/errors.ts';
 import { chatAccess, requireSpeaker, type ChatAccess } from '../../domain/chat/access.ts';
-import { findComment, listComments, toWsComment, toWsUser, usersMap } from '../../domain/chat/repository.ts';
+import { findComment, listComments, toWsComment, usersMap } from '../../domain/chat/repository.ts';
 import { isEventOwner } from '../../domain/events/repository.ts';
 import { addComment, likeComment, removeComment, unlikeComment } from '../../domain/chat/service.ts';
 import { insertUpload, sweepUploads } from '../../domain/chat/uploads.ts';
@@ -128,9 +128,10 @@ export async function chatApi(app: FastifyInstance) {
     const eventId = idField(fields, 'event_id');
     const comment = typeof fields.comment === 'string' ? fields.comment : undefined;
     if (comment === undefined) throw new DomainError('invalid_input', 'comment');
-    // Checked before the picture is decoded: a blocked user's upload costs the server nothing.
-    await requireSpeaker(app.db, user.id, eventId);
     if (image) {
+      // Checked before the picture is decoded: a blocked user's upload costs the server nothing.
+      // Without a picture the transaction's own check (addComment) is the only one needed.
+      await requireSpeaker(app.db, user.id, eventId);
       const retryAfterMs = await app.limits.calls.take(request, 'image_upload');
       if (retryAfterMs !== undefined) return tooManyRequests(request, reply, retryAfterMs);
     }
@@ -145,9 +146,9 @@ export async function chatApi(app: FastifyInstance) {
       if (stored) await removeImageFile(chatDir, stored.name);
       throw err;
     }
-    const row = await findComment(app.db, user.id, result.commentId);
-    if (!row) throw new Error(`add-comment: comment ${result.commentId} is gone right after it was added`);
-    return ok({ result: true, comment: toWsComment(row), users: { [String(user.id)]: toWsUser(row) } });
+    // The comment as inserted, as its socket frame carries it: reading it back would answer the same
+    // (a new comment has no likes) one query later.
+    return ok({ result: true, comment: result.created.comment, users: { [String(user.id)]: result.created.user } });
   });
 
   app.post('/api/events/upload-chat-image', { onRequest: app.limits.throttle('image_upload') }, async (request, reply) => {

@@ -8,7 +8,7 @@ import { liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
 import { applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
 import { mailLocale } from '../../domain/tickets/i18n.ts';
-import { FEEDS } from '../../domain/sync/feeds.ts';
+import { FEEDS, JSON_FEEDS } from '../../domain/sync/feeds.ts';
 import { periodic } from '../../realtime/periodic.ts';
 import { onSessionEnd } from '../../realtime/sessions.ts';
 import { OpenStreams } from '../../realtime/streams.ts';
@@ -69,13 +69,22 @@ export async function syncRoutes(app: FastifyInstance) {
       if (request.query.event_id) scope.event_id = String(request.query.event_id);
       const feed = FEEDS[name as CollectionName];
       if (!feed) return reply.code(404).send({ error: 'not_found' });
-      const page = await feed(app.db, {
+      const args = {
         userId: request.user?.id ?? null,
         checkpoint,
         limit,
         scope,
         memo: request.user ? app.sessionCache.memo(request.user.id) : undefined,
-      });
+      };
+      const jsonFeed = JSON_FEEDS[name as CollectionName];
+      if (jsonFeed) {
+        // The bytes JSON.stringify would make of the object below (domain/sync/feeds.ts JSON_FEEDS).
+        const page = await jsonFeed(app.db, args);
+        reply.header('cache-control', 'no-store');
+        reply.type('application/json; charset=utf-8');
+        return `{"documents":[${page.documents}],"checkpoint":${page.lastRev ?? checkpoint}}`;
+      }
+      const page = await feed(app.db, args);
       const last = page.documents.at(-1);
       reply.header('cache-control', 'no-store');
       return { documents: page.documents, checkpoint: last ? last.rev : checkpoint };

@@ -4,8 +4,8 @@
  * the same size to the same number of clients in the same run. Prints figures; never asserts.
  *
  * The Foyer path is the real one: POST /api/events/add-comment (one transaction), the change hint
- * on the bus, the fan-out reading the committed comment back (server/realtime/changes.ts) and the
- * send to every registered socket. The bare broadcast is only serialise-once-and-send, the floor
+ * on the bus carrying the inserted comment, the fan-out sending it from the hint (server/realtime/
+ * changes.ts, which reads what changed after it) to every registered socket. The bare broadcast is only serialise-once-and-send, the floor
  * any design pays. Both run in this one process with their clients, over loopback only, so the
  * client-side parsing is in both figures alike; BENCH_ROUNDS rounds each, the median reported.
  *

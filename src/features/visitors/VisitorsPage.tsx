@@ -1,4 +1,4 @@
-import { useDeferredValue, useId } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { VISITORS_TABS, useEvent, type VisitorsPageData, type VisitorsTab } from '../../data/index.ts';
@@ -12,6 +12,7 @@ import { activeFilterCount, withTab, type VisitorsState } from '../../ui/visitor
 import { FilterSheet } from './FilterSheet.tsx';
 import { SortBox } from './SortBox.tsx';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
+import { useDrawnLater } from '../../ui/useDrawnLater.ts';
 import { SelectModal } from './SelectModal.tsx';
 import { VisitorList } from './VisitorList.tsx';
 import { VisitorFilters } from './VisitorFilters.tsx';
@@ -42,7 +43,7 @@ export function VisitorsPage() {
   const wide = useMediaQuery('(min-width: 900px)');
   // The side column's filters (some hundred elements) are drawn in a render of their own after the
   // first cards, so the cards reach the screen without waiting for them.
-  const filtersDrawn = useDeferredValue(!visitors.isLoading || data.items.length > 0, false);
+  const filtersDrawn = useDrawnLater(!visitors.isLoading || data.items.length > 0);
   useDocumentTitle(event ? t('visitors.titleOf', { name: event.name }) : t('visitors.title'));
 
   const tabLabel = (tab: VisitorsTab) => {

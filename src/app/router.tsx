@@ -7,7 +7,7 @@ import { NotFound } from './NotFound.tsx';
 import { UserRedirect } from './UserRedirect.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
-import { laterTexts } from '../ui/texts.ts';
+import { withLaterTexts } from '../ui/texts.ts';
 
 /**
  * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
@@ -22,12 +22,7 @@ import { laterTexts } from '../ui/texts.ts';
  */
 type Loader<M> = () => Promise<M>;
 function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): ReactElement {
-  const Screen = lazy(async () => {
-    // The screen's texts may be in its language's later part (ui/texts.ts): fetched beside its code.
-    // Should they fail where the code did not, i18next asks again for the first key it misses.
-    const [m] = await Promise.all([load(), laterTexts().catch(() => undefined)]);
-    return { default: pick(m) };
-  });
+  const Screen = lazy(async () => ({ default: pick(await withLaterTexts(load)) }));
   return (
     <Suspense fallback={<AppLoading />}>
       <Screen />

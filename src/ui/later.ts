@@ -1,5 +1,5 @@
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { laterTexts } from './texts.ts';
+import { withLaterTexts } from './texts.ts';
 
 /**
  * A component whose code is a chunk of its own, fetched when it is first drawn. It draws nothing
@@ -15,8 +15,7 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
   const attempt = () =>
     lazy(async () => {
       try {
-        const [component] = await Promise.all([load(), laterTexts().catch(() => undefined)]);
-        return { default: component };
+        return { default: await withLaterTexts(load) };
       } catch {
         Lazy = attempt();
         return { default: Nothing as ComponentType<P> };

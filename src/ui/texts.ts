@@ -56,3 +56,12 @@ export function laterTexts(language: string = i18next.language): Promise<void> {
   }
   return done;
 }
+
+/**
+ * Code that loads on demand (a screen, a widget), with its language's later part fetched beside
+ * it. Should the texts fail where the code did not, i18next asks again for the first key it misses.
+ */
+export async function withLaterTexts<T>(load: () => Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([load(), laterTexts().catch(() => undefined)]);
+  return loaded;
+}

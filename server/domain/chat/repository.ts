@@ -91,15 +91,23 @@ export interface CommentRow {
   doc_rev: number;
 }
 
-/** The FROM part every comment read shares; `viewer` decides my_like_type (0 for nobody). */
-function commentSelect(viewer: number) {
-  return sql`
-    SELECT c.id, c.event_id, c.user_id, c.comment, c.image, c.client_id, c.received_at,
+/**
+ * The columns of a CommentRow, from a comment `c`, its author `u` and the author's block `b` (which
+ * every comment read names so); `myLikeType` is the viewer's vote.
+ */
+function commentColumns(myLikeType: RawBuilder<unknown>) {
+  return sql`c.id, c.event_id, c.user_id, c.comment, c.image, c.client_id, c.received_at,
       c.likes_count, c.dislikes_count, c.deleted, c.rev AS row_rev,
       u.first_name, u.last_name, u.avatar,
       coalesce(b.active AND NOT b.deleted, false) AS is_blocked,
-      coalesce(l.like_type, 0)::int AS my_like_type,
-      greatest(c.rev, u.rev, coalesce(b.rev, 0)) AS doc_rev
+      ${myLikeType} AS my_like_type,
+      greatest(c.rev, u.rev, coalesce(b.rev, 0)) AS doc_rev`;
+}
+
+/** The FROM part every comment read shares; `viewer` decides my_like_type (0 for nobody). */
+function commentSelect(viewer: number) {
+  return sql`
+    SELECT ${commentColumns(sql`coalesce(l.like_type, 0)::int`)}
     FROM chat_comments c
     JOIN users u ON u.id = c.user_id
     LEFT JOIN chat_blocks b ON b.event_id = c.event_id AND b.user_id = c.user_id
@@ -161,12 +169,7 @@ export async function findComment(q: Q, viewer: number, id: number): Promise<Com
  */
 export async function commentsChangedSince(q: Q, rev: number, limit: number): Promise<CommentRow[]> {
   const r = await sql<CommentRow>`
-    SELECT c.id, c.event_id, c.user_id, c.comment, c.image, c.client_id, c.received_at,
-      c.likes_count, c.dislikes_count, c.deleted, c.rev AS row_rev,
-      u.first_name, u.last_name, u.avatar,
-      coalesce(b.active AND NOT b.deleted, false) AS is_blocked,
-      0 AS my_like_type,
-      greatest(c.rev, u.rev, coalesce(b.rev, 0)) AS doc_rev
+    SELECT ${commentColumns(sql`0`)}
     FROM (SELECT * FROM chat_comments WHERE rev > ${rev} ORDER BY rev LIMIT ${limit}) c
     CROSS JOIN LATERAL (SELECT first_name, last_name, avatar, rev FROM users WHERE id = c.user_id OFFSET 0) u
     LEFT JOIN LATERAL (SELECT active, deleted, rev FROM chat_blocks WHERE event_id = c.event_id AND user_id = c.user_id OFFSET 0) b ON TRUE
@@ -264,12 +267,7 @@ export async function insertComment(
       INSERT INTO chat_comments (event_id, user_id, comment, image, client_id, created_at, received_at)
       VALUES (${v.event_id}, ${v.user_id}, ${v.comment}, ${v.image}, ${v.client_id}, ${v.created_at}, ${v.received_at})
       RETURNING *)
-    SELECT c.id, c.event_id, c.user_id, c.comment, c.image, c.client_id, c.received_at,
-      c.likes_count, c.dislikes_count, c.deleted, c.rev AS row_rev,
-      u.first_name, u.last_name, u.avatar,
-      coalesce(b.active AND NOT b.deleted, false) AS is_blocked,
-      0 AS my_like_type,
-      greatest(c.rev, u.rev, coalesce(b.rev, 0)) AS doc_rev
+    SELECT ${commentColumns(sql`0`)}
     FROM c
     JOIN users u ON u.id = c.user_id
     LEFT JOIN chat_blocks b ON b.event_id = c.event_id AND b.user_id = c.user_id`.execute(trx);

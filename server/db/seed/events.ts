@@ -37,7 +37,17 @@ function eventDays(t: EventTemplate, now: Date): EventDay[] {
   if (t.timing.kind === 'relative') {
     const start = new Date(now.getTime() + t.timing.startHours * HOUR_MS);
     const end = new Date(now.getTime() + t.timing.endHours * HOUR_MS);
-    return [{ date: localDate(start, t.timezone), title: 'Day 1', start, end }];
+    // Seeded in the evening, the span crosses the venue's midnight. A speech belongs to the local
+    // day it starts on (schedule/service.ts), so each side of midnight is a day of its own.
+    const days: EventDay[] = [];
+    let date = localDate(start, t.timezone);
+    for (let from = start; from < end; date = addDays(date, 1)) {
+      const midnight = zonedTime(addDays(date, 1), '00:00', t.timezone);
+      const to = midnight < end ? midnight : end;
+      days.push({ date, title: `Day ${days.length + 1}`, start: from, end: to });
+      from = to;
+    }
+    return days;
   }
   const { dayOffset, days, from, to } = t.timing;
   const today = localDate(now, t.timezone);

@@ -68,8 +68,10 @@ export function Menu({ trigger, label, align = 'end', onOpenChange, className, c
         </span>
         <span className="menu__caret" aria-hidden="true" />
       </button>
+      {/* The panel's content is drawn only while it is open: the header re-renders on every route
+          change, and a closed panel of notices or links is work nobody sees. */}
       <div id={panelId} className={`menu__panel menu__panel--${align}`} hidden={!open}>
-        {children(close)}
+        {open ? children(close) : null}
       </div>
     </div>
   );

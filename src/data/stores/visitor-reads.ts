@@ -11,7 +11,15 @@ import { ValueStore, type Loaded } from '../value-store.ts';
  *
  * `ready` turns true once the host has the database open (workers/host.ts: in the worker, or on
  * the page where no worker starts), and false again while a logout replaces it.
+ *
+ * A filter the screen stops showing stays subscribed among the last KEPT_IDLE_READS, so going back
+ * to the visitors (from a profile, the event page, the tab bar) draws the cards in the first render
+ * instead of a spinner and a round trip to the worker. Kept reads stay current: the worker still
+ * sends each change. Only a few are kept because typing in the search makes a filter per pause.
  */
+
+/** Idle filters kept answered, the most recently left first to go last. */
+export const KEPT_IDLE_READS = 3;
 
 class Read {
   readonly store = new ValueStore<Loaded<VisitorsRead>>({ loading: true, value: EMPTY_VISITORS_READ });
@@ -30,6 +38,8 @@ export class VisitorReads {
   readonly ready = new ValueStore<boolean>(false);
   private api: Remote<SyncWorkerApi> | null = null;
   private readonly reads = new Map<string, Read>();
+  /** Keys of reads nobody shows, oldest first; each is still in `reads` and still subscribed. */
+  private readonly idle = new Set<string>();
 
   /** The store of one page of one event's visitors; the worker is asked while a screen listens. */
   get(eventId: number, filterKey: string, viewer: Viewer): Pick<ValueStore<Loaded<VisitorsRead>>, 'get' | 'subscribe'> {
@@ -45,20 +55,34 @@ export class VisitorReads {
       subscribe: (listener) => {
         const off = r.store.subscribe(listener);
         // A screen may leave and come back with the same store (React's strict mode does).
-        if (!this.reads.has(key)) this.reads.set(key, r);
+        if (this.reads.get(key) !== r) this.reads.set(key, r);
+        this.idle.delete(key);
         r.listeners++;
         if (r.listeners === 1) this.open(r);
         return () => {
           off();
           r.listeners--;
-          if (r.listeners === 0) {
-            this.close(r);
-            // A filter nobody shows is not kept: typing in the search makes many.
-            this.reads.delete(key);
-          }
+          if (r.listeners === 0) this.leave(key, r);
         };
       },
     };
+  }
+
+  private leave(key: string, r: Read) {
+    this.idle.add(key);
+    while (this.idle.size > KEPT_IDLE_READS) {
+      const [oldest] = this.idle;
+      if (oldest === undefined) break;
+      this.idle.delete(oldest);
+      const gone = this.reads.get(oldest);
+      this.reads.delete(oldest);
+      if (gone) void this.close(gone);
+    }
+    // Nothing to keep answered without a host: the next visit asks again.
+    if (!this.api && this.idle.has(key)) {
+      this.idle.delete(key);
+      if (this.reads.get(key) === r) this.reads.delete(key);
+    }
   }
 
   /** The host has the database open: screens read through it from now on. */
@@ -71,6 +95,9 @@ export class VisitorReads {
       // Each close takes the api before this forgets it.
       const closing = [...this.reads.values()].map((r) => this.close(r));
       this.api = null;
+      // A logout or a new database: what was kept belongs to the one that is going.
+      for (const key of this.idle) this.reads.delete(key);
+      this.idle.clear();
       for (const r of this.reads.values()) r.store.set({ loading: true, value: r.store.get().value });
       await Promise.all(closing);
     };

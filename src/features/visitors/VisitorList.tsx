@@ -1,9 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMyAppointments } from '../../data/index.ts';
+import { useDrawnLater } from '../../ui/useDrawnLater.ts';
 import { appointmentsByPerson } from './VisitorAppointment.tsx';
 import { VisitorCard } from './VisitorCard.tsx';
 import type { VisitorListProps } from '../../ui/widgets.ts';
+
+/**
+ * Cards drawn in the list's first frame: what a phone or a laptop screen shows above the fold. The
+ * rest of the page of cards follows in the next render, after that frame is on the screen; a card
+ * costs several milliseconds to render on a slow phone, and the ones below the fold need not wait.
+ */
+export const FIRST_FRAME_CARDS = 3;
 
 /**
  * A non-empty page of visitors as the visitors page and the live page's people tab both show it:
@@ -14,13 +22,15 @@ export function VisitorList({ eventId, event, data, onFilterBy, onMore, compact 
   // Read once for the whole list, not per card: every card looks its person up in this map.
   const { data: mine } = useMyAppointments(eventId);
   const byPerson = useMemo(() => appointmentsByPerson(mine), [mine]);
+  const allDrawn = useDrawnLater(true);
+  const cards = allDrawn ? data.items : data.items.slice(0, FIRST_FRAME_CARDS);
   return (
     <>
       <p className="muted" aria-live="polite">
         {t('common.shownOf', { shown: data.items.length, total: data.total })}
       </p>
       <ul className="visitor-list">
-        {data.items.map((v) => (
+        {cards.map((v) => (
           <VisitorCard
             key={v.id}
             visitor={v}

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isLocale, rememberLocale, storedLocale, swapLocale } from '../ui/locale.ts';
 import { useRequestLanguage } from '../data/index.ts';
+import { LocaleContext } from '../ui/useLocale.ts';
 
 /**
  * Every screen lives under a locale prefix. This keeps i18next, `<html lang>` and the remembered
@@ -26,5 +27,9 @@ export function LocaleRoot() {
   if (!valid) {
     return <Navigate replace to={swapLocale(location.pathname, location.search, location.hash, storedLocale())} />;
   }
-  return <Outlet />;
+  return (
+    <LocaleContext.Provider value={locale}>
+      <Outlet />
+    </LocaleContext.Provider>
+  );
 }

@@ -1,12 +1,19 @@
-import { useCallback } from 'react';
-import { useParams } from 'react-router-dom';
+import { createContext, useCallback, useContext } from 'react';
 import { DEFAULT_LOCALE, type Locale } from '../../contract/constants.ts';
-import { isLocale } from './locale.ts';
+import { localeOfPath } from './locale.ts';
+
+/**
+ * The locale of the route, as LocaleRoot (src/app) read it from the address. A context of its own,
+ * not useParams: useParams re-renders its caller on every route change (the matches change), and
+ * nearly every component builds links with the locale, the header and the tab bar included. The
+ * locale itself changes only when the user picks another language.
+ */
+export const LocaleContext = createContext<Locale | null>(null);
 
 /** The locale of the current route; LocaleRoot has already turned away any other prefix. */
 export function useLocale(): Locale {
-  const { locale } = useParams();
-  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+  // Outside LocaleRoot (the route error page, "/"): the address's prefix, read once per render.
+  return useContext(LocaleContext) ?? (typeof location === 'undefined' ? null : localeOfPath(location.pathname)) ?? DEFAULT_LOCALE;
 }
 
 /** Builds in-app paths in the current language: `to('/events/5')` gives `/uk/events/5`. */

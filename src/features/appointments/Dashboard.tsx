@@ -45,7 +45,6 @@ export function Dashboard({ toasts, onDismissToast }: { toasts: InfoToast[]; onD
   const ui = useAppointmentUi();
   const to = useLocalePath();
   const visible = usePageVisible();
-  const linkProblem = useDeepLinks(ui);
   const region = useRef<HTMLElement>(null);
   const phone = useMediaQuery(PHONE_QUERY);
   const [expanded, setExpanded] = useState(false);
@@ -114,11 +113,7 @@ export function Dashboard({ toasts, onDismissToast }: { toasts: InfoToast[]; onD
       {shown.map((n) => (
         <NoticeCard key={n.key} notice={n} onDismiss={(viaKeyboard) => dismissNotice(n.key, viaKeyboard)} />
       ))}
-      {linkProblem ? (
-        <div className="notice notice--error" role="alert">
-          <p className="notice__title">{t(`appointments.toasts.${linkProblem}`)}</p>
-        </div>
-      ) : null}
+      <DeepLinks ui={ui} />
       {toasts.map((x) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the notice (on its close button) dismisses it; the notice itself takes no focus or click
         <div
@@ -200,4 +195,18 @@ function useSystemNotifications(items: AppointmentNotice[], visible: boolean, t:
         .catch((err: unknown) => console.warn('foyer: system notification failed', err));
     }
   }, [items, visible, t, to, locale]);
+}
+
+/**
+ * The deep links and what went wrong with one. A component of its own because reading the address
+ * re-renders on every route change, and the rest of the dashboard has no need to.
+ */
+function DeepLinks({ ui }: { ui: Parameters<typeof useDeepLinks>[0] }) {
+  const { t } = useTranslation();
+  const problem = useDeepLinks(ui);
+  return problem ? (
+    <div className="notice notice--error" role="alert">
+      <p className="notice__title">{t(`appointments.toasts.${problem}`)}</p>
+    </div>
+  ) : null;
 }

@@ -1,4 +1,4 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type DexieSettings, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -22,6 +22,7 @@ import type { CommentDoc } from '../../contract/chat.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import { DEFAULT_DB_NAME } from './db-name.ts';
+import { sparseReads } from './sparse-reads.ts';
 
 /**
  * The one client database, opened with the same name and schemas by the sync worker (which
@@ -159,6 +160,15 @@ function dropOldDocuments(def: CollectionDef): Record<number, () => null> {
   return strategies;
 }
 
+/**
+ * The app's storage: Dexie with the sparse-reads middleware (sync/engine/sparse-reads.ts), which
+ * keeps RxDB's reads before each write of a first sync from costing one IndexedDB request per
+ * document. Tests pass their IndexedDB (fake-indexeddb) through `settings`, so they run the same reads.
+ */
+export function getAppStorage(settings: DexieSettings = {}): RxStorage<unknown, unknown> {
+  return getRxStorageDexie({ ...settings, onCreate: (dexie) => void dexie.use(sparseReads) }) as RxStorage<unknown, unknown>;
+}
+
 export interface OpenDatabaseOptions {
   /** Each simulated device in node tests needs its own name: RxDB caches Dexie handles by name. */
   name?: string;
@@ -184,7 +194,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Foye
   }
   const db = await createRxDatabase<FoyerCollections>({
     name: opts.name ?? DEFAULT_DB_NAME,
-    storage: opts.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>),
+    storage: opts.storage ?? getAppStorage(),
     multiInstance: opts.multiInstance ?? true,
     localDocuments: true,
     // A pull of a few hundred documents should re-run the live queries once, not per document.

@@ -25,8 +25,9 @@ import { DEFAULT_DB_NAME } from './db-name.ts';
 import { sparseReads } from './sparse-reads.ts';
 
 /**
- * The one client database, opened with the same name and schemas by the sync worker (which
- * replicates and drains the outbox) and by the page (which queries and enqueues). Collections are
+ * The one client database, opened with the same name and schemas by each tab's sync worker
+ * (workers/host.ts): the one that leads replicates and drains the outbox, and every one answers its
+ * page's reads and writes; the page itself never opens it. Collections are
  * scarce — the open-source RxDB build allows 13 per JS realm across all databases — so only the
  * replicated collections and the outbox are collections; the session, the recently viewed ids,
  * the mirrored sync status and the like are local documents.
@@ -177,7 +178,13 @@ export interface OpenDatabaseOptions {
    * wrapped in the ajv validator (dev-mode is loaded by the tests only, never by the app).
    */
   storage?: RxStorage<unknown, unknown>;
-  /** true in browsers (page and worker share the database); false in node tests. */
+  /**
+   * true (the default) in browsers: every open tab has its own sync worker on the same database, and
+   * only the leader writes what it pulls, so the other tabs' workers learn of those writes (their live
+   * reads, the mirrored sync status) from RxDB's BroadcastChannel. With one tab open that costs one
+   * structured clone of each write's changes, about 2% of a first sync's write path (bench:browser-writes).
+   * false in node tests, which simulate one realm per device.
+   */
   multiInstance?: boolean;
   /**
    * Node tests only: the replicated collections to open (the outbox always opens), so several

@@ -4,7 +4,9 @@
  *
  * - replication: the app's pull replication (sync/engine/replication.ts) into the app's database
  *   (sync/engine/database.ts), fed pages from memory instead of the network, so RxDB writes them exactly
- *   as a first sync does (documents plus its replication bookkeeping);
+ *   as a first sync does (documents plus its replication bookkeeping). The database is opened with the
+ *   module's defaults, as the sync worker opens it (workers/host.ts): the same storage, its Dexie
+ *   middleware and multiInstance follow the app's code without being restated here;
  * - bulkUpsert: the same database's collection API, batch by batch;
  * - Dexie: a bare Dexie table with the same primary key and indexes, bulkPut batch by batch.
  */
@@ -24,7 +26,7 @@ export interface WriteResult {
 const fresh = (what: string) => `bench-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> {
-  const db = await openDatabase({ name: fresh('repl'), multiInstance: true });
+  const db = await openDatabase({ name: fresh('repl') });
   try {
     const pages: Doc[][] = [];
     for (let i = 0; i < docs.length; i += batch) pages.push(docs.slice(i, i + batch));
@@ -70,7 +72,7 @@ async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> 
 }
 
 async function viaBulkUpsert(docs: Doc[], batch: number): Promise<WriteResult> {
-  const db = await openDatabase({ name: fresh('upsert'), multiInstance: true });
+  const db = await openDatabase({ name: fresh('upsert') });
   try {
     const rx = docs.map((d) => {
       const { _deleted: _d, ...rest } = toRxDocument(d);

@@ -6,6 +6,9 @@ import type { DBCore, DBCoreGetManyRequest, DBCoreKeyRange, DBCoreTable, Middlew
  */
 export const SPARSE_READ_MIN_KEYS = 32;
 
+/** The most stored keys the range may hold, per key asked for, before the read goes key by key. */
+export const SPARSE_READ_MAX_KEYS_PER_ASKED = 4;
+
 /**
  * A Dexie middleware for the app's database (sync/engine/database.ts) that answers a batched read by
  * primary key cheaply when most of the keys are not stored.
@@ -21,7 +24,8 @@ export const SPARSE_READ_MIN_KEYS = 32;
  * largest of them, one request that returns nothing for an empty collection, then reads only the keys
  * that are there. The answer is the same as Dexie's (each key's value, or undefined), so RxDB's
  * replication keeps its checks and conflict handling; only the number of IndexedDB requests changes.
- * When every key is stored (a resync of a synced event) it costs one keys request on top.
+ * When every key is stored (a resync of a synced event) it costs one keys request on top, and a range
+ * that holds many more stored keys than were asked for is read key by key, as Dexie does.
  */
 export const sparseReads: Middleware<DBCore> = {
   stack: 'dbcore',
@@ -51,7 +55,11 @@ function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<u
   }
   // DBCoreRangeType.Range: Dexie's enum is a const enum, which isolated modules cannot import.
   const range: DBCoreKeyRange = { type: 2 as DBCoreKeyRange['type'], lower, upper, lowerOpen: false, upperOpen: false };
-  return table.query({ trans: req.trans, values: false, query: { index: primaryKey, range } }).then(({ result }) => {
+  // A range crowded with other stored keys is read key by key as before, so the keys request stays
+  // small whatever the table holds.
+  const limit = keys.length * SPARSE_READ_MAX_KEYS_PER_ASKED;
+  return table.query({ trans: req.trans, values: false, limit, query: { index: primaryKey, range } }).then(({ result }) => {
+    if (result.length >= limit) return table.getMany(req);
     if (result.length === 0) return keys.map(() => undefined);
     const stored = new Set(result as string[]);
     const wanted = keys.filter((key) => stored.has(key));

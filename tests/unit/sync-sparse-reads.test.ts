@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory, IDBKeyRange, IDBObjectStore } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { SPARSE_READ_MIN_KEYS, sparseReads } from '../../sync/engine/sparse-reads.ts';
 
@@ -33,6 +33,7 @@ describe('sparse batched reads (sync/engine/sparse-reads.ts)', () => {
     ['every key stored', ids(0, 100), ids(0, 100).reverse()],
     ['repeated keys', ids(0, 10), [...ids(0, 40), ...ids(0, 40)]],
     ['fewer keys than the threshold', ids(0, 10), ids(5, 5 + SPARSE_READ_MIN_KEYS - 1)],
+    ['a range crowded with other stored keys', ids(0, 500), [...ids(0, 500).filter((_, i) => i % 20 === 0), ...ids(500, 520)]],
   ];
   for (const [what, stored, asked] of cases) {
     it(`answers as Dexie does: ${what}`, async () => {
@@ -43,6 +44,17 @@ describe('sparse batched reads (sync/engine/sparse-reads.ts)', () => {
       expect(expected.filter(Boolean).length).toBe(asked.filter((k) => stored.includes(k)).length);
     });
   }
+
+  it('reads only the stored keys one by one', async () => {
+    const sparse = await open(true, ids(0, 10));
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    try {
+      await sparse.table('docs').bulkGet(ids(0, 100));
+      expect(get).toHaveBeenCalledTimes(10);
+    } finally {
+      get.mockRestore();
+    }
+  });
 
   it('sees the documents written earlier in the same transaction', async () => {
     const sparse = await open(true, []);

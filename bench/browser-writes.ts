@@ -34,7 +34,7 @@ interface WriteResult {
 }
 type Way = 'viaReplication' | 'viaBulkUpsert' | 'viaDexie';
 /** What bench/browser/writes/main.ts puts on the page. */
-type PageBench = Record<Way, (docs: unknown[], batch: number) => Promise<WriteResult>> & { dexieStores(): string };
+type PageBench = Record<Way, (docs: unknown[], batch: number) => Promise<WriteResult>> & { dexieStores(): string; rxdbStores(): string };
 
 /** The visitors a participant's device replicates for the big event, from a real seeded server. */
 async function fetchVisitors(): Promise<Record<string, unknown>[]> {
@@ -124,6 +124,7 @@ async function main() {
       }
     }
     const dexieStores = await page.evaluate(() => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench.dexieStores());
+    const rxdbStores = await page.evaluate(() => (globalThis as unknown as { foyerWriteBench: PageBench }).foyerWriteBench.rxdbStores());
     const best = (way: Way) => Math.min(...results[way].map((r) => r.ms));
     const median = (way: Way) => {
       const s = results[way].map((r) => r.ms).sort((a, b) => a - b);
@@ -152,6 +153,7 @@ async function main() {
     console.log(
       `\nDexie table: "${dexieStores}"; RxDB: multiInstance as in the app, Dexie storage, no dev-mode. Page main thread (the app writes from its sync worker).`,
     );
+    console.log(`RxDB's own Dexie table for the collection: "${rxdbStores}", documents with RxDB's _meta, _rev, _attachments and _deleted.`);
     if (browser.errors.length) console.log(`page errors:\n${browser.errors.join('\n')}`);
   } finally {
     await browser.close();

@@ -1,4 +1,4 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type DexieSettings, type RxCollection, type RxDatabase, type RxJsonSchema, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
@@ -22,10 +22,12 @@ import type { CommentDoc } from '../../contract/chat.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import { DEFAULT_DB_NAME } from './db-name.ts';
+import { sparseReads } from './sparse-reads.ts';
 
 /**
- * The one client database, opened with the same name and schemas by the sync worker (which
- * replicates and drains the outbox) and by the page (which queries and enqueues). Collections are
+ * The one client database, opened with the same name and schemas by each tab's sync worker
+ * (workers/host.ts): the one that leads replicates and drains the outbox, and every one answers its
+ * page's reads and writes; the page itself never opens it. Collections are
  * scarce — the open-source RxDB build allows 13 per JS realm across all databases — so only the
  * replicated collections and the outbox are collections; the session, the recently viewed ids,
  * the mirrored sync status and the like are local documents.
@@ -159,6 +161,15 @@ function dropOldDocuments(def: CollectionDef): Record<number, () => null> {
   return strategies;
 }
 
+/**
+ * The app's storage: Dexie with the sparse-reads middleware (sync/engine/sparse-reads.ts), which
+ * keeps RxDB's reads before each write of a first sync from costing one IndexedDB request per
+ * document. Tests pass their IndexedDB (fake-indexeddb) through `settings`, so they run the same reads.
+ */
+export function getAppStorage(settings: DexieSettings = {}): RxStorage<unknown, unknown> {
+  return getRxStorageDexie({ ...settings, onCreate: (dexie) => void dexie.use(sparseReads) }) as RxStorage<unknown, unknown>;
+}
+
 export interface OpenDatabaseOptions {
   /** Each simulated device in node tests needs its own name: RxDB caches Dexie handles by name. */
   name?: string;
@@ -167,7 +178,13 @@ export interface OpenDatabaseOptions {
    * wrapped in the ajv validator (dev-mode is loaded by the tests only, never by the app).
    */
   storage?: RxStorage<unknown, unknown>;
-  /** true in browsers (page and worker share the database); false in node tests. */
+  /**
+   * true (the default) in browsers: every open tab has its own sync worker on the same database, and
+   * only the leader writes what it pulls, so the other tabs' workers learn of those writes (their live
+   * reads, the mirrored sync status) from RxDB's BroadcastChannel. With one tab open that costs one
+   * structured clone of each write's changes, about 2% of a first sync's write path (bench:browser-writes).
+   * false in node tests, which simulate one realm per device.
+   */
   multiInstance?: boolean;
   /**
    * Node tests only: the replicated collections to open (the outbox always opens), so several
@@ -184,7 +201,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Foye
   }
   const db = await createRxDatabase<FoyerCollections>({
     name: opts.name ?? DEFAULT_DB_NAME,
-    storage: opts.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>),
+    storage: opts.storage ?? getAppStorage(),
     multiInstance: opts.multiInstance ?? true,
     localDocuments: true,
     // A pull of a few hundred documents should re-run the live queries once, not per document.

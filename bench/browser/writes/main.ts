@@ -4,11 +4,15 @@
  *
  * - replication: the app's pull replication (sync/engine/replication.ts) into the app's database
  *   (sync/engine/database.ts), fed pages from memory instead of the network, so RxDB writes them exactly
- *   as a first sync does (documents plus its replication bookkeeping);
+ *   as a first sync does (documents plus its replication bookkeeping). The database is opened with the
+ *   module's defaults, as the sync worker opens it (workers/host.ts): the same storage, its Dexie
+ *   middleware and multiInstance follow the app's code without being restated here;
  * - bulkUpsert: the same database's collection API, batch by batch;
  * - Dexie: a bare Dexie table with the same primary key and indexes, bulkPut batch by batch.
  */
 import Dexie from 'dexie';
+import { fillWithDefaultSettings } from 'rxdb';
+import { getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
 import { toRxJsonSchema, VisitorsCollection } from '../../../contract/index.ts';
 import { openDatabase } from '../../../sync/engine/database.ts';
 import { startPullReplication, toRxDocument } from '../../../sync/engine/replication.ts';
@@ -24,7 +28,7 @@ export interface WriteResult {
 const fresh = (what: string) => `bench-${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
 async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> {
-  const db = await openDatabase({ name: fresh('repl'), multiInstance: true });
+  const db = await openDatabase({ name: fresh('repl') });
   try {
     const pages: Doc[][] = [];
     for (let i = 0; i < docs.length; i += batch) pages.push(docs.slice(i, i + batch));
@@ -70,7 +74,7 @@ async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> 
 }
 
 async function viaBulkUpsert(docs: Doc[], batch: number): Promise<WriteResult> {
-  const db = await openDatabase({ name: fresh('upsert'), multiInstance: true });
+  const db = await openDatabase({ name: fresh('upsert') });
   try {
     const rx = docs.map((d) => {
       const { _deleted: _d, ...rest } = toRxDocument(d);
@@ -111,6 +115,15 @@ async function viaDexie(docs: Doc[], batch: number): Promise<WriteResult> {
   }
 }
 
-const api = { viaReplication, viaBulkUpsert, viaDexie, dexieStores };
+/**
+ * The Dexie table RxDB's storage keeps for the same collection: its documents carry RxDB's fields and
+ * every put also writes RxDB's own indexes, which the app does not choose. Printed beside the bare
+ * table's, so the figure reads with what each side stores.
+ */
+function rxdbStores(): string {
+  return getDexieStoreSchema(fillWithDefaultSettings(toRxJsonSchema(VisitorsCollection) as never));
+}
+
+const api = { viaReplication, viaBulkUpsert, viaDexie, dexieStores, rxdbStores };
 (globalThis as unknown as { foyerWriteBench: typeof api }).foyerWriteBench = api;
 document.body.dataset.ready = 'true';

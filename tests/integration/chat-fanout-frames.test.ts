@@ -1,13 +1,15 @@
 import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findComment, toWsComment, toWsUser } from '../../server/domain/chat/repository.ts';
+import { CATCH_UP_MS } from '../../server/realtime/changes.ts';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { call, liveEvent, person, type Person } from './attacks-helpers.ts';
-import { command, makeStaff } from './chat-helpers.ts';
+import { command, makeStaff, wait } from './chat-helpers.ts';
 
 /**
  * What the chat fan-out puts on the wire (realtime/hub.ts, realtime/changes.ts): one encoding of a
- * frame for all its sockets, text frames only, and the per-viewer variant of a block notice.
+ * frame for all its sockets, text frames only, the per-viewer variant of a block notice, and the
+ * read that trails the comments sent from their hints.
  */
 
 let server: TestServer & { url: string };
@@ -135,5 +137,43 @@ describe('the bytes a chat frame goes out as', () => {
     );
     expect(new Set(without.map((m) => m.text))).toEqual(new Set([JSON.stringify({ type: 'chatUserBlockedNotice', event_id: eventId, userId: target.id })]));
     expect([...withReason, ...without].every((m) => !m.binary)).toBe(true);
+  });
+});
+
+describe('the read that trails comments sent from their hints', () => {
+  it('sends a vote cast before it as commentVoted, and never the comment a second time', async () => {
+    const db = server.database.db;
+    const eventId = await liveEvent(db);
+    const author = await person(db, eventId);
+    const voter = await person(db, eventId);
+    const s = await rawChat(voter, eventId);
+
+    const id = (await postComment(author, eventId, 'vote for me')).body!.data.comment.id;
+    expect((await command(server.app, voter.token, 'comment.like', { comment_id: id, like_type: 1 })).status).toBe('applied');
+    const voted = JSON.parse((await s.next((f) => f.type === 'commentVoted' && f.comment_id === id)).text);
+    expect(voted).toMatchObject({ comment_id: id, event_id: eventId, likes: { like: 1, dislike: 0 } });
+    await wait(CATCH_UP_MS + 500);
+    const frames = s.raw.map((m) => JSON.parse(m.text) as { type: string; comment?: { id: number }; comment_id?: number });
+    expect(frames.filter((f) => f.comment?.id === id || f.comment_id === id).map((f) => f.type)).toEqual(['commentCreated', 'commentVoted']);
+  });
+
+  it('does not hand a socket that registers later a comment sent before it came', async () => {
+    const db = server.database.db;
+    const busy = await liveEvent(db);
+    const empty = await liveEvent(db);
+    const [a, b, c] = await Promise.all([person(db, busy), person(db, busy), person(db, empty)]);
+    const first = await rawChat(a, busy);
+    const inBusy = (await postComment(a, busy, 'before b came')).body!.data.comment.id;
+    await first.next((f) => f.type === 'commentCreated');
+    // A chat with no socket here at all when its comment is posted.
+    const inEmpty = (await postComment(c, empty, 'before anybody came')).body!.data.comment.id;
+    const late = await rawChat(b, busy);
+    const lateEmpty = await rawChat(c, empty);
+    await wait(CATCH_UP_MS + 500);
+    expect(late.raw.map((m) => m.text).filter((t) => t.includes(`"id":${inBusy},`))).toEqual([]);
+    expect(lateEmpty.raw.map((m) => m.text).filter((t) => t.includes(`"id":${inEmpty},`))).toEqual([]);
+    // The read has run by now and still delivers what is new.
+    await postComment(b, busy, 'after');
+    expect(JSON.parse((await late.next((f) => f.type === 'commentCreated')).text).comment.comment).toBe('after');
   });
 });

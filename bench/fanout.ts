@@ -5,7 +5,7 @@
  *
  * The Foyer path is the real one: POST /api/events/add-comment (one transaction), the change hint
  * on the bus carrying the inserted comment, the fan-out sending it from the hint (server/realtime/
- * changes.ts, which reads what changed after it) to every registered socket. The bare broadcast is only serialise-once-and-send, the floor
+ * changes.ts, whose read of what changed trails by up to a second) to every registered socket. The bare broadcast is only serialise-once-and-send, the floor
  * any design pays. Both run in this one process with their clients, over loopback only, so the
  * client-side parsing is in both figures alike; BENCH_ROUNDS rounds each, the median reported.
  *

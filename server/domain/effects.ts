@@ -18,7 +18,11 @@ export interface Effect {
   eventIds?: number[];
   /** Sessions this write ended (a logout, a disabled account): their sockets and streams close. */
   sessionsEnded?: SessionEnded[];
-  /** A comment this write created, as the sockets' commentCreated frame carries it (chat/service.ts). */
+  /**
+   * A comment this write created, as the sockets' commentCreated frame carries it (chat/service.ts).
+   * It must be the write's only change to the chat (comments, votes, blocks): the fan-out sends it
+   * and reads nothing for that hint (realtime/changes.ts).
+   */
   created?: CreatedComment;
   /**
    * Users whose account itself changed (name, email, verification): what any instance remembers of
@@ -30,6 +34,11 @@ export interface Effect {
 export interface CreatedComment {
   comment: WsComment;
   user: WsUser;
+  /**
+   * The row's rev as inserted, so a later read can tell whether the row moved on since (a vote).
+   * Hints from instances that predate it come without; the fan-out then reads after them.
+   */
+  rev?: number;
 }
 
 /** A service's answer: its Effect alone, or the Effect with what the caller answers besides. */

@@ -22,14 +22,23 @@ import type { Presence } from './presence.ts';
  * above the watermark id is new. A missed hint only delays frames until the next hint or the poll.
  *
  * A new comment is the exception to reading: its hint carries the comment as inserted (chat/service.ts
- * addComment), so it goes to the sockets straight from the hint, in the same queue as the reads, and
- * the read that follows skips it. The read still moves the watermark and still sends it when the
- * hint came without it (an older instance) or was lost, so nothing depends on the carried copy.
+ * addComment), and it goes to the sockets as soon as the hint arrives, ahead of any read in progress
+ * and without one of its own. A hint that carries its comment announces nothing else in the chat
+ * (effects.ts), so a read would only move the watermark: that read is put off by CATCH_UP_MS and
+ * shared by every comment in between, or done by any other read first. It skips the comments
+ * already sent from their hint unless their row moved on since (a vote before the read: then the
+ * change goes out as for any older comment), and still sends a comment whose hint came without
+ * it (an older instance) or was lost, so nothing depends on the carried copy.
  */
 
 const BATCH = 500;
 /** Safety net for hints lost on the way (a Redis reconnect): with sockets open, look anyway. */
 const POLL_MS = 5000;
+/**
+ * How long the watermark may trail comments sent from their hints. Short enough that the ids it
+ * remembers stay few, long enough that a busy chat costs one read per interval, not per comment.
+ */
+export const CATCH_UP_MS = 1000;
 
 type Kind = 'comments' | 'blocks' | 'messages' | 'appointments';
 const HINT_KINDS: Record<string, Kind[]> = {
@@ -50,42 +59,42 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
   const { db, bus, hub, presence } = deps;
   const wm = { commentRev: 0, commentId: 0, blockRev: 0, messageId: 0, appointmentRev: 0, appointmentId: 0 };
   const pending = new Set<Kind>();
-  /** New comments carried by hints, sent before the next read. */
-  const carried: CreatedComment[] = [];
-  /** Ids of comments sent from their hint, which the next read of comments must not send again. */
-  const sentFromHint = new Set<number>();
+  /**
+   * Comments sent (or, with no socket here for their event, passed over) from their hint, by id,
+   * with the row's rev as carried: a read must not send them as new again.
+   */
+  const sentFromHint = new Map<number, number>();
   let running: Promise<void> | null = null;
   let stopped = false;
   let unsubscribe = () => {};
   let poll: NodeJS.Timeout | undefined;
+  let catchUp: NodeJS.Timeout | undefined;
 
   async function init() {
     Object.assign(wm, await fanoutWatermarks(db));
   }
 
-  /** Comments a hint carried: sent unless a read has already passed them. */
-  async function carriedComments() {
-    const online = new Map<number, number>();
-    for (const c of carried.splice(0)) {
-      const { event_id: eventId, id } = c.comment;
-      if (id <= wm.commentId || !hub.hasEvent(eventId)) continue;
-      let n = online.get(eventId);
-      if (n === undefined) {
-        n = await presence.count(eventId);
-        online.set(eventId, n);
-      }
-      sentFromHint.add(id);
-      hub.toEvent(eventId, {
-        type: 'commentCreated',
-        comment: c.comment,
-        users: { [String(c.user.user_id)]: c.user },
-        broadcast_statistics: { users_online: n },
-      });
-    }
+  /** A comment its hint carried: sent unless a read has already passed it. */
+  async function sendCarried(c: CreatedComment) {
+    const { event_id: eventId, id } = c.comment;
+    const users_online = hub.hasEvent(eventId) ? await presence.count(eventId) : 0;
+    // Nothing awaits from this check to the send, so a read running meanwhile has either passed
+    // the comment (and sent it) or will find it here and leave it.
+    if (id <= wm.commentId || sentFromHint.has(id)) return;
+    // Without a rev (an older instance's hint) the row is taken as unchanged, as the read then follows at once.
+    sentFromHint.set(id, c.rev ?? Number.POSITIVE_INFINITY);
+    hub.toEvent(eventId, {
+      type: 'commentCreated',
+      comment: c.comment,
+      users: { [String(c.user.user_id)]: c.user },
+      broadcast_statistics: { users_online },
+    });
   }
 
   async function comments() {
-    await carriedComments();
+    // This read covers every comment sent from its hint so far.
+    clearTimeout(catchUp);
+    catchUp = undefined;
     for (;;) {
       const rows = await commentsChangedSince(db, wm.commentRev, BATCH);
       const knownId = wm.commentId;
@@ -104,8 +113,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
         if (!hub.hasEvent(r.event_id)) continue;
         let frame: ServerFrame;
         if (r.deleted) frame = { type: 'commentDeleted', comment_id: r.id, event_id: r.event_id, broadcast_statistics: await stats(r.event_id) };
-        else if (r.id > knownId) {
-          if (sentFromHint.delete(r.id)) continue;
+        else if (r.id > knownId && !sentFromHint.has(r.id)) {
           frame = {
             type: 'commentCreated',
             comment: toWsComment(r),
@@ -113,6 +121,11 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
             broadcast_statistics: await stats(r.event_id),
           };
         } else {
+          const carriedRev = sentFromHint.get(r.id);
+          if (carriedRev !== undefined) {
+            sentFromHint.delete(r.id);
+            if (r.row_rev <= carriedRev) continue;
+          }
           frame = {
             type: 'commentVoted',
             comment_id: r.id,
@@ -126,7 +139,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
       if (rows.length < BATCH) {
         // A carried comment the read never met (its event has no socket here, or it was already
         // behind the watermark) is not remembered past the watermark.
-        for (const id of sentFromHint) if (id <= wm.commentId) sentFromHint.delete(id);
+        for (const id of sentFromHint.keys()) if (id <= wm.commentId) sentFromHint.delete(id);
         return;
       }
     }
@@ -230,9 +243,25 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
       await init();
       unsubscribe = bus.subscribe(HINTS_CHANNEL, (message) => {
         const hint = message as ChangeHint;
-        if (hint.created) carried.push(hint.created);
         const kinds = new Set<Kind>();
         for (const c of hint.collections ?? []) for (const k of HINT_KINDS[c] ?? []) kinds.add(k);
+        if (hint.created) {
+          const created = hint.created;
+          sendCarried(created).catch((err: unknown) => {
+            // Not marked as sent, so the read sends it.
+            deps.log.error(err, `realtime fan-out of comment ${created.comment.id} from its hint failed`);
+            kick(['comments']);
+          });
+          if (created.rev !== undefined) {
+            kinds.delete('comments');
+            kinds.delete('blocks');
+            catchUp ??= setTimeout(() => {
+              catchUp = undefined;
+              kick(['comments']);
+            }, CATCH_UP_MS);
+            catchUp.unref();
+          }
+        }
         if (kinds.size > 0) kick([...kinds]);
       });
       await bus.ready?.(HINTS_CHANNEL);
@@ -246,6 +275,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
       stopped = true;
       unsubscribe();
       clearInterval(poll);
+      clearTimeout(catchUp);
       await running;
     },
   };

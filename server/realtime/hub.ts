@@ -142,17 +142,22 @@ export class Hub {
   toEvent(eventId: number, frame: ServerFrame, variant?: (conn: Conn) => ServerFrame | null): number {
     const set = this.byEvent.get(eventId);
     if (!set) return 0;
-    const texts = new Map<ServerFrame, string>();
     let sent = 0;
+    if (!variant) {
+      const data = encode(frame);
+      for (const conn of set) if (this.sendData(conn, data)) sent++;
+      return sent;
+    }
+    const encoded = new Map<ServerFrame, Buffer>();
     for (const conn of set) {
-      const f = variant ? variant(conn) : frame;
+      const f = variant(conn);
       if (!f) continue;
-      let text = texts.get(f);
-      if (text === undefined) {
-        text = JSON.stringify(f);
-        texts.set(f, text);
+      let data = encoded.get(f);
+      if (data === undefined) {
+        data = encode(f);
+        encoded.set(f, data);
       }
-      if (this.sendText(conn, text)) sent++;
+      if (this.sendData(conn, data)) sent++;
     }
     return sent;
   }
@@ -161,24 +166,40 @@ export class Hub {
   toUser(userId: number, frame: ServerFrame, channel?: SocketChannel): number {
     const set = this.byUser.get(userId);
     if (!set) return 0;
-    const text = JSON.stringify(frame);
+    const data = encode(frame);
     let sent = 0;
-    for (const conn of set) if ((!channel || conn.channel === channel) && this.sendText(conn, text)) sent++;
+    for (const conn of set) if ((!channel || conn.channel === channel) && this.sendData(conn, data)) sent++;
     return sent;
   }
 
   send(conn: Conn, frame: ServerFrame): boolean {
-    return this.sendText(conn, JSON.stringify(frame));
+    return this.sendData(conn, JSON.stringify(frame));
   }
 
-  private sendText(conn: Conn, text: string): boolean {
+  private sendData(conn: Conn, data: Buffer | string): boolean {
     const ws = conn.socket;
     if (ws.readyState !== ws.OPEN) return false;
     if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       ws.close(WS_CLOSE.policy, 'too slow');
       return false;
     }
-    ws.send(text);
+    ws.send(data, TEXT);
     return true;
   }
 }
+
+/**
+ * A frame for many sockets is turned into bytes once: `ws` measures and encodes a string on every
+ * send, while a Buffer goes out as it is, after a header of its own (a server never masks, so the
+ * shared bytes are neither copied nor changed).
+ */
+function encode(frame: ServerFrame): Buffer {
+  return Buffer.from(JSON.stringify(frame));
+}
+
+/**
+ * Text frames, as the clients expect. The server offers no per-message-deflate (sockets/index.ts),
+ * and were it turned on, frames would still go out plain: ws deflates per socket, so one frame to
+ * a thousand sockets would be compressed a thousand times.
+ */
+const TEXT = { binary: false, compress: false } as const;

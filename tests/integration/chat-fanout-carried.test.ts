@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findComment, toWsComment, toWsUser } from '../../server/domain/chat/repository.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
+import { CATCH_UP_MS } from '../../server/realtime/changes.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
 import { chatSocket, wait, type TestSocket } from './chat-helpers.ts';
@@ -60,7 +61,8 @@ describe('comments carried by their announcement', () => {
     onB.send({ type: 'commentAdd', comment: 'second' });
     const second = await onA.next('commentCreated', (f) => f.comment.comment === 'second', FAST);
     await onB.next('commentCreated', (f) => f.comment.id === second.comment.id, FAST);
-    await wait(300);
+    // The read that trails comments sent from their hints has run by then.
+    await wait(CATCH_UP_MS + 300);
     // next() took each socket's one frame of each comment: a second one would still be there.
     for (const s of [onA, onB]) {
       expect(s.frames.filter((f) => f.type === 'commentCreated' && [first.comment.id, second.comment.id].includes(f.comment.id))).toEqual([]);

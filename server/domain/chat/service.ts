@@ -81,7 +81,7 @@ export async function addComment(
   if (p.image) await claimUpload(trx, actorId, p.event_id, p.image, row.id);
   const told = await tellComment(trx, { eventId: p.event_id, commentId: row.id, authorId: actorId, text, at: now });
   // The announcement carries the new comment, so every instance's sockets get it without a read.
-  const created = { comment: toWsComment(row), user: toWsUser(row) };
+  const created = { comment: toWsComment(row), user: toWsUser(row), rev: row.row_rev };
   return { effect: withNotices({ ...chatEffect(p.event_id, [row.id], [actorId]), created }, told), commentId: row.id, created };
 }
 

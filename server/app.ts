@@ -17,6 +17,7 @@ import { registerPwa } from './plugins/pwa.ts';
 import { refuseCrossOrigin } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { PageCache } from './domain/sync/page-cache.ts';
 import { SessionCache } from './plugins/session-cache.ts';
 import { limitShutdown } from './plugins/shutdown.ts';
 import { createMemoryBus, type Bus } from './realtime/bus.ts';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     limits: Limits;
     /** Who a session token belongs to, remembered briefly (plugins/session-cache.ts). */
     sessionCache: SessionCache;
+    /** Sync pull pages shared by an event's participants, at the version read (domain/sync/page-cache.ts). */
+    pullPages: PageCache;
     /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
     cards: CardProvider | null;
   }
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('config', deps.config);
   const sessionCache = new SessionCache(deps.config.sessionCacheMs);
   app.decorate('sessionCache', sessionCache);
+  app.decorate('pullPages', new PageCache(deps.config.pullCacheMb * 1024 * 1024));
   // This instance forgets an ended session before the write answers, not when the bus brings it back.
   const announcer = {
     publish: (channel: string, message: unknown) => {

@@ -90,6 +90,13 @@ export interface Config {
    */
   sessionCacheMs: number;
   /**
+   * PULL_CACHE_MB: memory for sync pull pages every participant of an event gets alike (and their
+   * compressed forms), so the devices of a crowd on their first sync share each page's query and
+   * compression; 0 builds every page for its pull. A page is answered only at the feed version it
+   * was read at, so writes need no invalidation (domain/sync/page-cache.ts).
+   */
+  pullCacheMb: number;
+  /**
    * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: card payments through Stripe (its official SDK),
    * offered only when both are set; the webhook secret verifies the provider's confirmations.
    * STRIPE_API_URL points the SDK at another host (Stripe's stripe-mock, a test double); unset, it
@@ -137,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     socketsPerAddress: positiveCount(env.SOCKETS_PER_ADDRESS, WS_MAX_SOCKETS_PER_ADDRESS, 'SOCKETS_PER_ADDRESS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : positiveMs(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS'),
+    pullCacheMb: env.PULL_CACHE_MB === '0' ? 0 : positiveCount(env.PULL_CACHE_MB, 64, 'PULL_CACHE_MB'),
     stripe: parseStripe(env),
   };
 }

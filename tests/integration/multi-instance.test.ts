@@ -107,6 +107,36 @@ describe('two instances behind one database and one Redis', () => {
     expect(await noticeOnB.next('personalMessageCreated', FAST)).toMatchObject({ message: { sender: { id: mod.id }, text: 'about your block' } });
     expect(await onB.next('personalMessageCreated', FAST)).toMatchObject({ message: { text: 'about your block' } });
   });
+
+  it("answers a visitors pull on one instance with a write made through the other at once, from either's shared pages", async () => {
+    const [A, B] = urls as [string, string];
+    const ev = await createEvent(database.db);
+    const people = [];
+    for (let i = 0; i < 4; i++) people.push(await person(ev.id));
+    const [p0, p1, , viewer] = people as [Awaited<ReturnType<typeof person>>, Awaited<ReturnType<typeof person>>, unknown, Awaited<ReturnType<typeof person>>];
+    const headers = { authorization: `Bearer ${viewer.token}` };
+    // Two documents, neither the viewer's: the page every participant shares.
+    const pull = async (url: string, limit = 2) =>
+      (await (await fetch(`${url}/sync/v1/visitors/pull?event_id=${ev.id}&checkpoint=0&limit=${limit}`, { headers })).json()) as {
+        documents: { user_id: number; company: string }[];
+      };
+    const ids = async (url: string) => (await pull(url)).documents.map((d) => d.user_id);
+    expect(await ids(A)).toEqual([p0.id, p1.id]);
+    expect(await ids(B)).toEqual([p0.id, p1.id]);
+    expect(apps[0]?.pullPages.size).toBeGreaterThan(0);
+
+    // p1 changes their company on B: A's next answer has p1 moved to the end, with the new company.
+    const saved = await fetch(`${B}/api/profile/save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p1.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ company: 'Changed on B' }),
+    });
+    expect(((await saved.json()) as { status_code: number }).status_code).toBe(200);
+    const onA = await ids(A);
+    expect(onA).not.toContain(p1.id);
+    expect(await ids(B)).toEqual(onA);
+    expect((await pull(A, 500)).documents.find((d) => d.user_id === p1.id)?.company).toBe('Changed on B');
+  });
 });
 
 describe('presence in Redis', () => {

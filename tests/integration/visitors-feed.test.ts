@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Updateable } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Value } from '@sinclair/typebox/value';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
 import { RelationsCollection, VisitorsCollection, type VisitorDoc } from '../../contract/visitors.ts';
 import type { UsersTable } from '../../server/db/types.ts';
 import { FeedScopeError } from '../../server/domain/sync/feed.ts';
+import { PageCache } from '../../server/domain/sync/page-cache.ts';
 import { relationsFeed, visitorsFeed, visitorsFeedJson } from '../../server/domain/visitors/feed.ts';
 
 let s: TestServer;
@@ -15,6 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
+const pages = new PageCache(64 * 1024 * 1024);
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 type Doc = VisitorDoc & { deleted: boolean };
 
@@ -38,8 +41,8 @@ async function checkIn(eventId: number, userId: number, patch: Record<string, un
 
 /**
  * One page of the visitors feed, checked against the collection's schema, and the same page as the
- * database writes it for the pull route (visitorsFeedJson), which must be the very text
- * JSON.stringify makes of the documents: every scenario below holds the two equal.
+ * database writes it for the pull route (visitorsFeedJson, with and without the shared pages), which
+ * must be the very text JSON.stringify makes of the answer: every scenario below holds them equal.
  */
 async function pull(viewer: TestUser | null, eventId: number | string | undefined, checkpoint = 0, limit = 500) {
   const scope: Record<string, string> = eventId === undefined ? {} : { event_id: String(eventId) };
@@ -47,9 +50,11 @@ async function pull(viewer: TestUser | null, eventId: number | string | undefine
   const page = await visitorsFeed(s.app.db, args);
   const docs = page.documents as Doc[];
   for (const d of docs) expect(Value.Check(VisitorsCollection.schema, d), JSON.stringify(d)).toBe(true);
-  const written = await visitorsFeedJson(s.app.db, args);
-  expect(`[${written.documents}]`).toBe(JSON.stringify(docs));
-  expect(written.lastRev).toBe(docs.at(-1)?.rev ?? null);
+  const answer = JSON.stringify({ documents: docs, checkpoint: docs.at(-1)?.rev ?? checkpoint });
+  expect((await visitorsFeedJson(s.app.db, args)).text).toBe(answer);
+  // Through the shared pages too, kept across every scenario of this file: each pulls again after
+  // its writes, so a page answered at a version it was not read at would fail here.
+  for (let i = 0; i < 2; i++) expect((await visitorsFeedJson(s.app.db, { ...args, pages })).text).toBe(answer);
   return { docs, checkpoint: docs.at(-1)?.rev ?? checkpoint };
 }
 /** Everything past a checkpoint, page by page, as the worker pulls it. */
@@ -308,7 +313,9 @@ describe('the pull route sends the visitors page the database wrote', () => {
     expect((await route(viewer.token, `&checkpoint=${caughtUp}`)).body).toBe(JSON.stringify({ documents: [], checkpoint: caughtUp }));
     expect((await route(null, '')).statusCode).toBe(401);
     expect((await s.app.inject({ url: '/sync/v1/visitors/pull', headers: auth(viewer.token) })).statusCode).toBe(400);
-    expect((await route(viewer.token.replace(/./, 'x'), '')).statusCode).toBe(401);
+    // Another first character: a token that already began with x stayed valid (1 run in 64).
+    const forged = viewer.token.replace(/./, (c) => (c === 'x' ? 'y' : 'x'));
+    expect((await route(forged, '')).statusCode).toBe(401);
     const outsider = await newUser();
     expect((await route(outsider.token, '')).statusCode).toBe(403);
     expect((await s.app.inject({ url: '/sync/v1/visitors/pull?event_id=999999', headers: auth(viewer.token) })).statusCode).toBe(404);
@@ -393,5 +400,111 @@ describe('relations feed', () => {
     await send(a.token, [{ id: `rel-like-${a.id}-01`, kind: 'visitor.like', payload: { user_id: b.id, status: 2 }, occurredAt: at }]);
     expect((await pullRelations(a, aNext.checkpoint)).docs).toEqual([]);
     expect((await pullRelations(null)).docs).toEqual([]);
+  });
+});
+
+describe('shared visitors pages', () => {
+  /** The answer visitorsFeed (documents built in JavaScript for this viewer) stands for. */
+  async function expected(viewer: TestUser, eventId: number, checkpoint: number, limit: number) {
+    const page = await visitorsFeed(s.app.db, { userId: viewer.id, checkpoint, limit, scope: { event_id: String(eventId) } });
+    return JSON.stringify({ documents: page.documents, checkpoint: page.documents.at(-1)?.rev ?? checkpoint });
+  }
+  const through = (cache: PageCache, viewer: TestUser, eventId: number, checkpoint: number, limit: number) =>
+    visitorsFeedJson(s.app.db, { userId: viewer.id, checkpoint, limit, scope: { event_id: String(eventId) }, pages: cache });
+
+  it('answers every participant from one page, each with their own fields, and a write at once', async () => {
+    const cache = new PageCache(64 * 1024 * 1024);
+    const ev = (await createEvent(s.app.db)).id;
+    // Revs follow creation: `me` is the first row of the event's feed, `late` the last.
+    const me = await newUser({ phone: '+380 44 000 00 01', hide_phone: true, show_email: false, hide_trip_plan: true, trip_status: 2 });
+    await checkIn(ev, me.id);
+    const others: TestUser[] = [];
+    for (let i = 0; i < 3; i++) {
+      const u = await newUser({ company: `Company ${i}` });
+      await checkIn(ev, u.id);
+      others.push(u);
+    }
+    const late = await newUser();
+    await checkIn(ev, late.id);
+    const [o0, o1, o2] = others as [TestUser, TestUser, TestUser];
+
+    // The first page (me, o0, o1) ends before o2's and late's own rows: theirs is the shared one.
+    const a = await through(cache, o2, ev, 0, 3);
+    const b = await through(cache, late, ev, 0, 3);
+    expect(a.shared).toBeDefined();
+    expect(b.shared).toBe(a.shared);
+    expect(b.text).toBe(await expected(late, ev, 0, 3));
+    expect(JSON.parse(b.text).documents[0]).toMatchObject({ user_id: me.id, phone: '', email: '', trip_status: 0 });
+
+    // Their own document is in it for me and o0: the same page with what only they see of themselves.
+    const mine = await through(cache, me, ev, 0, 3);
+    expect(mine.shared).toBeUndefined();
+    expect(mine.text).toBe(await expected(me, ev, 0, 3));
+    expect(JSON.parse(mine.text).documents[0]).toMatchObject({ user_id: me.id, phone: '+380 44 000 00 01', email: me.email, trip_status: 2 });
+    expect((await through(cache, o0, ev, 0, 3)).text).toBe(await expected(o0, ev, 0, 3));
+
+    // A write to somebody in the page: the next pull, by anybody, sees it (o1 moves to the end).
+    expect((await post('/api/profile/save', { company: 'Renamed' }, o1.token)).json().status_code).toBe(200);
+    const after = await through(cache, late, ev, 0, 3);
+    expect(after.text).toBe(await expected(late, ev, 0, 3));
+    expect(JSON.parse(after.text).documents.map((d: Doc) => d.user_id)).toEqual([me.id, o0.id, o2.id]);
+    expect((await through(cache, o2, ev, 0, 3)).text).toBe(await expected(o2, ev, 0, 3));
+    const whole = await through(cache, o2, ev, 0, 500);
+    expect(whole.text).toContain('"company":"Renamed"');
+    expect(whole.text).toBe(await expected(o2, ev, 0, 500));
+
+    // A write to somebody past the page moves the version too: the page is read again, equal.
+    const before = await through(cache, late, ev, 0, 3);
+    expect(before.shared).toBe(after.shared);
+    expect((await post('/api/profile/save', { company: 'Elsewhere' }, late.token)).json().status_code).toBe(200);
+    const again = await through(cache, late, ev, 0, 3);
+    expect(again.shared).toBeDefined();
+    expect(again.shared).not.toBe(after.shared);
+    expect(again.text).toBe(after.text);
+
+    // I hide (my row moves to the end): the others' first pull skips me; mine still holds me.
+    expect((await post('/api/profile/save', { hide_from_visitors: true }, me.token)).json().status_code).toBe(200);
+    const hidden = await through(cache, late, ev, 0, 500);
+    expect(hidden.text).toBe(await expected(late, ev, 0, 500));
+    expect(JSON.parse(hidden.text).documents.map((d: Doc) => d.user_id)).toEqual([o0.id, o2.id, o1.id, late.id]);
+    const mineHidden = await through(cache, me, ev, 0, 500);
+    expect(mineHidden.text).toBe(await expected(me, ev, 0, 500));
+    expect(JSON.parse(mineHidden.text).documents.at(-1)).toMatchObject({ user_id: me.id, deleted: false, phone: '+380 44 000 00 01' });
+    // Past a checkpoint others get my tombstone and I get my document.
+    const cp = JSON.parse(b.text).checkpoint as number;
+    expect((await through(cache, me, ev, 0, 500)).text).toBe(await expected(me, ev, 0, 500));
+    expect((await through(cache, late, ev, 1, 500)).text).toBe(await expected(late, ev, 1, 500));
+    expect((await through(cache, me, ev, 1, 500)).text).toBe(await expected(me, ev, 1, 500));
+    expect((await through(cache, me, ev, cp, 500)).text).toBe(await expected(me, ev, cp, 500));
+  });
+
+  it('sends a shared page compressed once, as the compression plugin would, and plain to who asks so', async () => {
+    const ev = (await createEvent(s.app.db)).id;
+    const people: TestUser[] = [];
+    for (let i = 0; i < 6; i++) {
+      const u = await newUser({ help: `A long enough text about what person ${i} can help with, so the page compresses. `.repeat(3) });
+      await checkIn(ev, u.id);
+      people.push(u);
+    }
+    const viewer = people.at(-1) as TestUser;
+    const url = `/sync/v1/visitors/pull?event_id=${ev}&checkpoint=0&limit=3`;
+    const ask = (headers: Record<string, string> = {}) => s.app.inject({ url, headers: { ...auth(viewer.token), ...headers } });
+    const plain = await ask();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(await expected(viewer, ev, 0, 3));
+    const br = await ask({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    // The second brotli answer is the first one's bytes.
+    expect((await ask({ 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true);
+    const gz = await ask({ 'accept-encoding': 'br;q=0.5, gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    const none = await ask({ 'accept-encoding': 'br', 'x-no-compression': '1' });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain.body);
   });
 });

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { parseId } from '../../../contract/ids.ts';
 import { DomainError, type ErrorCode } from '../../../contract/errors.ts';
 import type { DB } from '../../db/types.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
 
 /**
  * What every change feed shares: its arguments and page, and the checks of a feed scoped to one
@@ -43,7 +44,18 @@ export interface FeedJsonPage {
   lastRev: number | null;
 }
 
-export type JsonFeed = (db: Kysely<DB>, args: FeedArgs) => Promise<FeedJsonPage>;
+/** A pull's whole answer as text, with the cache entry it came from when it may be shared. */
+export interface PullBody {
+  text: string;
+  shared?: CachedPage;
+}
+
+export type JsonFeed = (db: Kysely<DB>, args: FeedArgs & { pages?: PageCache }) => Promise<PullBody>;
+
+/** The answer of a pull: what JSON.stringify makes of `{ documents, checkpoint }`. */
+export function pullText(page: FeedJsonPage, checkpoint: number): string {
+  return `{"documents":[${page.documents}],"checkpoint":${page.lastRev ?? checkpoint}}`;
+}
 
 /** A feed asked for a scope it may not have; `statusCode` is what the pull answers with. */
 export class FeedScopeError extends DomainError {

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { RelationDoc } from '../../../contract/visitors.ts';
+import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
 import { findEvent } from '../events/repository.ts';
-import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedJsonPage, type FeedPage } from '../sync/feed.ts';
-import { toVisitorDoc, visitorTombstone } from './documents.ts';
-import { feedJson, feedRows, loadViewer, relationsSince, type Viewer } from './repository.ts';
+import { feedEvent, feedEventId, FeedScopeError, feedUser, pullText, type FeedArgs, type FeedPage, type PullBody, type UserMemo } from '../sync/feed.ts';
+import type { PageCache } from '../sync/page-cache.ts';
+import { toVisitorDoc, visitorDocId, visitorTombstone } from './documents.ts';
+import { anyParticipant, feedJson, feedRows, feedStamp, loadViewer, relationsSince, type FeedStamp, type Viewer } from './repository.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the
@@ -37,16 +38,80 @@ export async function visitorsFeed(db: Kysely<DB>, args: FeedArgs): Promise<Feed
   return { documents: rows.map((r) => toVisitorDoc(eventId, r)) };
 }
 
-/** visitorsFeed with the same checks, its page written as JSON by the database (the pull route's). */
-export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs): Promise<FeedJsonPage> {
-  const { viewer, eventId } = await visitorsScope(db, args);
-  return feedJson(db, viewer, eventId, args.checkpoint, args.limit, visitorTombstone(eventId, 0, 0));
+/**
+ * visitorsFeed with the same checks, its page written as JSON by the database (the pull route's).
+ *
+ * Every participant gets the same documents of everybody else (see above), so a page is shared
+ * through `pages`: it is built for anyParticipant and kept with the feed version it was read at.
+ * Each pull reads the version now in one small query (repository feedStamp, with the event check and
+ * the viewer's own row), and uses a kept page only at that same version: no committed write leaves
+ * the version unchanged (repository feedVersion). The viewer's walk through visitor_revs is the
+ * shared one except at their own row, which only they see unmasked (and see even when hidden), so:
+ * - their row at or below the checkpoint, or past the end of a full page: the page is theirs as is;
+ * - their row in the page as others see it: the page with their own phone, email and trip status in
+ *   that document (same rows, same order);
+ * - otherwise (they hide: their row is a tombstone in the page, or on a first pull skipped where
+ *   theirs would read one row less): the page is built for them.
+ */
+export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs & { pages?: PageCache }): Promise<PullBody> {
+  const { checkpoint, limit, pages } = args;
+  if (!pages?.enabled) {
+    const { viewer, eventId } = await visitorsScope(db, args);
+    return { text: pullText(await feedJson(db, viewer, eventId, checkpoint, limit, visitorTombstone(eventId, 0, 0)), checkpoint) };
+  }
+  const eventId = feedEventId(args.scope);
+  const user = feedUser(args.userId);
+  const tombstone = visitorTombstone(eventId, 0, 0);
+  const stamp = await feedStamp(db, eventId, user);
+  feedEvent(stamp.event);
+  const viewer = await participant(db, user, eventId, args.memo);
+  const own = async () => ({ text: pullText(await feedJson(db, viewer, eventId, checkpoint, limit, tombstone), checkpoint) });
+  const page = await pages.get(`visitors:${eventId}:${checkpoint}:${limit}`, stamp.version, async () => {
+    const built = await feedJson(db, anyParticipant(eventId), eventId, checkpoint, limit, tombstone);
+    return { text: pullText(built, checkpoint), version: built.version, count: built.count, lastRev: built.lastRev };
+  });
+  // A page built just now may be of a later version than the stamp, which then does not describe it.
+  if (page.version !== stamp.version) return own();
+  const ownRev = stamp.own;
+  if (ownRev === null || ownRev <= checkpoint) return { text: page.text, shared: page };
+  if (page.count === limit && page.lastRev !== null && page.lastRev < ownRev) return { text: page.text, shared: page };
+  const text = stamp.self && withOwnFields(page.text, `{"id":${JSON.stringify(visitorDocId(eventId, user))},`, stamp.self);
+  return text ? { text } : own();
+}
+
+/**
+ * `text` (a pull's answer) with the document that starts with `head` given the person's own
+ * fields, or null when that document is not there or is a tombstone. Inside a JSON string every
+ * quote is escaped, so a document boundary (`{"id":"` after `[` or `,`, up to the next `,{"id":"` or
+ * the `],"checkpoint":` that ends the list) cannot appear within a value. The document's text is
+ * JSON.stringify's (repository visitorDocJson), so parsing and writing it again changes nothing else.
+ */
+function withOwnFields(text: string, head: string, self: NonNullable<FeedStamp['self']>): string | null {
+  let start = text.indexOf(`[${head}`);
+  if (start === -1) start = text.indexOf(`,${head}`);
+  if (start === -1) return null;
+  start += 1;
+  let end = text.indexOf(',{"id":"', start + head.length);
+  if (end === -1) end = text.lastIndexOf('],"checkpoint":');
+  if (end < start) return null;
+  const doc = JSON.parse(text.slice(start, end)) as VisitorDoc & { deleted: boolean };
+  if (doc.deleted) return null;
+  // outerColumns' `self`: what the person sees of themselves and others may not.
+  doc.phone = self.phone;
+  doc.email = self.email;
+  doc.trip_status = self.trip_status;
+  return text.slice(0, start) + JSON.stringify(doc) + text.slice(end);
 }
 
 async function visitorsScope(db: Kysely<DB>, { userId, scope, memo }: FeedArgs): Promise<{ viewer: Viewer; eventId: number }> {
   const eventId = feedEventId(scope);
   const user = feedUser(userId);
   feedEvent(await findEvent(db, eventId));
+  return { viewer: await participant(db, user, eventId, memo), eventId };
+}
+
+/** The viewer of an event's feed, who must take part in it (403 otherwise). */
+async function participant(db: Kysely<DB>, user: number, eventId: number, memo: UserMemo | undefined): Promise<Viewer> {
   // A device pulls an event's pages one after another: the viewer is remembered between them. A
   // remembered viewer without this event may predate the user joining it, so a refusal is decided
   // on a fresh one. Leaving an event is heard as a my_events hint, which empties the memory.
@@ -56,7 +121,7 @@ async function visitorsScope(db: Kysely<DB>, { userId, scope, memo }: FeedArgs):
     viewer = await memo.get('visitors:viewer', () => loadViewer(db, user));
   }
   if (!viewer.events.includes(eventId)) throw new FeedScopeError('participation_required', 403);
-  return { viewer, eventId };
+  return viewer;
 }
 
 export async function relationsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {

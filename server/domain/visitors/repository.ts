@@ -410,12 +410,80 @@ function visitorDocJson(eventId: number, tombstone: object): RawBuilder<string> 
  * documents.ts visitorTombstone for the event (passed in: documents.ts imports this module), whose
  * id, user_id and rev each row fills in.
  */
-export async function feedJson(db: Q, viewer: Viewer, eventId: number, checkpoint: number, limit: number, tombstone: object): Promise<FeedJsonPage> {
-  const r = await sql<{ documents: string | null; last_rev: number | null }>`
-    SELECT string_agg(${visitorDocJson(eventId, tombstone)}, ',' ORDER BY f.rev) AS documents, max(f.rev) AS last_rev
+export async function feedJson(
+  db: Q,
+  viewer: Viewer,
+  eventId: number,
+  checkpoint: number,
+  limit: number,
+  tombstone: object,
+): Promise<FeedJsonPage & { count: number; version: string }> {
+  // The version is read by the same statement as the page, so it is the version of these very rows.
+  const r = await sql<{ documents: string | null; last_rev: number | null; count: number; version: string }>`
+    SELECT string_agg(${visitorDocJson(eventId, tombstone)}, ',' ORDER BY f.rev) AS documents, max(f.rev) AS last_rev,
+      count(*)::int AS count, ${feedVersion(eventId)} AS version
     FROM (${feedSelect(viewer, eventId, checkpoint, limit)}) f`.execute(db);
   const row = onlyRow(r, 'visitors feed page');
-  return { documents: row.documents ?? '', lastRev: row.last_rev };
+  return { documents: row.documents ?? '', lastRev: row.last_rev, count: row.count, version: String(row.version) };
+}
+
+/**
+ * The version of an event's visitors feed: its greatest visitor rev. Every change of a visitor
+ * document stamps visitor_revs with a new rev in the write's own transaction (009_visitor_revs.sql),
+ * and revs are taken under one lock until commit (001_init.sql foyer_bump_rev), so a write that
+ * commits after a snapshot carries a rev above every rev that snapshot saw: two equal versions mean
+ * the same feed. One backward step of the (event_id, rev) index.
+ */
+function feedVersion(eventId: number): RawBuilder<string> {
+  return sql<string>`(SELECT coalesce(max(rev), 0)::text FROM visitor_revs WHERE event_id = ${eventId}::int)`;
+}
+
+export interface FeedStamp {
+  /** The event's `deleted`, undefined for no such event. */
+  event: { deleted: boolean } | undefined;
+  version: string;
+  /** The rev of the viewer's own document in the feed (null without one). */
+  own: number | null;
+  /** What only the person sees of their own document (outerColumns' `self`), null for no such user. */
+  self: { phone: string; email: string; trip_status: number } | null;
+}
+
+/**
+ * Everything a pull of the shared pages needs to know now, from one snapshot and with a plan as
+ * cheap as its lookups: on PGlite, planning a statement that builds a document costs more than
+ * running it for one person.
+ */
+export async function feedStamp(db: Q, eventId: number, userId: number): Promise<FeedStamp> {
+  const r = await sql<{
+    deleted: boolean | null;
+    version: string;
+    own: number | null;
+    phone: string | null;
+    email: string | null;
+    trip_status: number | null;
+    user_id: number | null;
+  }>`
+    SELECT e.deleted, ${feedVersion(eventId)} AS version,
+      (SELECT rev FROM visitor_revs WHERE event_id = ${eventId}::int AND user_id = ${userId}::int) AS own,
+      u.id AS user_id, u.phone, u.email, u.trip_status
+    FROM (SELECT 1) one
+    LEFT JOIN events e ON e.id = ${eventId}::int
+    LEFT JOIN users u ON u.id = ${userId}::int`.execute(db);
+  const row = onlyRow(r, 'visitors feed stamp');
+  return {
+    event: row.deleted === null ? undefined : { deleted: row.deleted },
+    version: String(row.version),
+    own: row.own,
+    self: row.user_id === null ? null : { phone: row.phone as string, email: row.email as string, trip_status: row.trip_status as number },
+  };
+}
+
+/**
+ * Somebody who takes part in the event and is none of its visitors: what every participant sees of
+ * everybody but themselves. (Ids start at 1, so no row is this viewer's own.)
+ */
+export function anyParticipant(eventId: number): Viewer {
+  return { id: 0, city_id: null, country_code: null, events: [eventId] };
 }
 
 // Relations: the user's likes and stars of other people ------------------------------------------

@@ -12,6 +12,7 @@ import { FEEDS, JSON_FEEDS } from '../../domain/sync/feeds.ts';
 import { periodic } from '../../realtime/periodic.ts';
 import { onSessionEnd } from '../../realtime/sessions.ts';
 import { OpenStreams } from '../../realtime/streams.ts';
+import { compressSync, markCompressed, precompressed } from '../../plugins/compression.ts';
 
 const PullQuery = Type.Object(
   {
@@ -79,10 +80,14 @@ export async function syncRoutes(app: FastifyInstance) {
       const jsonFeed = JSON_FEEDS[name as CollectionName];
       if (jsonFeed) {
         // The bytes JSON.stringify would make of the object below (domain/sync/feeds.ts JSON_FEEDS).
-        const page = await jsonFeed(app.db, args);
+        const body = await jsonFeed(app.db, { ...args, pages: app.pullPages });
         reply.header('cache-control', 'no-store');
         reply.type('application/json; charset=utf-8');
-        return `{"documents":[${page.documents}],"checkpoint":${page.lastRev ?? checkpoint}}`;
+        // A shared page is compressed once and its bytes are sent to every device after it.
+        const encoding = body.shared ? precompressed(request, body.text) : undefined;
+        if (!body.shared || !encoding) return body.text;
+        markCompressed(reply, encoding);
+        return app.pullPages.encoded(body.shared, encoding, (text) => compressSync(encoding, text));
       }
       const page = await feed(app.db, args);
       const last = page.documents.at(-1);

@@ -14,11 +14,15 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 
 /**
- * One run window; the stop after it is sized to keep the overall ratio at the rate. A work item
- * shorter than a window either fits in it or waits a whole stop, so figures near a window's length
- * jump between two values; BENCH_CPU_SLICE_MS sets a finer window to compare against.
+ * One run window; the stop after it is sized to keep the overall ratio at the rate. 5 ms, where it
+ * was 25: a piece of work shorter than a window either fits in the window it starts in or waits out
+ * a whole stop, so with 25 ms windows a 20 ms route change measured 20 ms or 95 ms depending on where
+ * in the cycle it began, and the same screen read 7 ms in one round and 83 ms in the next. With 5 ms
+ * windows a piece of work of W ms takes about rate × W, give or take one 15 ms stop, which is what a
+ * CPU `rate` times slower would do (QUALITY.md, "The CPU slowdown's window"). BENCH_CPU_SLICE_MS sets
+ * another window, to compare.
  */
-const RUN_MS = Number(process.env.BENCH_CPU_SLICE_MS ?? 25);
+const RUN_MS = Number(process.env.BENCH_CPU_SLICE_MS ?? 5);
 const RESCAN_MS = 500;
 
 const rootPid = Number(process.argv[2]);

@@ -6,7 +6,7 @@ import { ROOT } from '../../tests/e2e/fixtures/server.ts';
  * A slower phone for the whole app, not only its page. Chromium (156 here) refuses DevTools CPU
  * throttling on worker targets ("Operation is only supported for pages, not workers"), and the
  * sync runs in a dedicated worker, so the benches slow the renderer processes instead: they run
- * 25 ms windows and are stopped (rate - 1) times as long (bench/browser/cpu-duty.ts, a child process).
+ * 5 ms windows and are stopped (rate - 1) times as long (bench/browser/cpu-duty.ts, a child process).
  * The busy-loop check in bench/browser/checks.ts shows what the page and a worker get.
  */
 export class RendererThrottle {

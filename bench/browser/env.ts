@@ -120,7 +120,7 @@ function envOf(p: {
     cpuMode:
       BENCH_CPU_MODE === 'cdp'
         ? 'DevTools Emulation.setCPUThrottlingRate (pages only)'
-        : 'renderer processes run 25 ms, stopped (rate - 1) × as long (page, workers, service worker)',
+        : `renderer processes run ${process.env.BENCH_CPU_SLICE_MS ?? 5} ms, stopped (rate - 1) × as long (page, workers, service worker)`,
     async setCpuRate(rate: number) {
       if (throttle) await throttle.setRate(rate);
       else await emulation.set({ cpuRate: rate, recordNetwork: opts.recordNetwork });

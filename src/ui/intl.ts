@@ -19,13 +19,22 @@ export function clockTime(locale: string, unixSeconds: number, timeZone?: string
   return dateFormat(locale, { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(unixSeconds * 1000));
 }
 
+let deviceZone: { name: string; at: number } | null = null;
+/** A device that travels changes its zone; asked again after this long. */
+const DEVICE_ZONE_KEPT_MS = 60_000;
+
 /** The device's own time zone (IANA name), or '' where the browser does not say. */
 export function deviceTimeZone(): string {
+  const now = Date.now();
+  if (deviceZone && now - deviceZone.at < DEVICE_ZONE_KEPT_MS) return deviceZone.name;
+  let name = '';
   try {
-    return new Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
+    name = new Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
   } catch {
-    return '';
+    // Left empty: the caller shows times without a zone label.
   }
+  deviceZone = { name, at: now };
+  return name;
 }
 
 /** "GMT+1", the zone's offset from UTC at that moment; '' for a zone the browser does not know. */

@@ -7,11 +7,13 @@ import { VisitorCard } from './VisitorCard.tsx';
 import type { VisitorListProps } from '../../ui/widgets.ts';
 
 /**
- * Cards drawn in the list's first frame: what a phone or a laptop screen shows above the fold. The
- * rest of the page of cards follows in the next render, after that frame is on the screen; a card
- * costs several milliseconds to render on a slow phone, and the ones below the fold need not wait.
+ * Cards drawn in the list's first frame: what a screen shows above the fold. A laptop's 1280×900
+ * window shows the first card and the top of the second under the page's header and tabs, a phone
+ * one card. The rest of the page of cards follows in the next render, after that frame is on the
+ * screen: a card costs several milliseconds to render on a slow phone, and the ones below the fold
+ * need not wait.
  */
-export const FIRST_FRAME_CARDS = 3;
+export const FIRST_FRAME_CARDS = 2;
 
 /**
  * A non-empty page of visitors as the visitors page and the live page's people tab both show it:

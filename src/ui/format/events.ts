@@ -11,11 +11,30 @@ export const EVENT_DATE_FORMAT = 'DD.MM.YYYY';
 export const EVENT_TIME_FORMAT = 'HH:mm';
 
 /**
+ * dayjs's timezone plugin formats the moment with toLocaleString to find the zone's offset, which
+ * builds an Intl formatter on every call: about a fifth of a millisecond each, and an event page asks
+ * for the same few moments many times per render. Dayjs values are immutable, so one per moment is kept.
+ */
+const zoned = new Map<string, Dayjs>();
+const ZONED_KEPT = 2000;
+
+/**
  * An event's moment on the clock of the place where it happens: 18:00 in Kyiv reads 18:00 for a
  * visitor browsing from Warsaw too, which is what the poster and the ticket say. A timezone the
  * browser does not know falls back to UTC rather than failing the whole card.
  */
 export function inEventZone(unixSeconds: number, tz: string): Dayjs {
+  const key = `${unixSeconds}|${tz}`;
+  const known = zoned.get(key);
+  if (known) return known;
+  const value = zonedMoment(unixSeconds, tz);
+  // A plain bound rather than an LRU: the moments a session shows are few, and a full map starts over.
+  if (zoned.size >= ZONED_KEPT) zoned.clear();
+  zoned.set(key, value);
+  return value;
+}
+
+function zonedMoment(unixSeconds: number, tz: string): Dayjs {
   const moment = dayjs.unix(unixSeconds);
   if (!tz) return moment.utc();
   try {

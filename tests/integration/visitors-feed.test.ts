@@ -341,6 +341,23 @@ describe('visitors feed pages (visitor_revs)', () => {
     expect(docs.get(to.id)).toMatchObject({ deleted: false });
   });
 
+  it('never ends a page between two people who share a rev, so the next page misses neither', async () => {
+    const ev = (await createEvent(s.app.db, { is_free: false })).id;
+    const viewer = await newUser();
+    const from = await newUser();
+    const to = await newUser();
+    await checkIn(ev, viewer.id);
+    const ticket = await createTicket(s.app.db, ev, from.id);
+    const start = await pullAll(viewer, ev);
+
+    // The handed-over ticket stamps both people with its one new rev.
+    await s.app.db.updateTable('tickets').set({ user_id: to.id }).where('id', '=', ticket.id).execute();
+    const first = await pull(viewer, ev, start.checkpoint, 1);
+    expect(first.docs.map((d) => d.user_id).sort()).toEqual([from.id, to.id].sort());
+    expect(new Set(first.docs.map((d) => d.rev)).size).toBe(1);
+    expect((await pull(viewer, ev, first.checkpoint, 1)).docs).toEqual([]);
+  });
+
   it('fills a first page to the limit even when hidden people sit between the shown ones', async () => {
     const ev = (await createEvent(s.app.db)).id;
     const viewer = await newUser();

@@ -74,7 +74,7 @@ export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs & { pages?
   if (page.version !== stamp.version) return own();
   const ownRev = stamp.own;
   if (ownRev === null || ownRev <= checkpoint) return { text: page.text, shared: page };
-  if (page.count === limit && page.lastRev !== null && page.lastRev < ownRev) return { text: page.text, shared: page };
+  if (page.count >= limit && page.lastRev !== null && page.lastRev < ownRev) return { text: page.text, shared: page };
   const text = stamp.self && withOwnFields(page.text, `{"id":${JSON.stringify(visitorDocId(eventId, user))},`, stamp.self);
   return text ? { text } : own();
 }

@@ -302,7 +302,10 @@ export async function countVisible(db: Q, scope: ListScope, viewer: Viewer): Pro
  * (event_id, rev) index and builds each person's document laterally, so the work is the page, not
  * the event: a caught-up pull touches no visitor at all. The first pull (checkpoint 0) skips people
  * nobody may see instead of sending them as tombstones (a device at 0 holds nothing); the walk then
- * simply reads further, so a short page still means "caught up". Later pages may carry tombstones
+ * simply reads further, so a short page still means "caught up". People can share a rev (a ticket
+ * handed from one to another stamps both with the ticket's rev), so a page never ends inside such a
+ * group: it takes the rest of its last rev too (WITH TIES), or the next pull, which asks for revs
+ * above the last one, would skip them. Later pages may carry tombstones
  * of people the device never held: the server cannot know what a device holds, and deleting an
  * absent document is a no-op.
  */
@@ -319,7 +322,7 @@ function feedSelect(viewer: Viewer, eventId: number, checkpoint: number, limit: 
     CROSS JOIN LATERAL (${eventBase(eventId, sql`SELECT vr.user_id`)}) u ${outerJoins(viewer, false)}
     WHERE ${checkpoint}::bigint > 0 OR ${shown}
     ORDER BY vr.rev
-    LIMIT ${limit}`;
+    FETCH FIRST ${limit} ROWS WITH TIES`;
 }
 
 /**

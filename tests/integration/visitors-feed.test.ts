@@ -323,7 +323,8 @@ describe('the pull route sends the visitors page the database wrote', () => {
 });
 
 describe('visitors feed pages (visitor_revs)', () => {
-  it('re-sends both people when a ticket moves from one to the other', async () => {
+  /** A viewer who has pulled the event, then one ticket handed from `from` to `to`. */
+  async function handOverTicket() {
     const ev = (await createEvent(s.app.db, { is_free: false })).id;
     const viewer = await newUser();
     const from = await newUser();
@@ -332,27 +333,22 @@ describe('visitors feed pages (visitor_revs)', () => {
     const ticket = await createTicket(s.app.db, ev, from.id);
     const start = await pullAll(viewer, ev);
     expect(byUser(start.docs).get(from.id)).toMatchObject({ deleted: false });
-
     await s.app.db.updateTable('tickets').set({ user_id: to.id }).where('id', '=', ticket.id).execute();
-    const page = await pullAll(viewer, ev, start.checkpoint);
-    const docs = byUser(page.docs);
+    return { ev, viewer, from, to, checkpoint: start.checkpoint };
+  }
+
+  it('re-sends both people when a ticket moves from one to the other', async () => {
+    const { ev, viewer, from, to, checkpoint } = await handOverTicket();
+    const docs = byUser((await pullAll(viewer, ev, checkpoint)).docs);
     // The person who lost the ticket no longer takes part: their document changes to a tombstone.
     expect(docs.get(from.id)).toMatchObject({ deleted: true, first_name: '' });
     expect(docs.get(to.id)).toMatchObject({ deleted: false });
   });
 
   it('never ends a page between two people who share a rev, so the next page misses neither', async () => {
-    const ev = (await createEvent(s.app.db, { is_free: false })).id;
-    const viewer = await newUser();
-    const from = await newUser();
-    const to = await newUser();
-    await checkIn(ev, viewer.id);
-    const ticket = await createTicket(s.app.db, ev, from.id);
-    const start = await pullAll(viewer, ev);
-
     // The handed-over ticket stamps both people with its one new rev.
-    await s.app.db.updateTable('tickets').set({ user_id: to.id }).where('id', '=', ticket.id).execute();
-    const first = await pull(viewer, ev, start.checkpoint, 1);
+    const { ev, viewer, from, to, checkpoint } = await handOverTicket();
+    const first = await pull(viewer, ev, checkpoint, 1);
     expect(first.docs.map((d) => d.user_id).sort()).toEqual([from.id, to.id].sort());
     expect(new Set(first.docs.map((d) => d.rev)).size).toBe(1);
     expect((await pull(viewer, ev, first.checkpoint, 1)).docs).toEqual([]);

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 /** A one-field form that adds something by its name (a track, a stand); an empty name is refused next to it. */
 export function NameForm({
@@ -27,8 +28,9 @@ export function NameForm({
       return;
     }
     setProblem(false);
+    const sent = name;
     await onAdd(name.trim());
-    setName('');
+    setName(clearIfSent(sent, ''));
   };
   return (
     <form className={className ? `admin__add ${className}` : 'admin__add'} onSubmit={(e) => void add(e)} noValidate>

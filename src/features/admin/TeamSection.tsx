@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, useAdminActions, type AdminEventView, type TeamRole } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmailField } from './EmailField.tsx';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 type Team = AdminEventView['event']['admin']['team'];
 
@@ -30,8 +31,9 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
     setProblem(null);
     setBusy(true);
     try {
+      const sent = email;
       await actions.setRole(eventId, { email: value }, role, true);
-      setEmail('');
+      setEmail(clearIfSent(sent, ''));
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canSendComment, useBusy, type ChatActions } from '../../data/index.ts';
 import { CHAT_IMAGE_MAX_BYTES, COMMENT_MAX_LENGTH } from '../../../contract/chat.ts';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 /**
  * The comment form (events.md §2, §5): the send button stays disabled for a trimmed-empty text and
@@ -23,9 +24,10 @@ export function ChatForm({ actions }: { actions: ChatActions }) {
     if (!canSendComment(text, busy || sending.current)) return;
     sending.current = true;
     void run(async () => {
+      const sent = text;
       const result = await actions.send(text, image);
       if (result.ok) {
-        setText('');
+        setText(clearIfSent(sent, ''));
         setImage(null);
         setNotice(null);
         if (fileRef.current) fileRef.current.value = '';

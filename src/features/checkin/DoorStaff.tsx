@@ -4,6 +4,7 @@ import { useOrganiserActions, useSyncStatus, type DoorStaffMember } from '../../
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { parseStaffTarget } from './staff.ts';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).
@@ -53,8 +54,9 @@ export function DoorStaff({ eventId }: { eventId: number }) {
     }
     setBusy('add');
     try {
+      const sent = text;
       await actions.addDoorStaff(eventId, who);
-      setText('');
+      setText(clearIfSent(sent, ''));
       await load();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'unknown_error');

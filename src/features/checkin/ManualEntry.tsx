@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 /**
  * The code field: a ticket code typed from a printout, or the whole signed text (a hand-held
@@ -16,8 +17,9 @@ export function ManualEntry({ onCode, busy }: { onCode(text: string): Promise<vo
     e.preventDefault();
     const code = text.trim();
     if (!code) return;
+    const sent = text;
     await onCode(code);
-    setText('');
+    setText(clearIfSent(sent, ''));
     input.current?.focus();
   };
   return (

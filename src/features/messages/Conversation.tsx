@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/people/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { MESSAGE_MAX_LENGTH } from '../../../contract/chat.ts';
 import { dialogDate, personLabel } from './format.ts';
+import { clearIfSent } from '../../ui/sentField.ts';
 
 /**
  * The right column: one dialog from the device. Opening it marks the partner's messages read
@@ -118,7 +119,8 @@ function Composer({ onSend }: { onSend(text: string): Promise<boolean> }) {
     if (busy || !text.trim()) return;
     setBusy(true);
     try {
-      if (await onSend(text)) setText('');
+      const sent = text;
+      if (await onSend(text)) setText(clearIfSent(sent, ''));
     } catch (err) {
       console.error('foyer: queueing the message failed', err);
     } finally {

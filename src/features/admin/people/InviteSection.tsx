@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INVITE_ROLES, useAdminActions, usePeopleActions, type AdminInvitation, type InviteRole, type QueuedInvite } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+import { clearIfSent } from '../../../ui/sentField.ts';
 
 /**
  * Invitations by email. Somebody with a Foyer account gets the role at once; somebody without one
@@ -28,8 +29,9 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
     setProblem(null);
     setBusy(true);
     try {
+      const sent = email;
       await people.invite(eventId, value, role);
-      setEmail('');
+      setEmail(clearIfSent(sent, ''));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAND_LIMITS, useStandActions, type ClientRef, type EditorMember } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { clearIfSent } from '../../../ui/sentField.ts';
 import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+
+interface MemberDraft {
+  email: string;
+  position: string;
+  manager: boolean;
+}
+const EMPTY_DRAFT: MemberDraft = { email: '', position: '', manager: false };
 
 /**
  * The people of a stand: each with their position and whether they manage the stand (managers
@@ -12,9 +20,10 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
   const { t } = useTranslation();
   const id = useId();
   const actions = useStandActions();
-  const [email, setEmail] = useState('');
-  const [position, setPosition] = useState('');
-  const [manager, setManager] = useState(false);
+  // One object for the three fields, so that "still what was sent" is a single identity check.
+  const [draft, setDraft] = useState(EMPTY_DRAFT);
+  const { email, position, manager } = draft;
+  const edit = (change: Partial<MemberDraft>) => setDraft((d) => ({ ...d, ...change }));
   const [problem, setProblem] = useState<string | null>(null);
 
   const add = async (e: FormEvent) => {
@@ -25,10 +34,9 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
       return;
     }
     setProblem(null);
+    const sent = draft;
     await actions.setMember(eventId, stand, { email: value }, position.trim(), manager);
-    setEmail('');
-    setPosition('');
-    setManager(false);
+    setDraft(clearIfSent(sent, EMPTY_DRAFT));
   };
 
   return (
@@ -43,13 +51,13 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
         ))}
       </ul>
       <form className="admin__add stand-add-member" onSubmit={(e) => void add(e)} noValidate>
-        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />
+        <EmailField id={`${id}-email`} value={email} onChange={(v) => edit({ email: v })} problem={problem} />
         <div className="field">
           <label htmlFor={`${id}-position`}>{t('admin.stands.position')}</label>
-          <input id={`${id}-position`} value={position} maxLength={STAND_LIMITS.position} onChange={(e) => setPosition(e.target.value)} />
+          <input id={`${id}-position`} value={position} maxLength={STAND_LIMITS.position} onChange={(e) => edit({ position: e.target.value })} />
         </div>
         <label className="stand-manager-box">
-          <input type="checkbox" checked={manager} onChange={(e) => setManager(e.target.checked)} /> {t('admin.stands.isManager')}
+          <input type="checkbox" checked={manager} onChange={(e) => edit({ manager: e.target.checked })} /> {t('admin.stands.isManager')}
         </label>
         <Button type="submit" variant="primary">
           {t('admin.stands.addMember')}

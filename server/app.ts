@@ -41,6 +41,12 @@ declare module 'fastify' {
     limits: Limits;
     /** Who a session token belongs to, remembered briefly (plugins/session-cache.ts). */
     sessionCache: SessionCache;
+    /**
+     * This instance's listeners that hear each announcement as the write makes it, before the bus
+     * brings it back: the session cache, and the socket fan-out for the comment a hint carries.
+     * The bus still delivers it to them too; each takes the second copy as already heard.
+     */
+    heardHere: Set<(channel: string, message: unknown) => void>;
     /** Sync pull pages shared by an event's participants, at the version read (domain/sync/page-cache.ts). */
     pullPages: PageCache;
     /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
@@ -92,9 +98,11 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('sessionCache', sessionCache);
   app.decorate('pullPages', new PageCache(deps.config.pullCacheMb * 1024 * 1024));
   // This instance forgets an ended session before the write answers, not when the bus brings it back.
+  const heardHere = new Set<(channel: string, message: unknown) => void>([(channel, message) => sessionCache.heard(channel, message)]);
+  app.decorate('heardHere', heardHere);
   const announcer = {
     publish: (channel: string, message: unknown) => {
-      sessionCache.heard(channel, message);
+      for (const listener of heardHere) listener(channel, message);
       return bus.publish(channel, message);
     },
   };

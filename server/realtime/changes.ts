@@ -50,6 +50,12 @@ const HINT_KINDS: Record<string, Kind[]> = {
 
 export interface Fanout {
   start(): Promise<void>;
+  /**
+   * An announcement made on this instance, heard as the write makes it: a carried comment goes to
+   * this instance's sockets without waiting for the bus (a Redis round trip, or the memory bus's
+   * next turn of the event loop, behind the poster's HTTP answer). The bus copy finds it sent.
+   */
+  heard(channel: string, message: unknown): void;
   /** Reads and delivers now (after pending writes have announced themselves). */
   kick(kinds?: Kind[]): void;
   stop(): Promise<void>;
@@ -67,6 +73,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
   let running: Promise<void> | null = null;
   let stopped = false;
   let unsubscribe = () => {};
+  let listening = false;
   let poll: NodeJS.Timeout | undefined;
   let catchUp: NodeJS.Timeout | undefined;
 
@@ -238,7 +245,20 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
     });
   }
 
+  function carried(created: CreatedComment) {
+    sendCarried(created).catch((err: unknown) => {
+      // Not marked as sent, so the read sends it.
+      deps.log.error(err, `realtime fan-out of comment ${created.comment.id} from its hint failed`);
+      kick(['comments']);
+    });
+  }
+
   return {
+    heard(channel, message) {
+      // Only while the bus copies are heard too: before start() the watermark is not read yet.
+      const created = channel === HINTS_CHANNEL ? (message as ChangeHint).created : undefined;
+      if (listening && created) carried(created);
+    },
     async start() {
       await init();
       unsubscribe = bus.subscribe(HINTS_CHANNEL, (message) => {
@@ -247,11 +267,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
         for (const c of hint.collections ?? []) for (const k of HINT_KINDS[c] ?? []) kinds.add(k);
         if (hint.created) {
           const created = hint.created;
-          sendCarried(created).catch((err: unknown) => {
-            // Not marked as sent, so the read sends it.
-            deps.log.error(err, `realtime fan-out of comment ${created.comment.id} from its hint failed`);
-            kick(['comments']);
-          });
+          carried(created);
           if (created.rev !== undefined) {
             kinds.delete('comments');
             kinds.delete('blocks');
@@ -265,6 +281,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
         if (kinds.size > 0) kick([...kinds]);
       });
       await bus.ready?.(HINTS_CHANNEL);
+      listening = true;
       poll = setInterval(() => {
         if (hub.all.size > 0) kick();
       }, POLL_MS);
@@ -273,6 +290,7 @@ export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presen
     kick,
     async stop() {
       stopped = true;
+      listening = false;
       unsubscribe();
       clearInterval(poll);
       clearTimeout(catchUp);

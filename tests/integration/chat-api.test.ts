@@ -389,6 +389,12 @@ describe('comment.add commands', () => {
     for (let i = 0; i < 31; i++) results.push((await post(a.token, '/api/events/add-comment', { event_id: ev.id, comment: `m${i}` })).status_code);
     expect(results.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(results[30]).toBe(429);
+    // Counted per person and per event: another attendee here, and the same person elsewhere, still post.
+    const b = await attendee(ev.id);
+    expect((await post(b.token, '/api/events/add-comment', { event_id: ev.id, comment: 'b' })).status_code).toBe(200);
+    const other = await createEvent(s.app.db);
+    await createTicket(s.app.db, other.id, a.id);
+    expect((await post(a.token, '/api/events/add-comment', { event_id: other.id, comment: 'elsewhere' })).status_code).toBe(200);
   });
 });
 

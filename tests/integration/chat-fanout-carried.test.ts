@@ -5,6 +5,8 @@ import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 import { CATCH_UP_MS } from '../../server/realtime/changes.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
+import { startTestServer } from '../fixtures/server.ts';
+import { createMemoryBus, type Bus } from '../../server/realtime/bus.ts';
 import { chatSocket, wait, type TestSocket } from './chat-helpers.ts';
 import { liveEvent, person } from './attacks-helpers.ts';
 
@@ -90,5 +92,28 @@ describe('comments carried by their announcement', () => {
     const hint: ChangeHint = { collections: ['comments'], eventIds: [eventId], created: { comment, user } };
     await cluster!.buses[0]!.publish(HINTS_CHANNEL, hint);
     expect(await onB.next('commentCreated', (f) => f.comment.id === id, FAST)).toMatchObject({ comment, users: { [String(reader.id)]: user } });
+  });
+
+  it('sends a comment to the sockets of the instance that wrote it without waiting for the bus', async () => {
+    // A bus that loses every change hint: only the writer's own instance hearing it at once
+    // (app.heardHere) can bring the comment sooner than the fan-out's 5 s safety poll.
+    const memory = createMemoryBus();
+    const deaf: Bus = { ...memory, publish: (channel, message) => (channel === HINTS_CHANNEL ? Promise.resolve() : memory.publish(channel, message)) };
+    const server = await startTestServer({ database, listen: true, bus: deaf, config: { socketHeartbeatMs: 60_000 } });
+    try {
+      const eventId = await liveEvent(database.db);
+      const author = await person(database.db, eventId);
+      const reader = await person(database.db, eventId);
+      const authorSocket = track(await chatSocket(server.url, author.token, author.id, eventId));
+      const readerSocket = track(await chatSocket(server.url, reader.token, reader.id, eventId));
+      authorSocket.send({ type: 'commentAdd', comment: 'heard here' });
+      const frame = await readerSocket.next('commentCreated', (f) => f.comment.comment === 'heard here', FAST);
+      expect(frame.comment.user_id).toBe(author.id);
+      expect((await authorSocket.next('commentCreated', (f) => f.comment.id === frame.comment.id, FAST)).comment).toEqual(frame.comment);
+    } finally {
+      await Promise.all(sockets.splice(0).map((x) => x.close()));
+      await server.close();
+      await memory.close();
+    }
   });
 });

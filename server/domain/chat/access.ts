@@ -17,10 +17,14 @@ export interface ChatAccess {
  * is no chat to speak of.
  */
 export async function chatAccess(q: Q, userId: number, eventId: number): Promise<ChatAccess> {
-  const row = await chatStanding(q, userId, eventId);
+  return (await standing(q, userId, eventId)).access;
+}
+
+async function standing(q: Q, userId: number, eventId: number, postedSince?: Date): Promise<{ access: ChatAccess; posted: number }> {
+  const row = await chatStanding(q, userId, eventId, postedSince);
   if (!row) throw new DomainError('event_not_found');
   if (row.deleted) throw new DomainError('event_removed');
-  return { eventId, participant: row.participant, staff: row.staff, blocked: row.blocked };
+  return { access: { eventId, participant: row.participant, staff: row.staff, blocked: row.blocked }, posted: row.posted };
 }
 
 /** Throws unless the user may read the chat. */
@@ -32,7 +36,16 @@ export async function requireReader(q: Q, userId: number, eventId: number): Prom
 
 /** Throws unless the user may post, like or dislike: a reader who is not blocked. */
 export async function requireSpeaker(q: Q, userId: number, eventId: number): Promise<ChatAccess> {
-  const access = await chatAccess(q, userId, eventId);
+  return speaking(await chatAccess(q, userId, eventId));
+}
+
+/** requireSpeaker, with how many comments the user has posted in the event since `since`, from the same query. */
+export async function requireSpeakerPosted(q: Q, userId: number, eventId: number, since: Date): Promise<{ access: ChatAccess; posted: number }> {
+  const s = await standing(q, userId, eventId, since);
+  return { access: speaking(s.access), posted: s.posted };
+}
+
+function speaking(access: ChatAccess): ChatAccess {
   if (access.blocked) throw new DomainError('chat_blocked', 'You are not allowed to send comments');
   if (!access.participant) throw new DomainError('ticket_required');
   return access;

@@ -28,10 +28,18 @@ export function mayReadSql(userId: RawBuilder<unknown>, eventId: RawBuilder<unkn
         AND (mr_ue.is_owner OR mr_ue.is_moderator OR (mr_ue.checked_in AND mr_e.is_free))))`;
 }
 
-/** The event's removal flag and the user's standing in its chat; undefined when there is no such event. */
-export async function chatStanding(q: Q, userId: number, eventId: number) {
-  const r = await sql<{ deleted: boolean; participant: boolean; staff: boolean; blocked: boolean }>`
-    SELECT e.deleted,
+/**
+ * The event's removal flag and the user's standing in its chat; undefined when there is no such
+ * event. With `postedSince`, also how many comments the user has posted there since then (the
+ * chat's rate limit; 0 without): a post needs both, and on the embedded database a second statement
+ * costs about as much as the count itself.
+ */
+export async function chatStanding(q: Q, userId: number, eventId: number, postedSince?: Date) {
+  const posted = postedSince
+    ? sql<number>`(SELECT count(*)::int FROM chat_comments c WHERE c.event_id = e.id AND c.user_id = ${userId} AND c.received_at > ${postedSince})`
+    : sql<number>`0`;
+  const r = await sql<{ deleted: boolean; participant: boolean; staff: boolean; blocked: boolean; posted: number }>`
+    SELECT e.deleted, ${posted} AS posted,
       ${mayReadSql(sql`${userId}::int`, sql`e.id`)} AS participant,
       EXISTS (SELECT 1 FROM user_events ue WHERE ue.event_id = e.id AND ue.user_id = ${userId}
         AND NOT ue.deleted AND (ue.is_owner OR ue.is_moderator)) AS staff,
@@ -245,13 +253,6 @@ export async function recountLikes(trx: Tx, commentId: number): Promise<void> {
 /** The comment's event, author and removal flag, locked for the rest of the transaction. */
 export async function lockComment(trx: Tx, commentId: number) {
   return trx.selectFrom('chat_comments').select(['id', 'event_id', 'user_id', 'deleted']).where('id', '=', commentId).forUpdate().executeTakeFirst();
-}
-
-/** How many comments the user posted in the event since `since` (the chat's rate limit). */
-export async function countRecentComments(trx: Tx, eventId: number, userId: number, since: Date): Promise<number> {
-  const r = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM chat_comments WHERE event_id = ${eventId} AND user_id = ${userId} AND received_at > ${since}`.execute(trx);
-  return r.rows[0]?.n ?? 0;
 }
 
 /**

@@ -11,9 +11,8 @@ import {
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { CreatedComment, Effect } from '../effects.ts';
-import { chatAccess, requireReader, requireSpeaker, requireStaff } from './access.ts';
+import { chatAccess, requireReader, requireSpeaker, requireSpeakerPosted, requireStaff } from './access.ts';
 import {
-  countRecentComments,
   deleteVote,
   findVote,
   insertComment,
@@ -63,12 +62,10 @@ export async function addComment(
   o: AddCommentOptions = {},
 ): Promise<{ effect: Effect; commentId: number; created: CreatedComment }> {
   const text = cleanText(p.comment, COMMENT_MAX_LENGTH, 'comment');
-  await requireSpeaker(trx, actorId, p.event_id);
   const now = o.now ?? new Date();
   // Counted inside the transaction, after the change-feed lock: every instance sees the same count.
-  if ((await countRecentComments(trx, p.event_id, actorId, new Date(now.getTime() - CHAT_RATE_WINDOW_MS))) >= COMMENTS_PER_WINDOW) {
-    throw new DomainError('rate_limited');
-  }
+  const { posted } = await requireSpeakerPosted(trx, actorId, p.event_id, new Date(now.getTime() - CHAT_RATE_WINDOW_MS));
+  if (posted >= COMMENTS_PER_WINDOW) throw new DomainError('rate_limited');
   const row = await insertComment(trx, {
     event_id: p.event_id,
     user_id: actorId,

@@ -41,6 +41,7 @@ export async function socketRoutes(app: FastifyInstance) {
   const presence = createPresence(app.bus, randomBytes(8).toString('hex'), PRESENCE_TTL_MS);
   const fanout = createFanout({ db: app.db, bus: app.bus, hub, presence, log: app.log });
   await fanout.start();
+  app.heardHere.add(fanout.heard);
   /** The language each socket's client asked its Exceptions in (frames.ts exceptions). */
   const languages = new WeakMap<Conn, string>();
   const exception = exceptions(hub, (conn) => languages.get(conn));
@@ -185,6 +186,7 @@ export async function socketRoutes(app: FastifyInstance) {
     clearInterval(heartbeat);
     stopSessions();
     await Promise.all([rechecks.stop(), online.stop()]);
+    app.heardHere.delete(fanout.heard);
     await fanout.stop();
     for (const conn of hub.all) conn.socket.close(WS_CLOSE.goingAway, 'server shutting down');
     await presence.close();

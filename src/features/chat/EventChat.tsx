@@ -5,6 +5,7 @@ import { CHAT_FIRST_DRAWN, CHAT_PAGE_SIZE } from '../../../contract/constants.ts
 import { shouldAutoScroll, useChatActions, useEventChat, useSession } from '../../data/index.ts';
 import { useLoginHref } from '../../ui/useRequireLogin.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { useDrawnLater } from '../../ui/useDrawnLater.ts';
 import { ChatForm } from './ChatForm.tsx';
 import { ChatMessage } from './ChatMessage.tsx';
 import { ChatFilterBar } from './ChatFilterBar.tsx';
@@ -13,6 +14,12 @@ import './chat.css';
 
 /** Loading older comments starts when the reader scrolls this close to the top. */
 const LOAD_OLDER_AT_PX = 48;
+/**
+ * The newest comments drawn in the frame the chat opens with: about what its box shows on a laptop
+ * (1280×900) and more than a phone's. The rest of CHAT_FIRST_DRAWN follow once that frame is on the
+ * screen, above the ones drawn, so the page's first frame does not wait for comments out of sight.
+ */
+const FIRST_FRAME_COMMENTS = 8;
 
 /**
  * The event chat (events.md §2, §4): oldest at the top, infinite scroll upward, the form below.
@@ -35,7 +42,8 @@ export function EventChat({ eventId, className }: { eventId: number; className?:
   // `skipped` counts the oldest comments not drawn. Until the reader scrolls it follows the newest;
   // from then on it is pinned, so a new comment at the end never pulls the list up under the reader.
   const [skipped, setSkipped] = useState<number | null>(null);
-  const skip = skipped ?? Math.max(0, matching.length - CHAT_FIRST_DRAWN);
+  const restDrawn = useDrawnLater(matching.length > FIRST_FRAME_COMMENTS);
+  const skip = skipped ?? Math.max(0, matching.length - (restDrawn ? CHAT_FIRST_DRAWN : FIRST_FRAME_COMMENTS));
   const items = skip > 0 ? matching.slice(skip) : matching;
   const hiddenLocally = skip > 0;
   const showOlder = () => {

@@ -7,7 +7,7 @@
  * never part of the app) imports the app's own database module and replication, and writes them in
  * batches of the client's pull size (500) three ways into fresh databases: through the app's pull
  * replication fed from memory (what a first sync does), through the collection's bulkUpsert, and
- * with a bare Dexie table's bulkPut. BENCH_ROUNDS rounds (3 by default), interleaved; no network
+ * with a bare Dexie table's bulkPut. BENCH_ROUNDS rounds (7 by default), interleaved; no network
  * and no CPU slowdown, so the figure is the storage path alone. Prints docs/s, asserts nothing.
  */
 import fs from 'node:fs';
@@ -25,7 +25,7 @@ import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const BATCH = SYNC_PULL_DEFAULT_LIMIT;
 
 interface WriteResult {

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
+import { negotiate } from '@fastify/accept-negotiator';
 
 /**
  * Venue networks are slow and shared: a first sync of a big event is ~3 MB of JSON that compresses
@@ -20,39 +21,21 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 type Encoding = (typeof COMPRESS_OPTIONS.encodings)[number];
 
+/** @fastify/compress reads `*` (no preference) and x-gzip as gzip before it negotiates. */
+const GZIP_ALIASES = /\*|x-gzip/g;
+
 /**
  * The encoding @fastify/compress would pick for this request and body, for a route that sends bytes
- * it compressed once for many answers (the shared sync pages): the same negotiation (q-values, the
- * first of COMPRESS_OPTIONS.encodings among equals, `*` and x-gzip read as gzip), the same threshold
- * and the same opt-out header. Undefined: the body goes as it is.
+ * it compressed once for many answers (the shared sync pages): the plugin's own negotiator, fed the
+ * header as the plugin feeds it, with the same threshold and the same opt-out header. Undefined:
+ * the body goes as it is.
  */
 export function precompressed(request: FastifyRequest, text: string): Encoding | undefined {
   if (request.headers['x-no-compression'] !== undefined) return undefined;
   if (Buffer.byteLength(text) < COMPRESS_OPTIONS.threshold) return undefined;
   const header = request.headers['accept-encoding'];
   if (!header) return undefined;
-  const supported: readonly string[] = COMPRESS_OPTIONS.encodings;
-  let best: Encoding | undefined;
-  let bestQuality = 0;
-  let bestRank = Number.POSITIVE_INFINITY;
-  for (const part of header.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.split(';').map((p) => p.trim());
-    const name = token === '*' || token === 'x-gzip' ? 'gzip' : token;
-    const rank = supported.indexOf(name);
-    if (rank === -1) continue;
-    let quality = 1;
-    for (const param of params) {
-      const q = /^q\s*=\s*(.*)$/.exec(param);
-      if (q) quality = Number.parseFloat(q[1] ?? '') || 0;
-    }
-    if (quality <= 0) continue;
-    if (quality > bestQuality || (quality === bestQuality && rank < bestRank)) {
-      best = name as Encoding;
-      bestQuality = quality;
-      bestRank = rank;
-    }
-  }
-  return best;
+  return (negotiate(header.toLowerCase().replace(GZIP_ALIASES, 'gzip'), COMPRESS_OPTIONS.encodings) as Encoding | null) ?? undefined;
 }
 
 /** `text` compressed as the plugin would have compressed it. */

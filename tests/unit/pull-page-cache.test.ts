@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { PageCache } from '../../server/domain/sync/page-cache.ts';
-import { precompressed } from '../../server/plugins/compression.ts';
+import Fastify from 'fastify';
+import { precompressed, registerCompression } from '../../server/plugins/compression.ts';
 
 const page = (text: string, version: string) => async () => ({ text, version, count: 1, lastRev: 1 });
 
@@ -78,5 +79,27 @@ describe('precompressed', () => {
     expect(precompressed(ask({}), big)).toBeUndefined();
     expect(precompressed(ask({ 'accept-encoding': 'br', 'x-no-compression': '1' }), big)).toBeUndefined();
     expect(precompressed(ask({ 'accept-encoding': 'br' }), 'small')).toBeUndefined();
+  });
+
+  it('agrees with the plugin on every header, as the plugin answers them', async () => {
+    const app = Fastify();
+    await registerCompression(app);
+    app.get('/big', async (_request, reply) => reply.type('application/json').send(JSON.stringify({ big })));
+    const headers = [
+      'gzip, deflate, br, zstd',
+      'x-gzip',
+      'X-GZIP;q=0.5, br;q=0.4',
+      '*',
+      '*;q=0.5, br;q=0.6',
+      'BR',
+      'deflate',
+      'br;q=0.5, gzip;q=0.5',
+      'gzip;q=0, *',
+    ];
+    for (const header of headers) {
+      const res = await app.inject({ url: '/big', headers: { 'accept-encoding': header } });
+      expect(precompressed(ask({ 'accept-encoding': header }), big), header).toBe(res.headers['content-encoding']);
+    }
+    await app.close();
   });
 });

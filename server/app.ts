@@ -102,7 +102,14 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('heardHere', heardHere);
   const announcer = {
     publish: (channel: string, message: unknown) => {
-      for (const listener of heardHere) listener(channel, message);
+      for (const listener of heardHere) {
+        // After the commit: a listener's failure must not turn a committed write into an error.
+        try {
+          listener(channel, message);
+        } catch (err) {
+          app.log.error({ err, channel }, 'a listener of this instance failed on an announcement');
+        }
+      }
       return bus.publish(channel, message);
     },
   };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 import { countdownParts, formatClock, formatEventRange, formatEventStart, isoInEventZone } from '../../src/ui/format/events.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 // 2026-05-12 15:00:00 UTC
 const WHEN = Date.UTC(2026, 4, 12, 15, 0, 0) / 1000;
@@ -28,6 +34,29 @@ describe('event dates in the event timezone', () => {
 
   it('gives machine-readable times with the event offset', () => {
     expect(isoInEventZone(WHEN, 'Europe/Kyiv')).toBe('2026-05-12T18:00:00+03:00');
+    expect(isoInEventZone(WHEN, '')).toBe('2026-05-12T15:00:00Z');
+  });
+
+  it("agrees with dayjs's own timezone conversion, across zones, half and quarter hours and DST changes", () => {
+    const zones = [
+      'Europe/Kyiv',
+      'Europe/Warsaw',
+      'America/New_York',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'UTC',
+      'America/St_Johns',
+    ];
+    // Every 37 minutes across two years: each zone's DST changes fall between two samples more than once.
+    for (let t = Date.UTC(2026, 0, 1) / 1000; t < Date.UTC(2028, 0, 1) / 1000; t += 37 * 60 * 23) {
+      for (const tz of zones) {
+        const theirs = dayjs.unix(t).tz(tz);
+        expect(isoInEventZone(t, tz), `${tz} at ${t}`).toBe(theirs.format());
+        expect(formatEventStart(t, tz), `${tz} at ${t}`).toBe(theirs.format('DD.MM.YYYY HH:mm'));
+      }
+    }
   });
 });
 

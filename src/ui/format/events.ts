@@ -34,14 +34,46 @@ export function inEventZone(unixSeconds: number, tz: string): Dayjs {
   return value;
 }
 
+/**
+ * The moment with the zone's offset at that instant. dayjs's `.tz()` finds the offset through
+ * toLocaleString, which builds an Intl formatter per call: the first render of a list of event cards
+ * spent a quarter of its time there (Lighthouse's long tasks on /uk/). One formatter per zone gives
+ * the same offset; tests/unit/ui-format.test.ts compares both across zones and DST changes.
+ */
 function zonedMoment(unixSeconds: number, tz: string): Dayjs {
   const moment = dayjs.unix(unixSeconds);
   if (!tz) return moment.utc();
-  try {
-    return moment.tz(tz);
-  } catch {
-    return moment.utc();
+  const offset = zoneOffsetMinutes(unixSeconds, tz);
+  return offset === undefined ? moment.utc() : moment.utcOffset(offset);
+}
+
+const zoneClocks = new Map<string, Intl.DateTimeFormat | null>();
+
+/** Minutes east of UTC in `tz` at that moment; undefined for a zone the browser does not know. */
+export function zoneOffsetMinutes(unixSeconds: number, tz: string): number | undefined {
+  let clock = zoneClocks.get(tz);
+  if (clock === undefined) {
+    try {
+      clock = new Intl.DateTimeFormat('en-US', {
+        timeZone: tz,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch {
+      clock = null;
+    }
+    zoneClocks.set(tz, clock);
   }
+  if (!clock) return undefined;
+  const part: Record<string, number> = {};
+  for (const p of clock.formatToParts(new Date(unixSeconds * 1000))) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  const wall = Date.UTC(part.year ?? 1970, (part.month ?? 1) - 1, part.day ?? 1, part.hour ?? 0, part.minute ?? 0, part.second ?? 0);
+  return Math.round((wall - unixSeconds * 1000) / 60_000);
 }
 
 export function formatEventStart(when: number, tz: string): string {

@@ -7,14 +7,29 @@ export function formatMoney(amount: number, currency: string, locale: string): s
   const whole = Number.isInteger(amount);
   const code = currency.trim().toUpperCase();
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    }).format(amount);
+    return currencyFormat(locale, code, whole).format(amount);
   } catch {
     // A code Intl refuses (not three letters) still shows the number and what the organiser entered.
     return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(amount)} ${currency.trim()}`.trim();
   }
+}
+
+/**
+ * Building a NumberFormat costs more than formatting with it, and a list of event cards prices every
+ * card: one per language, currency and kind of amount. The currencies are organisers' own text, so
+ * the memory is bounded.
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+const FORMATS_KEPT = 64;
+
+function currencyFormat(locale: string, code: string, whole: boolean): Intl.NumberFormat {
+  const key = `${locale}|${code}|${whole}`;
+  let f = formats.get(key);
+  if (!f) {
+    // Throws for a code Intl refuses, before anything is kept.
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 });
+    if (formats.size >= FORMATS_KEPT) formats.clear();
+    formats.set(key, f);
+  }
+  return f;
 }

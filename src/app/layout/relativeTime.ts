@@ -17,7 +17,15 @@ export function relativeParts(thenMs: number, nowMs: number): RelativeParts {
   return { value: -Math.floor(hours / 24), unit: 'day' };
 }
 
+/** One formatter per language: the people list formats a time per row, and building one costs more than the row. */
+const formatters = new Map<string, Intl.RelativeTimeFormat>();
+
 export function formatRelative(thenMs: number, nowMs: number, locale: string): string {
   const { value, unit } = relativeParts(thenMs, nowMs);
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit);
+  let f = formatters.get(locale);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    formatters.set(locale, f);
+  }
+  return f.format(value, unit);
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, rememberLocale, storedLocale, swapLocale } from '../ui/locale.ts';
 import { useRequestLanguage } from '../data/index.ts';
 import { LocaleContext } from '../ui/useLocale.ts';
+import { warmFormatters } from './warmFormatters.ts';
 
 /**
  * Every screen lives under a locale prefix. This keeps i18next, `<html lang>` and the remembered
@@ -23,6 +24,8 @@ export function LocaleRoot() {
     document.documentElement.lang = locale;
     rememberLocale(locale);
   }, [valid, locale, i18n]);
+
+  useEffect(() => (valid ? warmFormatters(locale) : undefined), [valid, locale]);
 
   if (!valid) {
     return <Navigate replace to={swapLocale(location.pathname, location.search, location.hash, storedLocale())} />;

@@ -6,7 +6,10 @@ import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, DEMO_
 import type { FoyerServer } from './fixtures/server.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName } from './fixtures/api.ts';
+import { HOME_CARD_EVENTS } from '../../contract/constants.ts';
+import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
+import { matchesFilter } from '../../sync/views/events/queries.ts';
+import type { EventView } from '../../src/data/index.ts';
 import { sellTickets } from './fixtures/sales.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { approve, clearPair, freeSlot, openAppointments, request } from './fixtures/meetings.ts';
@@ -79,8 +82,9 @@ describe('navigation', () => {
     // Fixed to the bottom edge, and the notices know how tall it is.
     const box = (await bar.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(PHONE_VIEWPORT.height);
-    const lift = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height'));
-    expect(Math.round(Number.parseFloat(lift))).toBe(Math.round(box.height));
+    // Reported a frame after the first paint (TabBar.tsx), so polled.
+    const lift = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bottom-bar-height'));
+    await expect.poll(async () => Math.round(Number.parseFloat(await lift()))).toBe(Math.round(box.height));
 
     // The bar itself passes axe (WCAG 2.1 A/AA) on the phone.
     const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -268,6 +272,19 @@ describe('words on screens', () => {
     const escaped = name.replace(/&/g, '&amp;').replace(/'/g, '&apos;').replace(/</g, '&lt;');
     // The name stays as the picture's own label (aria-label), but no longer as drawn text.
     expect(poster.replace(/aria-label="[^"]*"/, '')).not.toContain(escaped);
+  });
+
+  it('the home page draws a row of upcoming events a few cards per frame, and ends with all of them', async () => {
+    const { page } = anna;
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+    const events = await pullAll<EventView>(server.url, 'events', undefined);
+    const upcoming = Math.min(HOME_CARD_EVENTS, events.filter((e) => !e.deleted && matchesFilter(e, 'future', Date.now() / 1000)).length);
+    // More than one frame's worth, or the test would not see a second step.
+    expect(upcoming).toBeGreaterThan(4);
+    await page.goto(`${server.url}/en/`);
+    const row = page.getByRole('region', { name: 'Upcoming events' });
+    await row.locator('article.event-card').first().waitFor({ state: 'visible', timeout: 30_000 });
+    await expect.poll(() => row.locator('article.event-card').count(), { timeout: 10_000 }).toBe(upcoming);
   });
 
   it('the live page names each programme day with its date', async () => {

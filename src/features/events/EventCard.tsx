@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EventView } from '../../data/index.ts';
@@ -6,7 +7,8 @@ import { FavoriteButton } from './FavoriteButton.tsx';
 import { EventPrice } from './EventPrice.tsx';
 import { formatEventStart, isoInEventZone } from '../../ui/format/events.ts';
 
-export function EventCard({ event }: { event: EventView }) {
+/** Kept from render to render while its event is the same object: a row drawn in steps renders its list again per step. */
+export const EventCard = memo(function EventCard({ event }: { event: EventView }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
@@ -34,4 +36,4 @@ export function EventCard({ event }: { event: EventView }) {
       </div>
     </article>
   );
-}
+});

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventView } from '../../data/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
+import { useDrawnInSteps } from '../../ui/useDrawnLater.ts';
 import { EventCard } from './EventCard.tsx';
 
 export interface EventListProps {
@@ -14,8 +15,16 @@ export interface EventListProps {
   empty: { title: ReactNode; text?: ReactNode; action?: ReactNode };
 }
 
+/**
+ * A row's cards drawn per frame. A laptop's row shows four cards, a phone's one and a bit; the home
+ * page has rows of sixteen, and rendering all of them at once was one of the longest tasks of the
+ * first visit on a slow phone.
+ */
+const ROW_CARDS_PER_FRAME = 4;
+
 export function EventList({ items, isLoading, layout = 'grid', skeletons = 4, empty }: EventListProps) {
   const { t } = useTranslation();
+  const drawn = useDrawnInSteps(layout === 'row' ? items.length : 0, ROW_CARDS_PER_FRAME, ROW_CARDS_PER_FRAME);
   if (isLoading && items.length === 0) {
     return (
       <div className={`event-list event-list--${layout}`} aria-busy="true">
@@ -40,7 +49,7 @@ export function EventList({ items, isLoading, layout = 'grid', skeletons = 4, em
   return (
     // biome-ignore lint/a11y/noRedundantRoles: Safari drops the list role of a <ul> styled with list-style: none
     <ul className={`event-list event-list--${layout}`} role="list">
-      {items.map((event) => (
+      {(layout === 'row' ? items.slice(0, drawn) : items).map((event) => (
         <li key={event.event_id}>
           <EventCard event={event} />
         </li>

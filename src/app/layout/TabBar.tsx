@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, useUnreadCount } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { TabIcon, type TabIconName } from './TabIcons.tsx';
+import { setRootLength } from '../../ui/rootLength.ts';
 
 interface Tab {
   key: TabIconName;
@@ -34,13 +35,17 @@ export function TabBar() {
   const count = user ? unread : 0;
   const ref = useRef<HTMLElement>(null);
 
-  useLayoutEffect(() => {
+  // After the first paint, not in a layout effect: measuring there forced the page's first layout
+  // inside the render, and the new value on the root then made the browser style and lay out the
+  // whole page again, all in one long task of the first visit. Nothing needs the value on the first
+  // frame: no notice or prompt is up yet, and the page's bottom padding clears the bar without it.
+  // The observer's first report comes with the next frame's layout.
+  useEffect(() => {
     const bar = ref.current;
     if (!bar) return;
     const root = document.documentElement;
-    // Hidden by CSS on wide screens: offsetHeight is 0 there, so nothing is lifted on a desktop.
-    const report = () => root.style.setProperty('--bottom-bar-height', `${bar.offsetHeight}px`);
-    report();
+    // Hidden by CSS on wide screens: the height is 0 there, so nothing is lifted on a desktop.
+    const report = () => setRootLength('--bottom-bar-height', bar.offsetHeight);
     const observer = new ResizeObserver(report);
     observer.observe(bar);
     return () => {

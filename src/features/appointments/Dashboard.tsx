@@ -7,6 +7,7 @@ import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { NoticeCard, noticeTexts } from './NoticeCard.tsx';
 import { useDeepLinks } from './deep-links.ts';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
+import { setRootLength } from '../../ui/rootLength.ts';
 
 /**
  * The dashboard (events.md §2, §4), on every page of a signed-in user: the notifications of the
@@ -150,8 +151,7 @@ function useReservedRoom(region: RefObject<HTMLElement | null>) {
     if (!el) return;
     const root = document.documentElement;
     const apply = () => {
-      const h = el.childElementCount > 0 ? Math.ceil(el.getBoundingClientRect().height) : 0;
-      root.style.setProperty('--notices-height', `${h}px`);
+      setRootLength('--notices-height', el.childElementCount > 0 ? Math.ceil(el.getBoundingClientRect().height) : 0);
     };
     apply();
     const observer = new ResizeObserver(apply);

@@ -4,9 +4,6 @@ import { useSyncStatus } from '../../data/index.ts';
 import { applyUpdate, dismissUpdate, getUpdatePhase, registerServiceWorker, subscribeUpdate } from './register.ts';
 import { isSafeToUpdate, shouldOfferUpdate, type UpdatePhase } from './update-gate.ts';
 
-/** How long a first visit's sync may hold back the service worker's precache. */
-const REGISTER_AT_THE_LATEST_MS = 10_000;
-
 /** Server render and tests without a worker see no update. */
 const noUpdate = (): UpdatePhase => 'none';
 
@@ -16,7 +13,7 @@ export function usePwaUpdate(): UpdatePhase {
 
 /**
  * "A new version is available — Reload". Mounted once in the layout. It registers the service worker
- * (once the first sync has settled) and appears only while a reload would interrupt nothing (see isSafeToUpdate): a pull or an outbox
+ * and appears only while a reload would interrupt nothing (see isSafeToUpdate): a pull or an outbox
  * drain in progress hides it until the sync settles, so the user can never cut one short.
  */
 export function UpdatePrompt() {
@@ -24,20 +21,9 @@ export function UpdatePrompt() {
   const phase = usePwaUpdate();
   const sync = useSyncStatus();
 
-  // Registering starts the service worker's precache of the whole app (some 500 KB). On a first
-  // visit that would compete with the screen and the first sync for the phone's CPU and the venue's
-  // network, so it waits until the sync has settled (caught up, offline or failed), and at most
-  // REGISTER_AT_THE_LATEST_MS. An installed app is controlled from its start either way; this only
-  // moves the check for a newer build by those seconds.
-  const settled = sync.state !== 'connecting' && sync.state !== 'syncing';
   useEffect(() => {
-    if (settled) {
-      registerServiceWorker();
-      return;
-    }
-    const timer = setTimeout(registerServiceWorker, REGISTER_AT_THE_LATEST_MS);
-    return () => clearTimeout(timer);
-  }, [settled]);
+    registerServiceWorker();
+  }, []);
 
   if (!shouldOfferUpdate(phase, sync)) return null;
   const applying = phase === 'applying';

@@ -274,7 +274,7 @@ describe('words on screens', () => {
     expect(poster.replace(/aria-label="[^"]*"/, '')).not.toContain(escaped);
   });
 
-  it('the home page draws a row of upcoming events a few cards per frame, and ends with all of them', async () => {
+  it("the home page's upcoming row, drawn a few cards per frame, ends with all its events", async () => {
     const { page } = anna;
     await page.setViewportSize(DESKTOP_VIEWPORT);
     const events = await pullAll<EventView>(server.url, 'events', undefined);

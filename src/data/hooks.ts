@@ -59,13 +59,29 @@ export function useViews() {
   return useStore(useRuntime().views);
 }
 
+/**
+ * A device that has never finished a sync and is on its way to its first. An empty answer then means
+ * "not here yet" rather than "there is none": a first visit's lists keep their placeholders instead of
+ * saying "no events" for the seconds before the catalogue arrives. Offline or failing, the empty
+ * answer is the truth the device has, and is shown as such.
+ */
+export function useFirstSyncPending(): boolean {
+  const { state, lastSyncedAt, error } = useStore(useRuntime().sync);
+  if (lastSyncedAt !== null) return false;
+  // "Offline" with no failure is the engine before its start (it reports that first), not a network
+  // that is down: a network failure always carries its error and retry time.
+  return state === 'connecting' || state === 'syncing' || (state === 'offline' && error === null);
+}
+
 export function useEvents(query: EventsQuery): Loadable<EventsPage> {
   const views = useViews();
   const now = useNowSeconds();
+  const firstSync = useFirstSyncPending();
   // Screens pass the query inline; its content, not its identity, decides when to recompute.
   const key = JSON.stringify(query);
   const data = useMemo(() => queryEvents(views.value, JSON.parse(key) as EventsQuery, now), [views.value, key, now]);
-  return useMemo(() => ({ data, isLoading: views.loading }), [data, views.loading]);
+  const isLoading = views.loading || (firstSync && data.items.length === 0);
+  return useMemo(() => ({ data, isLoading }), [data, isLoading]);
 }
 
 export function useEvent(eventId: number): Loadable<EventView | undefined> {

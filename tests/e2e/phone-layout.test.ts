@@ -287,6 +287,30 @@ describe('words on screens', () => {
     await expect.poll(() => row.locator('article.event-card').count(), { timeout: 10_000 }).toBe(upcoming);
   });
 
+  it("a guest's first visit to the home page: its cards do not move while the rows load, and the rows end filled", async () => {
+    const { page } = await suite.launch({ locale: 'en-GB', viewport: PHONE_VIEWPORT });
+    // Every layout shift from the first frame on, with the elements it moved.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { foyerShifts: string[] }).foyerShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
+          for (const source of entry.sources ?? []) {
+            const node = source.node;
+            if (node instanceof Element && node.matches('section.card')) shifts.push(node.querySelector('h2')?.textContent ?? '?');
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${server.url}/en/`);
+    const upcoming = page.getByRole('region', { name: 'Upcoming events' });
+    await upcoming.locator('article.event-card').first().waitFor({ state: 'visible', timeout: 30_000 });
+    // The guest's rows end in what a guest has: the way to sign in, and nothing viewed yet.
+    await page.getByRole('region', { name: 'Favorite events' }).getByRole('link', { name: 'Log in' }).waitFor({ timeout: 10_000 });
+    const moved = await page.evaluate(() => (window as unknown as { foyerShifts: string[] }).foyerShifts);
+    expect(moved).toEqual([]);
+  });
+
   it('the live page names each programme day with its date', async () => {
     const { page } = owner;
     await page.setViewportSize(DESKTOP_VIEWPORT);

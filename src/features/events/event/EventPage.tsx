@@ -19,6 +19,7 @@ import { ZonesNote } from '../../../ui/ZonesNote.tsx';
 import { deviceTimeZone, zonesDiffer } from '../../../ui/intl.ts';
 import { LinkifiedText } from '../../../ui/LinkifiedText.tsx';
 import { parseId } from '../../../../contract/ids.ts';
+import { useDrawnLater } from '../../../ui/useDrawnLater.ts';
 
 export function EventPage() {
   const { EventChat, CompaniesCard } = useWidgets();
@@ -34,6 +35,9 @@ export function EventPage() {
   useDocumentTitle(event?.name ?? t('event.title'));
 
   const found = Boolean(event);
+  // The chat and the exhibitors sit below the fold: drawn in the task after the first frame, so the
+  // event's name and facts do not wait for their render (and the chat's measuring of its scroll).
+  const laterDrawn = useDrawnLater(found);
   useEffect(() => {
     // Recorded locally, so "recently viewed" works offline. Once per opened event: the view itself
     // updates the event, and re-running on that update would record views in a loop.
@@ -123,12 +127,14 @@ export function EventPage() {
             </Card>
           ) : null}
         </aside>
-        <div className="event-page__later">
-          <Card title={t('event.discussion')}>
-            <EventChat eventId={event.event_id} />
-          </Card>
-          <CompaniesCard eventId={event.event_id} />
-        </div>
+        {laterDrawn ? (
+          <div className="event-page__later">
+            <Card title={t('event.discussion')}>
+              <EventChat eventId={event.event_id} />
+            </Card>
+            <CompaniesCard eventId={event.event_id} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -1,15 +1,15 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HOME_CARD_EVENTS } from '../../../../contract/constants.ts';
-import { useEvents, useSession, type EventsQuery } from '../../../data/index.ts';
+import { useEvents, useSession, type EventsQuery, type EventView } from '../../../data/index.ts';
 import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLoginHref } from '../../../ui/useRequireLogin.ts';
-import { EventList } from '../EventList.tsx';
+import { EventList, type EventListProps } from '../EventList.tsx';
 import { useWidgets } from '../../../ui/widgets.ts';
 
 // Module constants: the data hooks re-subscribe when the query object changes.
@@ -49,8 +49,8 @@ export function HomePage() {
       </div>
       {settled ? (
         <Fragment key="rows">
-          <Card title={t('home.favorites')} actions={user ? seeAll(to('/events/favorites'), favorites.data.total) : null}>
-            {status === 'ready' && !user ? (
+          {status === 'ready' && !user ? (
+            <Card title={t('home.favorites')}>
               <EmptyState
                 compact
                 title={t('home.favoritesGuestTitle')}
@@ -61,52 +61,43 @@ export function HomePage() {
                   </Link>
                 }
               />
-            ) : (
-              <EventList
-                layout="row"
-                items={favorites.data.items}
-                isLoading={favorites.isLoading}
-                empty={{ title: t('home.favoritesEmpty'), text: t('home.favoritesEmptyText') }}
-              />
-            )}
-          </Card>
-
-          <Card title={t('home.viewed')}>
-            <EventList
-              layout="row"
-              items={viewed.data.items}
-              isLoading={viewed.isLoading}
-              empty={{ title: t('home.viewedEmpty'), text: t('home.viewedEmptyText') }}
+            </Card>
+          ) : (
+            <EventRow
+              title={t('home.favorites')}
+              actions={user ? seeAll(to('/events/favorites'), favorites.data.total) : null}
+              events={favorites.data.items}
+              empty={{ title: t('home.favoritesEmpty'), text: t('home.favoritesEmptyText') }}
             />
-          </Card>
-
+          )}
+          <EventRow title={t('home.viewed')} events={viewed.data.items} empty={{ title: t('home.viewedEmpty'), text: t('home.viewedEmptyText') }} />
           <PeopleCard />
-
-          <Card title={t('home.upcoming')} actions={seeAll(to('/events'), upcoming.data.total)}>
-            <EventList
-              layout="row"
-              items={upcoming.data.items}
-              isLoading={upcoming.isLoading}
-              empty={{ title: t('home.upcomingEmpty'), text: t('home.upcomingEmptyText') }}
-            />
-          </Card>
+          <EventRow
+            title={t('home.upcoming')}
+            actions={seeAll(to('/events'), upcoming.data.total)}
+            events={upcoming.data.items}
+            empty={{ title: t('home.upcomingEmpty'), text: t('home.upcomingEmptyText') }}
+          />
         </Fragment>
       ) : (
         <Fragment key="placeholder">
-          <Card title={t('home.favorites')}>
-            <EventList layout="row" items={[]} isLoading empty={{ title: '' }} />
-          </Card>
-          <Card title={t('home.viewed')}>
-            <EventList layout="row" items={[]} isLoading empty={{ title: '' }} />
-          </Card>
+          <EventRow title={t('home.favorites')} events={null} />
+          <EventRow title={t('home.viewed')} events={null} />
           <Card title={t('home.people')}>
             <Spinner label={t('common.loading')} />
           </Card>
-          <Card title={t('home.upcoming')}>
-            <EventList layout="row" items={[]} isLoading empty={{ title: '' }} />
-          </Card>
+          <EventRow title={t('home.upcoming')} events={null} />
         </Fragment>
       )}
     </div>
+  );
+}
+
+/** One sideways row of events in its card; `events` null draws the row's loading placeholder. */
+function EventRow({ title, actions, events, empty }: { title: string; actions?: ReactNode; events: EventView[] | null; empty?: EventListProps['empty'] }) {
+  return (
+    <Card title={title} actions={actions}>
+      <EventList layout="row" items={events ?? []} isLoading={events === null} empty={empty ?? { title: '' }} />
+    </Card>
   );
 }

@@ -32,7 +32,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/fixtures/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and browser: a file spends much of its
+          // time waiting on its server, its sync worker and its polls, so two share the two cores.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],

@@ -51,6 +51,9 @@ const BENCHES: Bench[] = [
   { name: 'browser-writes', script: 'bench/browser-writes.ts', browser: true },
   { name: 'pull', script: 'bench/pull-throughput.ts', args: ['--db', 'pg', '--seconds', '10', '--rounds', '2'] },
   { name: 'fanout', script: 'bench/fanout.ts' },
+  { name: 'legacy-reads', script: 'bench/legacy-reads.ts', args: ['--db', 'pg', '--requests', '100'] },
+  // Issue 28: PostgreSQL + Redis, the server a child process; the CPU phases per kind are left to a run of its own.
+  { name: 'event-day', script: 'bench/event-day.ts', args: ['--users', '100', '--no-kinds'] },
 ];
 
 type Figures = Record<string, number | null>;
@@ -182,6 +185,27 @@ function rows(r: Map<string, Figures[]>): Row[] {
     fanRatios.length ? `${spread(values(fan, 'foyer_median'), ms)} vs ${spread(values(fan, 'bare_median'), ms)}` : 'not measured',
     '≤ 1.5×',
     fanRatios.length ? `${verdict(median(fanRatios) <= 1.5)}: ${spread(fanRatios, (n) => `${n.toFixed(2)}×`)}` : 'not measured',
+  ]);
+  // Issue 28: each legacy read of the 5,000-visitor event over the own-profile read (a few key reads), p50, in the same run.
+  const legacy = r.get('legacy-reads') ?? [];
+  const readKeys = ['get_api_events_id_', 'events_list', 'get_event_people', 'get_chat_messages', 'pull_events'];
+  const legacyRatios = legacy
+    .map((f) => Math.max(...readKeys.map((k) => (f[`${k}_p50`] ?? NaN) / (f.own_profile_a_few_key_reads__p50 ?? NaN))))
+    .filter(Number.isFinite);
+  out.push([
+    'legacy event reads of a 5,000-visitor event (events/{id}, events-list, get-event-people, get-chat-messages, pull events), slowest p50 over a few-key read',
+    legacyRatios.length ? spread(legacyRatios, (n) => `${n.toFixed(2)}×`) : 'not measured',
+    'a small multiple (≤ 3×)',
+    legacyRatios.length ? verdict(median(legacyRatios) <= 3) : 'not measured',
+  ]);
+  const day = r.get('event-day');
+  const p95 = values(day, 'p95');
+  const dayErrors = values(day, 'errors');
+  out.push([
+    'event day: 100 attendees of a 5,000-visitor event, mixed traffic, one instance (PostgreSQL)',
+    p95.length ? `p95 ${spread(p95, ms)} at ${spread(values(day, 'rps'), (n) => n.toFixed(1))} req/s, ${Math.max(...dayErrors)} errors` : 'not measured',
+    'p95 ≤ 250 ms, no errors',
+    p95.length ? verdict(median(p95) <= 250 && Math.max(...dayErrors) === 0) : 'not measured',
   ]);
   return out;
 }

@@ -18,6 +18,14 @@ export const EMAIL_MAX_LENGTH = 254;
 /** How long a link sent by email works. A reset is short: whoever reads the mailbox later must not use it. */
 export const VERIFY_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/**
+ * How long after an app's session began its token may still be handed to a browser
+ * (`?token=&user_id=`), and how long a handoff code an app asked for works. Either is exchanged
+ * once (docs/DESIGN.md "Session handoff").
+ */
+export const HANDOFF_TTL_MS = 5 * 60 * 1000;
+/** How long the old address can undo an email change: as long as the change's own link worked. */
+export const EMAIL_UNDO_TTL_MS = VERIFY_LINK_TTL_MS;
 
 /** Error codes of the account forms; registered in contract/errors.ts. */
 export const ACCOUNT_ERROR_CODES = {
@@ -29,6 +37,9 @@ export const ACCOUNT_ERROR_CODES = {
   // A link from an email that is unknown, used already, expired, or for an address the account
   // no longer has: one code, so a link's fate tells nothing more than "ask for a new one".
   link_invalid: { legacyStatus: 400 },
+  // A handoff link for another person than the one this browser is signed in as: the answer
+  // carries both names and nothing changed until the person confirms (docs/DESIGN.md).
+  handoff_confirm: { legacyStatus: 409 },
 } as const;
 
 /**
@@ -97,11 +108,25 @@ export const EndSessionsBody = Type.Object(
   { additionalProperties: false },
 );
 export const HandoffBody = Type.Object(
-  { token: Type.String({ maxLength: 64 }), user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
   {
-    additionalProperties: false,
+    token: Type.String({ maxLength: 64 }),
+    user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    /** The person said yes to leaving the account this browser is signed in as. */
+    confirm: Type.Optional(Type.Boolean()),
   },
+  { additionalProperties: false },
 );
+export const HandoffCheckBody = Type.Object(
+  { token: Type.String({ maxLength: 64 }), user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  { additionalProperties: false },
+);
+
+/** Who a handoff link signs in, and who this browser is signed in as now, for the question. */
+export interface HandoffPreview {
+  user_id: number;
+  name: string;
+  current: { user_id: number; name: string } | null;
+}
 
 /** A signed-in device as the devices list shows it. */
 export interface AccountSession {
@@ -143,15 +168,21 @@ export const AccountSettingsPatch = {
 
 /**
  * Budgets of the account forms (server/limits/accounts.ts): per client address, per address
- * mailed, per signed-in user. A venue's Wi-Fi puts many people behind one client address, hence
- * the high per-address ceilings; one mailbox never gets more than a few mails an hour.
+ * mailed, per signed-in user. A venue's Wi-Fi puts thousands of people behind one client address,
+ * so the per-address budgets are sized for a venue's peak and counted in one-minute windows: a
+ * script at that address is slowed to the budget and can hold the others back for a minute, never
+ * an hour. What protects people is the rest: one mailbox gets a few mails an hour at most, and
+ * each sign-up costs a password hash.
  */
 export const ACCOUNT_LIMITS = {
-  signup_address: { points: 60, windowMs: 3600_000 },
+  // 20,000 arriving in half an hour, one in ten signing up there: ~70 a minute.
+  signup_address: { points: 150, windowMs: 60_000 },
   signup_email: { points: 3, windowMs: 3600_000 },
-  forgot_address: { points: 60, windowMs: 3600_000 },
+  forgot_address: { points: 150, windowMs: 60_000 },
   forgot_email: { points: 3, windowMs: 3600_000 },
-  link_address: { points: 120, windowMs: 3600_000 },
+  // The links' tokens are 256 random bits: this only keeps a script from hammering the database.
+  link_address: { points: 300, windowMs: 60_000 },
   mail_user: { points: 5, windowMs: 3600_000 },
   export_user: { points: 10, windowMs: 3600_000 },
+  handoff_user: { points: 30, windowMs: 3600_000 },
 } as const;

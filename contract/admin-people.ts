@@ -13,8 +13,49 @@ import { LiteralUnion } from './schema.ts';
 export const INVITE_ROLES = ['attendee', 'organizer', 'moderator', 'door'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
+/**
+ * Every role given by email is an invitation (server/domain/admin/invitations.ts): the People
+ * page's, the team section's, the door staff of the check-in API and a stand's members. `stand`
+ * makes the person a member of one stand.
+ */
+export const INVITATION_ROLES = [...INVITE_ROLES, 'stand'] as const;
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
+
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Budgets of the invitation mails, counted in the shared limiter store (Redis with several
+ * instances). Every invitation is a mail from Foyer's own sender to an address somebody typed, so
+ * each sender, each event and each mailbox has one: a team of organisers inviting their staff and
+ * guests one by one stays far below them, a script filling one inbox does not.
+ */
+export const INVITATION_LIMITS = {
+  sender: { points: 50, windowMs: 3600_000 },
+  event: { points: 200, windowMs: 3600_000 },
+  recipient: { points: 5, windowMs: 24 * 3600_000 },
+} as const;
+
+/** What the page an invitation link opens shows before the person accepts it. */
+export interface InvitationPreview {
+  event_id: number;
+  event_name: string;
+  role: InvitationRole;
+  /** The address it was sent to: only an account with this address can accept it. */
+  email: string;
+  /** The stand's name for a stand member's invitation, else ''. */
+  stand_name: string;
+  /** The stand's id for a stand member's invitation, else 0. */
+  stand_id: number;
+}
+
+/** What accepting an invitation gave: where its page leads next. */
+export interface InvitationAccepted {
+  event_id: number;
+  role: InvitationRole;
+  /** The stand's id for a stand member's invitation, else 0. */
+  stand_id: number;
+}
 
 export const PeopleInvitePayload = Type.Object(
   {
@@ -57,7 +98,9 @@ export interface AdminPerson {
 
 export interface AdminInvitation {
   email: string;
-  role: InviteRole;
+  role: InvitationRole;
+  /** The stand's name for a stand member's invitation, else ''. */
+  stand_name: string;
   /** Unix seconds. */
   invited_at: number;
   expires_at: number;

@@ -161,12 +161,24 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
-/** Trims the text fields as they are stored. */
+/**
+ * Old names of zones that were renamed, as some browsers still report them: the canonical IANA name
+ * is stored and shown (migration 059 renamed the stored ones).
+ */
+const RENAMED_ZONES: Record<string, string> = { 'Europe/Kiev': 'Europe/Kyiv' };
+
+/** The zone's current IANA name (Europe/Kiev is Europe/Kyiv); any other name as given. */
+export function canonicalTimeZone(name: string): string {
+  return RENAMED_ZONES[name] ?? name;
+}
+
+/** Trims the text fields as they are stored, and gives a renamed time zone its current name. */
 export function normaliseEventFields<F extends Partial<EventFields>>(f: F): F {
   const out: Record<string, unknown> = { ...f };
   for (const k of ['name', 'description', 'place_name', 'address', 'city', 'timezone', 'stream_url', 'broadcast_background'] as const) {
     if (typeof out[k] === 'string') out[k] = (out[k] as string).trim();
   }
+  if (typeof out.timezone === 'string') out.timezone = canonicalTimeZone(out.timezone);
   return out as F;
 }
 

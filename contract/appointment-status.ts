@@ -77,14 +77,19 @@ function involvesPair(a: Pick<StatusSubject, 'from_user_id' | 'to_user_id'>, x: 
 
 export type AppointmentAction = 'confirm' | 'reject' | 'edit' | 'cancel' | 'message' | 'requestAgain' | 'request';
 
-/** The card's actions per status (networking.md §4 item actions, §5 gating). */
-export function appointmentActions(status: AppointmentStatus): AppointmentAction[] {
+/**
+ * The card's actions per status (networking.md §4 item actions, §5 gating). `begun`: the meeting's
+ * time has started, after which the server refuses to edit or cancel an agreed meeting.
+ */
+export function appointmentActions(status: AppointmentStatus, begun = false): AppointmentAction[] {
   switch (status) {
     case 'noAppointment':
       return ['request'];
     case 'waitingForMyResponse':
       return ['confirm', 'reject'];
     case 'appointed':
+      // Agreed people may write to each other (networking.md §4), before and after the meeting.
+      return begun ? ['message'] : ['edit', 'cancel', 'message'];
     case 'waitingForResponse':
       return ['edit', 'cancel'];
     case 'canceled':
@@ -97,4 +102,10 @@ export function appointmentActions(status: AppointmentStatus): AppointmentAction
     default:
       return [];
   }
+}
+
+/** Whether a meeting is over: its end (or its start when it has none) has passed, or an any-time day is over. */
+export function hasEnded(a: Pick<StatusSubject, 'time_start' | 'date' | 'timezone'> & { time_end?: number | null }, nowMs: number): boolean {
+  if (a.time_start) return (a.time_end || a.time_start) * 1000 <= nowMs;
+  return hasBegun(a, nowMs);
 }

@@ -71,7 +71,8 @@ export const EventsCollection = defineCollection({
   // 1: the meeting settings joined the document. 2: status, map point and the organisers' part.
   // 3: the organisers' part carries the programme's outline; places say how many tables they hold.
   // 4: the ticket types on sale (`sales`) and, in the organisers' part, every type and the payment settings.
-  version: 4,
+  // 5: each ticket type says how many one person may hold (`max_per_person`).
+  version: 5,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),

@@ -17,11 +17,17 @@ export const ERROR_CODES = {
   event_removed: { legacyStatus: 404 },
   event_finished: { legacyStatus: 400 },
   ticket_required: { legacyStatus: 403 },
+  // Publishing an event that cannot work yet (contract/sales.ts publishProblems); the detail lists the problems' codes.
+  publish_blocked: { legacyStatus: 400 },
   unknown_command: { legacyStatus: 400 },
   payload_too_large: { legacyStatus: 413 },
   rate_limited: { legacyStatus: 429 },
   invalid_credentials: { legacyStatus: 403 },
   unknown_error: { legacyStatus: 500 },
+  // The server lost its database (a restart, a failover, a connection ended) in the middle of the
+  // call: nothing was done, or a command that did commit is answered from its stored result when
+  // sent again. Devices retry it later and never hold it against what they sent.
+  database_unavailable: { legacyStatus: 503 },
   // A command id the device already used for another command (a different kind or payload): a
   // client bug, refused so the second action is not dropped behind the first one's answer.
   command_id_reused: { legacyStatus: 409 },
@@ -66,6 +72,16 @@ export const ERROR_CODES = {
   organiser_required: { legacyStatus: 403 },
   event_creator_kept: { legacyStatus: 400 },
   user_not_found: { legacyStatus: 404 },
+  // Roles and invitations (server/domain/admin/invitations.ts): Foyer mails an invitation only for
+  // somebody whose own address is confirmed; organiser, moderator and door rights go only to a
+  // confirmed account; an invitation is accepted only by the account of the address it was sent
+  // to; each sender, event and mailbox has an invitation budget; a role given without an email
+  // goes only to somebody the organisers already see among the event's people.
+  email_unverified: { legacyStatus: 403 },
+  account_unverified: { legacyStatus: 400 },
+  invitation_other_account: { legacyStatus: 403 },
+  invitations_limited: { legacyStatus: 429 },
+  person_not_in_event: { legacyStatus: 404 },
   // the organisers' schedule, meetings and stands (contract/admin-*.ts): a speech that meets another
   // of its track, one outside the event's span, a day or track that still holds speeches, a record
   // that is not (or no longer) there, meeting hours that would leave booked meetings outside them.

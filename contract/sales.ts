@@ -40,6 +40,8 @@ export const TICKET_TYPE_LIMITS = {
   maxPrice: 1_000_000,
   maxQuota: 1_000_000,
   maxPerOrder: 50,
+  /** The most an organiser may let one person hold of a type (across their orders). */
+  maxPerPerson: 1000,
   instructions: 2000,
   /** Longest a bank transfer may hold its tickets: 90 days. */
   maxTransferHours: 2160,
@@ -50,6 +52,20 @@ export const TICKET_TYPE_LIMITS = {
 export const CHECKOUT_MAX_TICKETS = 20;
 /** Pending orders one person may hold for one event: each holds tickets nobody else can buy. */
 export const PENDING_ORDERS_PER_EVENT = 3;
+/**
+ * Tickets one person may hold for one event in pending (unpaid) orders, across those orders: one
+ * full order's worth, so a group booked by invoice still fits, but three pending orders cannot keep
+ * 60 tickets from everybody else for the organiser's whole payment term (issue 26).
+ */
+export const PENDING_TICKETS_PER_EVENT = CHECKOUT_MAX_TICKETS;
+/**
+ * Tickets (pending and paid, all types) an account that has not verified its address may hold for
+ * one event: enough to buy for oneself and a companion, too few for a script that signs up
+ * throw-away accounts to empty a quota (issue 26).
+ */
+export const UNVERIFIED_TICKETS_PER_EVENT = 2;
+/** A new type's per-person limit: the default per-order limit, so one order is all one person takes. */
+export const DEFAULT_MAX_PER_PERSON = 10;
 /**
  * How long a card order holds its tickets. The provider's session lasts a little over its 30-minute
  * floor (payments/stripe.ts) and ends first, so no payment can land on an order that already let go.
@@ -73,6 +89,8 @@ export const TicketTypeFields = Type.Object(
     sale_ends_at: Type.Union([Type.Null(), UnixSeconds()]),
     hidden: Type.Boolean(),
     max_per_order: Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxPerOrder }),
+    /** How many of this type one person may hold at once, over all their pending and paid orders. */
+    max_per_person: Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxPerPerson }),
     ask_name: Ask,
     ask_company: Ask,
     ask_position: Ask,
@@ -95,6 +113,7 @@ export const TICKET_TYPE_FIELD_NAMES: readonly TicketTypeFieldName[] = [
   'sale_ends_at',
   'hidden',
   'max_per_order',
+  'max_per_person',
   'ask_name',
   'ask_company',
   'ask_position',
@@ -125,7 +144,7 @@ export type SalesSettingsFields = Static<typeof SalesSettingsFields>;
 export const SalesSettingsPayload = Type.Object({ event_id: Type.Integer({ minimum: 1 }), fields: SalesSettingsFields }, { additionalProperties: false });
 
 /** What is wrong with a field, as the key the form translates (`sales.fieldErrors.<problem>`). */
-export type SalesProblem = 'required' | 'too_long' | 'price_cents' | 'sale_order' | 'quota_below_taken';
+export type SalesProblem = 'required' | 'too_long' | 'price_cents' | 'sale_order' | 'quota_below_taken' | 'per_person_below_order';
 
 /** True when the amount has no more decimals than the currency uses (no cents on a yen price). */
 export function fitsCurrency(amount: number, currency: string): boolean {
@@ -171,6 +190,7 @@ export function checkTicketType(raw: TicketTypeFields, currency: string, taken =
   if (!fitsCurrency(f.price, currency)) out.price = 'price_cents';
   if (f.sale_starts_at !== null && f.sale_ends_at !== null && f.sale_ends_at <= f.sale_starts_at) out.sale_ends_at = 'sale_order';
   if (f.quota !== null && f.quota < taken) out.quota = 'quota_below_taken';
+  if (f.max_per_person < f.max_per_order) out.max_per_person = 'per_person_below_order';
   return out;
 }
 
@@ -191,6 +211,7 @@ export function blankTicketType(): TicketTypeFields {
     sale_ends_at: null,
     hidden: false,
     max_per_order: 10,
+    max_per_person: DEFAULT_MAX_PER_PERSON,
     ask_name: 'required',
     ask_company: 'off',
     ask_position: 'off',
@@ -213,6 +234,8 @@ export const PublicTicketType = Type.Object({
   sale_starts: Seconds,
   sale_ends: Seconds,
   max_per_order: Type.Integer(),
+  /** How many of this type one person may hold over all their orders. */
+  max_per_person: Type.Integer(),
   ask_name: Type.String(),
   ask_company: Type.String(),
   ask_position: Type.String(),
@@ -262,6 +285,7 @@ export function fieldsOfType(t: AdminTicketType): TicketTypeFields {
     sale_ends_at: t.sale_ends || null,
     hidden: t.hidden,
     max_per_order: t.max_per_order,
+    max_per_person: t.max_per_person,
     ask_name: t.ask_name as AskMode,
     ask_company: t.ask_company as AskMode,
     ask_position: t.ask_position as AskMode,
@@ -280,6 +304,7 @@ export interface TicketTypeOffer {
   state: SaleState;
   left: number | null;
   max_per_order: number;
+  max_per_person: number;
   sale_starts: number;
   sale_ends: number;
   ask_name: string;
@@ -377,17 +402,76 @@ export const SALES_ERROR_CODES = {
   price_changed: { legacyStatus: 409 },
   payment_method_unavailable: { legacyStatus: 400 },
   too_many_tickets: { legacyStatus: 400 },
+  // More of a type than one person may hold (detail: the type), counting their other orders.
+  ticket_limit_per_person: { legacyStatus: 409 },
+  // An account that has not verified its address holds UNVERIFIED_TICKETS_PER_EVENT already.
+  unverified_ticket_limit: { legacyStatus: 403 },
   attendee_required: { legacyStatus: 400 },
   pending_orders_limit: { legacyStatus: 429 },
+  // PENDING_TICKETS_PER_EVENT tickets are waiting for payment already.
+  pending_tickets_limit: { legacyStatus: 429 },
   event_cancelled: { legacyStatus: 400 },
   order_not_found: { legacyStatus: 404 },
   order_state_changed: { legacyStatus: 409 },
   ticket_type_in_use: { legacyStatus: 400 },
   ticket_quota_below_taken: { legacyStatus: 400 },
   ticket_sale_order: { legacyStatus: 400 },
+  ticket_per_person_below_order: { legacyStatus: 400 },
   price_cents: { legacyStatus: 400 },
   currency_locked: { legacyStatus: 400 },
   transfer_instructions_required: { legacyStatus: 400 },
   payment_failed: { legacyStatus: 502 },
   refund_failed: { legacyStatus: 502 },
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// What can be bought, and the pre-flight before publishing (issue 27)
+
+/**
+ * The types a buyer may be offered: a paid type only while some way to pay works (`methods` are the
+ * paid methods that work right now: switched on, and card only with a provider). Offering a type
+ * nobody can pay for would only let the buyer find out at the last step.
+ */
+export function buyableTypes<T extends { price: number }>(types: readonly T[], methods: readonly string[]): T[] {
+  const canPay = methods.some((m) => m === 'transfer' || m === 'card');
+  return types.filter((t) => t.price <= 0 || canPay);
+}
+
+export const PUBLISH_PROBLEMS = ['no_date', 'no_ticket_type', 'unpayable_types'] as const;
+export type PublishProblemCode = (typeof PUBLISH_PROBLEMS)[number];
+/** The problems that stop publishing; the others only warn (a paid event may be announced before its tickets go on sale). */
+export const PUBLISH_BLOCKERS: readonly PublishProblemCode[] = ['no_date', 'unpayable_types'];
+export interface PublishProblem {
+  code: PublishProblemCode;
+  /** The event field or settings part the organiser fixes it in. */
+  field: 'starts_at' | 'ticket_types' | 'payment';
+  /** The types concerned, by name (unpayable_types). */
+  types: string[];
+}
+
+export interface PublishCheckInput {
+  starts_at: number;
+  ends_at: number;
+  is_free: boolean;
+  types: readonly Pick<AdminTicketType, 'name' | 'price' | 'hidden'>[];
+  transfer_enabled: boolean;
+  card_enabled: boolean;
+  /** This server has a card provider; null when the device does not know (offline). */
+  card_available: boolean | null;
+}
+
+/**
+ * What would not work if the event went public now: no date, a paid event with nothing on sale,
+ * paid types nobody could pay for. The server refuses to publish while any is left
+ * (publish_blocked, the codes in its detail); the organiser's screen lists them beside Publish.
+ */
+export function publishProblems(e: PublishCheckInput): PublishProblem[] {
+  const out: PublishProblem[] = [];
+  if (!(e.starts_at > 0) || !(e.ends_at > 0)) out.push({ code: 'no_date', field: 'starts_at', types: [] });
+  const visible = e.types.filter((t) => !t.hidden);
+  if (!e.is_free && visible.length === 0) out.push({ code: 'no_ticket_type', field: 'ticket_types', types: [] });
+  const canPay = e.transfer_enabled || (e.card_enabled && e.card_available !== false);
+  const unpayable = visible.filter((t) => t.price > 0);
+  if (!canPay && unpayable.length > 0) out.push({ code: 'unpayable_types', field: 'payment', types: unpayable.map((t) => t.name) });
+  return out;
+}

@@ -303,3 +303,9 @@ export function designImageFields(s: TicketDesignSettings): { path: string; url:
     { path: 'badge.image', url: s.badge.image },
   ];
 }
+
+/**
+ * The type of the ticket that registering for a free event gives (server/domain/tickets/registration.ts).
+ * Screens word it in the reader's language instead of showing it as typed.
+ */
+export const REGISTRATION_TICKET_TYPE = 'registration';

@@ -266,6 +266,8 @@ export const ProfilePatch = Type.Object(
     hide_phone: Type.Optional(Type.Boolean()),
     hide_trip_plan: Type.Optional(Type.Boolean()),
     hide_from_visitors: Type.Optional(Type.Boolean()),
+    // Gender and age on visitor cards; off until the person turns it on (privacy by default).
+    show_personal: Type.Optional(Type.Boolean()),
     // Settings the account keeps beside the profile (contract/accounts.ts).
     ...AccountSettingsPatch,
   },

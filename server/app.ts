@@ -8,11 +8,13 @@ import { createWriter, type Writer } from './domain/write.ts';
 import { createCardProvider, type CardProvider } from './domain/payments/stripe.ts';
 import { startOrderExpiry } from './domain/orders/sweeper.ts';
 import { createLimits, type LimitOverrides, type Limits } from './limits/index.ts';
+import { registerBackPressure, type Pressure } from './plugins/back-pressure.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrors } from './plugins/errors.ts';
+import { registerHealth } from './plugins/health.ts';
 import { refuseNul } from './plugins/input.ts';
 import { redactingLogger } from './plugins/log.ts';
-import { withApiPrefix } from './plugins/legacy-paths.ts';
+import { UnprefixedCalls } from './plugins/legacy-paths.ts';
 import { registerPwa } from './plugins/pwa.ts';
 import { refuseCrossOrigin } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     pullPages: PageCache;
     /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
     cards: CardProvider | null;
+    /** Requests in flight and refused under overload (plugins/back-pressure.ts). */
+    pressure: Pressure;
   }
 }
 
@@ -80,15 +84,18 @@ function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((add
  * the socket channels come last.
  */
 export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const unprefixed = new UnprefixedCalls();
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.config.trustProxy),
-    // The specs' few calls without /api reach their /api twins (plugins/legacy-paths.ts).
-    rewriteUrl: (req) => withApiPrefix(req.url ?? '/'),
+    // The specs' calls made without /api reach their /api twins (plugins/legacy-paths.ts).
+    rewriteUrl: (req) => unprefixed.rewrite(req),
     ...opts,
     // Whatever the caller asked for, the log never holds a credential (plugins/log.ts).
     logger: redactingLogger(opts.logger),
   });
+  // Learns every route as it is added, so a call made at the root is rewritten only to one that exists.
+  app.addHook('onRoute', (route) => unprefixed.add(route.url));
   const bus = deps.bus ?? createMemoryBus();
   app.decorate('db', deps.database.db);
   app.decorate('database', deps.database);
@@ -117,6 +124,16 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   app.decorate('limits', createLimits(bus, deps.limits));
   app.decorate('cards', deps.config.stripe ? createCardProvider(deps.config.stripe) : null);
   limitShutdown(app, deps.config.shutdownGraceMs);
+  // First of the request hooks, so a refused request costs no session lookup or other work.
+  app.decorate(
+    'pressure',
+    registerBackPressure(app, {
+      maxInFlight: deps.config.maxInFlight,
+      shedPoolWaitMs: deps.config.shedPoolWaitMs,
+      retryAfterS: deps.config.shedRetryAfterS,
+      poolWaitMs: () => deps.database.poolWaitMs(),
+    }),
+  );
 
   await registerCompression(app);
   // CSP, frame, sniffing, referrer and (behind TLS) HSTS headers on every answer.
@@ -126,7 +143,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
   refuseNul(app);
   registerErrors(app);
 
-  app.get('/healthz', async () => ({ status: 'ok', database: deps.database.kind, bus: deps.config.redisUrl ? 'redis' : 'memory', limits: app.limits.store }));
+  registerHealth(app);
 
   await app.register(authRoutes);
   await app.register(syncRoutes);

@@ -97,6 +97,35 @@ export interface Config {
    */
   pullCacheMb: number;
   /**
+   * DB_POOL_SIZE: connections this instance keeps to PostgreSQL at most. Every instance's pool
+   * together must stay below the server's max_connections (100 by default) with room for
+   * administration; more connections than the database has cores to run them only queue inside
+   * PostgreSQL instead of in the pool, where the back-pressure rule can see the queue
+   * (docs/CAPACITY.md). Ignored on the embedded database, which runs one statement at a time.
+   */
+  dbPoolSize: number;
+  /**
+   * DB_STATEMENT_TIMEOUT_MS: the longest one statement may run on PostgreSQL (its
+   * statement_timeout, lock waits included) before it is cancelled and the request answered 503.
+   * Far above any statement a request needs, so it only ends work nobody is waiting for any more;
+   * 0 turns it off. Migrations run without it.
+   */
+  dbStatementTimeoutMs: number;
+  /**
+   * SHED_POOL_WAIT_MS: when the request that has waited longest for a database connection has waited
+   * this long, new requests are refused at once with 503 and Retry-After instead of joining the
+   * queue (plugins/back-pressure.ts); 0 turns the rule off. Requests already admitted are served.
+   */
+  shedPoolWaitMs: number;
+  /**
+   * MAX_IN_FLIGHT: requests this instance works on at once; one more is refused with 503 and
+   * Retry-After. The bound for what the pool rule cannot see (the embedded database, work outside
+   * the database). Long-lived streams, sockets and /healthz do not count and are never refused.
+   */
+  maxInFlight: number;
+  /** SHED_RETRY_AFTER_S: the Retry-After (seconds) of a refused request; devices add their own jitter. */
+  shedRetryAfterS: number;
+  /**
    * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: card payments through Stripe (its official SDK),
    * offered only when both are set; the webhook secret verifies the provider's confirmations.
    * STRIPE_API_URL points the SDK at another host (Stripe's stripe-mock, a test double); unset, it
@@ -145,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : positiveMs(env.SESSION_CACHE_MS, 5000, 'SESSION_CACHE_MS'),
     pullCacheMb: env.PULL_CACHE_MB === '0' ? 0 : positiveCount(env.PULL_CACHE_MB, 64, 'PULL_CACHE_MB'),
+    dbPoolSize: positiveCount(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
+    dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS === '0' ? 0 : positiveMs(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    shedPoolWaitMs: env.SHED_POOL_WAIT_MS === '0' ? 0 : positiveMs(env.SHED_POOL_WAIT_MS, 1000, 'SHED_POOL_WAIT_MS'),
+    maxInFlight: positiveCount(env.MAX_IN_FLIGHT, 400, 'MAX_IN_FLIGHT'),
+    shedRetryAfterS: positiveCount(env.SHED_RETRY_AFTER_S, 2, 'SHED_RETRY_AFTER_S'),
     stripe: parseStripe(env),
   };
 }

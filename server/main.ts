@@ -6,7 +6,12 @@ import { buildApp } from './app.ts';
 import { createMemoryBus, createRedisBus } from './realtime/bus.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.dbPoolSize,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+});
 await migrate(database);
 const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { prefix: config.redisPrefix }) : createMemoryBus();
 const seeded = await runSeed(createWriter(database.db, bus), database.db, config.seed);

@@ -6,6 +6,7 @@ import { readScopes, releaseScope, requestScope } from '../sync/engine/scoped.ts
 import { replicationKey } from '../sync/engine/scopes.ts';
 import { endSession, readSession, writeSession, type SessionUser } from '../sync/engine/session.ts';
 import { markViewed } from '../sync/store/local.ts';
+import { countUnsent } from '../sync/store/observe.ts';
 import { isAvailabilityAnswer, storeAvailability } from '../sync/views/appointments/store.ts';
 import { writeOwnFeed } from '../sync/views/calendar/feed.ts';
 import { setChatHistoryOpen, wantOlderComments } from '../sync/views/chat/history.ts';
@@ -64,6 +65,7 @@ export const ACTIONS = {
   readSession: (db: FoyerDatabase) => readSession(db),
   writeSession: (db: FoyerDatabase, user: SessionUser) => writeSession(db, user),
   endSession: (db: FoyerDatabase) => endSession(db),
+  unsentCount: (db: FoyerDatabase) => countUnsent(db),
 
   requestScope: (db: FoyerDatabase, collection: string, eventId: number) => requestScope(db, collection, eventId),
   releaseScope: (db: FoyerDatabase, collection: string, eventId: number) => releaseScope(db, collection, eventId),

@@ -49,6 +49,17 @@ export const QUERIES = {
   adminCommands: (db: FoyerDatabase) => observeAdminCommands(db),
   salesCommands: (db: FoyerDatabase) => observeSalesCommands(db),
   /** The user's queued visitor.category commands, which the own-category hook lays over the visitor documents. */
+  // What the sync pill lists as waiting to be sent (SyncStatus.tsx): the queue in the order it drains.
+  unsentCommands: (db: FoyerDatabase) =>
+    db.outbox.find({ selector: { status: { $in: ['pending', 'sending'] } }, sort: [{ seq: 'asc' }] }).$.pipe(
+      map((list) =>
+        list.map((d) => {
+          // toJSON: a document's own fields are frozen proxies, which cannot cross to the page.
+          const { id, kind, payload, occurredAt } = d.toJSON() as OutboxDoc;
+          return { id, kind, payload, occurredAt };
+        }),
+      ),
+    ),
   categoryCommands: (db: FoyerDatabase) =>
     db.outbox.find({ selector: { kind: 'visitor.category' } }).$.pipe(map((list) => list.map((d) => d.toJSON() as OutboxDoc))),
 

@@ -46,6 +46,10 @@ export interface BenchServer<T> {
   /** What `prepare` returned. */
   setup: T;
   db: DbChoice;
+  /** The PostgreSQL database the server runs on (`--db pg`); unset on PGlite. */
+  databaseUrl?: string;
+  /** The environment the server was started with, for a second instance on the same database and bus. */
+  env: Record<string, string>;
   /** The running server's pid (from the probe). */
   pid(): number;
   /** The server's figures since the previous report (the first covers the time since start). */
@@ -131,6 +135,8 @@ export async function startBenchServer<T>(opts: {
     url: server.url,
     setup,
     db: opts.db,
+    databaseUrl,
+    env,
     pid,
     async report() {
       const before = readProbe(probeFile);

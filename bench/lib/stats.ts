@@ -29,6 +29,11 @@ export class Tally {
     this.row(kind).errors++;
   }
 
+  /** Every latency recorded, whatever its kind. */
+  all(): number[] {
+    return [...this.kinds.values()].flatMap((r) => r.ms);
+  }
+
   get errors(): number {
     let n = 0;
     for (const r of this.kinds.values()) n += r.errors;

@@ -31,15 +31,25 @@ export function isInputFault(err: unknown): boolean {
 
 /**
  * True when the database could not be reached or went away mid-statement: connection exceptions
- * (08), an administrator or crash shutdown (57P01–57P03), too many connections (53300), and the
- * driver's own errors for a socket that closed. The server answers these 503, which the device
+ * (08), an administrator or crash shutdown (57P01–57P03), too many connections (53300), a statement
+ * cancelled by DB_STATEMENT_TIMEOUT_MS under overload (57014: no client cancels, so only the timeout
+ * does), and the driver's own errors for a socket that closed. The server answers these 503, which the device
  * takes as "try again later" and never holds against the command it was sending.
  */
 export function isConnectionFault(err: unknown): boolean {
   const state = sqlState(err);
-  if (state) return state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300';
+  if (state) return state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300' || state === '57014';
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code)) return true;
   const message = err instanceof Error ? err.message : '';
-  return /Connection terminated|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message);
+  // The last two: a pool or client this instance already closed, as it shuts down.
+  return /Connection terminated|connection (?:is )?closed|Client has encountered a connection error|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/i.test(
+    message,
+  );
 }
+
+/**
+ * Seconds a client is asked to wait (Retry-After) after a call failed for a lost database: long
+ * enough for a restart or a failover to finish, short enough that a device is back soon after.
+ */
+export const DATABASE_RETRY_AFTER_S = 5;

@@ -36,6 +36,17 @@ export function participates(user: RawBuilder<unknown>, event: RawBuilder<unknow
       AND pt.status = 'valid' AND NOT pt.invalid AND NOT pt.deleted))`;
 }
 
+/**
+ * An event the user may see: published, cancelled or over, or a draft they organise. A draft is
+ * nobody else's, even of people who registered before it went back to being one: its name and
+ * content stay off their calendar feeds, referral pages and any list built from rows they hold.
+ */
+export function openTo(user: RawBuilder<unknown>, event: string): Cond {
+  const e = sql.ref(event);
+  return sql<SqlBool>`(${e}.status <> 'draft' OR EXISTS (SELECT 1 FROM user_events oue WHERE oue.event_id = ${e}.id AND oue.user_id = ${user}
+      AND oue.is_owner AND NOT oue.deleted))`;
+}
+
 /** A user whose presence may be shown to others (the "hide from visitor list" switch, closed accounts). */
 export function visibleUser(alias: string): Cond {
   const u = sql.ref(alias);

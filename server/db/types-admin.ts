@@ -27,6 +27,10 @@ export interface EventInvitationsTable {
   expires_at: Date;
   accepted_by: number | null;
   accepted_at: Date | null;
+  /** A stand member's invitation: the stand, and the position and manager flag to give. */
+  stand_id: number | null;
+  position: Auto<string>;
+  is_manager: Auto<boolean>;
 }
 
 export interface AdminTables {

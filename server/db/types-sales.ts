@@ -24,6 +24,7 @@ export interface TicketTypesTable {
   sale_ends_at: Date | null;
   hidden: Auto<boolean>;
   max_per_order: Auto<number>;
+  max_per_person: Auto<number>;
   ask_name: Auto<AskMode>;
   ask_company: Auto<AskMode>;
   ask_position: Auto<AskMode>;

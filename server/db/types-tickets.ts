@@ -23,6 +23,8 @@ export interface TicketsTable extends ReplicatedColumns {
   /** The order that sold it (040_ticket_sales.sql); null for tickets from the seed or made by hand. */
   order_id: Auto<number | null>;
   ticket_type_id: Auto<number | null>;
+  /** The ticket registering for a free event gave (058_registration_tickets.sql). */
+  registration: Auto<boolean>;
 }
 
 export interface TicketDesignsTable {

@@ -47,6 +47,8 @@ export interface UsersTable extends ReplicatedColumns {
   hide_phone: Auto<boolean>;
   hide_trip_plan: Auto<boolean>;
   hide_from_visitors: Auto<boolean>;
+  /** Gender and age shown to others (057_privacy_defaults.sql); off unless the person turns it on. */
+  show_personal: Auto<boolean>;
   disabled: Auto<boolean>;
   created_at: Auto<Date>;
   email_verified: Auto<boolean>;
@@ -66,10 +68,21 @@ export interface SessionsTable {
 export interface AccountTokensTable {
   token_hash: Uint8Array;
   user_id: number;
-  purpose: 'verify' | 'reset' | 'email';
+  purpose: 'verify' | 'reset' | 'email' | 'email_undo';
   email: string;
   created_at: Auto<Date>;
   expires_at: Date;
+  /** An email change's link: the session that asked for it, kept when the change completes (055_account_safety.sql). */
+  session_hash: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+}
+/** Session handoff tokens exchanged for a browser session, or one-time codes waiting to be (055_account_safety.sql). */
+export interface SessionHandoffsTable {
+  token_hash: Uint8Array;
+  user_id: number;
+  kind: 'session' | 'code';
+  created_at: Auto<Date>;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface CompaniesTable extends ReplicatedColumns {
   id: Generated<number>;
@@ -90,6 +103,13 @@ export interface CompaniesTable extends ReplicatedColumns {
 export interface EventOptions {
   broadcast_background: string;
   menu: { id: number; name: string }[];
+}
+
+/** One line of an event's visitors_cities or visitors_countries. */
+export interface PlaceCount {
+  id: number;
+  name: string;
+  count_users_from: number;
 }
 
 export interface EventsTable extends ReplicatedColumns {
@@ -119,6 +139,9 @@ export interface EventsTable extends ReplicatedColumns {
   users_online: Auto<number>;
   favorites_count: Auto<number>;
   total_people: Auto<number>;
+  /** Checked-in, unhidden visitors per city and per country (060_event_people_counts.sql). */
+  visitors_cities: ColumnType<PlaceCount[], string | undefined, string>;
+  visitors_countries: ColumnType<PlaceCount[], string | undefined, string>;
   meetings_count: Auto<number>;
   visitors_with_appointments_count: Auto<number>;
   created_at: Auto<Date>;
@@ -293,6 +316,13 @@ export interface TripsTable {
   updated_at: Auto<Date>;
 }
 /** The rev of each person's visitor document per event, kept by triggers (009_visitor_revs.sql). */
+/** An event's listed participants per home city (060_event_people_counts.sql). */
+export interface EventCityPeopleTable {
+  event_id: number;
+  city_id: number;
+  people: number;
+}
+
 export interface VisitorRevsTable {
   event_id: number;
   user_id: number;
@@ -355,6 +385,7 @@ export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTabl
   users: UsersTable;
   sessions: SessionsTable;
   account_tokens: AccountTokensTable;
+  session_handoffs: SessionHandoffsTable;
   companies: CompaniesTable;
   events: EventsTable;
   user_events: UserEventsTable;
@@ -375,6 +406,7 @@ export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTabl
   trips: TripsTable;
   commands: CommandsTable;
   visitor_revs: VisitorRevsTable;
+  event_city_people: EventCityPeopleTable;
   appointment_video_keys: AppointmentVideoKeysTable;
   appointment_invites: AppointmentInvitesTable;
   socket_passes: SocketPassesTable;

@@ -20,6 +20,7 @@ import { createEvent, setEventStatus } from './admin/service.ts';
 import { hashPassword } from './auth/passwords.ts';
 import { setMember, setStand } from './companies/admin.ts';
 import { quiet, type Effect } from './effects.ts';
+import { recountPeople } from './events/repository.ts';
 import { setDay, setSpeech, setTrack } from './schedule/service.ts';
 import type { Writer } from './write.ts';
 
@@ -36,7 +37,7 @@ import type { Writer } from './write.ts';
  * Each event is published last, once everything it shows is there.
  *
  * Events carry counters kept by the services, seeded from the rows written: total_people counts
- * checked-in participants, favorites_count is_favorite rows, meetings_count agreed appointments
+ * the listed participants as the visitors list does (events/repository recountPeople), favorites_count is_favorite rows, meetings_count agreed appointments
  * (response 1) and visitors_with_appointments_count the distinct people in those.
  */
 export async function runSeed(writer: Writer, db: Q, mode: string, options: SeedOptions = {}): Promise<string | undefined> {
@@ -54,18 +55,16 @@ export async function runSeed(writer: Writer, db: Q, mode: string, options: Seed
     await writeReference(trx);
     const { userIds, organiserIds } = await writePeople(trx, plan, passwordHash);
     const uid = (i: number) => nth(userIds, i, 'user id');
-    const owned: { owner: number; eventId: number }[] = [];
+    const owned: { owner: number; eventId: number; plan: EventPlan }[] = [];
     const drawnLogos: number[] = [];
     for (const e of plan.events) {
       const ownerPlan = e.participants.find((p) => p.is_owner);
       if (!ownerPlan) throw new Error(`seed: the plan gives ${e.name} no owner`);
       const owner = uid(ownerPlan.user);
       const eventId = idOf(await createEvent(trx, owner, eventFields(e)));
-      owned.push({ owner, eventId });
+      owned.push({ owner, eventId, plan: e });
       await writeEventExtras(trx, eventId, e, organiserIds[e.organiser] ?? null);
-      await organise(trx, owner, eventId, e, uid, drawnLogos);
     }
-    await writeDrawnLogos(trx, drawnLogos);
     await writeEventActivity(
       trx,
       plan,
@@ -73,6 +72,14 @@ export async function runSeed(writer: Writer, db: Q, mode: string, options: Seed
       owned.map((o) => o.eventId),
       now,
     );
+    // The programme's speakers and the stands' people are named by id, which the admin area allows
+    // only for people who take part in the event: they do by now.
+    for (const o of owned) await organise(trx, o.owner, o.eventId, o.plan, uid, drawnLogos);
+    await recountPeople(
+      trx,
+      owned.map((o) => o.eventId),
+    );
+    await writeDrawnLogos(trx, drawnLogos);
     for (const { owner, eventId } of owned) await setEventStatus(trx, owner, eventId, 'published');
     // Seeding runs before the server answers anybody: no device holds anything to be told about.
     return { seeded: true, effect: quiet() };

@@ -49,9 +49,10 @@ export type LoginAdmission = { ok: true; attempt: LoginAttempt } | { ok: false; 
  *
  * - per (account, address): a guesser gets LOGIN_PAIR_MAX_FAILURES tries at one account from one
  *   address per window. The owner at her own address has her own pair and never notices.
- * - per address, with a high ceiling: a sprayer trying many accounts from one address is stopped,
- *   while a venue's thousands of people behind one NAT address are not; an account that has
- *   signed in from that address before is not held back by it.
+ * - per address, with a high ceiling in a short window: a sprayer trying many accounts from one
+ *   address is stopped, while a venue's thousands of people behind one NAT address are not, and a
+ *   flood holds the address for minutes, not an hour; an account that has signed in from that
+ *   address, or on that device (its device cookie), before is not held back by it.
  * - per account, slowing rather than locking: past LOGIN_ACCOUNT_FREE_FAILURES failures from
  *   anywhere (a botnet, or forged addresses behind a misconfigured proxy), attempts from addresses
  *   the account has not signed in from take turns, one per delay, the delay doubling per further
@@ -80,12 +81,16 @@ export class LoginGuard {
     this.familiar = store.limiter('login-familiar', 1, limits.familiarAddressMs);
   }
 
-  /** `email` as the login normalises it; `ip` as Fastify derived it under TRUST_PROXY. */
-  async admit(email: string, ip: string): Promise<LoginAdmission> {
+  /**
+   * `email` as the login normalises it; `ip` as Fastify derived it under TRUST_PROXY; `device` the
+   * browser's device cookie, when it sent one.
+   */
+  async admit(email: string, ip: string, device?: string): Promise<LoginAdmission> {
     const account = accountKey(email);
     const address = addressKey(ip);
     const pair = `${account}@${address}`;
-    const familiar = (await this.familiar.get(pair)) !== null;
+    const devicePair = device ? `${account}@d:${device}` : undefined;
+    const familiar = (await this.familiar.get(pair)) !== null || (devicePair !== undefined && (await this.familiar.get(devicePair)) !== null);
     const refused = (err: unknown): LoginAdmission => {
       const retryAfterMs = refusal(err);
       if (retryAfterMs === undefined) throw err;
@@ -124,6 +129,7 @@ export class LoginGuard {
           await this.pair.delete(pair);
           if (!familiar) await this.address.reward(address);
           await this.familiar.set(pair, 1, seconds(this.limits.familiarAddressMs));
+          if (devicePair) await this.familiar.set(devicePair, 1, seconds(this.limits.familiarAddressMs));
         },
         failed: async () => {
           await this.account.penalty(account);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { isInputFault } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_S, isConnectionFault, isInputFault } from '../db/errors.ts';
+import { drainRefusedBody } from './too-large.ts';
 
 /**
  * Errors outside the legacy area (the sync protocol, files, auth): plain HTTP statuses with the
@@ -14,6 +15,7 @@ export function registerErrors(app: FastifyInstance): void {
       return reply.code(legacy ? 200 : 400).send({ status_code: 400, data: null, error: 'invalid_input', message: err.message });
     }
     if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      drainRefusedBody(request, reply);
       return reply.code(413).send({ status_code: 413, data: null, error: 'payload_too_large' });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
@@ -23,6 +25,15 @@ export function registerErrors(app: FastifyInstance): void {
       // Bad input that a route let through to SQL: still the caller's mistake, but a route to tighten.
       request.log.warn({ sqlstate: err.code, route: request.routeOptions.url }, 'input refused by the database');
       return reply.code(legacy ? 200 : 400).send({ status_code: 400, data: null, error: 'invalid_input' });
+    }
+    if (isConnectionFault(err)) {
+      // Not this request's fault and not a bug: the database went away under it. 503 with a wait
+      // tells a device to come back, and a balancer that this instance cannot serve right now.
+      request.log.warn({ reason: err.message, route: request.routeOptions.url }, 'the database went away during a request');
+      return reply
+        .code(legacy ? 200 : 503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ status_code: 503, data: null, error: 'database_unavailable' });
     }
     request.log.error(err);
     return reply.code(500).send({ status_code: 500, data: null, error: 'unknown_error' });

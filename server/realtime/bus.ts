@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { within } from '../db/index.ts';
 
 /**
  * Carries realtime events between the parts of the server, and between server instances when
@@ -20,6 +21,11 @@ export interface Bus {
    * prefixed with `prefix`, as the bus's channels are.
    */
   readonly shared?: { redis: Redis; prefix: string };
+  /**
+   * Whether the bus carries messages between instances right now (/healthz): on Redis, both of
+   * its connections are up and a PING is answered within `timeoutMs`. The in-process bus has none.
+   */
+  reachable?(timeoutMs: number): Promise<boolean>;
 }
 
 export function createMemoryBus(): Bus {
@@ -51,6 +57,24 @@ export async function createRedisBus(url: string, opts: { prefix?: string } = {}
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: true });
   await Promise.all([pub.connect(), sub.connect()]);
+  // ioredis reconnects by itself (and subscribes again); an outage is reported once as it starts
+  // and once as it ends, instead of ioredis's "Unhandled error event" on every reconnect attempt.
+  for (const [name, client] of [
+    ['publisher', pub],
+    ['subscriber', sub],
+  ] as const) {
+    let down = false;
+    client.on('error', (err: Error) => {
+      if (down) return;
+      down = true;
+      console.warn(`Redis ${name} connection lost: ${err.message}; realtime events between instances wait for it`);
+    });
+    client.on('ready', () => {
+      if (!down) return;
+      down = false;
+      console.warn(`Redis ${name} connection is back`);
+    });
+  }
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<string, number>();
@@ -86,7 +110,8 @@ export async function createRedisBus(url: string, opts: { prefix?: string } = {}
         counts.set(channel, left);
         if (left === 0) {
           subscribed.delete(channel);
-          void sub.unsubscribe(prefix + channel);
+          // Queued while Redis is away and failed if it stays away: the channel is gone either way.
+          sub.unsubscribe(prefix + channel).catch(() => undefined);
         }
       };
     },
@@ -94,6 +119,18 @@ export async function createRedisBus(url: string, opts: { prefix?: string } = {}
       await subscribed.get(channel);
     },
     shared: { redis: pub, prefix },
+    async reachable(timeoutMs) {
+      // A command on a connection that is not ready waits in ioredis's queue: not ready is down.
+      if (pub.status !== 'ready' || sub.status !== 'ready') return false;
+      return within(
+        pub.ping().then(
+          () => true,
+          () => false,
+        ),
+        timeoutMs,
+        false,
+      );
+    },
     async close() {
       local.removeAllListeners();
       sub.disconnect();

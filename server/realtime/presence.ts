@@ -113,8 +113,20 @@ export function createRedisPresence(redis: Redis, prefix: string, instanceId: st
   const release = async (eventId: number, userId: number) => {
     await redis.eval(LEAVE, 2, userKey(eventId, userId), usersKey(eventId), instanceId, Date.now(), userId);
   };
+  // Once the connection is lost, a command would wait in ioredis's queue (holding a socket's
+  // registration or a comment's fan-out) and then fail; instead this instance counts only its own
+  // sockets until it is back, and the next renewal puts everybody who joined meanwhile in.
+  let lost = false;
+  redis.on('close', () => {
+    lost = true;
+  });
+  redis.on('ready', () => {
+    lost = false;
+  });
+  const up = () => !lost;
   const renew = setInterval(
     () => {
+      if (!up()) return;
       for (const [eventId, userId] of local.pairs()) {
         lease(eventId, userId).catch(() => {
           // Redis unavailable for a moment: the next renewal (well within the ttl) tries again.
@@ -128,13 +140,16 @@ export function createRedisPresence(redis: Redis, prefix: string, instanceId: st
   return {
     async join(eventId, userId) {
       local.add(eventId, userId);
-      await lease(eventId, userId);
+      if (up()) await lease(eventId, userId).catch(() => undefined);
     },
     async leave(eventId, userId) {
-      if (local.remove(eventId, userId)) await release(eventId, userId);
+      // Not released while Redis is away: the lease runs out within one ttl.
+      if (local.remove(eventId, userId) && up()) await release(eventId, userId).catch(() => undefined);
     },
     async count(eventId) {
-      return redis.zcount(usersKey(eventId), `(${Date.now()}`, '+inf');
+      const here = () => local.byEvent.get(eventId)?.size ?? 0;
+      if (!up()) return here();
+      return redis.zcount(usersKey(eventId), `(${Date.now()}`, '+inf').catch(here);
     },
     localEvents: () => [...local.byEvent.keys()],
     async close() {

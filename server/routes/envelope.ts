@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ERROR_CODES, type ErrorCode } from '../../contract/errors.ts';
-import { isInputFault } from '../db/errors.ts';
+import { DATABASE_RETRY_AFTER_S, isConnectionFault, isInputFault } from '../db/errors.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
+import { drainRefusedBody } from '../plugins/too-large.ts';
 import { errorText, requestLanguage } from './legacy-text.ts';
 
 export { parseId } from '../../contract/ids.ts';
@@ -47,6 +48,7 @@ export function legacyErrorHandler(err: FastifyError, request: FastifyRequest, r
   if (err instanceof DomainError) return fail(reply, err.code, err.detail);
   if (err.validation) return fail(reply, 'invalid_input', err.message);
   if (err.code === 'FST_REQ_FILE_TOO_LARGE' || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+    drainRefusedBody(request, reply);
     if (err.code === 'FST_FILES_LIMIT' || err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
       return fail(reply, 'invalid_input', err.message);
     }
@@ -57,6 +59,13 @@ export function legacyErrorHandler(err: FastifyError, request: FastifyRequest, r
     // Bad input that this route let through to SQL (server/plugins/input.ts): the caller's mistake, not a 500.
     request.log.warn({ sqlstate: err.code, route: request.routeOptions.url }, 'input refused by the database');
     return fail(reply, 'invalid_input');
+  }
+  if (isConnectionFault(err)) {
+    // The database went away under the call: in the envelope like every answer here (as a refusal
+    // for too many requests is), with the wait in Retry-After.
+    request.log.warn({ reason: err.message, route: request.routeOptions.url }, 'the database went away during a request');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+    return fail(reply, 'database_unavailable');
   }
   request.log.error(err);
   return fail(reply, 'unknown_error');

@@ -5,6 +5,7 @@ import { isLocale, rememberLocale, storedLocale, swapLocale } from '../ui/locale
 import { useRequestLanguage } from '../data/index.ts';
 import { LocaleContext } from '../ui/useLocale.ts';
 import { warmFormatters } from './warmFormatters.ts';
+import { legacyTarget } from './legacy-links.ts';
 
 /**
  * Every screen lives under a locale prefix. This keeps i18next, `<html lang>` and the remembered
@@ -28,7 +29,8 @@ export function LocaleRoot() {
   useEffect(() => (valid ? warmFormatters(locale) : undefined), [valid, locale]);
 
   if (!valid) {
-    return <Navigate replace to={swapLocale(location.pathname, location.search, location.hash, storedLocale())} />;
+    const old = legacyTarget(`${location.pathname}${location.search}${location.hash}`, storedLocale());
+    return <Navigate replace to={old ?? swapLocale(location.pathname, location.search, location.hash, storedLocale())} />;
   }
   return (
     <LocaleContext.Provider value={locale}>

@@ -5,6 +5,7 @@ import { LocaleRoot } from './LocaleRoot.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { UserRedirect } from './UserRedirect.tsx';
+import { LegacyRedirect } from './LegacyRedirect.tsx';
 import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
 import { withLaterTexts } from '../ui/texts.ts';
@@ -121,6 +122,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'events/:eventId/companies', element: companies },
           { path: 'events/:eventId/companies-detail/:standId', element: company },
+          // The specs' older address of one company page (events.md §1), the same stand page.
+          { path: 'events/:eventId/companies/:standId', element: company },
           // The specs' Open Stand: a stand's managers edit it (src/features/admin/stands).
           {
             path: 'events/:eventId/companies-detail/:standId/edit',
@@ -342,6 +345,8 @@ export const routes: RouteObject[] = [
           },
           // The specs' user/{userId} (networking.md §2): the same person's profile page.
           { path: 'user/:userId', element: <UserRedirect /> },
+          { path: 'myprofile', element: <LegacyRedirect /> },
+          { path: 'myprofile/:page', element: <LegacyRedirect /> },
           { path: 'login', element: login },
           {
             path: 'signup',
@@ -365,10 +370,24 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'invitation',
+            element: screen(
+              () => import('../features/account/InvitationPage.tsx'),
+              (m) => m.InvitationPage,
+            ),
+          },
+          {
             path: 'account/verify',
             element: screen(
               () => import('../features/account/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: 'account/undo-email',
+            element: screen(
+              () => import('../features/account/UndoEmailPage.tsx'),
+              (m) => m.UndoEmailPage,
             ),
           },
           {

@@ -22,7 +22,7 @@ interface Envelope {
   message?: string;
 }
 
-async function call<T>(runtime: DataRuntime, path: string, body?: unknown): Promise<AccountResult<T>> {
+export async function call<T>(runtime: DataRuntime, path: string, body?: unknown): Promise<AccountResult<T>> {
   try {
     const res = (await requestJson(runtime.httpOptions, path, body === undefined ? {} : { method: 'POST', body })) as Envelope;
     if (res.status_code === 200) return { ok: true, data: res.data as T };
@@ -67,8 +67,8 @@ export interface AccountActions {
   resetPassword(token: string, password: string): Promise<AccountResult>;
   changePassword(current: string, password: string): Promise<AccountResult>;
   changeEmail(password: string, email: string, lang: string): Promise<AccountResult>;
-  /** The mobile app's handoff: a session token and user id that must agree. */
-  handoff(token: string, userId: number): Promise<AccountResult>;
+  /** The undo link sent to the old address: the address back, every session ended, a reset token for the new password. */
+  undoEmailChange(token: string): Promise<AccountResult<{ user_id: number; email: string; reset_token: string }>>;
   /** A new avatar (needs the network): stored square on the server, then the profile is read again. */
   uploadAvatar(file: Blob): Promise<AccountResult<{ avatar: string }>>;
   removeAvatar(): Promise<AccountResult<{ avatar: string }>>;
@@ -112,6 +112,7 @@ export function accountActions(runtime: DataRuntime): AccountActions {
     },
     changePassword: (current, password) => call(runtime, '/api/account/password', { current_password: current, password }),
     changeEmail: (password, email, lang) => call(runtime, '/api/account/email', { password, email, lang }),
+    undoEmailChange: (token) => call(runtime, '/api/auth/undo-email', { token }),
     async uploadAvatar(file) {
       const body = new FormData();
       body.append('image', file);
@@ -143,11 +144,6 @@ export function accountActions(runtime: DataRuntime): AccountActions {
       const done = await call(runtime, '/api/account/delete', { password });
       if (done.ok) await runtime.logout();
       return done;
-    },
-    async handoff(token, userId) {
-      const done = await call(runtime, '/api/auth/handoff', { token, user_id: userId });
-      if (!done.ok) return done;
-      return (await runtime.adoptSession(token)) ? done : { ok: false, code: 'auth_required' };
     },
   };
 }

@@ -83,6 +83,15 @@ export interface SyncStatus {
   retry(): void;
 }
 
+/** Something the user did on this device that has not reached the server yet. */
+export interface QueuedCommand {
+  id: string;
+  kind: CommandKind;
+  payload: Record<string, unknown>;
+  /** ISO 8601, when the user did it. */
+  occurredAt: string;
+}
+
 /** A command the server turned down: it stays visible until the user acts on it. */
 export interface Rejection {
   id: string;
@@ -156,6 +165,8 @@ export type ProfileState =
   | { kind: 'own'; profile: OwnProfile; privacyKnown: boolean; fetchedAt: number | null; pending: boolean }
   | { kind: 'other'; person: VisitorView; events: { id: number; name: string }[] }
   | { kind: 'not_on_device' }
+  /** The server has nobody it may show under this id: hidden from the viewer, removed or unknown. */
+  | { kind: 'not_found' }
   | { kind: 'signed_out' };
 
 export interface VisitorActions {
@@ -167,7 +178,7 @@ export interface VisitorActions {
 export interface ProfileActions {
   /** Queued offline, shown at once on the own profile and card, applied exactly once. */
   update(patch: ProfilePatch): Promise<void>;
-  setPrivacy(switches: Pick<ProfilePatch, 'show_email' | 'hide_phone' | 'hide_trip_plan' | 'hide_from_visitors'>): Promise<void>;
+  setPrivacy(switches: Pick<ProfilePatch, 'show_email' | 'show_personal' | 'hide_phone' | 'hide_trip_plan' | 'hide_from_visitors'>): Promise<void>;
 }
 
 // ---- appointments (src/data/appointments.ts) ----

@@ -8,12 +8,13 @@ import type {
   Loadable,
   MyEventCounts,
   NamedCount,
+  QueuedCommand,
   RejectionsState,
   SessionState,
   SyncStatus,
 } from './api.ts';
 import type { DataRuntime } from './runtime.ts';
-import type { ValueStore } from './value-store.ts';
+import type { Loaded, ValueStore } from './value-store.ts';
 
 export const DataContext = createContext<DataRuntime | null>(null);
 
@@ -131,6 +132,12 @@ export function useSyncStatus(): SyncStatus {
   const runtime = useRuntime();
   const snap = useStore(runtime.sync);
   return useMemo(() => ({ ...snap, retry: () => runtime.retry() }), [runtime, snap]);
+}
+
+/** The outbox entries not yet answered by the server, oldest first. */
+export function useUnsentCommands(): Loaded<QueuedCommand[]> {
+  const runtime = useRuntime();
+  return useStore(runtime.unsentCommands);
 }
 
 export function useRejections(): RejectionsState {

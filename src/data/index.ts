@@ -43,6 +43,7 @@ export type {
   MyEventCounts,
   MyEventFields,
   NamedCount,
+  QueuedCommand,
   Rejection,
   RejectionsState,
   SessionState,
@@ -64,6 +65,7 @@ export {
   useRejections,
   useSession,
   useSyncStatus,
+  useUnsentCommands,
 } from './hooks.ts';
 export {
   useFriends,
@@ -90,6 +92,7 @@ export {
   type InviteLink,
 } from './appointments.ts';
 export { useMeetingNoticeSocket, type SocketException } from './notices-socket.ts';
+export { useRemoteUserEvents, type RemoteUserEvents, type UserEventsTab } from './remote-events.ts';
 export type {
   CompaniesData,
   Company,
@@ -133,6 +136,7 @@ export {
   useVideoLinkCheck,
   SPEAKERS_SHOWN,
   speechTiming,
+  type OnAir,
   type ScheduleData,
   type ScheduleDay,
   type ScheduleTrack,
@@ -217,12 +221,14 @@ export {
   type Places,
   type SignUpInput,
 } from './account.ts';
+export { useHandoffActions, type HandoffActions, type HandoffFailureCode, type HandoffPreview, type HandoffStep } from './handoff.ts';
 export { useEventPictureUpload, type PictureUploader, type PictureUploadResult } from './admin-pictures.ts';
 export { useAdminStands, useStandActions, type StandActions } from './admin-stands.ts';
 export { findStand, type AdminStandsView, type EditorMember, type EditorStand, type StandRefusal } from '../../sync/views/admin/stands.ts';
 export { checkStandFields, STAND_FIELD_ORDER, STAND_LIMITS, type StandFields, type StandProblems } from '../../contract/admin-stands.ts';
 export { isStandManager } from '../../contract/companies.ts';
 export { useAdminOverview, useAdminPeople, usePeopleActions, type AdminPeopleData, type PeopleActions, type QueuedInvite } from './admin-people.ts';
+export { forgetInvitationToken, keepInvitationToken, keptInvitationToken, useInvitationActions, type InvitationActions } from './invitations.ts';
 export {
   filledSeries,
   filterPeople,

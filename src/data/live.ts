@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import { joinUrl, withLang } from '../../sync/engine/http.ts';
-import { currentSpeech, groupSchedule, type ScheduleDay } from '../../sync/views/schedule/schedule.ts';
+import { currentSpeech, groupSchedule, onAir, type OnAir, type ScheduleDay } from '../../sync/views/schedule/schedule.ts';
 import type { Loadable } from './api.ts';
 import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
 
-export type { ScheduleDay, ScheduleTrack } from '../../sync/views/schedule/schedule.ts';
+export type { OnAir, ScheduleDay, ScheduleTrack } from '../../sync/views/schedule/schedule.ts';
 export type { ScheduleDoc } from '../../contract/schedule.ts';
 export { SPEAKERS_SHOWN, speechTiming } from '../../sync/views/schedule/schedule.ts';
 
 export interface ScheduleData {
   days: ScheduleDay[];
   current: ScheduleDoc | null;
+  /** What is running now and what starts next (a break has nothing live). */
+  onAir: OnAir;
 }
 
 export function useSchedule(eventId: number): Loadable<ScheduleData> {
@@ -22,7 +24,8 @@ export function useSchedule(eventId: number): Loadable<ScheduleData> {
   const now = useNowSeconds();
   const days = useMemo(() => groupSchedule(list.value), [list.value]);
   const current = useMemo(() => currentSpeech(list.value, now), [list.value, now]);
-  return useMemo(() => ({ data: { days, current }, isLoading: list.loading }), [days, current, list.loading]);
+  const air = useMemo(() => onAir(list.value, now), [list.value, now]);
+  return useMemo(() => ({ data: { days, current, onAir: air }, isLoading: list.loading }), [days, current, air, list.loading]);
 }
 
 /** A slow answer is as good as none: the user gets the error and a way to try again. */

@@ -7,9 +7,9 @@ import { peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
 import { menuOf, prepareVisitors, type CategoryCount, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { Loaded } from './value-store.ts';
-import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData } from './api.ts';
-import { useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
-import { peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
+import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData, VisitorView } from './api.ts';
+import { useEvent, useRuntime, useSession, useStore, useSyncStatus, useViews } from './hooks.ts';
+import { fromLegacyVisitor, peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
 
 /**
  * Hooks of the visitors, people and profile screens (signatures in api.ts). Everything is read from
@@ -193,6 +193,8 @@ export function useProfile(userId: number | null): Loadable<ProfileState> {
   const views = useViews();
   useRefresh(['own_profile'], own && Boolean(user));
   const year = new Date().getFullYear();
+  // Somebody outside the user's events (or anybody, for a guest) is the server's to show.
+  const remote = useRemoteProfile(userId, !own && (userId ?? 0) > 0 && !docs.loading && docs.value.length === 0);
 
   const data = useMemo((): ProfileState => {
     if (own) {
@@ -202,7 +204,10 @@ export function useProfile(userId: number | null): Loadable<ProfileState> {
       return { kind: 'own', profile: s.profile, privacyKnown: s.source === 'server', fetchedAt: s.fetchedAt, pending: s.pending };
     }
     const newest = docs.value[0];
-    if (!newest) return { kind: 'not_on_device' };
+    if (!newest) {
+      if (remote.person) return { kind: 'other', person: remote.person, events: [] };
+      return { kind: remote.notFound ? 'not_found' : 'not_on_device' };
+    }
     const event = views.value.find((e) => e.event_id === newest.event_id);
     const [prepared] = prepareVisitors([newest], {
       relations: relations.value,
@@ -215,10 +220,51 @@ export function useProfile(userId: number | null): Loadable<ProfileState> {
     const events = docs.value.map((d) => ({ id: d.event_id, name: views.value.find((e) => e.event_id === d.event_id)?.name ?? '' }));
     if (!prepared) throw new Error('prepareVisitors gave no visitor for the one document it was given');
     return { kind: 'other', person: prepared.view, events };
-  }, [own, user, ownState.value, docs.value, relations.value, views.value, year]);
+  }, [own, user, ownState.value, docs.value, relations.value, views.value, year, remote]);
 
-  const isLoading = status === 'loading' || (own ? ownState.loading : docs.loading);
+  const isLoading = status === 'loading' || (own ? ownState.loading : docs.loading || remote.loading);
   return useMemo(() => ({ data, isLoading }), [data, isLoading]);
+}
+
+interface RemoteProfile {
+  loading: boolean;
+  person: VisitorView | null;
+  /** The server answered that nobody it may show has this id (hidden, removed or unknown). */
+  notFound: boolean;
+}
+
+/**
+ * A profile the device does not hold, from the server's profile/lite while online; offline (or
+ * when the call fails) nothing, and the page says the profile is not on this device.
+ */
+function useRemoteProfile(userId: number | null, enabled: boolean): RemoteProfile {
+  const runtime = useRuntime();
+  const { user } = useSession();
+  const relations = useStore(runtime.net.relations).value;
+  const sync = useSyncStatus();
+  const offline = sync.state === 'offline';
+  const meId = user?.id ?? null;
+  const [state, setState] = useState<{ raw: unknown; loading: boolean; notFound: boolean }>({ raw: null, loading: false, notFound: false });
+
+  useEffect(() => {
+    if (!enabled || !userId || offline) {
+      setState({ raw: null, loading: false, notFound: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState({ raw: null, loading: true, notFound: false });
+    runtime
+      .legacy(`/api/profile/lite?user_id=${userId}`, controller.signal)
+      .then((raw) => setState({ raw, loading: false, notFound: false }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({ raw: null, loading: false, notFound: err instanceof LegacyError && err.code === 'not_found' });
+      });
+    return () => controller.abort();
+  }, [runtime, userId, enabled, offline, meId]);
+
+  const person = useMemo(() => (state.raw ? fromLegacyVisitor(state.raw, 0, relations, meId) : null), [state.raw, relations, meId]);
+  return useMemo(() => ({ loading: state.loading, person, notFound: state.notFound }), [state.loading, person, state.notFound]);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import type { RejectionItem } from '../../sync/store/observe.ts';
 import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
 import { categoryCommandsStore } from './stores/category.ts';
+import { unsentCommandsStore } from './stores/outbox.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
@@ -70,6 +71,8 @@ export class DataRuntime {
   readonly notifications = new NotificationStores();
   readonly calendar = new CalendarStores();
   readonly trips = new TripStores();
+  /** What waits to be sent, for the list behind the sync pill; read only while that list is open. */
+  readonly unsentCommands = unsentCommandsStore();
   /** Queued visitor.category commands, for the own-category overlay (visitor-category.ts). */
   readonly categoryCommands = categoryCommandsStore();
 
@@ -213,13 +216,48 @@ export class DataRuntime {
 
   /**
    * Signs this device in with a session token the server just handed out (a sign-up's login, a
-   * password reset, the mobile app's handoff): the same steps as a login after its password check.
+   * password reset): the same steps as a login after its password check.
    */
   async adoptSession(token: string): Promise<boolean> {
     const user = await meRequest(this.http, token);
     if (!user) return false;
     await this.signInAs(user);
     return true;
+  }
+
+  /**
+   * Whose data this device holds (`ownerId`, which outlives an ended session), who is signed in
+   * now, and how much of this device's work has not reached the server (parked entries too).
+   */
+  async localAccount(): Promise<{ ownerId: number | null; userId: number | null; unsent: number }> {
+    const device = await this.ready();
+    const stored = await device.call('readSession');
+    const unsent = await device.call('unsentCount');
+    return { ownerId: stored.ownerId, userId: stored.ended ? null : (stored.user?.id ?? null), unsent };
+  }
+
+  /**
+   * Signs this device in as whoever the session cookie names now (a handoff just set it). Like any
+   * sign-in it wipes another person's data first, but never their unsent work: the caller checked
+   * there was none; should some have been queued since, the device is signed out instead, keeping
+   * it for its owner, so it is never sent under the new account's cookie.
+   */
+  async adoptCookieSession(): Promise<'ok' | 'unsent' | 'failed'> {
+    const user = await meRequest(this.http);
+    if (!user) return 'failed';
+    return this.serial(async () => {
+      let device = await this.ready();
+      const current = await device.call('readSession');
+      if (current.ownerId !== null && current.ownerId !== user.id) {
+        if ((await device.call('unsentCount')) > 0) {
+          await device.call('endSession');
+          return 'unsent';
+        }
+        device = await this.wipe();
+      }
+      await device.call('writeSession', user);
+      return 'ok';
+    });
   }
 
   /** Reads the signed-in user again (a verified address, a new email), keeping the session when offline. */
@@ -266,6 +304,7 @@ export class DataRuntime {
       this.calendar,
       this.trips.byEvent,
       this.categoryCommands,
+      this.unsentCommands,
     ];
   }
 

@@ -24,14 +24,29 @@ export function swapLocale(pathname: string, search: string, hash: string, local
   return `/${locale}${rest ? `/${rest}` : ''}${search}${hash}`;
 }
 
-export function storedLocale(): Locale {
-  try {
-    const value = window.localStorage.getItem(STORED_LOCALE_KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
-  } catch {
-    // Storage can be unavailable (private mode, blocked cookies); the default language still works.
-    return DEFAULT_LOCALE;
+/** The first of the browser's languages (what it sends as Accept-Language) Foyer speaks, by primary subtag. */
+export function browserLocale(languages: readonly string[]): Locale | null {
+  for (const tag of languages) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+    if (isLocale(primary)) return primary;
   }
+  return null;
+}
+
+/**
+ * The language of an address without one: the one chosen last time; on a first visit the
+ * browser's own, when Foyer speaks it; else the default.
+ */
+export function storedLocale(): Locale {
+  let value: string | null = null;
+  try {
+    value = window.localStorage.getItem(STORED_LOCALE_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies); the browser's language still works.
+  }
+  if (isLocale(value)) return value;
+  const languages = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return browserLocale(languages.filter(Boolean)) ?? DEFAULT_LOCALE;
 }
 
 export function rememberLocale(locale: Locale): void {

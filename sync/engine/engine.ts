@@ -16,7 +16,7 @@ import { EVENT_SCOPE_NEEDS_USER, scopeOf } from './scopes.ts';
 import { GUEST_SESSION, endSession, observeSessionDoc, readSession, type SessionDoc } from './session.ts';
 import { pollLoop, streamLoop, type LiveHost } from './live-stream.ts';
 import { requestDrain, settleApplied, type DrainHost } from './drain.ts';
-import { INITIAL_MACHINE, backoffDelay, reduce, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
+import { INITIAL_MACHINE, backoffDelay, reduce, retryDelay, sameSnapshot, snapshot, type FailureSource, type SyncEvent, type SyncSnapshot } from './status.ts';
 
 /**
  * The sync engine: pull replications per collection, the live hint stream that triggers them, the
@@ -322,7 +322,9 @@ export class SyncEngine {
   private async failed(source: FailureSource, err: unknown, signal: AbortSignal): Promise<void> {
     const attempt = (this.attempts[source] ?? 0) + 1;
     this.attempts[source] = attempt;
-    const delay = backoffDelay(attempt, this.opts.random, this.opts.retryBaseMs ?? SYNC_RETRY_BASE_MS, this.opts.retryMaxMs ?? SYNC_RETRY_MAX_MS);
+    const backoff = backoffDelay(attempt, this.opts.random, this.opts.retryBaseMs ?? SYNC_RETRY_BASE_MS, this.opts.retryMaxMs ?? SYNC_RETRY_MAX_MS);
+    // A server shedding load says how long to stay away; coming back sooner only gets refused again.
+    const delay = retryDelay(backoff, err instanceof HttpError ? err.retryAfterMs : undefined, this.opts.random);
     const network = err instanceof NetworkError;
     const code = err instanceof HttpError ? err.code : err instanceof NetworkError ? 'network_error' : 'unknown_error';
     this.dispatch({ type: 'failed', source, failure: { code, retryAt: Date.now() + delay, network } });

@@ -34,6 +34,8 @@ export class HttpError extends Error {
     readonly status: number,
     /** The stable error code from the body when the server sent one. */
     readonly code: string,
+    /** The answer's Retry-After in milliseconds: how long the server asked to be left alone. */
+    readonly retryAfterMs?: number,
   ) {
     super(`HTTP ${status} ${code}`);
     this.name = 'HttpError';
@@ -127,7 +129,7 @@ export async function requestJson(
     if (!res.ok) {
       const code =
         body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error : `http_${res.status}`;
-      throw new HttpError(res.status, code);
+      throw new HttpError(res.status, code, parseRetryAfter(res.headers.get('retry-after')));
     }
     return body;
   } finally {
@@ -146,6 +148,19 @@ export function serverClockOffset(dateHeader: string | null, sentAtMs: number, r
   const serverMs = Date.parse(dateHeader);
   if (Number.isNaN(serverMs)) return null;
   return serverMs + 500 - (sentAtMs + receivedAtMs) / 2;
+}
+
+/**
+ * Retry-After as milliseconds from now: whole seconds or an HTTP date (RFC 9110 §10.2.3). Nothing
+ * for an absent or unreadable header, and a date in the past is no wait at all.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // An HTTP date names its weekday and month; Date.parse alone would take '-5' for a year.
+  const at = /[a-z]{3}/i.test(text) ? Date.parse(text) : NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /** True for failures worth retrying later with the same request. */

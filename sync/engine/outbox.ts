@@ -1,4 +1,4 @@
-import { OUTBOX_PARK_AFTER_ATTEMPTS, SYNC_COMMANDS_MAX_BATCH } from '../../contract/constants.ts';
+import { BODY_LIMIT_BYTES, OUTBOX_PARK_AFTER_ATTEMPTS, SYNC_COMMANDS_MAX_BATCH } from '../../contract/constants.ts';
 import type { CommandEnvelope, CommandKind, CommandPayload, CommandResult } from '../../contract/commands.ts';
 import { isErrorCode } from '../../contract/errors.ts';
 import type { FoyerDatabase, OutboxDoc } from './database.ts';
@@ -80,6 +80,31 @@ export function toEnvelope(entry: OutboxDoc): CommandEnvelope {
   return { id: entry.id, kind: entry.kind, payload: entry.payload, occurredAt: entry.occurredAt };
 }
 
+const utf8 = new TextEncoder();
+
+/** An entry's share of a batch's body: its JSON and the comma after it. */
+export function entryBytes(entry: OutboxDoc): number {
+  return utf8.encode(JSON.stringify(toEnvelope(entry))).length + 1;
+}
+
+/**
+ * The most a batch's entries may take, leaving room for the rest of the body
+ * (`{"commands":[`, `],"sentAt":"…"}`) under the server's limit.
+ */
+export const BATCH_MAX_BYTES = BODY_LIMIT_BYTES - 128;
+
+/** The entries from the start of `entries` (at least the first) whose body stays within `maxBytes`. */
+export function fitBytes(entries: OutboxDoc[], maxBytes = BATCH_MAX_BYTES): OutboxDoc[] {
+  let total = 0;
+  const fit: OutboxDoc[] = [];
+  for (const entry of entries) {
+    total += entryBytes(entry);
+    if (total > maxBytes && fit.length > 0) break;
+    fit.push(entry);
+  }
+  return fit;
+}
+
 export type DrainOutcome =
   /** Nothing left to send. */
   | { kind: 'done'; applied: string[] }
@@ -109,10 +134,13 @@ function isServerFault(err: unknown): boolean {
 }
 
 /**
- * Sends unsent entries in seq order, a batch at a time, until none are left. A transient failure
- * (no answer, 5xx, 429) is thrown for the caller to retry with backoff. No entry may block the ones
- * behind it:
+ * Sends unsent entries in seq order, a batch at a time, until none are left. A batch holds at most
+ * `maxBatch` entries and stays under the server's body limit (BODY_LIMIT_BYTES). A transient
+ * failure (no answer, 5xx, 429) is thrown for the caller to retry with backoff. No entry may block
+ * the ones behind it:
  *
+ * - an entry that alone is over the body limit is parked with `payload_too_large` without being
+ *   sent: the server would refuse it every time;
  * - a batch the server refuses as a whole (400, 413) is sent again one entry at a time, so one
  *   malformed entry is rejected alone;
  * - a batch the server fails on (500) is sent again one entry at a time too, so the one it fails on
@@ -135,8 +163,14 @@ export class OutboxDrainer {
       if (signal.aborted) return { kind: 'done', applied };
       const [first] = await unsent(db, 1);
       if (!first) return { kind: 'done', applied };
+      if (entryBytes(first) > BATCH_MAX_BYTES) {
+        // The server would refuse it whatever it holds, every time: parked with the reason, not sent.
+        await this.mark([first], { status: 'parked', code: 'payload_too_large' });
+        continue;
+      }
       const limit = first.seq <= this.singlesThroughSeq ? 1 : maxBatch;
-      const batch = limit === 1 ? [first] : await unsent(db, limit);
+      // Split by size as well as by count: a batch the server refuses for its size helps nobody.
+      const batch = limit === 1 ? [first] : fitBytes(await unsent(db, limit));
       // The oldest unsent entry leads every batch, so a batch reaches at least its seq.
       const lastSeq = batch.at(-1)?.seq ?? first.seq;
       const [alone] = batch;

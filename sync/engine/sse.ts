@@ -1,4 +1,4 @@
-import { AbortedError, HttpError, NetworkError, joinUrl, resolveHeaders, type HttpOptions } from './http.ts';
+import { AbortedError, HttpError, NetworkError, joinUrl, parseRetryAfter, resolveHeaders, type HttpOptions } from './http.ts';
 
 /**
  * A server-sent events reader over fetch. Node 20 has no EventSource, and a worker's EventSource
@@ -118,7 +118,7 @@ export async function readSse(opts: SseOptions): Promise<void> {
     }
     if (!res.ok || !res.body) {
       await res.body?.cancel().catch(() => undefined);
-      throw new HttpError(res.status, `http_${res.status}`);
+      throw new HttpError(res.status, `http_${res.status}`, parseRetryAfter(res.headers.get('retry-after')));
     }
     const reader = res.body.getReader();
     const decoder = new TextDecoder();

@@ -1,4 +1,4 @@
-import { SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } from '../../contract/constants.ts';
+import { SYNC_RETRY_AFTER_MAX_MS, SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } from '../../contract/constants.ts';
 
 /**
  * The sync status the screens always show, as a pure state machine: the engine reports what
@@ -156,4 +156,17 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   const ceiling = maxMs / 1.2;
   const exp = Math.min(ceiling, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exp * (0.8 + 0.4 * random()));
+}
+
+/**
+ * The wait before a retry when the server said how long to stay away (Retry-After, on a 503 when it
+ * sheds load or a 429): at least that, never less than the backoff, plus up to 20 % so the devices
+ * it refused together do not all come back in the same second. A wait beyond
+ * SYNC_RETRY_AFTER_MAX_MS is not taken at its word: a misconfigured proxy must not park a device for
+ * hours, and a manual retry cuts the wait short anyway.
+ */
+export function retryDelay(backoffMs: number, retryAfterMs: number | undefined, random: () => number = Math.random, maxMs = SYNC_RETRY_AFTER_MAX_MS): number {
+  if (retryAfterMs === undefined) return backoffMs;
+  const asked = Math.min(retryAfterMs, maxMs) * (1 + 0.2 * random());
+  return Math.max(backoffMs, Math.round(asked));
 }

@@ -89,6 +89,8 @@ export interface OwnProfile {
   hide_phone: boolean;
   hide_trip_plan: boolean;
   hide_from_visitors: boolean;
+  /** Gender and age shown to others. */
+  show_personal: boolean;
   /** The interface language chosen in settings; '' leaves it to the device. */
   locale: string;
   /** Which notices also come by email (contract/accounts.ts); a kind left out is on. */
@@ -245,6 +247,7 @@ export function toOwnProfile(data: unknown): OwnProfile {
     hide_phone: bool(d.hide_phone),
     hide_trip_plan: bool(d.hide_trip_plan),
     hide_from_visitors: bool(d.hide_from_visitors),
+    show_personal: bool(d.show_personal),
     locale: str(d.locale),
     notify_email: toNotify(d.notify_email),
     email_verified: d.email_verified !== false,

@@ -44,7 +44,7 @@ export interface RejectionItem {
   id: string;
   kind: CommandKind;
   payload: unknown;
-  /** The server's code, or the device's own for a parked entry (server_failed). */
+  /** The server's code, or the device's own for a parked entry (server_failed, or payload_too_large for one too big to send). */
   code: ErrorCode | typeof PARKED_CODE;
   occurredAt: number;
   /** Parked after the server failed on it (sync/engine/outbox.ts): it can be tried again, unlike a refusal. */
@@ -76,4 +76,12 @@ export function observeUnsentCount(db: FoyerDatabase): Observable<number> {
     map((list) => list.length),
     distinctUntilChanged(),
   );
+}
+
+/**
+ * What of this device's work has not reached the server: waiting, on its way, or parked after the
+ * server kept failing on it. Nothing counted here may be wiped by a change of account.
+ */
+export async function countUnsent(db: FoyerDatabase): Promise<number> {
+  return (await db.outbox.find({ selector: { status: { $in: ['pending', 'sending', 'parked'] } } }).exec()).length;
 }

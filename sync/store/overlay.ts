@@ -103,7 +103,9 @@ export function overlayEvent(event: EventDoc, mine: MyEventDoc | undefined, comm
     }
     if (cmd.status !== 'applied') {
       if (before.favorite !== rel.is_favorite) favoritesCount += rel.is_favorite ? 1 : -1;
-      if (before.checkedIn !== rel.checked_in) totalPeople += rel.checked_in ? 1 : -1;
+      // The count is of participants (server events/repository recountPeople): a ticket holder or
+      // the owner takes part already, and checking in or out does not change it.
+      if (before.checkedIn !== rel.checked_in && !rel.has_ticket && !rel.is_owner) totalPeople += rel.checked_in ? 1 : -1;
     }
   }
   return {

@@ -9,7 +9,8 @@ import { dateTab } from '../../src/ui/format/appointments.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, pullAll } from './fixtures/api.ts';
+import { acceptMailedInvitation, apiLogin, pullAll } from './fixtures/api.ts';
+import { waitForMail } from '../fixtures/mail.ts';
 import { AppointmentModal } from './pages/AppointmentModal.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { VisitorsPage } from './pages/VisitorsPage.ts';
@@ -71,6 +72,11 @@ describe('an organiser runs an event from sign-up to a booked meeting', () => {
     await main(page).getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL((u) => !u.pathname.includes('signup'), { timeout: TIMEOUT_MS });
     organiserToken = await apiLogin(server.url, EMAIL, PASSWORD);
+    // Foyer mails invitations for an organiser only once their own address is confirmed.
+    const verify = (await waitForMail(server.dataDir, EMAIL)).text.match(/https?:\/\/\S+#token=[A-Za-z0-9_-]{43}/)?.[0];
+    expect(verify).toBeDefined();
+    await page.goto(verify!);
+    await main(page).getByText('Your email address is confirmed').waitFor({ timeout: TIMEOUT_MS });
 
     await page.goto(`${server.url}/en/admin/events/new`);
     const form = main(page).locator('form.admin-form');
@@ -90,6 +96,46 @@ describe('an organiser runs an event from sign-up to a booked meeting', () => {
     expect(eventId).toBeGreaterThan(0);
     await link.click();
     await page.waitForURL(`**/en/admin/events/${eventId}`);
+  });
+
+  // The stand comes first: a speaker linked by email must be among the event's people, and its
+  // manager joins them by accepting his invitation.
+  it('adds a stand with a member and a manager', async () => {
+    const page = organiser.page;
+    await adminNav(page, 'Stands').click();
+    await page.waitForURL(`**/admin/events/${eventId}/stands`);
+    await main(page).getByLabel('New stand’s name').fill('Acme River Robots');
+    await main(page).getByRole('button', { name: 'Add the stand' }).click();
+    await main(page).getByRole('link', { name: 'Acme River Robots' }).click();
+    const form = main(page).locator('form.admin-form').first();
+    await form.getByLabel('Where it stands (such as Hall A, B12)').fill('Hall B, 4');
+    await form.getByLabel('Description').fill('Robots that clean rivers.');
+    await form.getByRole('button', { name: 'Save the stand' }).click();
+    const addPerson = async (email: string, position: string, isManager: boolean) => {
+      const add = main(page).locator('form.stand-add-member');
+      await add.getByLabel('Email of the person').fill(email);
+      await add.getByLabel('Position').fill(position);
+      if (isManager) await add.getByLabel('Manages the stand').check();
+      await add.getByRole('button', { name: 'Add the person' }).click();
+    };
+    await addPerson(DEMO_ACCOUNTS.olena, 'Engineer', false);
+    await addPerson(DEMO_ACCOUNTS.bohdan, 'Head of sales', true);
+    await main(page).getByRole('status').filter({ hasText: DEMO_ACCOUNTS.bohdan }).waitFor({ timeout: TIMEOUT_MS });
+    await allSent(page);
+    // Named by email, each is invited and joins once they accept the mailed link.
+    await acceptMailedInvitation(server.url, server.dataDir, DEMO_ACCOUNTS.olena, DEMO_PASSWORD);
+    await acceptMailedInvitation(server.url, server.dataDir, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
+    await poll(
+      async () => {
+        const res = await fetch(`${server.url}/sync/v1/companies/pull?event_id=${eventId}&checkpoint=0&limit=100`, {
+          headers: { authorization: `Bearer ${organiserToken}` },
+        });
+        return ((await res.json()) as { documents: CompanyDoc[] }).documents[0]?.members.length ?? 0;
+      },
+      (n) => n === 2,
+      TIMEOUT_MS,
+      'the stand and its two people on the server',
+    );
   });
 
   it('adds a day, a track and two speeches', async () => {
@@ -171,40 +217,6 @@ describe('an organiser runs an event from sign-up to a booked meeting', () => {
     expect(meeting).toEqual(expected);
   });
 
-  it('adds a stand with a member and a manager', async () => {
-    const page = organiser.page;
-    await adminNav(page, 'Stands').click();
-    await page.waitForURL(`**/admin/events/${eventId}/stands`);
-    await main(page).getByLabel('New stand’s name').fill('Acme River Robots');
-    await main(page).getByRole('button', { name: 'Add the stand' }).click();
-    await main(page).getByRole('link', { name: 'Acme River Robots' }).click();
-    const form = main(page).locator('form.admin-form').first();
-    await form.getByLabel('Where it stands (such as Hall A, B12)').fill('Hall B, 4');
-    await form.getByLabel('Description').fill('Robots that clean rivers.');
-    await form.getByRole('button', { name: 'Save the stand' }).click();
-    const addPerson = async (email: string, position: string, isManager: boolean) => {
-      const add = main(page).locator('form.stand-add-member');
-      await add.getByLabel('Email of the person').fill(email);
-      await add.getByLabel('Position').fill(position);
-      if (isManager) await add.getByLabel('Manages the stand').check();
-      await add.getByRole('button', { name: 'Add the person' }).click();
-    };
-    await addPerson(DEMO_ACCOUNTS.olena, 'Engineer', false);
-    await addPerson(DEMO_ACCOUNTS.bohdan, 'Head of sales', true);
-    await allSent(page);
-    await poll(
-      async () => {
-        const res = await fetch(`${server.url}/sync/v1/companies/pull?event_id=${eventId}&checkpoint=0&limit=100`, {
-          headers: { authorization: `Bearer ${organiserToken}` },
-        });
-        return ((await res.json()) as { documents: CompanyDoc[] }).documents[0]?.members.length ?? 0;
-      },
-      (n) => n === 2,
-      TIMEOUT_MS,
-      'the stand and its two people on the server',
-    );
-  });
-
   it('publishes it', async () => {
     const page = organiser.page;
     await adminNav(page, 'Details and team').click();
@@ -226,8 +238,8 @@ describe('an organiser runs an event from sign-up to a booked meeting', () => {
   it('lets an attendee find it, check in, follow the programme, book a meeting in the new slots and see the stand', async () => {
     // The other side of the meeting takes part too (the stand's manager, checking in on his phone).
     await suite.signIn(manager.page, DEMO_ACCOUNTS.bohdan, `/en/events/${eventId}`);
-    await main(manager.page).getByRole('button', { name: 'Check in' }).click();
-    await main(manager.page).getByText('You are checked in').waitFor({ timeout: TIMEOUT_MS });
+    await main(manager.page).getByRole('button', { name: 'Register', exact: true }).click();
+    await main(manager.page).getByText('You are registered').waitFor({ timeout: TIMEOUT_MS });
 
     const page = attendee.page;
     await suite.signIn(page, DEMO_ACCOUNTS.anna, '/en/events/list?category=1');
@@ -235,8 +247,8 @@ describe('an organiser runs an event from sign-up to a booked meeting', () => {
     await found.waitFor({ timeout: TIMEOUT_MS });
     await found.click();
     await page.waitForURL(`**/en/events/${eventId}`);
-    await main(page).getByRole('button', { name: 'Check in' }).click();
-    await main(page).getByText('You are checked in').waitFor({ timeout: TIMEOUT_MS });
+    await main(page).getByRole('button', { name: 'Register', exact: true }).click();
+    await main(page).getByText('You are registered').waitFor({ timeout: TIMEOUT_MS });
 
     await page.goto(`${server.url}/en/events/${eventId}/live-translation/stage`);
     for (const title of ['Robots that climb stairs', 'Swarms on the river']) await page.getByText(title).first().waitFor({ timeout: TIMEOUT_MS });

@@ -187,6 +187,21 @@ describe('appointments between two people', () => {
       (a) => a.other_user_id === bohdanId && a.event_id === eventId && !a.deleted && (a.state === 'accepted' || a.state === 'pending'),
     );
     expect(open.map((a) => a.time_start)).toEqual([chosen.start]);
+
+    // The mails' answer links work on the visitors page too: cancel opens the cancellation form.
+    await bohdan.page.goto(`${server.url}/uk/events/${eventId}/visitors?meeting_id=${open[0]!.meeting_id}&response=cancel`);
+    const cancelForm = bohdan.page.getByRole('dialog', { name: 'Скасувати зустріч' });
+    await cancelForm.waitFor({ timeout: 30_000 });
+    expect(bohdan.page.url()).not.toContain('meeting_id');
+    await bohdan.page.keyboard.press('Escape');
+    await cancelForm.waitFor({ state: 'hidden' });
+
+    // Messages starts a dialog with somebody of an agreed meeting (on bohdan's real clock: the
+    // fake one of anna's page holds back the animation frames clicks wait for).
+    await bohdan.page.goto(`${server.url}/uk/profile/mymessages`);
+    await bohdan.page.getByRole('button', { name: 'Нове повідомлення' }).click();
+    await bohdan.page.getByRole('dialog').getByRole('button', { name: /Anna/ }).first().click();
+    await bohdan.page.waitForURL(`**/uk/profile/mymessages?user_id=${annaId}`);
     await poll(
       () => annaPage.status('Bohdan', time),
       (s) => /узгоджено/i.test(s),
@@ -232,5 +247,17 @@ describe('appointments between two people', () => {
       'the call to open at the start',
     );
     expect(await annaPage.callDialog.textContent()).toMatch(/Bohdan/);
+
+    // Begun: the server refuses to edit or cancel it, so the card no longer offers either; a message still goes.
+    await page.keyboard.press('Escape');
+    const begun = annaPage.item('Bohdan', time);
+    await poll(
+      () => begun.getByRole('button', { name: /^Скасувати зустріч$/ }).count(),
+      (n) => n === 0,
+      10_000,
+      'no cancel once the meeting has begun',
+    );
+    expect(await begun.getByRole('button', { name: /^Змінити$/ }).count()).toBe(0);
+    expect(await begun.getByRole('link', { name: /Написати повідомлення/ }).count()).toBe(1);
   });
 });

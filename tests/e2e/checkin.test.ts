@@ -8,7 +8,7 @@ import { openDatabase } from '../../server/db/index.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
+import { acceptMailedInvitation, apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
 import { qrDrawing } from '../../src/features/tickets/qr.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
@@ -98,6 +98,7 @@ describe('door check-in', () => {
     expect(events.data.items.find((e) => e.event_id === eventId)).toMatchObject({ role: 'owner' });
     const added = await legacy('/api/checkin/staff', ownerToken, { method: 'POST', body: JSON.stringify({ event_id: eventId, email: DEMO_ACCOUNTS.manager }) });
     expect(added.status_code).toBe(200);
+    await acceptMailedInvitation(server.url, server.dataDir, DEMO_ACCOUNTS.manager, DEMO_PASSWORD);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     const ticket = (await pullAll<TicketDoc>(server.url, 'tickets', annaToken)).find(
       (t) => t.event_id === eventId && !t.deleted && t.status === 'valid' && !t.invalid,
@@ -305,6 +306,7 @@ describe('a forged QR code at the door', () => {
     const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
     const added = await legacy('/api/checkin/staff', ownerToken, { method: 'POST', body: JSON.stringify({ event_id: eventId, email: DEMO_ACCOUNTS.manager }) });
     expect(added.status_code).toBe(200);
+    await acceptMailedInvitation(server.url, server.dataDir, DEMO_ACCOUNTS.manager, DEMO_PASSWORD);
     const res = await fetch(`${server.url}/sync/v1/door_tickets/pull?checkpoint=0&limit=2000&event_id=${eventId}`, {
       headers: { authorization: `Bearer ${ownerToken}` },
     });

@@ -88,12 +88,19 @@ async function walk(page: Page, locale: Locale, mode: string): Promise<string[]>
   opened.push(pathOf(locale, '/profile/notification'));
 
   // Every link of the user menu, opened from the menu each time.
-  for (const { path } of menuLinks(annaId)) {
+  for (const { path } of menuLinks()) {
     await banner.locator('.user-menu .menu__button').click();
     await banner.locator(`.user-menu a[href="${pathOf(locale, path)}"]`).click();
     await assertWorks(page, locale, path, `${mode}: user menu`);
     opened.push(pathOf(locale, path));
   }
+
+  // The public page of one's events, no longer in the menu, is a link on My profile.
+  await page.goto(`${server.url}${pathOf(locale, '/profile')}`);
+  const publicPage = pathOf(locale, `/user/${annaId}/events`);
+  await page.locator(`main a[href="${publicPage}"]`).click();
+  await assertWorks(page, locale, `/user/${annaId}/events`, `${mode}: my profile`);
+  opened.push(publicPage);
   return opened;
 }
 
@@ -119,7 +126,7 @@ describe('the header and the user menu', () => {
       await assertWorks(page, 'pl', path, 'offline: the specs’ path');
     }
     // 4 languages × 2 modes, each with the header's links, the panel and the whole menu.
-    expect(walked.length).toBeGreaterThanOrEqual(8 * (6 + 1 + menuLinks(annaId).length));
+    expect(walked.length).toBeGreaterThanOrEqual(8 * (6 + 1 + menuLinks().length + 1));
 
     // Logging out needs no server: the device forgets the account and shows the guest's home.
     await page.goto(`${server.url}/en/profile`);

@@ -96,7 +96,7 @@ describe('Discussions', () => {
     );
   });
 
-  it("sends the specs' /user/{id} to the profile page", async () => {
+  it("sends the specs' /user/{id} and the old hash-mode links to their pages; a first English visit opens in English, where a guest sees a profile from the server", async () => {
     const token = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
     const me = (await (await fetch(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       data: { id?: number; user_id?: number };
@@ -104,6 +104,18 @@ describe('Discussions', () => {
     const id = me.data.user_id ?? me.data.id;
     await anna.page.goto(`${server.url}/en/user/${id}`);
     await anna.page.waitForURL(`**/en/profiles/${id}`);
+    await anna.page.goto(`${server.url}/#/myprofile/messages`);
+    await anna.page.waitForURL('**/en/profile/mymessages');
+    await anna.page.goto(`${server.url}/myprofile`);
+    await anna.page.waitForURL(/\/en\/profile$/);
+
+    // A browser that never chose a language, asking for English, and nobody signed in.
+    const { page } = await suite.launch({ locale: 'en-GB' });
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/\/en$/);
+    await page.goto(`${server.url}/en/profiles/${id}`);
+    await page.getByRole('heading', { name: 'Bohdan Shevchenko', level: 1 }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('This profile is not on this device').count()).toBe(0);
   });
 
   it('lets a visitor set their own category on their card offline; the server gets it once back online', async () => {

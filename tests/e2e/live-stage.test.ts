@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_ONLINE_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
@@ -7,6 +7,7 @@ import { apiLogin, findEventByName } from './fixtures/api.ts';
 import { ChatPage } from './pages/ChatPage.ts';
 import { EventPage } from './pages/EventPage.ts';
 import { LivePage } from './pages/LivePage.ts';
+import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 /**
  * The live stage as people at a venue read it:
@@ -14,6 +15,10 @@ import { LivePage } from './pages/LivePage.ts';
  *   as on its event page, and nowhere says it is taking place now;
  * - where the programme (the event's clock) and the chat (the reader's) meet in two different
  *   zones, one line says which is which, once per screen; a reader in the event's zone sees none;
+ * - an attendee finds the programme on a phone (issue 27): home names her event on now with the
+ *   talk live now, its page puts "Live now" and "Next" first, and either leads to that talk on the
+ *   stage, open and in view; the stage's "Now" comes back to it, its track chips filter the
+ *   programme, and an in-person event's chat has no empty player docked over it;
  * - a moderator's delete asks first and can be stepped back from, and the block form's reason field
  *   is a full-size field like the app's others, on a phone and on a desktop.
  */
@@ -25,9 +30,11 @@ const { poll } = suite;
 let server: FoyerServer;
 let future: number;
 let online: number;
+let inPerson: number;
 
 beforeAll(async () => {
   ({ server } = suite);
+  inPerson = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
   future = (await findEventByName(server.url, FUTURE_IN_PERSON)).event_id;
   online = (await findEventByName(server.url, DEMO_ONLINE_EVENT_NAME)).event_id;
 });
@@ -87,6 +94,91 @@ describe('the live stage', () => {
     );
     await live.schedule.waitFor();
     expect(await live.zonesNote.count()).toBe(0);
+  });
+});
+
+describe('finding the programme', () => {
+  it('leads from home and from the event page to the talk on now, on a phone', async () => {
+    const { page } = await suite.launch({ locale: 'en-GB', timezoneId: 'Europe/Kyiv', viewport: { width: 360, height: 640 } });
+    const noOverflow = async (where: string) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${where}: wider than the phone`).toBeLessThanOrEqual(360);
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, '/en/');
+    // Her events and their programmes reach the device with the first sync.
+    const status = new SyncStatusBar(page);
+    await poll(() => status.isIdle(), Boolean, 90_000, 'the first sync to finish');
+
+    // Home: her event on now, with the talk live now and the way into its programme.
+    const mine = page.getByTestId('home-soon-event').filter({ hasText: DEMO_IN_PERSON_EVENT_NAME });
+    await mine.getByTestId('live-now').first().waitFor({ timeout: 30_000 });
+    expect(await mine.getByTestId('programme-link').getAttribute('href')).toBe(`/en/events/${inPerson}/live-translation/stage`);
+    await noOverflow('home');
+    await mine.getByRole('link', { name: DEMO_IN_PERSON_EVENT_NAME }).click();
+
+    // The event page: "Live now" and "Next" above everything else, on the first screen.
+    const onAir = page.locator('.event-page').getByTestId('programme-now');
+    const liveNow = onAir.getByTestId('live-now').first();
+    await liveNow.waitFor({ timeout: 30_000 });
+    expect(await onAir.getByTestId('next-talk').count()).toBe(1);
+    const box = await liveNow.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(640);
+    await noOverflow('the event page');
+    const title = ((await liveNow.locator('.on-air__title').textContent()) ?? '').trim();
+    await liveNow.click();
+
+    // The stage: that talk open and in view.
+    await page.waitForURL(/\/live-translation\/stage#speech-\d+$/, { timeout: 30_000 });
+    const speech = page.locator(`#${new URL(page.url()).hash.slice(1)}`);
+    await speech.locator('details[open]').waitFor({ timeout: 30_000 });
+    expect((await speech.locator('.speech__title').textContent())?.trim()).toBe(title);
+    await poll(
+      () => speech.evaluate((el) => el.getBoundingClientRect().top),
+      (top) => top >= 0 && top < 640,
+      10_000,
+      'the linked talk in view',
+    );
+    // The specs' scroll (events.md §9): it stops 96 px above the talk, unless the page ends first.
+    await poll(
+      () =>
+        speech.evaluate((el) => {
+          const atEnd = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+          return { top: Math.round(el.getBoundingClientRect().top), atEnd };
+        }),
+      ({ top, atEnd }) => Math.abs(top - 96) <= 2 || (atEnd && top > 96),
+      10_000,
+      'the linked talk 96 px below the top',
+    );
+    await noOverflow('the stage');
+
+    // Three stages: a chip each and one for all; a chip leaves its track alone.
+    const chips = page.getByRole('group', { name: 'Tracks' }).getByRole('button');
+    expect(await chips.allInnerTexts()).toEqual(['All tracks', 'Main Stage', 'Startup Hall', 'Workshop Room']);
+    await chips.filter({ hasText: 'Startup Hall' }).click();
+    expect(await page.locator('.live-track__title').allInnerTexts()).toEqual(['Startup Hall']);
+    await chips.filter({ hasText: 'All tracks' }).click();
+    expect(await page.locator('.live-track__title').count()).toBe(3);
+
+    // Scrolled away, "Now" brings a talk on now back into view.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByTestId('stage-now').click();
+    await poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.speech--running')].some((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.top < window.innerHeight;
+          }),
+        ),
+      Boolean,
+      10_000,
+      'a running talk in view after Now',
+    );
+
+    // An in-person event has no stream: nothing docks over its chat.
+    const live = new LivePage(page, server.url);
+    await live.open('Chat');
+    await live.commentBox.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    expect(await live.video.count()).toBe(0);
   });
 });
 

@@ -30,10 +30,16 @@ beforeAll(async () => {
 });
 
 /** The addresses of the pictures of one kind shown with their pixels (a failed one turns into initials). */
+/**
+ * The pictures of `selector` that have loaded. They are lazy, so which of them load depends on what
+ * the viewport holds at that moment (a banner offline moves the list down): each is asked to load
+ * now, wherever it is on the page, so online and offline compare the same pictures.
+ */
 async function loaded(page: Page, selector: string): Promise<string[]> {
-  return page
-    .locator(selector)
-    .evaluateAll((imgs) => (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth > 0).map((i) => new URL(i.src).pathname));
+  return page.locator(selector).evaluateAll((imgs) => {
+    for (const i of imgs as HTMLImageElement[]) i.loading = 'eager';
+    return (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth > 0).map((i) => new URL(i.src).pathname);
+  });
 }
 
 const allOf = (want: string[]) => (have: string[]) => want.every((src) => have.includes(src));

@@ -5,7 +5,7 @@ import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../s
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName } from './fixtures/api.ts';
+import { apiLogin, findEventByName, mailedInvitationToken } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
 import { OrganiserPage } from './pages/OrganiserPage.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
@@ -65,22 +65,28 @@ describe('organiser screens', () => {
     await owner.page.waitForURL(`**/en/events/${eventId}/ticket-design`);
     await poll(
       () => o.roleNames(),
-      (names) => names.includes('visitor'),
+      (names) => names.includes('Visitor'),
       TIMEOUT_MS,
       'the saved design loaded',
     );
 
+    // Built-in roles read in the page's language (stored as 'visitor' and so on, checked below).
     // The default role can only be disabled; blocked roles offer no Remove; a deletable one does.
-    const visitor = await o.role('visitor');
+    const visitor = await o.role('Visitor');
     expect(await o.removeButton(visitor).count()).toBe(0);
     await o.enabledBox(visitor).uncheck();
-    expect(await o.removeButton(await o.role('organizer')).count()).toBe(0);
-    expect(await o.removeButton(await o.role('speaker')).count()).toBe(0);
-    await o.removeButton(await o.role('volunteer')).click();
-    expect(await o.roleNames()).not.toContain('volunteer');
+    expect(await o.removeButton(await o.role('Organiser')).count()).toBe(0);
+    expect(await o.removeButton(await o.role('Speaker')).count()).toBe(0);
+    await o.removeButton(await o.role('Volunteer')).click();
+    expect(await o.roleNames()).not.toContain('Volunteer');
 
-    // What the badge prints: the position off.
+    // What the badge prints: the position off. The type reads as a word, and the preview follows the form.
+    expect(await owner.page.getByLabel('Badge type').locator('option:checked').textContent()).toBe('Standard');
+    const preview = owner.page.getByRole('figure', { name: 'Badge preview' });
+    await preview.getByText('Olha Kravets').waitFor({ timeout: TIMEOUT_MS });
+    await preview.getByText('Product manager').waitFor({ timeout: TIMEOUT_MS });
     await owner.page.getByRole('group', { name: 'Printed on the badge' }).getByRole('checkbox', { name: 'Position' }).uncheck();
+    expect(await preview.getByText('Product manager').count()).toBe(0);
 
     const picture = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0f4c81' } })
       .png()
@@ -120,6 +126,12 @@ describe('organiser screens', () => {
     await o.staffCard.waitFor({ timeout: TIMEOUT_MS });
     await o.addStaff(DEMO_ACCOUNTS.olena);
     await o.staffCard.getByText(DEMO_ACCOUNTS.olena).waitFor({ timeout: TIMEOUT_MS });
+    // Named by email, she is invited: she opens the mailed link on her phone and accepts it there.
+    const invitation = await mailedInvitationToken(server.dataDir, DEMO_ACCOUNTS.olena);
+    await other.page.goto(`${server.url}/en/invitation#invite=${invitation}`);
+    await other.page.getByRole('main').getByText('as door staff').waitFor({ timeout: TIMEOUT_MS });
+    await other.page.getByRole('button', { name: 'Accept the invitation' }).click();
+    await other.page.waitForURL(`**/en/events/${eventId}/checkin`, { timeout: TIMEOUT_MS });
 
     // The staff member's door, refused before, asks the server again when opened, and opens.
     const staffDoor = new DoorPage(other.page, server.url);

@@ -131,6 +131,11 @@ describe('buying tickets', () => {
     await page.getByRole('button', { name: 'Add a ticket type' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Community pass');
     await page.getByLabel('Price, UAH').fill('0');
+    // One free pass per person (issue 26): never fewer per person than one order may hold.
+    await page.getByLabel('At most per person').fill('1');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('At least as many as one order may hold.').waitFor();
+    await page.getByLabel('At most per order').fill('1');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByText('Community pass').first().waitFor();
 
@@ -188,6 +193,24 @@ describe('buying tickets', () => {
     await checkout.button('Get tickets').click();
     await checkout.root.getByText('Your tickets are ready.').waitFor({ timeout: 30_000 });
     await expectNoAxeViolations(page, 'the checkout page with its result');
+  });
+
+  it('a second free pass is refused with the reason: one per person, counting the earlier order', async () => {
+    const { page } = buyer;
+    const checkout = new Checkout(page);
+    await page.goto(`${server.url}/en/events/${eventId}/checkout`);
+    await checkout.choose('Community pass', 1);
+    await checkout.next();
+    await checkout.next();
+    await checkout.button('Get tickets').click();
+    await checkout.root
+      .getByRole('alert')
+      .getByText('“Community pass” tickets per person: at most 1, counting your earlier orders.')
+      .waitFor({ timeout: 30_000 });
+    // The choice goes back to nothing, as the buyer would leave it.
+    await checkout.root.getByRole('button', { name: 'Back' }).click();
+    await checkout.root.getByRole('button', { name: 'Back' }).click();
+    await checkout.choose('Community pass', 0);
   });
 
   it('a bank-transfer order waits offline with the choice kept, is placed online, and shows how to pay', async () => {

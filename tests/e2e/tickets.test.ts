@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPENSIVE_CALL_LIMITS } from '../../contract/constants.ts';
-import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { apiLogin } from './fixtures/api.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 
 /**
@@ -10,7 +11,7 @@ import { e2eSuite } from './fixtures/suite.ts';
  * answer as a PDF or showing a generic error.
  */
 
-const suite = e2eSuite({ browsers: { anna: 'en-GB' } });
+const suite = e2eSuite({ browsers: { anna: 'en-GB', bohdan: 'en-GB' } });
 const TIMEOUT_MS = 20_000;
 
 describe('my tickets', () => {
@@ -56,5 +57,54 @@ describe('my tickets', () => {
       .first()
       .waitFor({ timeout: TIMEOUT_MS });
     expect(suite.context()).not.toMatch(/Unexpected token|is not valid JSON/);
+  });
+
+  it('registering for a free event puts its ticket, QR code showing, in My tickets', async () => {
+    // A free event of the organiser's, published a week ahead.
+    const token = await apiLogin(suite.server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
+    const command = async (kind: string, payload: unknown) => {
+      const res = await fetch(`${suite.server.url}/sync/v1/commands`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ commands: [{ id: `e2e-${kind.replace('.', '_')}-${Date.now()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
+      });
+      return ((await res.json()) as { results: { status: string; ids?: string[] }[] }).results[0]!;
+    };
+    const start = Math.floor(Date.now() / 1000) + 7 * 86_400;
+    const name = `Open Doors ${Date.now()}`;
+    const created = await command('event.create', {
+      fields: {
+        name,
+        category_id: 1,
+        description: '',
+        is_webinar: false,
+        place_name: 'Hall',
+        address: 'Khreshchatyk 1',
+        city: 'Kyiv',
+        map_point: null,
+        timezone: 'Europe/Kyiv',
+        starts_at: start,
+        ends_at: start + 4 * 3600,
+        stream_url: '',
+        video_type: 0,
+        broadcast_background: '',
+        is_free: true,
+      },
+    });
+    const eventId = Number(created.ids![0]);
+    expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+
+    const { page } = suite.browser('bohdan');
+    await suite.signIn(page, DEMO_ACCOUNTS.bohdan, `/en/events/${eventId}`);
+    await page.locator('main').getByRole('button', { name: 'Register', exact: true }).click();
+    await page.locator('main').getByText('You are registered').waitFor({ timeout: TIMEOUT_MS });
+
+    await page.goto(`${suite.server.url}/en/profile/mytickets`);
+    const card = page.locator('main article', { hasText: name });
+    const qr = card.getByRole('img', { name: /^QR code of ticket FY-/ });
+    await qr.waitFor({ timeout: TIMEOUT_MS });
+    await card.getByText('Registration', { exact: true }).waitFor({ timeout: TIMEOUT_MS });
+    expect(await card.getByRole('button', { name: 'Show QR code' }).count()).toBe(0);
+    expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(200);
   });
 });

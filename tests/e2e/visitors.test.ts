@@ -176,8 +176,9 @@ describe('visitors page', () => {
         'the server list for a guest',
       );
       await expect.poll(() => visitors.note(/browsing this list online/i).isVisible()).toBe(true);
-      // Guests never get like, favorite or message.
+      // Guests never get like, favorite or message, and have no appointments to wait for.
       expect(await visitors.main.getByRole('button', { name: /^Like / }).count()).toBe(0);
+      expect(await visitors.main.getByText(/Checking your appointments/i).count()).toBe(0);
 
       await visitors.tab('Friends').click();
       await expect.poll(() => visitors.dialog.isVisible()).toBe(true);

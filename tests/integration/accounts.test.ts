@@ -11,7 +11,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
  * Self-service accounts on the real server (issue 15): sign-up with a verified address, password
- * reset and change, email change, the devices list and the session handoff, with the attacks each
+ * reset and change, email change and the devices list (the session handoff: accounts-handoff.test.ts), with the attacks each
  * invites: links used twice or late, addresses probed, limits pushed, bad input.
  */
 
@@ -259,25 +259,6 @@ describe('settings: password, email, devices', () => {
     expect(await meStatus(tablet.token)).toBe(401);
     expect(await meStatus(laptop.token)).toBe(200);
     expect(await post('/api/account/sessions/end', {}, { token: laptop.token })).toMatchObject({ error: 'invalid_input' });
-  });
-});
-
-describe('session handoff', () => {
-  it('sets the cookie for a token and user id that agree, and nothing else', async () => {
-    const u = await createUser(s.app.db);
-    const other = await createUser(s.app.db);
-    const { token } = await login(s.app, u.email);
-    const good = await post('/api/auth/handoff', { token, user_id: u.id });
-    expect(good).toMatchObject({ status_code: 200, data: { user_id: u.id } });
-    expect(good.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe(token);
-    for (const body of [
-      { token, user_id: other.id },
-      { token: 'A'.repeat(43), user_id: u.id },
-    ]) {
-      const bad = await post('/api/auth/handoff', body);
-      expect(bad.http).toBe(401);
-      expect(bad.cookies).toEqual([]);
-    }
   });
 });
 

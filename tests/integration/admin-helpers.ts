@@ -8,6 +8,7 @@ import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 import { createUser } from '../fixtures/factories.ts';
+import { invitationTokens, joinByInvitation } from '../fixtures/invitations.ts';
 import { login, type TestServer } from '../fixtures/server.ts';
 import { form, pngImage } from './chat-helpers.ts';
 
@@ -34,7 +35,7 @@ export interface Person {
   token: string;
 }
 
-export function adminKit(server: () => TestServer) {
+export function adminKit(server: () => TestServer, dataDir?: string) {
   const app = () => server().app;
 
   async function person(): Promise<Person> {
@@ -89,7 +90,33 @@ export function adminKit(server: () => TestServer) {
     return (await app().inject({ method: 'GET', url, headers: who ? auth(who.token) : {} })).json();
   }
 
-  return { person, batch, send, pull, newEvent, legacy };
+  /** Follows an invitation's link signed in as `who`, as its page does; answers the envelope. */
+  async function accept(who: Person, token: string): Promise<Envelope<{ event_id: number; role: string }>> {
+    const res = await app().inject({ method: 'POST', url: '/api/auth/invitation/accept', headers: auth(who.token), payload: { token } });
+    return res.json();
+  }
+
+  /**
+   * Puts `who` on the event's team (or registers them, for 'attendee') the way it is done: `from`
+   * invites their address and they accept the mailed link. The server must write mail to `dataDir`.
+   */
+  async function join(from: Person, eventId: number, who: Person, role: 'organizer' | 'moderator' | 'door' | 'attendee'): Promise<void> {
+    if (!dataDir) throw new Error('adminKit needs the server’s dataDir to read invitation mail');
+    await joinByInvitation(app(), dataDir, who, async () => {
+      const r =
+        role === 'attendee'
+          ? await send(from, 'people.invite.send', { event_id: eventId, email: who.email, role })
+          : await send(from, 'event.role', { event_id: eventId, who: { email: who.email }, role, granted: true });
+      expect(r, `inviting ${who.email} as ${role}`).toMatchObject({ status: 'applied' });
+    });
+  }
+
+  return { person, batch, send, pull, newEvent, legacy, accept, join };
+}
+
+/** The token of the `count`-th invitation mailed to an address, other mails left out. */
+export async function invitationToken(dataDir: string, email: string, count = 1): Promise<string> {
+  return (await invitationTokens(dataDir, email, count))[count - 1]!;
 }
 
 /** A valid in-person event ten days ahead, 10:00–18:00 in Kyiv, with `over` on top. */

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { localDateOf } from '../../contract/appointments.ts';
-import { createTicket, createUser } from '../fixtures/factories.ts';
+import { createTicket } from '../fixtures/factories.ts';
 import { waitForMail } from '../fixtures/mail.ts';
 import { login, ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 import type { MyEventDoc } from '../../contract/entities.ts';
-import { adminKit, auth, eventFields } from './admin-helpers.ts';
+import { REGISTRATION_TICKET_TYPE } from '../../contract/tickets.ts';
+import { adminKit, auth, eventFields, invitationToken } from './admin-helpers.ts';
 
 /** The organisers' people page, as far as these tests read it. */
 interface People {
@@ -25,7 +26,7 @@ beforeAll(async () => {
   s = await startTestServer({ dataDir });
 });
 afterAll(async () => s?.close());
-const { person, send, pull, newEvent, legacy } = adminKit(() => s);
+const { person, send, pull, newEvent, legacy, accept, join } = adminKit(() => s, dataDir);
 
 const base = eventFields({ is_free: true });
 const day = localDateOf(base.starts_at, 'Europe/Kyiv');
@@ -55,7 +56,7 @@ describe('people', () => {
     expect(await send(going, 'event.checkin', { event_id: eventId })).toMatchObject({ status: 'applied' });
     const ticket = await createTicket(s.app.db, eventId, holder.id);
     await admit(eventId, owner, ticket);
-    await send(owner, 'event.role', { event_id: eventId, who: { user_id: mod.id }, role: 'moderator', granted: true });
+    await join(owner, eventId, mod, 'moderator');
     const slots = await legacy<{ meetingAllowTimes: { times: { start: number; status: number }[] } }>(
       going,
       `/api/meetings/get-meeting-data?event_id=${eventId}&user_id=${holder.id}&date=${day}`,
@@ -68,7 +69,14 @@ describe('people', () => {
     const answer = await legacy<People>(owner, `/api/admin/events/${eventId}/people`);
     expect(answer.status_code).toBe(200);
     const byId = new Map(answer.data.people.map((p) => [p.user_id, p]));
-    expect(byId.get(going.id)).toMatchObject({ email: going.email, registered_at: expect.any(Number), door_at: 0, meetings: 1, tickets: [] });
+    // Registering for the free event gave the ticket the door admits.
+    expect(byId.get(going.id)).toMatchObject({
+      email: going.email,
+      registered_at: expect.any(Number),
+      door_at: 0,
+      meetings: 1,
+      tickets: [{ type: REGISTRATION_TICKET_TYPE, status: 'valid' }],
+    });
     expect(byId.get(going.id)!.registered_at).toBeGreaterThan(0);
     expect(byId.get(holder.id)).toMatchObject({ tickets: [{ type: 'standard', status: 'valid' }], meetings: 1 });
     expect(byId.get(holder.id)!.door_at).toBeGreaterThan(0);
@@ -84,8 +92,8 @@ describe('people', () => {
       await legacy<{ registrations: { by_day: { n: number }[] }; checkins: { by_hour: unknown[] } }>(owner, `/api/admin/events/${eventId}/overview`)
     ).data;
     expect(overview).toMatchObject({
-      registrations: { people: 2, tickets: 1 },
-      checkins: { admitted: 1, tickets: 1 },
+      registrations: { people: 2, tickets: 2 },
+      checkins: { admitted: 1, tickets: 2 },
       meetings: { requested: 1, agreed: 0, held: 0, declined: 0 },
       chat: { comments: 0 },
       online: 0,
@@ -97,7 +105,7 @@ describe('people', () => {
 });
 
 describe('invitations', () => {
-  it('give an account its role at once and tell it by email', async () => {
+  it('give an account its role once it follows the mailed link, signed in', async () => {
     const owner = await person();
     const eventId = await newEvent(owner, {}, true);
     const guest = await person();
@@ -106,10 +114,20 @@ describe('invitations', () => {
       status: 'applied',
     });
     expect(await send(owner, 'people.invite.send', { event_id: eventId, email: staff.email, role: 'door' })).toMatchObject({ status: 'applied' });
+    // Nothing is given before the person accepts.
+    expect((await pull(guest, 'my_events')).documents.find((d) => d.event_id === eventId)?.checked_in ?? false).toBe(false);
+    expect(await s.app.db.selectFrom('door_staff').select('user_id').where('event_id', '=', eventId).execute()).toEqual([]);
+    expect((await legacy<People>(owner, `/api/admin/events/${eventId}/people`)).data.invitations.map((i) => i.email).sort()).toEqual(
+      [guest.email, staff.email].sort(),
+    );
+
+    const mail = await waitForMail(dataDir, guest.email);
+    expect(mail.text).toContain('/invitation#invite=');
+    expect(await accept(guest, await invitationToken(dataDir, guest.email))).toMatchObject({ status_code: 200, data: { event_id: eventId, role: 'attendee' } });
+    expect(await accept(staff, await invitationToken(dataDir, staff.email))).toMatchObject({ status_code: 200, data: { role: 'door' } });
     expect((await pull(guest, 'my_events')).documents.find((d) => d.event_id === eventId)).toMatchObject({ checked_in: true });
     expect(await s.app.db.selectFrom('door_staff').select('user_id').where('event_id', '=', eventId).execute()).toEqual([{ user_id: staff.id }]);
-    const mail = await waitForMail(dataDir, guest.email);
-    expect(mail.text).toContain(`/en/events/${eventId}`);
+    expect((await legacy<People>(owner, `/api/admin/events/${eventId}/people`)).data.invitations).toEqual([]);
     expect(await send(owner, 'people.invite.send', { event_id: eventId, email: 'not-an-email', role: 'attendee' })).toMatchObject({
       status: 'rejected',
       code: 'invalid_email',
@@ -125,7 +143,7 @@ describe('invitations', () => {
       expect.objectContaining({ email, role: 'moderator' }),
     ]);
     const mail = await waitForMail(dataDir, email);
-    const token = /\/en\/signup#invite=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
+    const token = /\/en\/invitation#invite=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(token, mail.text).toBeDefined();
 
     const register = (invite: string, address: string) =>
@@ -181,8 +199,8 @@ describe('invitations', () => {
   it('refuse a stranger and a moderator', async () => {
     const owner = await person();
     const eventId = await newEvent(owner, {}, true);
-    const mod = await createUser(s.app.db);
-    await send(owner, 'event.role', { event_id: eventId, who: { user_id: mod.id }, role: 'moderator', granted: true });
+    const mod = await person();
+    await join(owner, eventId, mod, 'moderator');
     const stranger = await person();
     expect(await send(stranger, 'people.invite.send', { event_id: eventId, email: 'x@test.local', role: 'organizer' })).toMatchObject({
       status: 'rejected',

@@ -46,6 +46,8 @@ describe('building a programme', () => {
   it('adds a day, tracks and speeches that the stage and the legacy call show, with users and guests as speakers', async () => {
     const { owner, eventId } = await organisedEvent();
     const speaker = await person();
+    // A speaker linked to a profile is somebody among the event's people: here, registered for it.
+    expect(await send(speaker, 'event.checkin', { event_id: eventId })).toMatchObject({ status: 'applied' });
     const picture = await uploadPicture(s.app, owner, eventId, 'speaker');
     expect(picture).toMatchObject({ status_code: 200, data: { url: expect.stringMatching(/^\/files\/uploads\/event-pictures\/[a-f0-9]{32}\.png$/) } });
 
@@ -118,7 +120,7 @@ describe('building a programme', () => {
       [speech(track, 200, 30, { title: '  ' }), 'invalid_input'],
       [speech(track, 200, 30, { presentation_url: 'javascript:alert(1)' }), 'invalid_url'],
       [speech(track, 200, 30, { presentation_url: '//evil.example/x' }), 'invalid_url'],
-      [speech(track, 200, 30, { speakers: [{ email: 'nobody-at-all@test.local' }] }), 'user_not_found'],
+      [speech(track, 200, 30, { speakers: [{ email: 'nobody-at-all@test.local' }] }), 'person_not_in_event'],
       [
         speech(track, 200, 30, { speakers: [{ name: 'Guest', picture: '/files/uploads/event-pictures/0123456789abcdef0123456789abcdef.png' }] }),
         'invalid_image',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
+import { acceptInvitation, joinByInvitation } from '../fixtures/invitations.ts';
 import { adminKit, uploadPicture, type Person } from './admin-helpers.ts';
 
 /**
@@ -10,8 +11,9 @@ import { adminKit, uploadPicture, type Person } from './admin-helpers.ts';
  */
 
 let s: TestServer;
+const dataDir = ownDataDir('admin-stands');
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ dataDir });
 });
 afterAll(async () => s?.close());
 const { person, send, batch, pull, newEvent, legacy } = adminKit(() => s);
@@ -90,11 +92,12 @@ describe('stands', () => {
     const other = { id: Number((await send(owner, 'stand.set', { event_id: eventId, fields: fields({ name: 'Other Co' }) })).ids![0]) };
     const manager = await person();
     const member = await person();
-    expect(
-      await send(owner, 'stand.member.set', { event_id: eventId, stand, who: { email: manager.email }, position: 'Lead', is_manager: true }),
-    ).toMatchObject({
-      status: 'applied',
-    });
+    // Named by email, the manager joins once they accept the mailed invitation.
+    await joinByInvitation(s.app, dataDir, manager, async () =>
+      expect(
+        await send(owner, 'stand.member.set', { event_id: eventId, stand, who: { email: manager.email }, position: 'Lead', is_manager: true }),
+      ).toMatchObject({ status: 'applied' }),
+    );
     const doc = await standDoc(manager, eventId, stand.id);
     expect(doc.members).toEqual([expect.objectContaining({ user_id: manager.id, position: 'Lead', is_manager: true, hidden: false })]);
     const legacyOne = await legacy<{ isManager: boolean }>(manager, `/api/events/get-stand?eventId=${eventId}&standId=${stand.id}`);
@@ -104,6 +107,8 @@ describe('stands', () => {
     expect(await send(manager, 'stand.set', { event_id: eventId, stand, fields: fields({ description: 'Edited by the manager' }) })).toMatchObject({
       status: 'applied',
     });
+    // By id, only somebody among the event's people: the member has registered for it.
+    expect(await send(member, 'event.checkin', { event_id: eventId })).toMatchObject({ status: 'applied' });
     expect(
       await send(manager, 'stand.member.set', { event_id: eventId, stand, who: { user_id: member.id }, position: 'Sales', is_manager: false }),
     ).toMatchObject({
@@ -133,6 +138,7 @@ describe('stands', () => {
     const { owner, eventId, stand } = await setup();
     const manager = await person();
     const shy = await person();
+    for (const p of [manager, shy]) expect(await send(p, 'event.checkin', { event_id: eventId })).toMatchObject({ status: 'applied' });
     await send(owner, 'stand.member.set', { event_id: eventId, stand, who: { user_id: manager.id }, position: '', is_manager: true });
     await send(owner, 'stand.member.set', { event_id: eventId, stand, who: { user_id: shy.id }, position: 'Engineer', is_manager: false });
     await s.app.db.updateTable('users').set({ hide_from_visitors: true }).where('id', '=', shy.id).execute();
@@ -158,6 +164,7 @@ describe('stands', () => {
       { kind: 'stand.member.set', payload: { event_id: eventId, stand: { client_id: made }, who: { email: member.email }, position: 'CEO', is_manager: true } },
     ]);
     expect(results.map((r) => r.status)).toEqual(['applied', 'applied']);
+    await acceptInvitation(s.app, dataDir, member);
     const docs = (await pull(owner, 'companies', eventId)).documents;
     expect(docs).toEqual([expect.objectContaining({ name: 'Made offline', members: [expect.objectContaining({ user_id: member.id, is_manager: true })] })]);
   });

@@ -5,6 +5,7 @@ import { createEvent, createTicket, createUser, ensureGeo } from '../fixtures/fa
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
+import { recountPeopleOf } from '../../server/domain/events/repository.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -84,6 +85,8 @@ async function relate(
 }
 async function hideUser(userId: number) {
   await s.app.db.updateTable('users').set({ hide_from_visitors: true }).where('id', '=', userId).execute();
+  // As the profile service does when someone hides (events/repository recountPeople).
+  await recountPeopleOf(s.app.db, userId);
 }
 const ids = (body: Body) => body.data.events.map((e) => e.event_id);
 const state = async (eventId: number) => ({
@@ -122,14 +125,14 @@ describe('GET /api/events/events-list', () => {
     expect(allTime.body.data.total).toBe(5);
   });
 
-  it('reads search_type as current = running now, future = not ended, less/past = ended', async () => {
+  it('reads search_type as the specs pair them: current and future = not ended, less and past = ended', async () => {
     const cat = await newCategory();
     const past = await createEvent(s.app.db, { category_id: cat, starts_in_hours: -48, duration_hours: 2 });
     const older = await createEvent(s.app.db, { category_id: cat, starts_in_hours: -96, duration_hours: 2 });
     const running = await createEvent(s.app.db, { category_id: cat, starts_in_hours: -1, duration_hours: 4 });
     const soon = await createEvent(s.app.db, { category_id: cat, starts_in_hours: 5 });
     const list = async (t: string) => ids((await get(`/api/events/events-list?category=${cat}&search_type=${t}`)).body);
-    expect(await list('current')).toEqual([running.id]);
+    expect(await list('current')).toEqual([running.id, soon.id]);
     expect(await list('future')).toEqual([running.id, soon.id]);
     expect(await list('past')).toEqual([past.id, older.id]);
     expect(await list('less')).toEqual([past.id, older.id]);
@@ -493,6 +496,12 @@ describe('favorites and recently viewed', () => {
       await new Promise((r) => setTimeout(r, 15));
     }
     await get(`/api/events/${e1.id}`, me.token);
+    // Read again while it is the last one viewed: nothing is written, so nothing is announced.
+    const revOf = async () =>
+      (await s.app.db.selectFrom('user_events').select('rev').where('event_id', '=', e1.id).where('user_id', '=', me.id).executeTakeFirstOrThrow()).rev;
+    const before = await revOf();
+    for (let i = 0; i < 3; i++) await get(`/api/events/${e1.id}`, me.token);
+    expect(await revOf()).toBe(before);
     const tracked = await get('/api/events/get-tracked?with_counts=1', me.token);
     expect(ids(tracked.body)).toEqual([e1.id, e3.id, e2.id]);
     expect(tracked.body.data.counts).toMatchObject({ view: 3, all: 3 });

@@ -3,6 +3,8 @@ import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser, ensureGeo } from '../fixtures/factories.ts';
+import { recountPeople } from '../../server/domain/events/repository.ts';
+import { writeTx } from '../../server/db/tx.ts';
 import type { CommandResult } from '../../contract/commands.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
@@ -51,6 +53,8 @@ async function newUser(patch?: UserPatch, over: Parameters<typeof createUser>[1]
 const row = (id: number) => s.app.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 async function participate(eventId: number, userId: number) {
   await s.app.db.insertInto('user_events').values({ event_id: eventId, user_id: userId, checked_in: true }).execute();
+  // The event's people counts are kept by the services that check people in; a row made here is counted as they count it.
+  await writeTx(s.app.db, (trx) => recountPeople(trx, [eventId]));
 }
 
 const FULL = { position: 'CTO', company: 'Acme', status: 'I build things', help: 'Investors', show_status: 1 };

@@ -100,7 +100,8 @@ describe('POST /api/events/:eventId/trip-plan', () => {
       timezone: 'Europe/Kyiv',
       city: { id: 1, name: 'Kyiv' },
       map: { lat: 0, lng: 0 },
-      total_people: 0,
+      // The one participant: a ticket holder is counted (events/repository recountPeople).
+      total_people: 1,
     });
     expect(data.event.when_end).toBeGreaterThan(data.event.when);
     expect(data.user).toMatchObject({ id: me.id, country_code: 'UA', is_org: false, avatar_url: `/files/avatars/${me.id}.svg`, city: { id: 1, name: 'Kyiv' } });

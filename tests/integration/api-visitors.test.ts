@@ -67,7 +67,14 @@ interface TestUser {
 }
 async function newUser(over: Parameters<typeof createUser>[1] = {}, patch?: UserPatch): Promise<TestUser> {
   const u = await createUser(s.app.db, over);
-  if (patch && Object.keys(patch).length) await s.app.db.updateTable('users').set(patch).where('id', '=', u.id).execute();
+  // Gender and age show only when the person turns them on (attacks-privacy.test.ts); these people have.
+  const shown = patch && ('sex' in patch || 'birth_year' in patch) ? { show_personal: true } : {};
+  if (patch && Object.keys(patch).length)
+    await s.app.db
+      .updateTable('users')
+      .set({ ...patch, ...shown })
+      .where('id', '=', u.id)
+      .execute();
   const { token } = await login(s.app, u.email);
   return { id: u.id, email: u.email, token };
 }
@@ -120,6 +127,31 @@ async function snapshot() {
     ).rows[0];
   return { users: await count('users'), relations: await count('user_relations'), userEvents: await count('user_events'), friends: await count('friends') };
 }
+
+describe("the event's Participants and its Visitors count the same people", () => {
+  it('counts ticket holders and owners as the visitors list lists them, and leaves out who hides', async () => {
+    const ev = await newEvent({ is_free: true });
+    const ticket = await newUser();
+    await createTicket(s.app.db, ev, ticket.id);
+    const owner = await newUser();
+    await join(ev, owner.id, { is_owner: true });
+    const a = await newUser();
+    const b = await newUser();
+    for (const who of [a, b]) expect((await post('/api/events/checkin', { event_id: ev, lang: 'en' }, who.token)).body.status_code).toBe(200);
+    const total = async () => (await get(`/api/events/${ev}`, a.token)).body.data as unknown as { total_people: number };
+    expect((await get(people(ev), a.token)).body.data.count).toBe(4);
+    expect((await total()).total_people).toBe(4);
+
+    // Hiding from visitor lists takes the person out of both numbers.
+    const hid = await post('/api/profile/save', { hide_from_visitors: true }, b.token);
+    expect(hid.body.status_code).toBe(200);
+    expect((await get(people(ev), a.token)).body.data.count).toBe(3);
+    expect((await total()).total_people).toBe(3);
+    // A ticket holder checking in was counted already.
+    await post('/api/events/checkin', { event_id: ev, lang: 'en' }, ticket.token);
+    expect((await total()).total_people).toBe(3);
+  });
+});
 
 describe('GET /api/events/get-event-people', () => {
   it('lists the participants of the event: checked in, ticket holders and owners, with their standing there', async () => {

@@ -6,6 +6,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
 import { COMMENTS_WINDOW } from '../../contract/chat.ts';
 import { commentsFeed } from '../../server/domain/chat/feed.ts';
 import { command, commandId, makeStaff } from './chat-helpers.ts';
+import { errorText } from '../../server/domain/error-texts.ts';
 
 /** A comment as the chat answers carry it, as far as these tests read it. */
 interface Comment {
@@ -80,6 +81,18 @@ describe('events/get-chat-messages catalogue (events.md §8)', () => {
 
     await s.app.db.updateTable('events').set({ deleted: true }).where('id', '=', ev.id).execute();
     expect((await list(a.token, `event_id=${ev.id}`)).body).toMatchObject({ status_code: 403, error: 'event_removed' });
+  });
+
+  it("gives the 403 and 404 answers a message in the call's lang, English without one", async () => {
+    const ev = await createEvent(s.app.db);
+    const outsider = await signedIn();
+    const en = (await list(outsider.token, `event_id=${ev.id}`)).body;
+    expect(en).toMatchObject({ status_code: 404, error: 'ticket_required', message: errorText('ticket_required', 'en') });
+    const uk = (await list(outsider.token, `event_id=${ev.id}&lang=uk`)).body;
+    expect(uk.message).toBe(errorText('ticket_required', 'uk'));
+    expect(uk.message).not.toBe(en.message);
+    expect((await list(null, `event_id=${ev.id}&lang=pl`)).body).toMatchObject({ status_code: 404, message: errorText('auth_required', 'pl') });
+    expect((await list(outsider.token, 'event_id=987654&lang=ru')).body).toMatchObject({ status_code: 403, message: errorText('event_not_found', 'ru') });
   });
 });
 

@@ -5,13 +5,16 @@ import { createSession } from '../../server/domain/auth/sessions.ts';
 import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
 import { createUser } from '../fixtures/factories.ts';
+import { UNVERIFIED_TICKETS_PER_EVENT } from '../../contract/sales.ts';
 import { salesKit, type Person } from './sales-helpers.ts';
 
 /**
  * The quota is the database's (issue 15): 100 people buy the last 10 tickets of a type at the same
  * moment, through two server instances on one PostgreSQL database, as behind a load balancer. Exactly
  * 10 get a ticket and the other 90 a clear "sold out"; the database holds 10 new orders and no more
- * tickets than exist. Always PostgreSQL: an embedded PGlite belongs to one process.
+ * tickets than exist. And one person's checkouts at once (issue 26) cannot pass what one person may
+ * hold: their limit per person, the unverified account's, the unpaid holds. Always PostgreSQL: an
+ * embedded PGlite belongs to one process.
  */
 
 const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
@@ -35,11 +38,75 @@ async function buyer(): Promise<Person> {
   return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
 }
 
+type Answer = { status_code: number; error?: string; data: { order?: { state: string } } };
+
+/** `n` checkouts of one person at the same moment, spread over the instances. */
+async function atOnce(p: Person, n: number, body: { event_id: number; method: string; lines: unknown[]; expected_total: number }): Promise<Answer[]> {
+  const urls = cluster!.urls;
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, client_key: `race-${randomUUID()}` }),
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Answer;
+    }),
+  );
+}
+
+async function ordersOf(userId: number, eventId: number) {
+  const r = await sql<{ orders: number; tickets: number }>`
+    SELECT count(DISTINCT o.id)::int AS orders, count(l.id)::int AS tickets FROM orders o JOIN order_lines l ON l.order_id = o.id
+    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid')`.execute(database.db);
+  return r.rows[0];
+}
+
+describe('one person’s checkouts at once on two instances', () => {
+  it('never pass the type’s limit per person', async () => {
+    const owner = await kit.person();
+    const eventId = await kit.newEvent(owner);
+    const typeId = await kit.addType(owner, eventId, { name: 'Free', quota: 200, max_per_order: 2, max_per_person: 4 });
+    const grabber = await buyer();
+    const answers = await atOnce(grabber, 12, { event_id: eventId, method: 'free', lines: [kit.line(typeId)], expected_total: 0 });
+    expect(answers.filter((a) => a.status_code === 200)).toHaveLength(4);
+    for (const a of answers.filter((x) => x.status_code !== 200)) expect(a).toMatchObject({ status_code: 409, error: 'ticket_limit_per_person' });
+    expect(await ordersOf(grabber.id, eventId)).toEqual({ orders: 4, tickets: 4 });
+  }, 60_000);
+
+  it('never give an unverified account more than its few tickets', async () => {
+    const owner = await kit.person();
+    const eventId = await kit.newEvent(owner);
+    const typeId = await kit.addType(owner, eventId, { name: 'Free', quota: 200 });
+    const fresh = await buyer();
+    await database.db.updateTable('users').set({ email_verified: false }).where('id', '=', fresh.id).execute();
+    const answers = await atOnce(fresh, 8, { event_id: eventId, method: 'free', lines: [kit.line(typeId)], expected_total: 0 });
+    expect(answers.filter((a) => a.status_code === 200)).toHaveLength(UNVERIFIED_TICKETS_PER_EVENT);
+    for (const a of answers.filter((x) => x.status_code !== 200)) expect(a.error).toBe('unverified_ticket_limit');
+    expect(await ordersOf(fresh.id, eventId)).toEqual({ orders: UNVERIFIED_TICKETS_PER_EVENT, tickets: UNVERIFIED_TICKETS_PER_EVENT });
+  }, 60_000);
+
+  it('never hold more unpaid tickets than the cap', async () => {
+    const owner = await kit.person();
+    const eventId = await kit.newEvent(owner);
+    await kit.setSettings(owner, eventId);
+    const typeId = await kit.addType(owner, eventId, { name: 'Pass', price: 10, quota: 500, max_per_order: 20, max_per_person: 200 });
+    const holder = await buyer();
+    const eight = Array.from({ length: 8 }, () => kit.line(typeId));
+    const answers = await atOnce(holder, 8, { event_id: eventId, method: 'transfer', lines: eight, expected_total: 80 });
+    // Two orders of eight fit under twenty unpaid tickets; a third would not.
+    expect(answers.filter((a) => a.status_code === 200)).toHaveLength(2);
+    for (const a of answers.filter((x) => x.status_code !== 200)) expect(a.error).toBe('pending_tickets_limit');
+    expect(await ordersOf(holder.id, eventId)).toEqual({ orders: 2, tickets: 16 });
+  }, 60_000);
+});
+
 describe('the last tickets, bought by 100 people at once on two instances', () => {
   it('go to exactly as many buyers as there are tickets; everybody else is told "sold out"', async () => {
     const owner = await kit.person();
     const eventId = await kit.newEvent(owner);
-    const typeId = await kit.addType(owner, eventId, { name: 'Early bird', quota: 25, max_per_order: 20 });
+    const typeId = await kit.addType(owner, eventId, { name: 'Early bird', quota: 25, max_per_order: 20, max_per_person: 20 });
     // 15 of 25 are gone already: 10 are left.
     const first = await kit.buy(owner, { event_id: eventId, lines: Array.from({ length: 15 }, () => kit.line(typeId)), expected_total: 0 });
     expect(first.status_code).toBe(200);

@@ -107,6 +107,8 @@ describe('chaos: several devices, random offline windows and network faults', ()
       signIn(server.url, owner.email),
       signIn(server.url, staff.email),
     ]);
+    // Named by id, the door worker must be among the event's people (admin/invitations.ts): registered.
+    await db.insertInto('user_events').values({ event_id: event.id, user_id: s.user.id, checked_in: true }).execute();
     const named = await server.app.inject({
       method: 'POST',
       url: '/api/checkin/staff',

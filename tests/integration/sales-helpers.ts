@@ -145,5 +145,5 @@ export function salesKit(app: () => FastifyInstance) {
     return res.json() as Envelope<T>;
   }
 
-  return { person, send, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
+  return { person, send, eventFields, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
 }

@@ -79,7 +79,11 @@ async function one<T>(db: Kysely<DB>, query: RawBuilder<T>): Promise<T> {
 async function counterMismatches(db: Kysely<DB>) {
   const { rows } = await sql<{ id: number }>`
     SELECT e.id FROM events e
-    WHERE e.total_people <> (SELECT count(*) FROM user_events ue WHERE ue.event_id = e.id AND ue.checked_in AND NOT ue.deleted)
+    WHERE e.total_people <> (
+            SELECT count(*) FROM users u
+            WHERE NOT u.hide_from_visitors AND NOT u.disabled AND NOT u.deleted
+              AND (EXISTS (SELECT 1 FROM user_events ue WHERE ue.event_id = e.id AND ue.user_id = u.id AND NOT ue.deleted AND (ue.checked_in OR ue.is_owner))
+                OR EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = e.id AND t.user_id = u.id AND t.status = 'valid' AND NOT t.invalid AND NOT t.deleted)))
        OR e.favorites_count <> (SELECT count(*) FROM user_events ue WHERE ue.event_id = e.id AND ue.is_favorite AND NOT ue.deleted)
        OR e.meetings_count <> (SELECT count(*) FROM appointments a WHERE a.event_id = e.id AND a.response = 1 AND NOT a.deleted)
        OR e.visitors_with_appointments_count <> (

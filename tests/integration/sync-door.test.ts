@@ -4,6 +4,8 @@ import { serverPerFile } from '../fixtures/suite.ts';
 import { createEvent, createTicket } from '../fixtures/factories.ts';
 import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
+import { acceptInvitation } from '../fixtures/invitations.ts';
+import { ownDataDir } from '../fixtures/server.ts';
 import { importTicketPublicKey } from '../../contract/checkin.ts';
 import type { DoorTicketDoc, TicketDoc } from '../../contract/tickets.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
@@ -20,7 +22,8 @@ import { waitFor } from '../fixtures/wait.ts';
  * offline both keep their record once they reconnect, in either order.
  */
 
-const server = serverPerFile({ listen: true });
+const dataDir = ownDataDir('sync-door');
+const server = serverPerFile({ listen: true, dataDir });
 const devices = devicesPerTest();
 
 interface Door extends LocalDevice {
@@ -79,10 +82,11 @@ async function setUp() {
       method: 'POST',
       url: '/api/checkin/staff',
       headers: { authorization: `Bearer ${owner.token}` },
-      payload: { event_id: event.id, user_id: staff.user.id },
+      payload: { event_id: event.id, email: staff.user.email },
     })
   ).json();
   expect(added).toMatchObject({ status_code: 200 });
+  await acceptInvitation(server.app, dataDir, { email: staff.user.email, token: staff.token });
   const ticket = await createTicket(server.app.db, event.id, holder.user.id);
   return { eventId: event.id, owner, staff, holder, ticket };
 }

@@ -142,9 +142,9 @@ describe('a card payment', () => {
     expect(refunded.data.state).toBe('refunded');
     const call = double.calls.find((c) => c.path === '/v1/refunds' && c.form.payment_intent === session.payment_intent)!;
     expect(call.idempotencyKey).toBe(`foyer-order-${order.id}-refund`);
-    expect((await webhook('charge.refunded', { id: 'ch_test_1', object: 'charge', payment_intent: session.payment_intent, refunded: true })).body.outcome).toBe(
-      'applied',
-    );
+    // Stripe's charge carries its amount and currency, which must be the order's (issue 26).
+    const charge = { id: 'ch_test_1', object: 'charge', payment_intent: session.payment_intent, refunded: true, amount: 125050, currency: 'uah' };
+    expect((await webhook('charge.refunded', charge)).body.outcome).toBe('applied');
     expect((await orderDoc(buyer, order.code))?.order.state).toBe('refunded');
     expect((await pull(owner, 'door_tickets', `&event_id=${eventId}`)).map((d) => d.status)).toEqual(['cancelled']);
   });

@@ -27,6 +27,7 @@ const base: OwnProfile = {
   hide_phone: false,
   hide_trip_plan: false,
   hide_from_visitors: false,
+  show_personal: false,
   locale: '',
   notify_email: {},
   email_verified: true,

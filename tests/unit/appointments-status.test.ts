@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { meetingGroups } from '../../src/features/appointments/meeting-groups.ts';
 import { appointmentActions, appointmentStatus, hasBegun, stateOfResponse, type StatusSubject } from '../../contract/appointments.ts';
 
 const ME = 1;
@@ -68,12 +69,38 @@ describe('stateOfResponse', () => {
 describe('appointmentActions', () => {
   it("offers the specs' actions per status and nothing to answer once too late", () => {
     expect(appointmentActions('waitingForMyResponse')).toEqual(['confirm', 'reject']);
-    expect(appointmentActions('appointed')).toEqual(['edit', 'cancel']);
+    expect(appointmentActions('appointed')).toEqual(['edit', 'cancel', 'message']);
     expect(appointmentActions('waitingForResponse')).toEqual(['edit', 'cancel']);
     expect(appointmentActions('canceled')).toEqual(['message']);
     expect(appointmentActions('rejected')).toEqual(['requestAgain']);
     expect(appointmentActions('tooLateForMyResponse')).toEqual([]);
     expect(appointmentActions('tooLateForResponse')).not.toContain('cancel');
     expect(appointmentActions('my')).toEqual([]);
+  });
+
+  it('offers no edit or cancel of an agreed meeting once it has begun (the server refuses both)', () => {
+    expect(appointmentActions('appointed', true)).not.toContain('edit');
+    expect(appointmentActions('appointed', true)).not.toContain('cancel');
+    expect(appointmentActions('appointed', true)).toEqual(['message']);
+  });
+});
+
+describe('meetingGroups', () => {
+  const now = Date.parse('2025-06-10T12:00:00Z');
+  const at = (iso: string) => Date.parse(iso) / 1000;
+  const m = (id: number, start: number, end: number, date = '2025-06-10') => ({ id, time_start: start, time_end: end, date, timezone: 'Europe/Kyiv' });
+
+  it('moves meetings that are over out of the upcoming group, latest first', () => {
+    const items = [
+      m(1, at('2025-06-10T08:00:00Z'), at('2025-06-10T08:15:00Z')),
+      m(2, at('2025-06-10T09:00:00Z'), at('2025-06-10T09:15:00Z')),
+      m(3, at('2025-06-10T11:55:00Z'), at('2025-06-10T12:10:00Z')),
+      m(4, at('2025-06-10T14:00:00Z'), at('2025-06-10T14:15:00Z')),
+      m(5, 0, 0, '2025-06-09'),
+      m(6, 0, 0, '2025-06-10'),
+    ];
+    const { upcoming, past } = meetingGroups(items, now);
+    expect(upcoming.map((i) => i.id)).toEqual([3, 4, 6]);
+    expect(past.map((i) => i.id)).toEqual([2, 1, 5]);
   });
 });

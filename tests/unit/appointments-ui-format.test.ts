@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { dateTab, meetingWhen, messagePreview, requestDateText, requestMessageMode, roleOfFilter, slotTime } from '../../src/ui/format/appointments.ts';
+import {
+  MESSAGE_STATUSES,
+  dateTab,
+  meetingWhen,
+  messagePreview,
+  requestDateText,
+  requestMessageMode,
+  roleOfFilter,
+  slotTime,
+} from '../../src/ui/format/appointments.ts';
 import { agendaPeriod, agendaShares, callPhase, nextVideoCheckMs } from '../../src/features/appointments/call.ts';
 
 describe('request message block (networking.md §5)', () => {
@@ -24,6 +33,9 @@ describe('request message block (networking.md §5)', () => {
     expect(requestMessageMode('rejected', '')).toBe('dash');
     expect(requestMessageMode('waitingForResponse', '')).toBe('hidden');
     expect(requestMessageMode('waitingForResponse', 'hi')).toBe('text');
+    expect(requestMessageMode('appointed', 'see you at the stand')).toBe('text');
+    expect(requestMessageMode('appointed', '')).toBe('hidden');
+    expect(MESSAGE_STATUSES.has('appointed')).toBe(true);
   });
 });
 

@@ -203,6 +203,7 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
         sale_ends_at: 1_950_000_000,
         hidden: false,
         max_per_order: 10,
+        max_per_person: 10,
         ask_name: 'required',
         ask_company: 'optional',
         ask_position: 'off',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
-import { currentSpeech, groupSchedule, speechTiming } from '../../sync/views/schedule/schedule.ts';
+import { currentSpeech, groupSchedule, onAir, speechTiming } from '../../sync/views/schedule/schedule.ts';
 
 const speech = (id: number, start: number, end: number, over: Partial<ScheduleDoc> = {}): ScheduleDoc => ({
   id: String(id),
@@ -63,5 +63,31 @@ describe('groupSchedule', () => {
       ['A', [3]],
       ['B', [2, 1]],
     ]);
+  });
+});
+
+describe('live now and next, for the links to the stage', () => {
+  const main = { track_id: 1, track_sort: 1 };
+  const hall = { track_id: 2, track_sort: 2 };
+  const list = [speech(3, 200, 300, hall), speech(1, 100, 150, main), speech(2, 200, 260, main), speech(4, 320, 400, hall), speech(5, 320, 380, main)];
+  const ids = (docs: readonly ScheduleDoc[]) => docs.map((d) => d.speech_id);
+
+  it('lists every running speech in the order of the tracks, and the next start after now', () => {
+    expect(ids(onAir(list, 210).live)).toEqual([2, 3]);
+    // Two speeches start at 320; the first track's comes first.
+    expect(onAir(list, 210).next?.speech_id).toBe(5);
+  });
+  it('has nothing live in a break, however recent the last speech', () => {
+    const air = onAir(list, 160);
+    expect(air.live).toEqual([]);
+    expect(air.next?.speech_id).toBe(2);
+  });
+  it('before the start has only a next; after the end, nothing', () => {
+    expect(onAir(list, 0)).toEqual({ live: [], next: list[1] });
+    expect(onAir(list, 400)).toEqual({ live: [], next: null });
+  });
+  it('counts a speech as live from its first second to the one before its end', () => {
+    expect(ids(onAir(list, 100).live)).toEqual([1]);
+    expect(ids(onAir(list, 150).live)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VIDEO_FETCH_LEAD_MS, VIDEO_RECHECK_MS } from '../../contract/constants.ts';
-import { LiveVideoClock, liveVideoStep, type LiveVideoInput, type LiveVideoState } from '../../src/features/live/video-clock.ts';
+import { LiveVideoClock, liveVideoStep, type LiveVideoInput, type LiveVideoState, docksOffStage } from '../../src/features/live/video-clock.ts';
 
 /** The live page's video timing (events.md §4 "Live video") on vitest's fake clock. */
 
@@ -160,5 +160,14 @@ describe('LiveVideoClock', () => {
     expect(states).toEqual(['unavailable']);
     expect(fetches).toEqual([]);
     clock.stop();
+  });
+});
+
+describe('the player docked off the stage', () => {
+  it('docks only a stream, its loading and its failure; a countdown or a line of text stays on the stage', () => {
+    expect(docksOffStage({ kind: 'ready' })).toBe(true);
+    expect(docksOffStage({ kind: 'loading' })).toBe(true);
+    expect(docksOffStage({ kind: 'error' })).toBe(true);
+    for (const kind of ['waiting', 'finished', 'onsite', 'unavailable'] as const) expect(docksOffStage({ kind })).toBe(false);
   });
 });

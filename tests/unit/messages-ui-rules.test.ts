@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageablePeople } from '../../src/features/messages/format.ts';
 import type { DialogDoc, MessageDoc } from '../../contract/chat.ts';
 import {
   DIALOGS_PAGE_SIZE,
@@ -139,5 +140,24 @@ describe('who may write', () => {
   it('never sends a trimmed-empty text', () => {
     expect(messageToSend('   \n ')).toBeNull();
     expect(messageToSend('  hi ')).toBe('hi');
+  });
+});
+
+describe('messageablePeople (the new message picker)', () => {
+  const card = (first: string, position = '', company = '') => ({ first_name: first, last_name: 'X', avatar: '', position, company });
+  it('lists each person of an agreed meeting once, by name, and nobody else', () => {
+    const people = messageablePeople(
+      [
+        { other_user_id: 3, state: 'accepted', user_info: card('Olena', 'CTO', 'Acme') },
+        { other_user_id: 2, state: 'pending', user_info: card('Bohdan') },
+        { other_user_id: 3, state: 'accepted', user_info: card('Olena') },
+        { other_user_id: 4, state: 'accepted', user_info: card('Andrii') },
+        { other_user_id: 5, state: 'canceled', user_info: card('Zoia') },
+        { other_user_id: 1, state: 'accepted', user_info: card('Me') },
+      ],
+      1,
+    );
+    expect(people.map((p) => p.user_id)).toEqual([4, 3]);
+    expect(people[1]?.about).toBe('CTO, Acme');
   });
 });

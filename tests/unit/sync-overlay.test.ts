@@ -117,6 +117,19 @@ describe('overlayEvent', () => {
     expect(overlayEvent(e, mine(2, { checked_in: true }), [cmd('event.uncheckin', { event_id: 2 })]).total_people).toBe(0);
   });
 
+  it('leaves total_people alone when a ticket holder or the owner checks in: they take part already', () => {
+    expect(overlayEvent(event(2, { total_people: 4 }), mine(2, { has_ticket: true }), [cmd('event.checkin', { event_id: 2 })])).toMatchObject({
+      checked_in: true,
+      total_people: 4,
+    });
+    expect(overlayEvent(event(2, { total_people: 4 }), mine(2, { is_owner: true, checked_in: true }), [cmd('event.uncheckin', { event_id: 2 })])).toMatchObject(
+      {
+        checked_in: false,
+        total_people: 4,
+      },
+    );
+  });
+
   it('ignores rejected commands: the screen returns to the server truth', () => {
     const v = overlayEvent(event(3, { is_free: false }), undefined, [cmd('event.checkin', { event_id: 3 }, 'rejected')]);
     expect(v).toMatchObject({ checked_in: false, total_people: 10, pending: false });

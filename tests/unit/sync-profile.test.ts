@@ -30,6 +30,7 @@ function profile(over: Partial<OwnProfile> = {}): OwnProfile {
     hide_phone: false,
     hide_trip_plan: false,
     hide_from_visitors: false,
+    show_personal: false,
     locale: '',
     notify_email: {},
     email_verified: true,

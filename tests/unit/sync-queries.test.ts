@@ -91,6 +91,16 @@ describe('queryEvents', () => {
     expect(queryEvents(events, { search: 'nothing like it' }, NOW)).toEqual({ items: [], total: 0 });
   });
 
+  it('finds an event by its venue, by name or address, as the events list search does (issue 27)', () => {
+    const venues = [
+      view(1, { place: { public: true, name: 'Палац Україна', address: 'вул. Велика Васильківська, 103' } }),
+      view(2, { place: { public: true, name: 'Arsenal', address: 'Lavrska St, 10' } }),
+    ];
+    expect(ids(queryEvents(venues, { search: 'палац' }, NOW).items)).toEqual([1]);
+    expect(ids(queryEvents(venues, { search: 'lavrska' }, NOW).items)).toEqual([2]);
+    expect(ids(queryEvents(venues, { search: 'kyiv' }, NOW).items)).toEqual([1, 2]);
+  });
+
   it('sorts by the filter default unless told otherwise', () => {
     expect(defaultSort('past')).toBe('-when');
     expect(defaultSort('viewed')).toBe('-when');

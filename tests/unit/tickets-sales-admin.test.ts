@@ -13,6 +13,7 @@ const type = (id: number, over: Partial<AdminTicketType> = {}): AdminTicketType 
   sale_starts: 0,
   sale_ends: 0,
   max_per_order: 10,
+  max_per_person: 10,
   ask_name: 'required',
   ask_company: 'off',
   ask_position: 'off',

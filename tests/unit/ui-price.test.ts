@@ -53,3 +53,29 @@ describe('reference conversion', () => {
     expect(convertApprox(10, 'GBP', 'USD')).toBeNull();
   });
 });
+
+describe('priceView of an event priced by its ticket types (issue 27)', () => {
+  const type = (price: number, sold_out = false) => ({ price, sold_out });
+  const paid = { is_free: false, ticket_min_price: 0, currency: 'UAH' };
+
+  it('says "from" the lowest price a buyer can still pay, in the currency of the sales', () => {
+    const view = priceView({ ...paid, sales: { currency: 'UAH', types: [type(900), type(300, true), type(500)] } }, 'uk');
+    if (view?.kind !== 'paid') throw new Error('expected a paid price');
+    expect(plain(view.amount)).toBe('500 ₴');
+  });
+
+  it('keeps the sold-out price when every type is sold out', () => {
+    const view = priceView({ ...paid, sales: { currency: 'EUR', types: [type(40, true), type(25, true)] } }, 'en');
+    if (view?.kind !== 'paid') throw new Error('expected a paid price');
+    expect(plain(view.amount)).toBe('€25');
+  });
+
+  it('says free when every type is free, even for an event marked paid', () => {
+    expect(priceView({ ...paid, sales: { currency: 'UAH', types: [type(0), type(0)] } }, 'uk')).toEqual({ kind: 'free' });
+  });
+
+  it('falls back to the event fields without types', () => {
+    expect(priceView({ ...paid, sales: { currency: 'UAH', types: [] } }, 'uk')).toBeNull();
+    expect(priceView({ ...paid, is_free: true, sales: { currency: 'UAH', types: [] } }, 'uk')).toEqual({ kind: 'free' });
+  });
+});

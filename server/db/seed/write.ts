@@ -38,7 +38,6 @@ async function insertIds<T, R extends { id: number }>(rows: T[], fn: (chunk: T[]
 export function counters(e: EventPlan) {
   const agreed = e.appointments.filter((a) => a.response === 1);
   return {
-    total_people: e.participants.filter((p) => p.checked_in).length,
     favorites_count: e.participants.filter((p) => p.is_favorite).length,
     // A meeting is an agreed appointment; requests, refusals and cancellations are not meetings.
     meetings_count: agreed.length,
@@ -149,8 +148,9 @@ export async function writeDrawnLogos(trx: Tx, standIds: number[]): Promise<void
 
 /**
  * Everything the events' people did: taking part, tickets, meetings, chat, trips, and the ticket
- * designs. The admin area makes none of these; they go in as rows, many at a time. The event rows,
- * programmes and stands exist already (`eventIds` in plan order).
+ * designs. The admin area makes none of these; they go in as rows, many at a time. The event rows
+ * exist already (`eventIds` in plan order); their programmes and stands come after, since the admin
+ * area names speakers and stand members by id only among the event's people (seed.ts).
  */
 export async function writeEventActivity(trx: Tx, plan: SeedPlan, userIds: number[], eventIds: number[], now: Date): Promise<void> {
   const uid = (i: number) => nth(userIds, i, 'user id');

@@ -3,7 +3,8 @@ import { sendMail, type MailResult } from '../tickets/email.ts';
 import type { MailLocale } from '../tickets/i18n.ts';
 
 /**
- * The account emails (sign-up, password reset, email change), in the language the person used.
+ * The account emails (sign-up, password reset, email change and its undo link to the old
+ * address), in the language the person used.
  * Each carries its link in the URL's fragment (`#token=…`): a fragment never reaches a server, so
  * the token stays out of access logs, proxies and Referer headers; the page posts it.
  */
@@ -12,7 +13,8 @@ export type AccountMail = 'verify' | 'exists' | 'reset' | 'email_change' | 'emai
 
 interface MailWords {
   subject: string;
-  body: (name: string, link: string) => string;
+  /** `detail`: the new address, for email_changed (whose link is the undo link). */
+  body: (name: string, link: string, detail: string) => string;
 }
 
 const SIGN = '\n\nFoyer';
@@ -41,8 +43,8 @@ const WORDS: Record<MailLocale, Record<AccountMail, MailWords>> = {
     },
     email_changed: {
       subject: 'Your Foyer email was changed',
-      body: (n, l) =>
-        `Hello ${n},\n\nyour Foyer account now signs in with ${l}. If you did not do this, reset your password from the sign-in page of Foyer at once.${SIGN}`,
+      body: (n, l, e) =>
+        `Hello ${n},\n\nyour Foyer account now signs in with ${e}.\n\nIf you did not do this, open this link: it gives your account this address back, signs it out on every device and lets you choose a new password.\n${l}\n\nThe link works for 7 days.${SIGN}`,
     },
   },
   uk: {
@@ -68,8 +70,8 @@ const WORDS: Record<MailLocale, Record<AccountMail, MailWords>> = {
     },
     email_changed: {
       subject: 'Пошту вашого облікового запису Foyer змінено',
-      body: (n, l) =>
-        `Вітаємо, ${n}!\n\nТепер ви входите у Foyer з адресою ${l}. Якщо це зробили не ви, негайно відновіть пароль зі сторінки входу Foyer.${SIGN}`,
+      body: (n, l, e) =>
+        `Вітаємо, ${n}!\n\nТепер ви входите у Foyer з адресою ${e}.\n\nЯкщо це зробили не ви, відкрийте це посилання: воно поверне обліковому запису цю адресу, завершить усі сеанси на всіх пристроях і дасть змогу обрати новий пароль.\n${l}\n\nПосилання дійсне 7 днів.${SIGN}`,
     },
   },
   ru: {
@@ -95,8 +97,8 @@ const WORDS: Record<MailLocale, Record<AccountMail, MailWords>> = {
     },
     email_changed: {
       subject: 'Почта вашего аккаунта Foyer изменена',
-      body: (n, l) =>
-        `Здравствуйте, ${n}!\n\nТеперь вы входите в Foyer с адресом ${l}. Если это сделали не вы, немедленно восстановите пароль со страницы входа Foyer.${SIGN}`,
+      body: (n, l, e) =>
+        `Здравствуйте, ${n}!\n\nТеперь вы входите в Foyer с адресом ${e}.\n\nЕсли это сделали не вы, откройте эту ссылку: она вернёт аккаунту этот адрес, завершит все сеансы на всех устройствах и позволит выбрать новый пароль.\n${l}\n\nСсылка действует 7 дней.${SIGN}`,
     },
   },
   pl: {
@@ -122,15 +124,15 @@ const WORDS: Record<MailLocale, Record<AccountMail, MailWords>> = {
     },
     email_changed: {
       subject: 'Zmieniono e-mail Twojego konta Foyer',
-      body: (n, l) =>
-        `Dzień dobry, ${n}!\n\nTwoje konto Foyer loguje się teraz adresem ${l}. Jeśli to nie Ty, natychmiast ustaw nowe hasło ze strony logowania Foyer.${SIGN}`,
+      body: (n, l, e) =>
+        `Dzień dobry, ${n}!\n\nTwoje konto Foyer loguje się teraz adresem ${e}.\n\nJeśli to nie Ty, otwórz ten link: przywróci kontu ten adres, wyloguje je ze wszystkich urządzeń i pozwoli ustawić nowe hasło.\n${l}\n\nLink działa przez 7 dni.${SIGN}`,
     },
   },
 };
 
 type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
-export function accountMail(config: MailConfig, kind: AccountMail, lang: MailLocale, to: string, name: string, link: string): Promise<MailResult> {
+export function accountMail(config: MailConfig, kind: AccountMail, lang: MailLocale, to: string, name: string, link: string, detail = ''): Promise<MailResult> {
   const words = WORDS[lang][kind];
-  return sendMail(config, { to, subject: words.subject, text: words.body(name, link), attachments: [] });
+  return sendMail(config, { to, subject: words.subject, text: words.body(name, link, detail), attachments: [] });
 }

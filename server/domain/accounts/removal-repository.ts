@@ -1,103 +1,7 @@
+import { sql } from 'kysely';
 import type { Q, Tx } from '../../db/tx.ts';
 
-/** SQL of "delete my account": what the export gathers and what removal changes. */
-
-/** Everything the account row holds, but its password hash. */
-export async function accountRow(q: Q, userId: number) {
-  return q
-    .selectFrom('users')
-    .select([
-      'id',
-      'email',
-      'email_verified',
-      'first_name',
-      'last_name',
-      'avatar',
-      'country_code',
-      'city_id',
-      'phone',
-      'position',
-      'company',
-      'help',
-      'status',
-      'show_status',
-      'trip_status',
-      'hobby',
-      'sex',
-      'birth_year',
-      'social',
-      'show_email',
-      'hide_phone',
-      'hide_trip_plan',
-      'hide_from_visitors',
-      'locale',
-      'notify_email',
-      'created_at',
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
-/** The person's own records, for the export: each list is theirs or one they are a party to. */
-export async function ownRecords(q: Q, userId: number) {
-  const [events, tickets, appointments, dialogs, messages, comments, relations, trips] = await Promise.all([
-    q
-      .selectFrom('user_events')
-      .select(['event_id', 'role', 'is_owner', 'is_favorite', 'checked_in', 'checked_in_at', 'viewed_at', 'about', 'interest'])
-      .where('user_id', '=', userId)
-      .where('deleted', '=', false)
-      .execute(),
-    q
-      .selectFrom('tickets')
-      .select(['id', 'event_id', 'code', 'type', 'name', 'company', 'position', 'price', 'currency', 'status', 'invalid', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('deleted', '=', false)
-      .execute(),
-    q
-      .selectFrom('appointments')
-      .select([
-        'id',
-        'event_id',
-        'from_user_id',
-        'to_user_id',
-        'date',
-        'starts_at',
-        'ends_at',
-        'comment',
-        'response',
-        'response_msg',
-        'where_text',
-        'request_date',
-      ])
-      .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
-      .where('deleted', '=', false)
-      .execute(),
-    q
-      .selectFrom('dialogs')
-      .select(['id', 'user_a', 'user_b', 'last_message_at'])
-      .where((eb) => eb.or([eb('user_a', '=', userId), eb('user_b', '=', userId)]))
-      .where('deleted', '=', false)
-      .execute(),
-    q
-      .selectFrom('messages')
-      .innerJoin('dialogs', 'dialogs.id', 'messages.dialog_id')
-      .select(['messages.id', 'messages.dialog_id', 'messages.sender_id', 'messages.text', 'messages.created_at', 'messages.read_at'])
-      .where((eb) => eb.or([eb('dialogs.user_a', '=', userId), eb('dialogs.user_b', '=', userId)]))
-      .where('messages.deleted', '=', false)
-      .orderBy('messages.id')
-      .execute(),
-    q
-      .selectFrom('chat_comments')
-      .select(['id', 'event_id', 'comment', 'image', 'created_at'])
-      .where('user_id', '=', userId)
-      .where('deleted', '=', false)
-      .orderBy('id')
-      .execute(),
-    q.selectFrom('user_relations').select(['target_user_id', 'like_status', 'favorite']).where('user_id', '=', userId).where('deleted', '=', false).execute(),
-    q.selectFrom('trips').select(['event_id', 'hotel', 'transport_before', 'transport_after', 'updated_at']).where('user_id', '=', userId).execute(),
-  ]);
-  return { events, tickets, appointments, dialogs, messages, comments, relations, trips };
-}
+/** SQL of "delete my account": what removal changes (what the export gathers: export-repository.ts). */
 
 /**
  * The account row emptied of everything that names or reaches the person, and marked deleted
@@ -135,14 +39,73 @@ export async function anonymiseAccount(trx: Tx, userId: number): Promise<void> {
     .execute();
 }
 
-/** Rows that belong to the person alone go: their notes on others, their trip plans, their links. */
-export async function removeOwnRows(trx: Tx, userId: number): Promise<void> {
+/**
+ * Rows that belong to the person alone go: their notes on others and on talks, their trip plans,
+ * their notices, links, feeds and handoffs, their stored command answers, their unposted pictures.
+ */
+export async function removeOwnRows(trx: Tx, userId: number, email: string): Promise<void> {
   await trx.updateTable('user_relations').set({ deleted: true }).where('user_id', '=', userId).execute();
   await trx.deleteFrom('trips').where('user_id', '=', userId).execute();
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('session_handoffs').where('user_id', '=', userId).execute();
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
-  // Holder details printed on tickets name the person; the tickets stay for the door's records.
+  await trx.deleteFrom('speech_stars').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('commands').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('chat_uploads').where('user_id', '=', userId).execute();
+  await trx
+    .deleteFrom('friends')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
+    .execute();
+  // Invitations still waiting for the address; an accepted one keeps its role, not the address.
+  await trx
+    .deleteFrom('event_invitations')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where('accepted_at', 'is', null)
+    .execute();
+  await trx
+    .updateTable('event_invitations')
+    .set({ email: `deleted-${userId}@deleted.invalid` })
+    .where('accepted_by', '=', userId)
+    .execute();
+}
+
+/**
+ * What names the person in rows that stay: the holder details printed on tickets and asked for
+ * each order line, the address an order was confirmed to, what they wrote about themselves for an
+ * event, their job title on a stand. Orders keep what accounting needs (code, amounts, currency,
+ * dates, state, method, the provider's references), now under no identity.
+ */
+export async function clearPersonalFields(trx: Tx, userId: number): Promise<void> {
   await trx.updateTable('tickets').set({ name: '', company: '', position: '' }).where('user_id', '=', userId).execute();
+  await sql`UPDATE order_lines SET name = '', company = '', position = ''
+    WHERE order_id IN (SELECT id FROM orders WHERE user_id = ${userId})`.execute(trx);
+  await trx.updateTable('orders').set({ email: '' }).where('user_id', '=', userId).execute();
+  await trx
+    .updateTable('user_events')
+    .set({ about: '', interest: '' })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('about', '<>', ''), eb('interest', '<>', '')]))
+    .execute();
+  await trx.updateTable('stand_members').set({ position: '' }).where('user_id', '=', userId).execute();
+  // Comments stay for the people they were written to; the pictures in them go (removal.ts).
+  await trx.updateTable('chat_comments').set({ image: '' }).where('user_id', '=', userId).where('image', '<>', '').execute();
+}
+
+/** The pending orders the person holds: each holds tickets nobody else can buy. */
+export async function pendingOrdersOf(q: Q, userId: number): Promise<number[]> {
+  const rows = await q.selectFrom('orders').select('id').where('user_id', '=', userId).where('state', '=', 'pending').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** The files of pictures the person uploaded: their avatar, chat pictures (posted or not), trip pictures. */
+export async function picturesOf(q: Q, userId: number): Promise<{ avatar: string; chat: string[]; trips: string[] }> {
+  const [user, chat, trips] = await Promise.all([
+    q.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst(),
+    q.selectFrom('chat_uploads').select('name').where('user_id', '=', userId).execute(),
+    q.selectFrom('trips').select('image').where('user_id', '=', userId).where('image', '<>', '').execute(),
+  ]);
+  return { avatar: user?.avatar ?? '', chat: chat.map((r) => r.name), trips: trips.map((r) => r.image) };
 }
 
 /**

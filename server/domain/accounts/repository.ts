@@ -57,20 +57,52 @@ export async function markVerified(trx: Tx, userId: number): Promise<void> {
 
 // Links sent by email -------------------------------------------------------------------------
 
-export type LinkPurpose = 'verify' | 'reset' | 'email';
+export type LinkPurpose = 'verify' | 'reset' | 'email' | 'email_undo';
+
+type NewLink = { token_hash: Uint8Array; user_id: number; purpose: LinkPurpose; email: string; expires_at: Date; session_hash?: Uint8Array | null };
 
 /** Stores a link; the older links of the same purpose stop working, so only the newest mail counts. */
-export async function replaceLinkToken(
-  q: Q,
-  link: { token_hash: Uint8Array; user_id: number; purpose: LinkPurpose; email: string; expires_at: Date },
-): Promise<void> {
+export async function replaceLinkToken(q: Q, link: NewLink): Promise<void> {
   await q.deleteFrom('account_tokens').where('user_id', '=', link.user_id).where('purpose', '=', link.purpose).execute();
+  await q.insertInto('account_tokens').values(link).execute();
+}
+
+/** Stores a link beside the others of its purpose (undo links: each gives back its own address). */
+export async function addLinkToken(q: Q, link: NewLink): Promise<void> {
   await q.insertInto('account_tokens').values(link).execute();
 }
 
 /** Deletes the link and answers what it held: any attempt uses a link up, whatever its fate. */
 export async function takeLinkToken(trx: Tx, tokenHash: Uint8Array) {
-  return trx.deleteFrom('account_tokens').where('token_hash', '=', tokenHash).returning(['user_id', 'purpose', 'email', 'expires_at']).executeTakeFirst();
+  return trx
+    .deleteFrom('account_tokens')
+    .where('token_hash', '=', tokenHash)
+    .returning(['user_id', 'purpose', 'email', 'expires_at', 'created_at', 'session_hash'])
+    .executeTakeFirst();
+}
+
+/** Every link of the user but the undo links made before `before`, which still give back older addresses. */
+export async function deleteLinksSince(trx: Tx, userId: number, before: Date): Promise<void> {
+  await trx
+    .deleteFrom('account_tokens')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('purpose', '<>', 'email_undo'), eb('created_at', '>=', before)]))
+    .execute();
+}
+
+/**
+ * The account an unexpired undo link would give this address back to, if another than `userId`:
+ * until then nobody else may take the address, or a hijacker could sign it up to block the undo.
+ */
+export async function undoHolder(q: Q, email: string, userId: number | null, now: Date): Promise<number | undefined> {
+  let query = q
+    .selectFrom('account_tokens')
+    .select('user_id')
+    .where('purpose', '=', 'email_undo')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
+    .where('expires_at', '>', now);
+  if (userId !== null) query = query.where('user_id', '<>', userId);
+  return (await query.executeTakeFirst())?.user_id;
 }
 
 export async function deleteLinkTokens(trx: Tx, userId: number, purpose: LinkPurpose): Promise<void> {
@@ -87,6 +119,14 @@ export async function sessionsOf(q: Q, userId: number, now: Date) {
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')
     .execute();
+}
+
+/** Deletes every session of the user but those kept, and answers the digests of the ended ones. */
+export async function deleteSessionsExcept(trx: Tx, userId: number, keep: Uint8Array[]): Promise<Uint8Array[]> {
+  let del = trx.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keep.length) del = del.where('token_hash', 'not in', keep);
+  const rows = await del.returning('token_hash').execute();
+  return rows.map((r) => r.token_hash);
 }
 
 /** Deletes sessions of the user (one by id, or all but `keep`) and answers their digests. */

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { isEmail, LINK_TOKEN_PATTERN, normalizeEmail, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS, type AccountSession } from '../../../contract/accounts.ts';
+import { isEmail, normalizeEmail, RESET_LINK_TTL_MS, VERIFY_LINK_TTL_MS, type AccountSession } from '../../../contract/accounts.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { checkName } from '../../../contract/names.ts';
 import { PROFILE_LIMITS } from '../../../contract/visitors.ts';
@@ -16,15 +15,17 @@ import {
   insertAccount,
   liveAccountByEmail,
   markVerified,
-  replaceLinkToken,
   sessionsOf,
-  setEmail,
   setPasswordHash,
-  takeLinkToken,
-  type LinkPurpose,
+  undoHolder,
 } from './repository.ts';
 import { newPasswordProblem } from './passwords.ts';
+import { completeEmailChange } from './email-change.ts';
+import { newLink, takeLink, nameOf, type MailOrder } from './links.ts';
 import { recordReferral } from '../referrals/service.ts';
+
+export type { MailOrder } from './links.ts';
+export { requestEmailChange, undoEmailChange } from './email-change.ts';
 
 /**
  * Self-service accounts (issue 15). The rules:
@@ -38,15 +39,10 @@ import { recordReferral } from '../referrals/service.ts';
  *   can still be learnt and why.
  * - A link from an email is 256 random bits kept only as its SHA-256, works once and until it
  *   expires, and only for the purpose and address it was sent for. A newer link of the same
- *   purpose replaces the older one.
- * - A password reset ends every session of the account; a password change every other one.
+ *   purpose replaces the older one (but undo links: email-change.ts).
+ * - A password reset ends every session of the account; a password change and a completed email
+ *   change every other one; undoing an email change every one.
  */
-
-function digest(token: string): Buffer {
-  return createHash('sha256').update(token).digest();
-}
-
-const TOKEN_RE = new RegExp(LINK_TOKEN_PATTERN);
 
 function field(code: 'invalid_email' | 'invalid_name' | 'password_too_short' | 'password_too_long' | 'password_common', name: string): never {
   throw new DomainError(code, name);
@@ -79,26 +75,6 @@ export function checkSignUp(input: { email: string; password: string; first_name
   return { email, first_name: first.value, last_name: last.value };
 }
 
-/** A new link: its token goes in the mail, its digest in the database. */
-async function newLink(q: Q, userId: number, purpose: LinkPurpose, email: string, ttlMs: number, now: Date): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await replaceLinkToken(q, { token_hash: digest(token), user_id: userId, purpose, email, expires_at: new Date(now.getTime() + ttlMs) });
-  return token;
-}
-
-/** Whom to mail, in which language, and the link's token (or none for the "you already have one" mail). */
-export interface MailOrder {
-  kind: 'verify' | 'exists' | 'reset' | 'email_change' | 'email_changed';
-  to: string;
-  name: string;
-  locale: string;
-  token?: string;
-  /** For email_changed: the new address. */
-  newEmail?: string;
-}
-
-const nameOf = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
-
 /**
  * Creates the account, unverified, with a verification link; or, when the address is taken,
  * creates nothing and orders the "you already have an account" mail. The password was hashed
@@ -110,7 +86,8 @@ export async function signUp(
   now = new Date(),
 ): Promise<{ effect: Effect; mail: MailOrder }> {
   const existing = await liveAccountByEmail(trx, input.email);
-  if (existing || (await emailTaken(trx, input.email))) {
+  // An address an undo link may still give back (email-change.ts) counts as taken.
+  if (existing || (await emailTaken(trx, input.email)) || (await undoHolder(trx, input.email, null, now)) !== undefined) {
     // A removed account's address stays taken (the unique index holds it); its owner gets no mail.
     const mail: MailOrder = existing
       ? { kind: 'exists', to: input.email, name: nameOf(existing), locale: existing.locale || input.locale }
@@ -148,45 +125,26 @@ export async function resendVerification(trx: Tx, userId: number, locale: string
 }
 
 /**
- * Takes a link of one of these purposes, refused (link_invalid) when unknown, of another purpose,
- * expired, or sent to an address the account no longer has. The refusal rolls the transaction
- * back, so only a use that succeeds spends the link.
- */
-async function takeLink(trx: Tx, token: string, purposes: LinkPurpose[], now: Date) {
-  if (!TOKEN_RE.test(token)) throw new DomainError('link_invalid', 'token');
-  const link = await takeLinkToken(trx, digest(token));
-  if (!link || !purposes.includes(link.purpose) || link.expires_at <= now) throw new DomainError('link_invalid', 'token');
-  const user = await accountById(trx, link.user_id);
-  if (!user || user.deleted || user.disabled) throw new DomainError('link_invalid', 'token');
-  return { link, user };
-}
-
-/**
  * Opens a verification link: a sign-up's (the account's address is verified) or an email
- * change's (the account's address becomes the new one, verified, and the old one is told).
+ * change's (the account's address becomes the new one, verified, and the old one gets its undo
+ * link; email-change.ts). `opener` is the session of the browser that opened it, if any.
  */
-export async function openVerifyLink(trx: Tx, token: string, now = new Date()): Promise<{ effect: Effect; userId: number; mail: MailOrder | null }> {
+export async function openVerifyLink(
+  trx: Tx,
+  token: string,
+  opener: { userId: number; session: Uint8Array } | null = null,
+  now = new Date(),
+): Promise<{ effect: Effect; userId: number; mail: MailOrder | null }> {
   const { link, user } = await takeLink(trx, token, ['verify', 'email'], now);
-  let mail: MailOrder | null = null;
-  if (link.purpose === 'verify') {
-    if (normalizeEmail(user.email) !== link.email) throw new DomainError('link_invalid', 'token');
-    await markVerified(trx, user.id);
-  } else {
-    if (normalizeEmail(user.email) !== link.email) {
-      // Taken meanwhile by another account (a sign-up after the change was asked for).
-      if (await emailTaken(trx, link.email)) throw new DomainError('link_invalid', 'token');
-      await setEmail(trx, user.id, link.email);
-      mail = { kind: 'email_changed', to: user.email, name: nameOf(user), locale: user.locale, newEmail: link.email };
-    } else {
-      await markVerified(trx, user.id);
-    }
-  }
   // The person's own visitor documents carry their email.
-  return {
-    effect: { ids: await visitorDocIdsOf(trx, user.id), collections: ['visitors'], userIds: [user.id], accountsChanged: [user.id] },
-    userId: user.id,
-    mail,
-  };
+  const effect: Effect = { ids: await visitorDocIdsOf(trx, user.id), collections: ['visitors'], userIds: [user.id], accountsChanged: [user.id] };
+  if (link.purpose === 'email' && normalizeEmail(user.email) !== link.email) {
+    const changed = await completeEmailChange(trx, user, link, opener, now);
+    return { effect: { ...effect, sessionsEnded: changed.sessionsEnded }, userId: user.id, mail: changed.mail };
+  }
+  if (normalizeEmail(user.email) !== link.email) throw new DomainError('link_invalid', 'token');
+  await markVerified(trx, user.id);
+  return { effect, userId: user.id, mail: null };
 }
 
 /** A reset link for the address's account, or nothing for an address without one. */
@@ -226,25 +184,6 @@ export async function changePassword(trx: Tx, userId: number, keep: Uint8Array, 
   await setPasswordHash(trx, userId, passwordHash);
   await deleteLinkTokens(trx, userId, 'reset');
   return endSessions(trx, userId, { keep });
-}
-
-/** A link to the new address; when the address is taken, the "you already have an account" mail to it instead. */
-export async function requestEmailChange(
-  trx: Tx,
-  userId: number,
-  email: string,
-  locale: string,
-  now = new Date(),
-): Promise<{ effect: Effect; mail: MailOrder | null }> {
-  const user = await accountById(trx, userId);
-  const effect: Effect = { ids: [], collections: [], userIds: [] };
-  if (!user) return { effect, mail: null };
-  if (normalizeEmail(user.email) === email) return { effect, mail: null };
-  const owner = await liveAccountByEmail(trx, email);
-  if (owner) return { effect, mail: { kind: 'exists', to: email, name: nameOf(owner), locale: owner.locale || locale } };
-  if (await emailTaken(trx, email)) return { effect, mail: null };
-  const token = await newLink(trx, userId, 'email', email, VERIFY_LINK_TTL_MS, now);
-  return { effect, mail: { kind: 'email_change', to: email, name: nameOf(user), locale: user.locale || locale, token } };
 }
 
 /** The devices list: every live session of the user, the asking one marked. */

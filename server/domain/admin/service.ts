@@ -8,13 +8,20 @@ import {
   type EventStatus,
 } from '../../../contract/admin.ts';
 import { DomainError } from '../../../contract/errors.ts';
+import { PUBLISH_BLOCKERS, publishProblems } from '../../../contract/sales.ts';
+import { salesSettingsOf, ticketTypesOf } from '../orders/types-repository.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { addStaff, removeStaff } from '../checkin/service.ts';
+import { addStaff, removeStaff, requireOwner } from '../checkin/service.ts';
+import { normalizeEmail } from '../../../contract/accounts.ts';
+import { liveAccountByEmail } from '../accounts/repository.ts';
+import { inviteByEmail, rightsHolder, type InvitationBudget } from './invitations.ts';
+import type { Invitation } from './people-mail.ts';
+import { deleteInvitations, knownToEvent } from './people-repository.ts';
 import { eventPictureUrl } from '../../../contract/admin-refs.ts';
-import type { Effect } from '../effects.ts';
+import { quiet, type Effect } from '../effects.ts';
+import { recountPeople } from '../events/repository.ts';
 import { pictureOfEvent } from './pictures.ts';
 import type { CancelledEvent, Recipient } from './mail.ts';
-import { accountByEmail, accountState } from '../profile/repository.ts';
 import {
   cityIdByName,
   editableEvent,
@@ -63,6 +70,8 @@ export async function createEvent(trx: Tx, userId: number, raw: EventFields): Pr
   refuseProblems(fields);
   const eventId = await insertEvent(trx, fields, await cityIdByName(trx, fields.city), userId);
   await setTeamFlag(trx, eventId, userId, 'organizer', true);
+  // The owner takes part, and is counted among the event's participants as in its visitors list.
+  await recountPeople(trx, [eventId]);
   return eventEffect(eventId, [userId]);
 }
 
@@ -88,9 +97,11 @@ export async function setEventStatus(
   userId: number,
   eventId: number,
   status: EventStatus,
+  cardAvailable = false,
 ): Promise<{ effect: Effect; cancelled: { event: CancelledEvent; people: Recipient[] } | null }> {
   const event = await requireOrganiser(trx, eventId, userId);
   if (event.status === status) return { effect: eventEffect(eventId, [userId]), cancelled: null };
+  if (status === 'published') await refuseUnworkable(trx, eventId, event.fields, cardAvailable);
   await writeEventStatus(trx, eventId, status);
   // Who to write to is read here, as of this commit; the mail goes out after it (admin/mail.ts).
   const cancelled =
@@ -108,6 +119,25 @@ export async function setEventStatus(
   return { effect: eventEffect(eventId, [userId]), cancelled };
 }
 
+/**
+ * The pre-flight before going public (contract/sales.ts publishProblems). What cannot work at all
+ * (no date; paid types with no way to pay) refuses; a paid event with no ticket type yet may still
+ * be announced, and only the organiser's screen warns about it.
+ */
+async function refuseUnworkable(trx: Tx, eventId: number, fields: EventFields, cardAvailable: boolean): Promise<void> {
+  const [types, [settings]] = await Promise.all([ticketTypesOf(trx, [eventId]), salesSettingsOf(trx, [eventId])]);
+  const problems = publishProblems({
+    starts_at: fields.starts_at,
+    ends_at: fields.ends_at,
+    is_free: fields.is_free,
+    types: types.filter((t) => !t.deleted).map((t) => ({ name: t.name, price: Number(t.price), hidden: t.hidden })),
+    transfer_enabled: settings?.transfer_enabled ?? false,
+    card_enabled: settings?.card_enabled ?? false,
+    card_available: cardAvailable,
+  }).filter((p) => PUBLISH_BLOCKERS.includes(p.code));
+  if (problems.length) throw new DomainError('publish_blocked', problems.map((p) => p.code).join(','));
+}
+
 /** Removes the event: every device drops it through the feed, and the legacy calls answer event_removed. */
 export async function deleteEvent(trx: Tx, userId: number, eventId: number): Promise<Effect> {
   await requireOrganiser(trx, eventId, userId);
@@ -115,30 +145,49 @@ export async function deleteEvent(trx: Tx, userId: number, eventId: number): Pro
   return eventEffect(eventId, [userId]);
 }
 
-/** The user a role change names: by id or by email, an account that can sign in. */
-export async function teamTarget(trx: Tx, who: EventRolePayload['who']): Promise<number> {
-  const user = 'user_id' in who ? await accountState(trx, who.user_id) : await accountByEmail(trx, who.email);
-  if (!user || user.deleted || user.disabled) throw new DomainError('user_not_found');
-  return user.id;
+/**
+ * Gives or takes one role. A person named by email is invited (invitations.ts): the role is theirs
+ * once they follow the link, and the answer is the same for any address; taking a role by email
+ * takes it from the account of that address if it has it, and withdraws the address's pending
+ * invitation. A person named by id must be among the event's people (invitations.ts rightsHolder).
+ * The event's creator always stays an organiser, so no co-organiser can lock the owner out. The
+ * event gets a new rev, because its organisers' copies carry the team and a new co-organiser's
+ * device must now be sent the event (a draft, say) it was not sent before.
+ */
+export async function setRole(trx: Tx, userId: number, p: EventRolePayload, budget?: InvitationBudget): Promise<{ effect: Effect; mail: Invitation | null }> {
+  const event = await requireOrganiser(trx, p.event_id, userId);
+  if ('email' in p.who) {
+    if (p.granted) {
+      if (p.role === 'door') await requireOwner(trx, p.event_id, userId);
+      return inviteByEmail(trx, userId, { eventId: p.event_id, eventName: event.fields.name, email: p.who.email, role: p.role }, budget);
+    }
+    const email = normalizeEmail(p.who.email);
+    await deleteInvitations(trx, p.event_id, email, [p.role]);
+    const account = await liveAccountByEmail(trx, email);
+    if (!account || !(await knownToEvent(trx, p.event_id, account.id))) return { effect: quiet([p.event_id]), mail: null };
+    return { effect: await takeRole(trx, userId, event.createdBy, p.event_id, account.id, p.role), mail: null };
+  }
+  const target = p.who.user_id;
+  if (!p.granted) {
+    if (!(await knownToEvent(trx, p.event_id, target))) return { effect: quiet([p.event_id]), mail: null };
+    return { effect: await takeRole(trx, userId, event.createdBy, p.event_id, target, p.role), mail: null };
+  }
+  await rightsHolder(trx, p.event_id, target);
+  if (p.role === 'door') await addStaff(trx, p.event_id, userId, { user_id: target });
+  else await setTeamFlag(trx, p.event_id, target, p.role, true);
+  // An organiser takes part, so the event's people counts may change with the role.
+  await recountPeople(trx, [p.event_id]);
+  await touchEvent(trx, p.event_id);
+  return { effect: eventEffect(p.event_id, [userId, target]), mail: null };
 }
 
-/**
- * Gives or takes one role. The event's creator always stays an organiser, so no co-organiser can
- * lock the owner out. The event gets a new rev, because its organisers' copies carry the team and
- * a new co-organiser's device must now be sent the event (a draft, say) it was not sent before.
- */
-export async function setRole(trx: Tx, userId: number, p: EventRolePayload): Promise<Effect> {
-  const event = await requireOrganiser(trx, p.event_id, userId);
-  const target = await teamTarget(trx, p.who);
-  if (p.role === 'organizer' && !p.granted && target === event.createdBy) throw new DomainError('event_creator_kept');
-  if (p.role === 'door') {
-    if (p.granted) await addStaff(trx, p.event_id, userId, { user_id: target });
-    else await removeStaff(trx, p.event_id, userId, target);
-  } else {
-    await setTeamFlag(trx, p.event_id, target, p.role, p.granted);
-  }
-  await touchEvent(trx, p.event_id);
-  return eventEffect(p.event_id, [userId, target]);
+async function takeRole(trx: Tx, userId: number, createdBy: number | null, eventId: number, target: number, role: EventRolePayload['role']): Promise<Effect> {
+  if (role === 'organizer' && target === createdBy) throw new DomainError('event_creator_kept');
+  if (role === 'door') await removeStaff(trx, eventId, userId, target);
+  else await setTeamFlag(trx, eventId, target, role, false);
+  await recountPeople(trx, [eventId]);
+  await touchEvent(trx, eventId);
+  return eventEffect(eventId, [userId, target]);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { participates } from '../../db/sql.ts';
+import { openTo, participates } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 
 /**
@@ -119,7 +119,7 @@ export async function feedMeetings(q: Q, userId: number, since: Date): Promise<F
     JOIN events e ON e.id = a.event_id
     JOIN users o ON o.id = CASE WHEN a.from_user_id = ${userId} THEN a.to_user_id ELSE a.from_user_id END
     WHERE (a.from_user_id = ${userId} OR a.to_user_id = ${userId}) AND NOT a.deleted
-      AND coalesce(a.ends_at, (a.date::date + 1)::timestamptz) >= ${since}
+      AND coalesce(a.ends_at, (a.date::date + 1)::timestamptz) >= ${since} AND ${openTo(sql`${userId}::int`, 'e')}
     ORDER BY a.id`.execute(q);
   return r.rows;
 }
@@ -142,15 +142,16 @@ export interface FeedEventRow {
 
 /**
  * The events the user takes part in (the rule of server/db/sql.ts) that have not ended before
- * `since`. A cancelled or removed one stays, so calendars mark it cancelled; drafts are nobody's
- * calendar entry but their organisers', who take part as owners.
+ * `since`. A cancelled or removed one stays, so calendars mark it cancelled; a draft is nobody's
+ * calendar entry but its organisers' (openTo): an event taken back to a draft leaves the feeds of
+ * the people who had registered, with its speeches and meetings, until it is published again.
  */
 export async function feedEvents(q: Q, userId: number, since: Date): Promise<FeedEventRow[]> {
   const r = await sql<FeedEventRow>`
     SELECT e.id, e.name, e.timezone, e.starts_at, e.ends_at, e.is_webinar, e.place_name, e.place_address, e.place_public,
       e.status, e.deleted, e.description, e.rev
     FROM events e
-    WHERE e.ends_at >= ${since} AND ${participates(sql`${userId}::int`, sql.ref('e.id'))}
+    WHERE e.ends_at >= ${since} AND ${participates(sql`${userId}::int`, sql.ref('e.id'))} AND ${openTo(sql`${userId}::int`, 'e')}
     ORDER BY e.starts_at, e.id`.execute(q);
   return r.rows;
 }
@@ -180,7 +181,7 @@ export async function feedSpeeches(q: Q, userId: number, since: Date): Promise<F
     JOIN speeches s ON s.id = st.speech_id
     JOIN events e ON e.id = s.event_id
     LEFT JOIN tracks t ON t.id = s.track_id
-    WHERE st.user_id = ${userId} AND s.ends_at >= ${since}
+    WHERE st.user_id = ${userId} AND s.ends_at >= ${since} AND ${openTo(sql`${userId}::int`, 'e')}
     ORDER BY s.starts_at, s.id`.execute(q);
   return r.rows;
 }

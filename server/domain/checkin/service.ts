@@ -12,7 +12,8 @@ import type { ScanResult } from '../../../contract/tickets.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { quiet, type Effect } from '../effects.ts';
 import { requireEvent } from '../events/service.ts';
-import { accountByEmail, accountState } from '../profile/repository.ts';
+import { inviteByEmail, rightsHolder, type InvitationBudget } from '../admin/invitations.ts';
+import type { Invitation } from '../admin/people-mail.ts';
 import { eventKey, ticketSigningSecret } from '../tickets/signing.ts';
 import {
   addDoorStaff,
@@ -116,12 +117,19 @@ export async function addStaff(
   eventId: number,
   ownerId: number,
   who: { user_id?: number; email?: string },
-): Promise<{ userId: number; effect: Effect }> {
+  budget?: InvitationBudget,
+): Promise<{ userId: number | null; effect: Effect; mail: Invitation | null }> {
   await requireOwner(trx, eventId, ownerId);
-  const user = who.user_id !== undefined ? await accountState(trx, who.user_id) : await accountByEmail(trx, who.email ?? '');
-  if (!user || user.deleted || user.disabled) throw new DomainError('not_found');
-  await addDoorStaff(trx, eventId, user.id, ownerId);
-  return { userId: user.id, effect: quiet([user.id]) };
+  // By email the worker is invited, like every role given by email: the same answer for any
+  // address, and the right only once its owner follows the link (admin/invitations.ts).
+  if (who.user_id === undefined) {
+    const event = await requireEvent(trx, eventId);
+    const { effect, mail } = await inviteByEmail(trx, ownerId, { eventId, eventName: event.name, email: who.email ?? '', role: 'door' }, budget);
+    return { userId: null, effect, mail };
+  }
+  const userId = await rightsHolder(trx, eventId, who.user_id);
+  await addDoorStaff(trx, eventId, userId, ownerId);
+  return { userId, effect: quiet([userId]), mail: null };
 }
 
 /** The removed worker's door devices learn it on their next pull (403: they drop the event's tickets). */

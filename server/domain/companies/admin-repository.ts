@@ -7,13 +7,14 @@ import { onlyRow } from '../../db/rows.ts';
 
 export interface StandRow {
   id: number;
+  name: string;
   image: string;
   image_thumb: string;
 }
 
 /** A live stand of the event, by its id or by the command that made it. */
 export async function findStandRow(q: Q, eventId: number, ref: ClientRef): Promise<StandRow | undefined> {
-  let query = q.selectFrom('companies').select(['id', 'image', 'image_thumb']).where('event_id', '=', eventId).where('deleted', '=', false);
+  let query = q.selectFrom('companies').select(['id', 'name', 'image', 'image_thumb']).where('event_id', '=', eventId).where('deleted', '=', false);
   query = 'id' in ref ? query.where('id', '=', ref.id) : query.where('client_id', '=', ref.client_id);
   return query.executeTakeFirst();
 }

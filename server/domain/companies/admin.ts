@@ -13,7 +13,10 @@ import type { ClientRef } from '../../../contract/admin-refs.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { pictureOfEvent } from '../admin/pictures.ts';
-import { requireOrganiser, teamTarget } from '../admin/service.ts';
+import { requireOrganiser } from '../admin/service.ts';
+import { inviteByEmail, rightsHolder, type InvitationBudget } from '../admin/invitations.ts';
+import type { Invitation } from '../admin/people-mail.ts';
+import { requireEvent } from '../events/service.ts';
 import type { Effect } from '../effects.ts';
 import { deleteMember, findStandRow, insertStand, managesStand, markStandDeleted, updateStand, upsertMember, type StandRow } from './admin-repository.ts';
 
@@ -101,11 +104,27 @@ export async function removeStand(trx: Tx, userId: number, p: { event_id: number
   return standEffect(p.event_id, [userId], [stand.id]);
 }
 
-export async function setMember(trx: Tx, userId: number, p: StandMemberSetPayload): Promise<Effect> {
+/**
+ * Adds a member or changes one. A person named by email is invited to the stand (the same answer
+ * for any address; admin/invitations.ts) and joins once they follow the link; by id, only somebody
+ * among the event's people, a member already included.
+ */
+export async function setMember(
+  trx: Tx,
+  userId: number,
+  p: StandMemberSetPayload,
+  budget?: InvitationBudget,
+): Promise<{ effect: Effect; mail: Invitation | null }> {
   const stand = await editableStand(trx, p.event_id, userId, p.stand);
-  const member = await teamTarget(trx, p.who);
-  await upsertMember(trx, stand.id, member, p.position.trim(), p.is_manager);
-  return standEffect(p.event_id, [userId, member], [stand.id]);
+  const position = p.position.trim();
+  if ('email' in p.who) {
+    const event = await requireEvent(trx, p.event_id);
+    const stands = { id: stand.id, name: stand.name, position, isManager: p.is_manager };
+    return inviteByEmail(trx, userId, { eventId: p.event_id, eventName: event.name, email: p.who.email, role: 'stand', stand: stands }, budget);
+  }
+  const member = await rightsHolder(trx, p.event_id, p.who.user_id, { confirmed: false });
+  await upsertMember(trx, stand.id, member, position, p.is_manager);
+  return { effect: standEffect(p.event_id, [userId, member], [stand.id]), mail: null };
 }
 
 export async function removeMember(trx: Tx, userId: number, p: StandMemberRemovePayload): Promise<Effect> {

@@ -17,7 +17,7 @@ function relationFlag(userId: number, flag: 'favorite' | 'viewed'): Cond {
     AND NOT fue.deleted AND ${test})`;
 }
 
-export type TimeWindow = 'current' | 'future' | 'past';
+export type TimeWindow = 'future' | 'past';
 
 /** Whose events a list shows. `none` is a list that must come out empty (a hidden user's events). */
 export type ListScope =
@@ -61,8 +61,6 @@ function scopeCond(scope: ListScope): Cond {
 
 function windowCond(window: TimeWindow | null): Cond {
   switch (window) {
-    case 'current':
-      return sql<SqlBool>`(e.starts_at <= now() AND e.ends_at > now())`;
     case 'future':
       return sql<SqlBool>`e.ends_at >= now()`;
     case 'past':
@@ -216,11 +214,13 @@ export async function viewerRelations(db: Q, viewerId: number, eventIds: number[
         WHERE fu.id IN (SELECT f.friend_id FROM friends f WHERE f.user_id = ${viewerId}
                         UNION SELECT f.user_id FROM friends f WHERE f.friend_id = ${viewerId})
           AND ${visibleUser('fu')} AND ${participates(sql.ref('fu.id'), sql.ref('e.id'))}) AS friends_count,
-      (SELECT count(*)::int FROM users cu
-        WHERE cu.id <> ${viewerId} AND cu.city_id = (SELECT vu.city_id FROM users vu WHERE vu.id = ${viewerId})
-          AND ${visibleUser('cu')} AND ${participates(sql.ref('cu.id'), sql.ref('e.id'))}) AS from_city_count
+      -- The event's listed participants from the viewer's city (kept per change by recountPeople),
+      -- less the viewer when they are one of them.
+      (coalesce((SELECT ecp.people FROM event_city_people ecp WHERE ecp.event_id = e.id AND ecp.city_id = vu.city_id), 0)
+        - CASE WHEN vu.city_id IS NOT NULL AND ${visibleUser('vu')} AND ${participates(sql`${viewerId}::int`, sql.ref('e.id'))} THEN 1 ELSE 0 END)::int AS from_city_count
     FROM events e
     LEFT JOIN user_events ue ON ue.event_id = e.id AND ue.user_id = ${viewerId} AND NOT ue.deleted
+    LEFT JOIN users vu ON vu.id = ${viewerId}
     WHERE e.id IN (${sql.join(eventIds)})`.execute(db);
   for (const row of r.rows) {
     // A checked-in visitor of a free event has nothing to show at a door; on a paid event the

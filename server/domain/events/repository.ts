@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { participates, relatedEventIds, validTicket } from '../../db/sql.ts';
+import { participates, relatedEventIds, validTicket, visibleUser } from '../../db/sql.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import type { EventDoc, MyEventDoc } from '../../../contract/entities.ts';
 import { NO_TRIP } from '../../../contract/trips.ts';
@@ -64,20 +64,10 @@ export function selectEventRows(db: Q) {
       'ms.places as ms_places',
       'ms.allowed_times as ms_allowed_times',
       'ms.place_tables as ms_place_tables',
-      // Where the visitors come from, counted over the users who take part and do not hide themselves.
-      // Country ids are countryIdOf(code) (contract/visitors.ts), the ids the visitors filter takes.
-      sql<{ id: number; name: string; count_users_from: number }[]>`coalesce((
-        SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
-        FROM (SELECT ci.id, ci.name, count(*)::int AS n FROM user_events ue
-              JOIN users u ON u.id = ue.user_id JOIN cities ci ON ci.id = u.city_id
-              WHERE ue.event_id = e.id AND ue.checked_in AND NOT u.hide_from_visitors AND NOT ue.deleted
-              GROUP BY ci.id, ci.name) x), '[]'::json)`.as('visitors_cities'),
-      sql<{ id: number; name: string; count_users_from: number }[]>`coalesce((
-        SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
-        FROM (SELECT ((ascii(substr(co2.code, 1, 1)) - 64) * 100 + (ascii(substr(co2.code, 2, 1)) - 64))::int AS id, co2.code, co2.name, count(*)::int AS n FROM user_events ue
-              JOIN users u ON u.id = ue.user_id JOIN countries co2 ON co2.code = u.country_code
-              WHERE ue.event_id = e.id AND ue.checked_in AND NOT u.hide_from_visitors AND NOT ue.deleted
-              GROUP BY co2.code, co2.name) x), '[]'::json)`.as('visitors_countries'),
+      // Where the visitors come from: kept by recountPeople, not aggregated per read. Country ids are
+      // countryIdOf(code) (contract/visitors.ts), the ids the visitors filter takes.
+      'e.visitors_cities',
+      'e.visitors_countries',
     ]);
 }
 
@@ -264,6 +254,21 @@ export async function eventCounters(q: Q, eventId: number): Promise<{ total_peop
   return q.selectFrom('events').select(['total_people', 'favorites_count']).where('id', '=', eventId).executeTakeFirstOrThrow();
 }
 
+/**
+ * Whether the event is already the user's most recently viewed one, viewed after `since`: then
+ * reading it again changes nothing anybody sees in the "recently viewed" order.
+ */
+export async function lastViewedSince(q: Q, eventId: number, userId: number, since: Date): Promise<boolean> {
+  const r = await sql<{ fresh: boolean }>`
+    SELECT ue.viewed_at > ${since} AND NOT EXISTS (
+      SELECT 1 FROM user_events o
+      WHERE o.user_id = ${userId} AND o.event_id <> ${eventId} AND NOT o.deleted AND o.viewed_at >= ue.viewed_at
+    ) AS fresh
+    FROM user_events ue
+    WHERE ue.event_id = ${eventId} AND ue.user_id = ${userId} AND NOT ue.deleted AND ue.viewed_at IS NOT NULL`.execute(q);
+  return r.rows[0]?.fresh === true;
+}
+
 /** The user's own row for the event, removed or not; undefined when they never had one. */
 export async function findUserEvent(q: Q, eventId: number, userId: number) {
   return q
@@ -299,8 +304,76 @@ export async function hasValidTicket(q: Q, userId: number, eventId: number): Pro
   return ticket !== undefined;
 }
 
+/**
+ * The counts an event keeps of its people, recounted from the rows in one statement, in the
+ * transaction of the write that changed them (writes are serialised by the rev lock, db/tx.ts):
+ * - total_people: the participants as its visitors list counts them: people who take part
+ *   (checked in, owner or a valid ticket, db/sql.ts participates) and are listed (visibleUser). The
+ *   event page's "Participants" is this number, so it and the Visitors tab agree;
+ * - visitors_cities, visitors_countries: checked-in visitors who do not hide, per city and country;
+ * - event_city_people: the total_people rule per home city, which from_city_count reads.
+ * Reads take them as stored (060_event_people_counts.sql), so a 5,000-person event costs one scan
+ * per change instead of one per read. `eventIds` undefined recounts every event. Returns how many
+ * events' documents changed (their rows get new revs, so devices pull them).
+ */
+export async function recountPeople(trx: Q, eventIds?: readonly number[]): Promise<number> {
+  if (eventIds?.length === 0) return 0;
+  const scope = eventIds ? sql`SELECT id FROM events WHERE id IN (${sql.join(eventIds.map((id) => sql`${id}::int`))})` : sql`SELECT id FROM events`;
+  const r = await sql`
+    WITH scope AS (${scope}),
+    people AS (
+      SELECT p.event_id, u.id AS user_id, u.city_id, u.country_code, u.hide_from_visitors,
+             ${visibleUser('u')} AS listed,
+             bool_or(p.takes_part) AS takes_part, bool_or(p.checked_in) AS checked_in
+      FROM (SELECT ue.event_id, ue.user_id, (ue.checked_in OR ue.is_owner) AS takes_part, ue.checked_in
+            FROM user_events ue WHERE ue.event_id IN (SELECT id FROM scope) AND NOT ue.deleted
+            UNION ALL
+            SELECT t.event_id, t.user_id, true, false FROM tickets t
+            WHERE t.event_id IN (SELECT id FROM scope) AND ${validTicket('t')}) p
+      JOIN users u ON u.id = p.user_id
+      GROUP BY p.event_id, u.id),
+    fresh AS (
+      SELECT event_id, city_id, count(*)::int AS people FROM people
+      WHERE takes_part AND listed AND city_id IS NOT NULL GROUP BY event_id, city_id),
+    gone AS (
+      DELETE FROM event_city_people d WHERE d.event_id IN (SELECT id FROM scope)
+        AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.event_id = d.event_id AND f.city_id = d.city_id)),
+    put AS (
+      INSERT INTO event_city_people (event_id, city_id, people) SELECT event_id, city_id, people FROM fresh
+      ON CONFLICT (event_id, city_id) DO UPDATE SET people = EXCLUDED.people WHERE event_city_people.people <> EXCLUDED.people),
+    counts AS (
+      SELECT s.id,
+        (SELECT count(*)::int FROM people pp WHERE pp.event_id = s.id AND pp.takes_part AND pp.listed) AS n,
+        coalesce((
+          SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
+          FROM (SELECT ci.id, ci.name, count(*)::int AS n FROM people pp JOIN cities ci ON ci.id = pp.city_id
+                WHERE pp.event_id = s.id AND pp.checked_in AND NOT pp.hide_from_visitors
+                GROUP BY ci.id, ci.name) x), '[]'::json) AS cities,
+        coalesce((
+          SELECT json_agg(json_build_object('id', x.id, 'name', x.name, 'count_users_from', x.n) ORDER BY x.n DESC, x.name)
+          FROM (SELECT ((ascii(substr(co.code, 1, 1)) - 64) * 100 + (ascii(substr(co.code, 2, 1)) - 64))::int AS id, co.code, co.name, count(*)::int AS n
+                FROM people pp JOIN countries co ON co.code = pp.country_code
+                WHERE pp.event_id = s.id AND pp.checked_in AND NOT pp.hide_from_visitors
+                GROUP BY co.code, co.name) x), '[]'::json) AS countries
+      FROM scope s)
+    UPDATE events e SET total_people = c.n, visitors_cities = c.cities, visitors_countries = c.countries
+    FROM counts c
+    WHERE e.id = c.id
+      AND (e.total_people <> c.n OR e.visitors_cities::text <> c.cities::text OR e.visitors_countries::text <> c.countries::text)`.execute(trx);
+  return Number(r.numAffectedRows ?? 0);
+}
+
+/** Recounts the participants of every event `userId` has any relation to (their listing changed). */
+export async function recountPeopleOf(trx: Q, userId: number): Promise<number> {
+  const r = await sql<{ id: number }>`SELECT DISTINCT event_id AS id FROM (${relatedEventIds(userId)}) x`.execute(trx);
+  return recountPeople(
+    trx,
+    r.rows.map((x) => x.id),
+  );
+}
+
 /** Moves one of the event's counters by `delta`, never below zero. */
-export async function bumpEventCounter(trx: Tx, eventId: number, counter: 'favorites_count' | 'total_people', delta: 1 | -1): Promise<void> {
+export async function bumpEventCounter(trx: Tx, eventId: number, counter: 'favorites_count', delta: 1 | -1): Promise<void> {
   await trx
     .updateTable('events')
     .set({ [counter]: sql`greatest(${sql.ref(counter)} + ${delta}, 0)` })
@@ -366,7 +439,7 @@ export async function posterFacts(q: Q, eventId: number) {
   return q
     .selectFrom('events')
     .innerJoin('categories', 'categories.id', 'events.category_id')
-    .select(['events.name', 'categories.name as category'])
+    .select(['events.name', 'events.status', 'categories.name as category'])
     .where('events.id', '=', eventId)
     .executeTakeFirst();
 }

@@ -1,7 +1,18 @@
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { quiet, type Effect } from '../effects.ts';
-import { bumpEventCounter, findEvent, findUserEvent, hasValidTicket, touchUserEvent, writeUsersOnline, type EventHeader } from './repository.ts';
+import { issueRegistrationTicket, voidRegistrationTicket } from '../tickets/registration.ts';
+import {
+  bumpEventCounter,
+  recountPeople,
+  findEvent,
+  findUserEvent,
+  hasValidTicket,
+  touchUserEvent,
+  lastViewedSince,
+  writeUsersOnline,
+  type EventHeader,
+} from './repository.ts';
 
 /**
  * The event an action is about: event_not_found when there is none, event_removed when it was
@@ -38,30 +49,58 @@ export async function toggleFavorite(trx: Tx, userId: number, eventId: number): 
 }
 
 /**
- * Check-in says "I take part in this event". A free event admits anyone; a paid one needs a valid
- * ticket. A finished event cannot be checked into any more.
+ * Registering (the specs' check-in) says "I take part in this event". A free event admits anyone and
+ * gives the person a ticket (tickets/registration.ts), so the door admits them like any holder; a
+ * paid one needs a valid ticket. A finished event cannot be registered for any more.
  */
 export async function checkin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
   const event = await requireEvent(trx, eventId);
   if (event.ends_at.getTime() < Date.now()) throw new DomainError('event_finished');
   if (!event.is_free && !(await hasValidTicket(trx, userId, eventId))) throw new DomainError('ticket_required');
-  return setCheckedIn(trx, userId, eventId, true);
+  const effect = await setCheckedIn(trx, userId, eventId, true);
+  return event.is_free ? withTicket(effect, await issueRegistrationTicket(trx, userId, eventId)) : effect;
 }
 
+/** Unregistering voids the registration's ticket; a bought ticket stays the buyer's. */
 export async function uncheckin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
   await requireEvent(trx, eventId);
-  return setCheckedIn(trx, userId, eventId, false);
+  // The ticket goes first: the participants' count is recounted from the rows, and a valid ticket
+  // still counts the person.
+  const ticket = await voidRegistrationTicket(trx, userId, eventId);
+  return withTicket(await setCheckedIn(trx, userId, eventId, false), ticket);
+}
+
+function withTicket(effect: Effect, ticket: Effect | null): Effect {
+  if (!ticket) return effect;
+  return {
+    ids: [...new Set([...effect.ids, ...ticket.ids])],
+    collections: [...new Set([...effect.collections, ...ticket.collections])],
+    userIds: [...new Set([...effect.userIds, ...ticket.userIds])],
+    eventIds: ticket.eventIds,
+  };
 }
 
 async function setCheckedIn(trx: Tx, userId: number, eventId: number, checkedIn: boolean): Promise<Effect> {
   const was = (await findUserEvent(trx, eventId, userId))?.checked_in ?? false;
   await touchUserEvent(trx, eventId, userId, { checked_in: checkedIn, checked_in_at: checkedIn ? new Date() : null });
   const collections = ['my_events'];
-  if (was !== checkedIn) {
-    await bumpEventCounter(trx, eventId, 'total_people', checkedIn ? 1 : -1);
-    collections.push('events');
-  }
+  if (was !== checkedIn && (await recountPeople(trx, [eventId])) > 0) collections.push('events');
   return { ids: [String(eventId)], collections, userIds: [userId] };
+}
+
+/**
+ * How old the time of the last view may get while the same page is read again. A phone (or the
+ * specs' mobile app) re-reading an event page every few seconds would otherwise write, announce to
+ * the user's devices and stamp the visitors feed's version on every read.
+ */
+export const VIEW_REFRESH_MS = 60_000;
+
+/**
+ * Whether this read of an event page should be remembered: not when the event is already the
+ * user's last viewed one, less than VIEW_REFRESH_MS ago, so the viewed list's order is exact.
+ */
+export async function viewWorthWriting(q: Q, userId: number, eventId: number, now = new Date()): Promise<boolean> {
+  return !(await lastViewedSince(q, eventId, userId, new Date(now.getTime() - VIEW_REFRESH_MS)));
 }
 
 /** Remembers that the user opened the event page, for the "recently viewed" lists. */

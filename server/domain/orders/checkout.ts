@@ -1,28 +1,22 @@
 import { DomainError } from '../../../contract/errors.ts';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
 import { cleanName } from '../../../contract/names.ts';
-import {
-  ATTENDEE_FIELDS,
-  CARD_PAYMENT_MINUTES,
-  PENDING_ORDERS_PER_EVENT,
-  sumPrices,
-  type CheckoutLine,
-  type CheckoutRequest,
-  type PaymentMethod,
-} from '../../../contract/sales.ts';
+import { ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, sumPrices, type CheckoutLine, type CheckoutRequest, type PaymentMethod } from '../../../contract/sales.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { editableEvent } from '../admin/repository.ts';
 import { expireOverdue, issueTickets, mergeOutcomes, orderEffect, randomCode, takeAll, type OrderNotice } from './lifecycle.ts';
-import { buyerOf, findOrderByKey, insertLines, insertOrder, orderCodeTaken, orderLines, pendingOrderCount, type NewLine, type OrderRow } from './repository.ts';
+import { limitRefusal } from './limits.ts';
+import { buyerOf, findOrderByKey, heldOf, insertLines, insertOrder, lockBuyer, orderCodeTaken, orderLines, type NewLine, type OrderRow } from './repository.ts';
 import { eventCurrency, ticketTypesOf, salesSettingsOf, type TypeRow } from './types-repository.ts';
 import type { Effect } from '../effects.ts';
 
 /**
  * Placing an order (POST /api/checkout/orders). It needs the network and is never queued: a
  * payment decided offline could not be honoured. One transaction checks the event and each
- * type's sale, prices the order from the server's prices (never the device's), takes the tickets
- * from their quotas (the database decides who gets the last one: sold_out for the others) and
- * records the order. A free order is paid at once and its tickets issued in the same
+ * type's sale, prices the order from the server's prices (never the device's), checks what the
+ * person may still take (limits.ts: per type and person, unverified accounts, unpaid holds),
+ * takes the tickets from their quotas (the database decides who gets the last one: sold_out for
+ * the others) and records the order. A free order is paid at once and its tickets issued in the same
  * transaction; a transfer waits for the organiser; a card payment waits for the provider, whose
  * session the route opens after this commits.
  */
@@ -107,8 +101,16 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   if (method === 'free' && total > 0) throw new DomainError('payment_method_unavailable', 'method');
   if (method !== 'free') {
     if (!(await offeredMethods(trx, req.event_id, opts.cardAvailable)).includes(method)) throw new DomainError('payment_method_unavailable', 'method');
-    if ((await pendingOrderCount(trx, userId, req.event_id)) >= PENDING_ORDERS_PER_EVENT) throw new DomainError('pending_orders_limit');
   }
+
+  // What this person may still take (limits.ts), counted under the lock of their row.
+  const { verified } = await lockBuyer(trx, userId);
+  const refusal = limitRefusal(
+    { counts, maxPerPerson: new Map([...counts.keys()].map((id) => [id, types.get(id)?.max_per_person ?? 0])), pending: method !== 'free' },
+    await heldOf(trx, userId, req.event_id),
+    verified,
+  );
+  if (refusal) throw new DomainError(refusal.code, refusal.detail);
 
   await takeAll(trx, counts);
 

@@ -32,6 +32,7 @@ function publicType(t: TypeRow): PublicTicketType {
     sale_starts: toUnix(t.sale_starts_at),
     sale_ends: toUnix(t.sale_ends_at),
     max_per_order: t.max_per_order,
+    max_per_person: t.max_per_person,
     ask_name: t.ask_name,
     ask_company: t.ask_company,
     ask_position: t.ask_position,

@@ -3,7 +3,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import type { OrderState } from '../../../contract/sales.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Effect } from '../effects.ts';
-import { touchUserEvent } from '../events/repository.ts';
+import { recountPeople, touchUserEvent } from '../events/repository.ts';
 import { noteReferredTicket } from '../referrals/service.ts';
 import {
   cancelOrderTickets,
@@ -47,7 +47,8 @@ export interface OrderOutcome {
 export function orderEffect(order: Pick<OrderRow, 'id' | 'event_id' | 'user_id'>, ticketsChanged: boolean): Effect {
   return {
     ids: [String(order.id)],
-    collections: ticketsChanged ? ['tickets', 'my_events', 'door_tickets', 'visitors'] : ['tickets'],
+    // A ticket makes (or unmakes) a participant, whom the event's count includes.
+    collections: ticketsChanged ? ['tickets', 'my_events', 'door_tickets', 'visitors', 'events'] : ['tickets'],
     userIds: [order.user_id],
     eventIds: [order.event_id],
   };
@@ -75,7 +76,7 @@ export function randomCode(length: number): string {
 }
 
 /** A ticket code like the seed's (`FY-` and ten characters), unused. Writers run one at a time, so checking first is safe. */
-async function freshTicketCode(trx: Tx, taken: Set<string>): Promise<string> {
+export async function freshTicketCode(trx: Tx, taken: Set<string>): Promise<string> {
   for (;;) {
     const code = `FY-${randomCode(10)}`;
     if (!taken.has(code) && !(await ticketCodeTaken(trx, code))) {
@@ -105,6 +106,7 @@ export async function issueTickets(trx: Tx, order: OrderRow, lines?: OrderLineRo
   }
   const ids = await insertOrderTickets(trx, order, fresh);
   await touchUserEvent(trx, order.event_id, order.user_id, {});
+  await recountPeople(trx, [order.event_id]);
   // A buyer who came to the event through somebody's link: the referral notes its first ticket.
   if (ids[0] !== undefined) await noteReferredTicket(trx, { userId: order.user_id, eventId: order.event_id, ticketId: ids[0] });
 }
@@ -170,6 +172,7 @@ export async function endOrder(trx: Tx, ref: OrderRef, to: EndState, byUserId: n
   if (wasPaid) {
     await cancelOrderTickets(trx, order.id);
     await touchUserEvent(trx, order.event_id, order.user_id, {});
+    await recountPeople(trx, [order.event_id]);
   }
   const endedAt = new Date();
   await setOrderState(trx, order.id, { state: to, ended_at: endedAt, ended_by: byUserId });

@@ -3,6 +3,7 @@ import type { OrderState, PaymentMethod } from '../../../contract/sales.ts';
 import { likeContains } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { withTies } from '../sync/feed.ts';
+import type { Held } from './limits.ts';
 
 /** SQL of orders: placing them, their lines and tickets, their states, the buyer's feed and the organiser's list. */
 
@@ -113,11 +114,37 @@ export async function setOrderState(
   await trx.updateTable('orders').set(patch).where('id', '=', orderId).execute();
 }
 
-/** Pending orders the person holds for the event: each holds tickets nobody else can buy. */
-export async function pendingOrderCount(q: Q, userId: number, eventId: number): Promise<number> {
-  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders
-    WHERE user_id = ${userId} AND event_id = ${eventId} AND state = 'pending' AND expires_at > now()`.execute(q);
-  return r.rows[0]?.n ?? 0;
+/**
+ * What the person holds of the event in pending and paid orders (limits.ts): tickets by type, and
+ * how many tickets and orders wait for payment. Called after the event's overdue orders expired.
+ */
+export async function heldOf(q: Q, userId: number, eventId: number): Promise<Held> {
+  const r = await sql<{ type_id: number; state: string; orders: number; n: number }>`
+    SELECT l.ticket_type_id AS type_id, o.state, count(DISTINCT o.id)::int AS orders, count(*)::int AS n
+    FROM orders o JOIN order_lines l ON l.order_id = o.id
+    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid')
+    GROUP BY l.ticket_type_id, o.state`.execute(q);
+  const byType = new Map<number, number>();
+  let total = 0;
+  let pendingTickets = 0;
+  for (const row of r.rows) {
+    byType.set(row.type_id, (byType.get(row.type_id) ?? 0) + row.n);
+    total += row.n;
+    if (row.state === 'pending') pendingTickets += row.n;
+  }
+  const p = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders
+    WHERE user_id = ${userId} AND event_id = ${eventId} AND state = 'pending'`.execute(q);
+  return { byType, total, pendingTickets, pendingOrders: p.rows[0]?.n ?? 0 };
+}
+
+/**
+ * Locks the buyer's row until the transaction ends and answers whether their address is verified:
+ * two checkouts of one person (two tabs, two instances) then count what the person holds one after
+ * the other, whatever else serialises writers.
+ */
+export async function lockBuyer(trx: Tx, userId: number): Promise<{ verified: boolean }> {
+  const r = await trx.selectFrom('users').select('email_verified').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  return { verified: r.email_verified };
 }
 
 /** Pending orders whose time is up (of one event, or everywhere), oldest first. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
-import { saleState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
+import { buyableTypes, saleState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
 import type { Config } from '../../config.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
@@ -37,6 +37,7 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
         state,
         left: left !== null && left <= FEW_LEFT ? left : null,
         max_per_order: t.max_per_order,
+        max_per_person: t.max_per_person,
         sale_starts: toUnix(t.sale_starts_at),
         sale_ends: toUnix(t.sale_ends_at),
         ask_name: t.ask_name,
@@ -45,6 +46,7 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
       };
     });
   const methods: PaymentMethod[] = await offeredMethods(db, eventId, cardAvailable);
+  const onSale = buyableTypes(types, methods);
   return {
     event: {
       event_id: eventId,
@@ -59,7 +61,7 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
     },
     currency: await eventCurrency(db, eventId),
     methods,
-    types,
+    types: onSale,
   };
 }
 
@@ -91,14 +93,17 @@ export interface CardDeps {
 }
 
 /**
- * The provider's payment page for a pending card order: the session already opened while it is
- * still open, else a new one (remembered on the order, so the webhook finds the order by it).
+ * The provider's payment page for a pending card order: the session it opened, while that is still
+ * open; the first one otherwise, remembered on the order before the buyer is sent there. The order
+ * never gets a second session: the webhook counts only the recorded one (payments/webhooks.ts), and
+ * a session that is over was either paid (its webhook is on the way) or expired with the order.
  */
 export async function openCardPayment(deps: CardDeps, order: OrderRow): Promise<string> {
   if (!deps.cards) throw new DomainError('payment_method_unavailable', 'method');
   if (order.provider_session) {
     const open = await deps.cards.openCheckoutUrl(order.provider_session);
     if (open) return open;
+    throw new DomainError('order_state_changed', order.state);
   }
   const lines = await orderLines(deps.db, order.id);
   const back = `${deps.config.publicUrl}/${order.locale}/events/${order.event_id}/checkout?order=${order.code}`;

@@ -42,6 +42,7 @@ const PROBLEM_CODES: Record<SalesProblem, ErrorCode> = {
   price_cents: 'price_cents',
   sale_order: 'ticket_sale_order',
   quota_below_taken: 'ticket_quota_below_taken',
+  per_person_below_order: 'ticket_per_person_below_order',
 };
 
 function refuse<K extends string>(problems: Partial<Record<K, SalesProblem>>, order: readonly K[]): void {

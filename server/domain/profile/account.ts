@@ -2,7 +2,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { deleteSessionsOf, deleteSocketPasses } from '../auth/repository.ts';
 import type { Effect } from '../effects.ts';
-import { touchEventsOf } from '../events/repository.ts';
+import { recountPeopleOf, touchEventsOf } from '../events/repository.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
 import { accountState, setDisabled } from './repository.ts';
 import { updateProfile } from './service.ts';
@@ -32,7 +32,9 @@ export async function setAccountDisabled(trx: Tx, userId: number, disabled: bool
     await deleteSocketPasses(trx, userId);
   }
   // Event documents count visitors by city and country without disabled people, so the events
-  // the user takes part in get new revs, as a privacy switch does (profile/service.ts).
+  // the user takes part in get new revs, as a privacy switch does (profile/service.ts), once their
+  // kept counts are recounted.
+  await recountPeopleOf(trx, userId);
   await touchEventsOf(trx, userId);
   return {
     ids: await visitorDocIdsOf(trx, userId),

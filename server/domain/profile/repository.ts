@@ -55,7 +55,18 @@ export async function updateUser(trx: Tx, userId: number, changes: Updateable<Us
 /** The private fields only the person sees on their own profile. */
 export async function ownFields(q: Q, userId: number) {
   return user(q, userId)
-    .select(['email', 'birth_year', 'show_email', 'hide_phone', 'hide_trip_plan', 'hide_from_visitors', 'email_verified', 'locale', 'notify_email'])
+    .select([
+      'email',
+      'birth_year',
+      'show_email',
+      'hide_phone',
+      'hide_trip_plan',
+      'hide_from_visitors',
+      'show_personal',
+      'email_verified',
+      'locale',
+      'notify_email',
+    ])
     .executeTakeFirstOrThrow();
 }
 

@@ -6,7 +6,7 @@ import { INTEREST_MAX, PROFILE_LIMITS, ProfilePatch, SOCIAL_NETWORKS, STATUS_TYP
 import type { Tx } from '../../db/tx.ts';
 import type { UsersTable } from '../../db/types.ts';
 import type { Effect } from '../effects.ts';
-import { touchEventsOf } from '../events/repository.ts';
+import { recountPeopleOf, touchEventsOf } from '../events/repository.ts';
 import { socialOf } from '../visitors/documents.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
 import { cityCountry, countryExists, currentCityCountry, profileState, updateUser } from './repository.ts';
@@ -94,6 +94,7 @@ export function profileChanges(patch: unknown, currentYear: number): UserUpdate 
     out.birth_year = p.birth_year;
   }
   if (p.show_email !== undefined) out.show_email = p.show_email;
+  if (p.show_personal !== undefined) out.show_personal = p.show_personal;
   if (p.hide_phone !== undefined) out.hide_phone = p.hide_phone;
   if (p.hide_trip_plan !== undefined) out.hide_trip_plan = p.hide_trip_plan;
   if (p.hide_from_visitors !== undefined) out.hide_from_visitors = p.hide_from_visitors;
@@ -157,6 +158,8 @@ export async function updateProfile(trx: Tx, userId: number, patch: unknown, now
     // Event documents count their visitors by city and country, leaving out people who hide
     // (events/repository visitors_cities, visitors_countries). Those counts just changed for every
     // event the user takes part in, so those documents need new revs; the trigger gives them one.
+    // The counts are kept, not computed per read, so they are recounted here first.
+    await recountPeopleOf(trx, userId);
     if ((await touchEventsOf(trx, userId)) > 0) collections.push('events');
   }
   return { ids: await visitorDocIdsOf(trx, userId), collections, userIds: [userId], accountsChanged: [userId] };

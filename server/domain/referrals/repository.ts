@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { REFERRALS_LISTED } from '../../../contract/referrals.ts';
-import { avatarSql, validTicket, visibleUser } from '../../db/sql.ts';
+import { avatarSql, openTo, validTicket, visibleUser } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 
 /** SQL of referrals (053_referrals.sql). */
@@ -68,7 +68,7 @@ export async function referralCounts(q: Q, referrerId: number): Promise<Referral
       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM tickets t WHERE t.event_id = r.event_id AND t.user_id = r.user_id AND ${validTicket('t')}))::int AS tickets,
       max(r.created_at) AS latest
     FROM referrals r JOIN events e ON e.id = r.event_id
-    WHERE r.referrer_id = ${referrerId} AND NOT e.deleted
+    WHERE r.referrer_id = ${referrerId} AND NOT e.deleted AND ${openTo(sql`${referrerId}::int`, 'e')}
     GROUP BY r.event_id, e.name
     ORDER BY latest DESC`.execute(q);
   return r.rows;

@@ -9,8 +9,8 @@ import { insertReferral, noteTicket, referralCodeOf, referralCounts, referredPeo
  * service), when an existing account opens a link (`referral.claim`), and, for the ticket it leads
  * to, by whatever path issues tickets (`noteReferredTicket`).
  *
- * A link that names nobody, a removed event, one's own link or a second link for the same event
- * change nothing and answer like any other: a referral is a thank-you, and a stale link in a mail
+ * A link that names nobody, a removed event or a draft, one's own link or a second link for the
+ * same event change nothing and answer like any other: a referral is a thank-you, and a stale link in a mail
  * must not stop anybody's sign-up or fill their screen with refusals.
  */
 
@@ -27,7 +27,8 @@ export async function recordReferral(trx: Tx, r: ReferralInput): Promise<boolean
   const referrerId = await referrerByCode(trx, r.code);
   if (referrerId === undefined || referrerId === r.userId) return false;
   const event = await findEvent(trx, r.eventId);
-  if (!event || event.deleted) return false;
+  // A draft is nobody's to be referred to: recording it would put its name on the referrer's page.
+  if (!event || event.deleted || event.status === 'draft') return false;
   return insertReferral(trx, { user_id: r.userId, event_id: r.eventId, referrer_id: referrerId, via: r.via, at: r.at ?? new Date() });
 }
 

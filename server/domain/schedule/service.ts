@@ -16,7 +16,8 @@ import {
 import { addDays, localDateOf } from '../../../contract/appointments.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { toUnix, type Tx } from '../../db/tx.ts';
-import { requireOrganiser, teamTarget } from '../admin/service.ts';
+import { requireOrganiser } from '../admin/service.ts';
+import { speakerTarget } from '../admin/invitations.ts';
 import { pictureOfEvent } from '../admin/pictures.ts';
 import type { Effect } from '../effects.ts';
 import {
@@ -149,7 +150,7 @@ export async function setSpeech(trx: Tx, userId: number, p: ScheduleSpeechPayloa
   const speakers: SpeakerRow[] = [];
   for (const s of f.speakers) {
     if ('name' in s) speakers.push({ user_id: null, name: s.name, picture: (await pictureOfEvent(trx, p.event_id, s.picture, ['speaker'], 'speakers')) ?? '' });
-    else speakers.push({ user_id: await teamTarget(trx, s) });
+    else speakers.push({ user_id: await speakerTarget(trx, p.event_id, s) });
   }
   const users = speakers.flatMap((s) => (s.user_id === null ? [] : [s.user_id]));
   if (new Set(users).size !== users.length) throw new DomainError('invalid_input', 'speakers');

@@ -20,7 +20,8 @@ import type { Config } from '../../config.ts';
 import { mailCancellation } from '../admin/mail.ts';
 import * as meetings from '../admin/meetings.ts';
 import * as people from '../admin/people.ts';
-import { mailInvitation } from '../admin/people-mail.ts';
+import type { InvitationBudget } from '../admin/invitations.ts';
+import { mailInvitation, type Invitation } from '../admin/people-mail.ts';
 import * as admin from '../admin/service.ts';
 import * as appointments from '../appointments/service.ts';
 import * as chat from '../chat/service.ts';
@@ -39,7 +40,25 @@ import { claimReferral } from '../referrals/service.ts';
 import { updateProfile } from '../profile/service.ts';
 import * as visitors from '../visitors/service.ts';
 import type { Writer } from '../write.ts';
-import { findStoredCommand, storeCommand } from './repository.ts';
+import { actorIsLive, findStoredCommand, storeCommand } from './repository.ts';
+
+/**
+ * The account a batch was sent as was removed or disabled while the batch was on its way (a
+ * "delete my account" on another device): nothing more of the batch may apply, or an edit queued
+ * before the deletion would write the person's name back into the emptied row. The route answers
+ * 401, as for any session that has ended.
+ */
+export class ActorGone extends Error {
+  constructor() {
+    super('the account of this session was removed or disabled');
+    this.name = 'ActorGone';
+  }
+}
+
+/** Checked inside each command's transaction, which holds the change-feed lock like the removal's. */
+async function mustBeLive(trx: Tx, userId: number): Promise<void> {
+  if (!(await actorIsLive(trx, userId))) throw new ActorGone();
+}
 
 /** What a job that runs after a command's commit may use (ApplyOptions gives it). */
 export interface AfterCommit {
@@ -61,6 +80,10 @@ export interface CommandContext {
    * handler): work that must not hold a transaction, such as mail, and must not happen if it rolls back.
    */
   afterCommit?: (job: (deps: AfterCommit) => Promise<void>) => void;
+  /** The invitation mails' budgets (server/limits/invitations.ts); absent only where nothing is mailed for others. */
+  invitations?: InvitationBudget;
+  /** This server takes card payments (a provider is configured): publishing checks it. */
+  cardAvailable?: boolean;
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
@@ -70,6 +93,17 @@ function notify(ctx: CommandContext, notice: MailNotice): void {
   ctx.afterCommit?.(async ({ mail, db, log }) => {
     if (mail && db) mailNotice({ db, config: mail, log }, notice);
   });
+}
+
+/** The invitation a role by email left to mail once committed (admin/invitations.ts). */
+function invited(ctx: CommandContext, outcome: { effect: Effect; mail: Invitation | null }): Effect {
+  const invitation = outcome.mail;
+  if (invitation) {
+    ctx.afterCommit?.(async ({ mail, lang, log }) => {
+      if (mail) await mailInvitation(mail, lang, invitation, log);
+    });
+  }
+  return outcome.effect;
 }
 
 /** Each kind of the contract is handled by one domain service call inside one transaction. */
@@ -117,7 +151,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'event.create': (trx, ctx, p) => admin.createEvent(trx, ctx.userId, p.fields),
   'event.update': (trx, ctx, p) => admin.updateEvent(trx, ctx.userId, p.event_id, p.fields),
   'event.status': async (trx, ctx, p) => {
-    const { effect, cancelled } = await admin.setEventStatus(trx, ctx.userId, p.event_id, p.status);
+    const { effect, cancelled } = await admin.setEventStatus(trx, ctx.userId, p.event_id, p.status, ctx.cardAvailable ?? false);
     if (cancelled && cancelled.people.length > 0) {
       ctx.afterCommit?.(async ({ mail, lang, log }) => {
         if (mail) await mailCancellation(mail, lang, cancelled.event, cancelled.people, log);
@@ -126,7 +160,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
     return effect;
   },
   'event.delete': (trx, ctx, p) => admin.deleteEvent(trx, ctx.userId, p.event_id),
-  'event.role': (trx, ctx, p) => admin.setRole(trx, ctx.userId, p),
+  'event.role': async (trx, ctx, p) => invited(ctx, await admin.setRole(trx, ctx.userId, p, ctx.invitations)),
   'event.poster': (trx, ctx, p) => admin.setPoster(trx, ctx.userId, p.event_id, p.poster),
   'schedule.day.set': (trx, ctx, p) => schedule.setDay(trx, ctx.userId, p),
   'schedule.day.remove': (trx, ctx, p) => schedule.removeDay(trx, ctx.userId, p),
@@ -144,15 +178,9 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'meetings.categories.set': (trx, ctx, p) => meetings.setCategories(trx, ctx.userId, p),
   'stand.set': (trx, ctx, p) => stands.setStand(trx, ctx.userId, p, ctx.commandId ?? null),
   'stand.remove': (trx, ctx, p) => stands.removeStand(trx, ctx.userId, p),
-  'stand.member.set': (trx, ctx, p) => stands.setMember(trx, ctx.userId, p),
+  'stand.member.set': async (trx, ctx, p) => invited(ctx, await stands.setMember(trx, ctx.userId, p, ctx.invitations)),
   'stand.member.remove': (trx, ctx, p) => stands.removeMember(trx, ctx.userId, p),
-  'people.invite.send': async (trx, ctx, p) => {
-    const { effect, mail: invitation } = await people.invite(trx, ctx.userId, p);
-    ctx.afterCommit?.(async ({ mail, lang, log }) => {
-      if (mail) await mailInvitation(mail, lang, invitation, log);
-    });
-    return effect;
-  },
+  'people.invite.send': async (trx, ctx, p) => invited(ctx, await people.invite(trx, ctx.userId, p, ctx.invitations)),
   'people.invite.remove': (trx, ctx, p) => people.uninvite(trx, ctx.userId, p),
   'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
   'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
@@ -225,6 +253,10 @@ export interface ApplyOptions {
   onInputFault?: (err: unknown, cmd: CommandEnvelope) => void;
   /** For the jobs a command leaves for after its commit (CommandContext.afterCommit); without it they do not run. */
   after?: AfterCommit;
+  /** The invitation budgets (CommandContext.invitations). */
+  invitations?: InvitationBudget;
+  /** CommandContext.cardAvailable. */
+  cardAvailable?: boolean;
 }
 
 /**
@@ -245,6 +277,7 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
     const { result } = await writer.run(async (trx) => {
       const found = await findStored(trx, userId, cmd.id, hash);
       if (found) return { result: found, effect: quiet() };
+      await mustBeLive(trx, userId);
       const answer: CommandResult = { id: cmd.id, status: 'rejected', code };
       await storeCommand(trx, stored, answer);
       return { result: answer, effect: quiet() };
@@ -261,12 +294,13 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
     const { result } = await writer.run(async (trx) => {
       const found = await findStored(trx, userId, cmd.id, hash);
       if (found) return { result: found, effect: quiet() };
+      await mustBeLive(trx, userId);
       const handler = HANDLERS[kind] as Handler<CommandKind>;
       // A transaction retried after a serialisation failure starts its jobs over.
       jobs.length = 0;
       const effect = await handler(
         trx,
-        { userId, occurredAt, commandId: cmd.id, afterCommit: (job) => jobs.push(job) },
+        { userId, occurredAt, commandId: cmd.id, afterCommit: (job) => jobs.push(job), invitations: opts.invitations, cardAvailable: opts.cardAvailable },
         cmd.payload as CommandPayload<CommandKind>,
       );
       const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };

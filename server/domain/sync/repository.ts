@@ -29,6 +29,12 @@ export async function storeCommand(
     .execute();
 }
 
+/** Whether the account may still act: neither removed nor disabled. */
+export async function actorIsLive(trx: Tx, userId: number): Promise<boolean> {
+  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).where('deleted', '=', false).where('disabled', '=', false).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** How many answers are stored for the user; tests look at the dedupe table through it. */
 export async function countStoredCommands(q: Q, userId: number): Promise<number> {
   const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM commands WHERE user_id = ${userId}`.execute(q);

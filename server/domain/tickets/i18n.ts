@@ -21,6 +21,8 @@ export interface Words {
   type: string;
   price: string;
   free: string;
+  /** The type of the ticket registering for a free event gives. */
+  registration: string;
   status: string;
   cancelled: string;
   invalid: string;
@@ -45,6 +47,7 @@ const WORDS: Record<MailLocale, Words> = {
     type: 'Ticket type',
     price: 'Price',
     free: 'Free',
+    registration: 'Registration',
     status: 'Status',
     cancelled: 'Cancelled',
     invalid: 'Not valid',
@@ -65,6 +68,7 @@ const WORDS: Record<MailLocale, Words> = {
     type: 'Тип квитка',
     price: 'Ціна',
     free: 'Безкоштовно',
+    registration: 'Реєстрація',
     status: 'Статус',
     cancelled: 'Скасовано',
     invalid: 'Недійсний',
@@ -85,6 +89,7 @@ const WORDS: Record<MailLocale, Words> = {
     type: 'Тип билета',
     price: 'Цена',
     free: 'Бесплатно',
+    registration: 'Регистрация',
     status: 'Статус',
     cancelled: 'Отменён',
     invalid: 'Недействителен',
@@ -105,6 +110,7 @@ const WORDS: Record<MailLocale, Words> = {
     type: 'Rodzaj biletu',
     price: 'Cena',
     free: 'Bezpłatny',
+    registration: 'Rejestracja',
     status: 'Status',
     cancelled: 'Anulowany',
     invalid: 'Nieważny',

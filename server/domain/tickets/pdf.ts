@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { BADGE_BLOCK_HEIGHT, BADGE_WIDTH, drawBadge, type BadgeContent } from './badge-pdf.ts';
 import { labels, type MailLocale } from './i18n.ts';
+import { REGISTRATION_TICKET_TYPE } from '../../../contract/tickets.ts';
 import { localDateOf, localTimeOf } from '../../../contract/appointment-time.ts';
 import { formatMoney } from '../../../contract/money.ts';
 
@@ -208,7 +209,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   field(L.where, t.isWebinar ? L.online : [t.placeName, t.placeAddress].filter(Boolean).join(', '));
   field(L.holder, t.holder);
   field(L.company, [t.company, t.position].filter(Boolean).join(', '));
-  field(L.type, t.type);
+  field(L.type, t.type === REGISTRATION_TICKET_TYPE ? L.registration : t.type);
   field(L.price, formatPrice(t.price, t.currency, t.lang));
   if (t.status !== 'valid' || t.invalid) field(L.status, t.status !== 'valid' ? L.cancelled : L.invalid);
 

@@ -48,7 +48,7 @@ export async function visitorsFeed(db: Kysely<DB>, args: FeedArgs): Promise<Feed
  * the version unchanged (repository feedVersion). The viewer's walk through visitor_revs is the
  * shared one except at their own row, which only they see unmasked (and see even when hidden), so:
  * - their row at or below the checkpoint, or past the end of a full page: the page is theirs as is;
- * - their row in the page as others see it: the page with their own phone, email and trip status in
+ * - their row in the page as others see it: the page with their own phone, email, trip status, gender and age in
  *   that document (same rows, same order);
  * - otherwise (they hide: their row is a tombstone in the page, or on a first pull skipped where
  *   theirs would read one row less): the page is built for them.
@@ -100,6 +100,8 @@ function withOwnFields(text: string, head: string, self: NonNullable<FeedStamp['
   doc.phone = self.phone;
   doc.email = self.email;
   doc.trip_status = self.trip_status;
+  doc.sex = self.sex;
+  doc.birth_year = self.birth_year;
   return text.slice(0, start) + JSON.stringify(doc) + text.slice(end);
 }
 

@@ -41,7 +41,9 @@ export function filterConds(f: VisitorFilter, viewerId: number | null, currentYe
   if (f.countryCode !== undefined) conds.push(sql<SqlBool>`u.country_code = ${f.countryCode}`);
   if (f.menuId !== undefined) conds.push(sql<SqlBool>`u.menu_id = ${f.menuId}`);
   if (f.tripStatuses?.length) conds.push(tripStatusIn(f.tripStatuses, viewerId));
-  if (f.sex !== undefined) conds.push(sql<SqlBool>`u.sex = ${f.sex}`);
+  // Gender and age filter only people who show them: otherwise the filter would tell what they hide.
+  const shows = viewerId === null ? sql<SqlBool>`u.show_personal` : sql<SqlBool>`(u.show_personal OR u.id = ${viewerId})`;
+  if (f.sex !== undefined) conds.push(sql<SqlBool>`(${shows} AND u.sex = ${f.sex})`);
   if (f.ageBuckets?.length) {
     const ranges = f.ageBuckets.map((value) => {
       const b = AGE_BUCKETS.find((x) => x.value === value);
@@ -50,7 +52,7 @@ export function filterConds(f: VisitorFilter, viewerId: number | null, currentYe
       const age = sql`(${currentYear}::int - u.birth_year)`;
       return b.max === null ? sql<SqlBool>`${age} >= ${b.min}` : sql<SqlBool>`(${age} >= ${b.min} AND ${age} < ${b.max})`;
     });
-    conds.push(sql<SqlBool>`(u.birth_year IS NOT NULL AND u.birth_year <= ${currentYear}::int AND (${sql.join(ranges, sql` OR `)}))`);
+    conds.push(sql<SqlBool>`(${shows} AND u.birth_year IS NOT NULL AND u.birth_year <= ${currentYear}::int AND (${sql.join(ranges, sql` OR `)}))`);
   }
   if (f.interests?.length) {
     conds.push(sql<SqlBool>`string_to_array(u.hobby, ',') && ARRAY[${sql.join(f.interests.map(String))}]::text[]`);

@@ -65,7 +65,7 @@ export function visibleTo(viewer: Viewer, eventId?: number): Cond {
 
 const USER_COLUMNS = sql`u0.id, u0.first_name, u0.last_name, u0.avatar, u0.country_code, u0.city_id, u0.phone, u0.email,
   u0.position, u0.company, u0.help, u0.status, u0.show_status, u0.trip_status, u0.hobby, u0.sex, u0.birth_year, u0.social,
-  u0.show_email, u0.hide_phone, u0.hide_trip_plan, u0.hide_from_visitors, u0.disabled, u0.deleted, u0.created_at`;
+  u0.show_email, u0.hide_phone, u0.hide_trip_plan, u0.hide_from_visitors, u0.show_personal, u0.disabled, u0.deleted, u0.created_at`;
 
 /**
  * Participation over rows already joined (ue: the user_events row, tk: the person's tickets for
@@ -143,7 +143,11 @@ function upcomingBase(eventId: number | undefined): RawBuilder<unknown> {
     LEFT JOIN LATERAL (SELECT ${TICKET_AGGREGATES} FROM tickets t WHERE t.event_id = ne.event_id AND t.user_id = ne.user_id) tk ON TRUE`;
 }
 
-/** The columns that leave the database, with private fields masked for anybody but the person. */
+/**
+ * The columns that leave the database, with private fields masked for anybody but the person: the
+ * phone (hide_phone), the email (show_email), the trip plan (hide_trip_plan), gender and age
+ * (show_personal).
+ */
 function outerColumns(viewer: Viewer, shown: Cond, withRelations = true, rev: RawBuilder<unknown> = sql`u.doc_rev`): RawBuilder<unknown> {
   const self = viewer.id === null ? FALSE : sql<SqlBool>`u.id = ${viewer.id}`;
   const signedIn = viewer.id !== null;
@@ -157,7 +161,8 @@ function outerColumns(viewer: Viewer, shown: Cond, withRelations = true, rev: Ra
   return sql`u.id, u.first_name, u.last_name, u.avatar, coalesce(u.country_code, '') AS country_code, coalesce(co.name, '') AS country_name,
     coalesce(u.city_id, 0) AS city_id, coalesce(ci.name, '') AS city_name, u.position, u.company, u.help, u.status, u.show_status,
     CASE WHEN ${self} OR NOT u.hide_trip_plan THEN u.trip_status ELSE 0 END AS trip_status, (${self} OR NOT u.hide_trip_plan) AS trip_visible,
-    u.hobby, coalesce(u.sex, 0) AS sex, coalesce(u.birth_year, 0) AS birth_year, u.social,
+    u.hobby, CASE WHEN ${self} OR u.show_personal THEN coalesce(u.sex, 0) ELSE 0 END AS sex,
+    CASE WHEN ${self} OR u.show_personal THEN coalesce(u.birth_year, 0) ELSE 0 END AS birth_year, u.social,
     ${phone} AS phone, ${email} AS email, u.role, u.is_owner, u.menu_id, u.about, u.interest, u.has_ticket, u.registered_at,
     ${rev} AS rev, ${rel}, (${shown}) AS shown`;
 }
@@ -448,7 +453,7 @@ export interface FeedStamp {
   /** The rev of the viewer's own document in the feed (null without one). */
   own: number | null;
   /** What only the person sees of their own document (outerColumns' `self`), null for no such user. */
-  self: { phone: string; email: string; trip_status: number } | null;
+  self: { phone: string; email: string; trip_status: number; sex: number; birth_year: number } | null;
 }
 
 /**
@@ -464,11 +469,13 @@ export async function feedStamp(db: Q, eventId: number, userId: number): Promise
     phone: string | null;
     email: string | null;
     trip_status: number | null;
+    sex: number | null;
+    birth_year: number | null;
     user_id: number | null;
   }>`
     SELECT e.deleted, ${feedVersion(eventId)} AS version,
       (SELECT rev FROM visitor_revs WHERE event_id = ${eventId}::int AND user_id = ${userId}::int) AS own,
-      u.id AS user_id, u.phone, u.email, u.trip_status
+      u.id AS user_id, u.phone, u.email, u.trip_status, coalesce(u.sex, 0) AS sex, coalesce(u.birth_year, 0) AS birth_year
     FROM (SELECT 1) one
     LEFT JOIN events e ON e.id = ${eventId}::int
     LEFT JOIN users u ON u.id = ${userId}::int`.execute(db);
@@ -477,7 +484,16 @@ export async function feedStamp(db: Q, eventId: number, userId: number): Promise
     event: row.deleted === null ? undefined : { deleted: row.deleted },
     version: String(row.version),
     own: row.own,
-    self: row.user_id === null ? null : { phone: row.phone as string, email: row.email as string, trip_status: row.trip_status as number },
+    self:
+      row.user_id === null
+        ? null
+        : {
+            phone: row.phone as string,
+            email: row.email as string,
+            trip_status: row.trip_status as number,
+            sex: row.sex ?? 0,
+            birth_year: row.birth_year ?? 0,
+          },
   };
 }
 
@@ -522,4 +538,46 @@ export async function relationsSince(q: Q, userId: number, checkpoint: number, l
     .orderBy('rev')
     .limit(limit)
     .execute();
+}
+
+// The event's visitor list as every participant shares it (routes/api/visitors.ts, shared-list.ts) ---
+
+/**
+ * The ids of an event's visitor list as any participant sees it without filters, in `sort` order,
+ * with the visitors version (the greatest rev in visitor_revs, which every write to a person's
+ * user, user_events or tickets rows raises, 009_visitor_revs.sql) read in the same statement, so the
+ * ids are exactly the list at that version.
+ */
+export async function sharedEventListIds(db: Q, eventId: number, sort: VisitorQuery['sort']): Promise<{ version: string; ids: number[] }> {
+  const viewer = anyParticipant(eventId);
+  const r = await sql<{ version: string | null; ids: number[] | null }>`
+    SELECT (SELECT max(rev) FROM visitor_revs WHERE event_id = ${eventId})::text AS version,
+      (SELECT array_agg(u.id ORDER BY ${orderBySql(sort)}) FROM (${eventBase(eventId)}) u
+        WHERE ${listWhere({ kind: 'event', eventId }, viewer, [])}) AS ids`.execute(db);
+  const row = onlyRow(r, 'shared visitor list');
+  return { version: row.version ?? '0', ids: row.ids ?? [] };
+}
+
+/**
+ * The rows of `ids` at the event as `viewer` sees them (their likes, stars, friends, their own
+ * unmasked fields), in no particular order, with the visitors version they were read at (the first
+ * element's, present even when `ids` is empty).
+ */
+export async function eventVisitorsByIds(
+  db: Q,
+  eventId: number,
+  viewer: Viewer,
+  ids: number[],
+): Promise<{ version: string; rows: (VisitorRow & { next_event_id: number | null })[] }> {
+  const members = sql`SELECT unnest(${`{${ids.join(',')}}`}::int[]) AS user_id`;
+  const r = await sql<{ at_version: string | null } & Partial<VisitorRow & { next_event_id: number | null }>>`
+    SELECT v.at_version, p.* FROM (SELECT max(rev)::text AS at_version FROM visitor_revs WHERE event_id = ${eventId}) v
+    LEFT JOIN LATERAL (
+      SELECT ${outerColumns(viewer, TRUE)}, NULL::int AS next_event_id
+      FROM (${eventBase(eventId, members)}) u ${outerJoins(viewer)}) p ON TRUE`.execute(db);
+  const version = r.rows[0]?.at_version ?? '0';
+  const rows = r.rows
+    .filter((x) => x.id !== null && x.id !== undefined)
+    .map(({ at_version: _v, ...rest }) => rest as VisitorRow & { next_event_id: number | null });
+  return { version, rows };
 }

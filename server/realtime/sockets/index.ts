@@ -4,6 +4,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { DomainError } from '../../../contract/errors.ts';
 import { WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_MAX_SOCKETS_PER_USER, WS_PATHS, type ClientFrame, type SocketChannel } from '../../../contract/ws.ts';
+import { isConnectionFault } from '../../db/errors.ts';
 import { findSession, liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
 import { consumeSocketPass } from '../../domain/auth/socket-passes.ts';
 import { sessionUserById } from '../../domain/auth/repository.ts';
@@ -116,6 +117,7 @@ export async function socketRoutes(app: FastifyInstance) {
         .then(() => handle(conn, frame))
         .catch((err: unknown) => {
           if (err instanceof DomainError) exception(conn, err.code, err.detail);
+          else if (isConnectionFault(err)) exception(conn, 'database_unavailable');
           else {
             app.log.error(err, 'socket frame failed');
             exception(conn, 'unknown_error');

@@ -10,6 +10,7 @@ import { addComment, likeComment, removeComment, unlikeComment } from '../../dom
 import { insertUpload, sweepUploads } from '../../domain/chat/uploads.ts';
 import { reencodeImage, removeImageFile, uploadDir, writeImageFile } from '../../domain/images.ts';
 import { ok, parseId, unauthorized } from '../envelope.ts';
+import { errorText, requestLanguage } from '../legacy-text.ts';
 import { tooManyRequests } from '../../limits/index.ts';
 import { Lang, needUser } from './events-shared.ts';
 import { readUploadForm, type UploadLimits } from './forms.ts';
@@ -50,10 +51,14 @@ type ListQuery = Static<typeof ListQuery>;
 /** events.md §8 for the chat list: the labels look swapped, and old clients map the codes as given. */
 const LIST_STATUS: Partial<Record<ErrorCode, number>> = { event_not_found: 403, event_removed: 403, auth_required: 404, ticket_required: 404 };
 
+/**
+ * The old clients show the list's refusal as it comes (events.md §8), so each carries its text in
+ * the call's `lang` (English without one); a bad id keeps naming the field.
+ */
 function listFail(reply: FastifyReply, code: ErrorCode, detail?: string) {
-  return reply
-    .code(200)
-    .send({ status_code: LIST_STATUS[code] ?? ERROR_CODES[code].legacyStatus, data: null, error: code, ...(detail ? { message: detail } : {}) });
+  const lang = requestLanguage(reply.request);
+  const text = detail && !lang ? { message: detail } : { message: errorText(code, lang), ...(detail ? { detail } : {}) };
+  return reply.code(200).send({ status_code: LIST_STATUS[code] ?? ERROR_CODES[code].legacyStatus, data: null, error: code, ...text });
 }
 
 function idField(fields: Record<string, unknown>, ...names: string[]): number {

@@ -20,11 +20,15 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *   `{order, redirect_url?}`: a free order is paid with its tickets issued; a transfer waits with
  *   the organiser's instructions; a card order answers the provider's page to send the buyer to.
  *   The same `client_key` again answers the same order. Refusals: sold_out (detail: the type),
- *   sale_not_started, sale_ended, price_changed, payment_method_unavailable, too_many_tickets,
- *   attendee_required (detail: `lines.<i>.<field>`), pending_orders_limit, event_cancelled,
- *   event_finished, payment_failed (the provider did not answer; nothing was kept).
+ *   sale_not_started, sale_ended, price_changed, payment_method_unavailable, too_many_tickets and
+ *   ticket_limit_per_person (detail: the type), unverified_ticket_limit, pending_orders_limit,
+ *   pending_tickets_limit (domain/orders/limits.ts), attendee_required (detail:
+ *   `lines.<i>.<field>`), event_cancelled, event_finished, payment_failed (the provider did not
+ *   answer; nothing was kept).
  * - GET /api/checkout/orders/:code: the buyer's own order.
- * - POST /api/checkout/orders/:code/pay: a pending card order's payment page again.
+ * - POST /api/checkout/orders/:code/pay: a pending card order's payment page again, while the
+ *   session it opened is open (order_state_changed once it is over; payment_failed when the
+ *   provider does not answer).
  * - POST /api/checkout/orders/:code/cancel: the buyer gives up a pending order; its tickets go back on sale.
  */
 
@@ -56,6 +60,10 @@ export async function checkoutApi(app: FastifyInstance) {
         try {
           redirect = await openCardPayment(app, placed.order);
         } catch (err) {
+          // A repeated request whose payment page is over: the order as it stands is the answer.
+          if (!placed.created && err instanceof DomainError && err.code === 'order_state_changed') {
+            return ok({ order: await orderView(app.db, placed.order.id), redirect_url: null });
+          }
           request.log.warn({ err, order: placed.order.code }, 'the card provider did not open a payment; the order gives its tickets back');
           if (placed.created) await app.writer.run((trx) => endOrder(trx, { id: placed.order.id }, 'cancelled', null, ['pending']));
           throw new DomainError('payment_failed');
@@ -83,7 +91,14 @@ export async function checkoutApi(app: FastifyInstance) {
       if (!user) return reply;
       const order = await loadOrder(app.db, { code: request.params.code }, user.id);
       if (order.state !== 'pending' || order.method !== 'card') throw new DomainError('order_state_changed', order.state);
-      return ok({ redirect_url: await openCardPayment(app, order) });
+      try {
+        return ok({ redirect_url: await openCardPayment(app, order) });
+      } catch (err) {
+        if (err instanceof DomainError) throw err;
+        // The provider refused or did not answer: the order keeps waiting and the buyer may try again.
+        request.log.warn({ err, order: order.code }, 'the card provider did not open the payment page again');
+        throw new DomainError('payment_failed');
+      }
     },
   );
 

@@ -5,7 +5,7 @@ import type { ErrorCode } from '../../../contract/errors.ts';
 import type { SessionUser } from '../../domain/auth/sessions.ts';
 import { toLegacyEvent } from '../../domain/events/documents.ts';
 import { eventCounters, findEventRow } from '../../domain/events/repository.ts';
-import { checkin, markViewed, toggleFavorite, uncheckin } from '../../domain/events/service.ts';
+import { checkin, markViewed, toggleFavorite, uncheckin, viewWorthWriting } from '../../domain/events/service.ts';
 import { listedState } from '../../domain/profile/repository.ts';
 import {
   autocomplete,
@@ -32,8 +32,9 @@ import { tripRoutes } from './trips.ts';
  * same domain services as the sync feed and the sync commands.
  *
  * Decisions the specs leave open:
- * - search_type: `current` = running now (started, not ended); `future` = not ended yet (running or
- *   still to come: the "upcoming" tabs must not lose today's event); `less` and `past` = ended;
+ * - search_type: `current` and `future` = not ended yet (running or still to come: the "upcoming"
+ *   tabs must not lose today's event), as the specs pair them ("current future, less past");
+ *   `less` and `past` = ended;
  *   `all` = no time limit. Without search_type the public catalogue shows events that have not
  *   ended, while personal lists (is_my, user_id, favorites, lookedEarlier) and search_all_time=true
  *   span all time.
@@ -118,8 +119,7 @@ async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser 
   else scope = { kind: 'public' };
 
   let window: TimeWindow | null;
-  if (q.search_type === 'current') window = 'current';
-  else if (q.search_type === 'future') window = 'future';
+  if (q.search_type === 'current' || q.search_type === 'future') window = 'future';
   else if (q.search_type === 'less' || q.search_type === 'past') window = 'past';
   else if (q.search_type === 'all' || isOn(q.search_all_time) || scope.kind !== 'public') window = null;
   else window = 'future';
@@ -129,7 +129,7 @@ async function planList(app: FastifyInstance, q: ListQuery, viewer: SessionUser 
     const [key, dir] = q.sort.split(' ');
     sort = { key: key as SortKey, dir: dir?.toUpperCase() === 'DESC' ? 'DESC' : 'ASC' };
   } else if (scope.kind === 'viewed') sort = { key: 'viewed', dir: 'DESC' };
-  else if (window === 'future' || window === 'current') sort = { key: 'when', dir: 'ASC' };
+  else if (window === 'future') sort = { key: 'when', dir: 'ASC' };
   else sort = { key: 'when', dir: 'DESC' };
 
   const text = q.q?.trim();
@@ -244,7 +244,9 @@ export async function eventsApi(app: FastifyInstance) {
       if (row.status === 'draft' && !rel(eventId).is_owner) return fail(reply, 'event_not_found');
       // A signed-in read is what "recently viewed" means, on every device of the user (a HEAD
       // probe is no read).
-      if (viewer && request.method === 'GET') await app.writer.run((trx) => markViewed(trx, viewer.id, eventId));
+      if (viewer && request.method === 'GET' && (await viewWorthWriting(app.db, viewer.id, eventId))) {
+        await app.writer.run((trx) => markViewed(trx, viewer.id, eventId));
+      }
       return ok(toLegacyEvent(row, rel(eventId), isOn(request.query.show_users_online)));
     },
   );

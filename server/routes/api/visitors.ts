@@ -7,6 +7,7 @@ import { toLegacyVisitor, type EventInfo } from '../../domain/visitors/documents
 import { parseVisitorQuery, type VisitorQuery, type VisitorQueryInput } from '../../domain/visitors/filters.ts';
 import { listVisitors, loadViewer, tripTab, type ListScope, type Viewer, type VisitorRow } from '../../domain/visitors/repository.ts';
 import { starUser } from '../../domain/visitors/service.ts';
+import { SharedVisitorLists } from '../../domain/visitors/shared-list.ts';
 import { fail, ok } from '../envelope.ts';
 import { Flag, Id, isCrossSite, Lang, needUser } from './events-shared.ts';
 
@@ -122,8 +123,13 @@ export async function eventOf(app: FastifyInstance, reply: FastifyReply, eventId
   return event;
 }
 
+/** Ordered lists kept per instance (event × sort): ~100 KB each for a 5,000-person event. */
+const SHARED_VISITOR_LISTS = 64;
+
 export async function visitorsApi(app: FastifyInstance) {
   const search = app.limits.throttle('visitor_search');
+  // Per instance; every read checks it against the database's version (domain/visitors/shared-list.ts).
+  const sharedLists = new SharedVisitorLists(SHARED_VISITOR_LISTS);
   app.get<{ Querystring: VisitorListQuery }>(
     '/api/events/get-event-people',
     { schema: { querystring: VisitorListQuery }, onRequest: search },
@@ -142,7 +148,7 @@ export async function visitorsApi(app: FastifyInstance) {
         event = found;
       }
       const scope: ListScope = event ? { kind: 'event', eventId: event.id } : { kind: 'people' };
-      const page = await listVisitors(app.db, scope, viewer, parsed, currentYear());
+      const page = (event && (await sharedLists.page(app.db, event.id, viewer, parsed))) || (await listVisitors(app.db, scope, viewer, parsed, currentYear()));
       return ok({ results: await legacyPage(app, viewer, page.rows, event, true), count: page.count, offset: parsed.offset });
     },
   );

@@ -6,7 +6,6 @@ import {
   EndSessionsBody,
   ForgotBody,
   DeleteAccountBody,
-  HandoffBody,
   LangBody,
   RegisterBody,
   ResetBody,
@@ -14,8 +13,8 @@ import {
 } from '../../../contract/accounts.ts';
 import { SESSION_COOKIE } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import { exportAccount, removeAccount } from '../../domain/accounts/removal.ts';
-import { acceptInvitation, acceptInvitationsOf } from '../../domain/admin/people.ts';
+import { exportAccount, removeAccount, removeAccountFiles } from '../../domain/accounts/removal.ts';
+import { acceptAtSignUp as acceptInvitation, acceptInvitationsOf } from '../../domain/admin/invitations.ts';
 import { accountMail } from '../../domain/accounts/mail.ts';
 import {
   changePassword,
@@ -30,10 +29,11 @@ import {
   resendVerification,
   resetPassword,
   signUp,
+  undoEmailChange,
   type MailOrder,
 } from '../../domain/accounts/service.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
-import { createSession, digest, findSession } from '../../domain/auth/sessions.ts';
+import { createSession, digest } from '../../domain/auth/sessions.ts';
 import { accountById } from '../../domain/accounts/repository.ts';
 import { mailLocale } from '../../domain/tickets/i18n.ts';
 import { tooManyRequests } from '../../limits/index.ts';
@@ -43,8 +43,8 @@ import { fail, legacyErrorHandler, ok, requireUser } from '../envelope.ts';
 
 /**
  * The account calls (issue 15), in the legacy envelope like the login: sign-up, the links sent by
- * email, password reset and change, email change, the devices list, and the mobile app's session
- * handoff. The rules are domain/accounts/service.ts's; this file checks input, counts budgets,
+ * email, password reset and change, email change, the devices list and deletion (the mobile app's
+ * session handoff is handoff.ts). The rules are domain/accounts/service.ts's; this file checks input, counts budgets,
  * hashes passwords outside the write transaction and sends the mail after it.
  */
 
@@ -63,9 +63,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
   const send = (order: MailOrder | null, path: string) => {
     if (!order?.to) return;
     const lang = mailLocale(order.locale);
-    const link =
-      order.kind === 'email_changed' ? (order.newEmail ?? '') : `${app.config.publicUrl}/${lang}${path}${order.token ? `#token=${order.token}` : ''}`;
-    accountMail(app.config, order.kind, lang, order.to, order.name || order.to, link).catch((err: unknown) =>
+    // The old address's news of a change carries the undo link, whatever page the caller named.
+    const page = order.kind === 'email_changed' ? '/account/undo-email' : path;
+    const link = `${app.config.publicUrl}/${lang}${page}${order.token ? `#token=${order.token}` : ''}`;
+    accountMail(app.config, order.kind, lang, order.to, order.name || order.to, link, order.newEmail).catch((err: unknown) =>
       app.log.warn({ err, kind: order.kind }, 'an account email could not be sent'),
     );
   };
@@ -133,14 +134,19 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
 
   app.post<{ Body: Static<typeof TokenBody> }>('/api/auth/verify-email', { schema: { body: TokenBody } }, async (request, reply) => {
     if (!(await spend(request, reply, [{ limit: 'link_address', ip: request.ip }]))) return reply;
-    const { userId, mail } = await app.writer.run(async (trx) => {
-      const opened = await openVerifyLink(trx, request.body.token);
-      // Invitations waiting for this address (signed up without their link) are given now.
-      const account = await accountById(trx, opened.userId);
-      const events = account?.email_verified ? await acceptInvitationsOf(trx, account.email, opened.userId) : [];
-      if (events.length === 0) return opened;
-      return { ...opened, effect: { ...opened.effect, collections: [...opened.effect.collections, 'events', 'my_events'], eventIds: events } };
-    });
+    // The browser that opens an email change's link stays signed in with the one that asked for it.
+    const opener = request.user && request.sessionToken ? { userId: request.user.id, session: digest(request.sessionToken) } : null;
+    const { userId, mail } = await app.writer.run(
+      async (trx) => {
+        const opened = await openVerifyLink(trx, request.body.token, opener);
+        // Invitations waiting for this address (signed up without their link) are given now.
+        const account = await accountById(trx, opened.userId);
+        const events = account?.email_verified ? await acceptInvitationsOf(trx, account.email, opened.userId) : [];
+        if (events.length === 0) return opened;
+        return { ...opened, effect: { ...opened.effect, collections: [...opened.effect.collections, 'events', 'my_events', 'companies'], eventIds: events } };
+      },
+      { announced: true },
+    );
     send(mail, '');
     return ok({ user_id: userId });
   });
@@ -196,10 +202,24 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const email = checkEmail(request.body.email);
     if (!(await spend(request, reply, [{ limit: 'mail_user', userId: user.id }]))) return reply;
     if (!(await checkCurrentPassword(request, reply, user.id, request.body.password))) return reply;
-    const { mail } = await app.writer.run((trx) => requestEmailChange(trx, user.id, email, mailLocale(request.body.lang)));
+    const askedBy = request.sessionToken ? digest(request.sessionToken) : null;
+    const { mail } = await app.writer.run((trx) => requestEmailChange(trx, user.id, email, mailLocale(request.body.lang), askedBy));
     send(mail, mail?.kind === 'exists' ? '/account/reset' : '/account/verify');
     // The same answer for a free address and a taken one: a link went to whoever holds it.
     return ok({ result: true });
+  });
+
+  /**
+   * The undo link mailed to the old address (domain/accounts/email-change.ts): the address comes
+   * back, every session ends, and the answer carries a reset token for the new password, which the
+   * page asks for at once.
+   */
+  app.post<{ Body: Static<typeof TokenBody> }>('/api/auth/undo-email', { schema: { body: TokenBody } }, async (request, reply) => {
+    if (!(await spend(request, reply, [{ limit: 'link_address', ip: request.ip }]))) return reply;
+    const undone = await app.writer.run((trx) => undoEmailChange(trx, request.body.token), { announced: true });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    reply.header('cache-control', 'no-store');
+    return ok({ user_id: undone.userId, email: undone.email, reset_token: undone.resetToken });
   });
 
   app.get('/api/account/sessions', async (request, reply) => {
@@ -236,21 +256,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const user = requireUser(request, reply);
     if (!user) return reply;
     if (!(await checkCurrentPassword(request, reply, user.id, request.body.password))) return reply;
-    await app.writer.run((trx) => removeAccount(trx, user.id), { announced: true });
+    const { files } = await app.writer.run((trx) => removeAccount(trx, user.id), { announced: true });
+    // After the commit: a removal that rolled back must not have lost the pictures.
+    await removeAccountFiles(app.config.dataDir, files, request.log);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return ok({ result: true });
-  });
-
-  /**
-   * The specs' session handoff: the mobile app opens a page with `?token=…&user_id=…`; the page
-   * posts them here (never in a URL the server sees again) and gets the HttpOnly cookie. The pair
-   * must agree, so a token alone pasted into a link does not sign anybody in as someone unexpected.
-   */
-  app.post<{ Body: Static<typeof HandoffBody> }>('/api/auth/handoff', { schema: { body: HandoffBody } }, async (request, reply) => {
-    const user = await findSession(app.db, request.body.token);
-    if (!user || user.id !== request.body.user_id) return reply.code(401).send({ status_code: 401, data: null, error: 'auth_required' });
-    opts.setCookie(reply, request.body.token);
-    reply.header('cache-control', 'no-store');
-    return ok({ user_id: user.id });
   });
 }

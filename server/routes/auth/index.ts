@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { SESSION_COOKIE, SESSION_TTL_MS, LOCALES, DEFAULT_LOCALE } from '../../../contract/constants.ts';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_LOCALE, LOCALES, LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_COOKIE_MAX_AGE_S, SESSION_COOKIE, SESSION_TTL_MS } from '../../../contract/constants.ts';
 import { safeReturnPath } from '../../../contract/return-url.ts';
 import { decoyHash, verifyPassword } from '../../domain/auth/passwords.ts';
 import { createSession, endSession as endSessionRows, sessionKey } from '../../domain/auth/sessions.ts';
@@ -9,12 +10,17 @@ import { accountByEmail } from '../../domain/profile/repository.ts';
 import { tooManyRequests } from '../../limits/index.ts';
 import { fail, ok, requireUser } from '../envelope.ts';
 import { accountRoutes } from './accounts.ts';
+import { invitationRoutes } from './invitations.ts';
+import { handoffRoutes } from './handoff.ts';
 import { logoutRoutes } from './logout.ts';
 
 const LoginBody = Type.Object(
   { email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },
 );
+
+/** A device cookie as the login mints it: 16 random bytes, base64url. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{22}$/;
 
 function localeOf(url: string): string {
   const first = url.split('/')[1] ?? '';
@@ -44,7 +50,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post<{ Body: Static<typeof LoginBody> }>('/api/auth/login', { schema: { body: LoginBody } }, async (request, reply) => {
     const email = request.body.email.trim().toLowerCase();
-    const admission = await app.limits.login.admit(email, request.ip);
+    // A browser without its device cookie gets one minted now; it becomes familiar with a success.
+    const sent = request.cookies[LOGIN_DEVICE_COOKIE];
+    const device = sent && DEVICE_ID.test(sent) ? sent : randomBytes(16).toString('base64url');
+    const admission = await app.limits.login.admit(email, request.ip, device);
     if (!admission.ok) return tooManyRequests(request, reply, admission.retryAfterMs);
     const user = await accountByEmail(app.db, email, { live: true });
     // Unknown email, wrong password and disabled account all get the same answer after the same work.
@@ -56,6 +65,14 @@ export async function authRoutes(app: FastifyInstance) {
     await admission.attempt.succeeded();
     const token = await createSession(app.db, user.id, String(request.headers['user-agent'] ?? ''));
     setCookie(reply, token);
+    // The device is familiar to this account from now on (server/limits/login.ts); a browser keeps the id a year.
+    reply.setCookie(LOGIN_DEVICE_COOKIE, device, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.secureCookies,
+      maxAge: LOGIN_DEVICE_COOKIE_MAX_AGE_S,
+    });
     return ok({ token, user_id: user.id });
   });
 
@@ -92,6 +109,9 @@ export async function authRoutes(app: FastifyInstance) {
 
   // Sign-up, links from emails, passwords, email change, the devices list, the session handoff.
   await app.register(accountRoutes, { setCookie });
+  // The links of organisers' invitations.
+  await app.register(invitationRoutes);
+  await app.register(handoffRoutes, { setCookie });
 
   // The specs' logout URL, ended at once only for the app's own navigations (logout.ts).
   await app.register(logoutRoutes, { endSession });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { standName } from '../../domain/companies/repository.ts';
+import { isOrganiser } from '../../domain/admin/repository.ts';
 import { posterFacts } from '../../domain/events/repository.ts';
 import { fullName } from '../../domain/profile/repository.ts';
 import { parseId } from '../envelope.ts';
@@ -59,16 +60,17 @@ export function initialsSvg(id: number, text: string, rounded: boolean): string 
       .join('') || '?',
   );
   const shape = rounded ? '<circle cx="64" cy="64" r="64" fill="url(#g)"/>' : '<rect width="128" height="128" rx="18" fill="url(#g)"/>';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${escapeXml(text)}">
+  // Only the initials: the picture answers any id to anybody, and the page beside it names the person.
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 128 128" width="128" height="128" role="img" aria-label="${initials}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
 ${shape}<text x="64" y="80" text-anchor="middle" font-size="46" font-family="system-ui, sans-serif" font-weight="600" fill="#fff">${initials}</text></svg>`;
 }
 
 export async function fileRoutes(app: FastifyInstance) {
-  const send = (reply: FastifyReply, svg: string) =>
+  const send = (reply: FastifyReply, svg: string, cache = 'public, max-age=86400') =>
     reply
       .header('content-type', 'image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', cache)
       // An SVG opened on its own must not run script.
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .header('x-content-type-options', 'nosniff')
@@ -79,6 +81,11 @@ export async function fileRoutes(app: FastifyInstance) {
     if (!id) return reply.code(404).send();
     const row = await posterFacts(app.db, id);
     if (!row) return reply.code(404).send();
+    // A draft's poster carries its name: only its organisers get it, and no cache keeps it.
+    if (row.status === 'draft') {
+      if (!request.user || !(await isOrganiser(app.db, id, request.user.id))) return reply.code(404).send();
+      return send(reply, posterSvg(id, row.name, row.category), 'private, no-store');
+    }
     return send(reply, posterSvg(id, row.name, row.category));
   });
 

@@ -10,7 +10,7 @@ import { applyStripeEvent } from '../../domain/payments/webhooks.ts';
  * - 404 when this server takes no card payments;
  * - 400 for a missing, forged or stale signature (Stripe shows it as failed; nothing changed);
  * - 200 once the event is applied, or was applied before (a repeated delivery), or means nothing
- *   here; a refusal of the domain (an order that cannot move) is 200 too, logged, since Stripe
+ *   here, or names an order whose payment it is not (`mismatch`, logged); a refusal of the domain (an order that cannot move) is 200 too, logged, since Stripe
  *   retrying it for days would change nothing;
  * - 500 when the database failed, so Stripe delivers it again later.
  * It sits outside /api and its envelope: its only client is Stripe.
@@ -33,6 +33,12 @@ export async function paymentRoutes(app: FastifyInstance) {
     }
     try {
       const applied = await applyStripeEvent(app.writer, cards, event);
+      if (applied.outcome === 'mismatch') {
+        request.log.warn(
+          { event: event.id, type: event.type, reason: applied.reason },
+          'a card provider webhook does not match the order it names; nothing changed',
+        );
+      }
       void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, applied.notices);
       return { received: true, outcome: applied.outcome };
     } catch (err) {

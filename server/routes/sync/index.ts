@@ -3,10 +3,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CommandBatch, SYNC_RESYNC, type CommandResult } from '../../../contract/commands.ts';
 import { COLLECTION_NAMES, USER_SCOPED, type CollectionName } from '../../../contract/entities.ts';
 import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS, SYNC_STREAMS_PER_USER } from '../../../contract/constants.ts';
-import { isConnectionFault } from '../../db/errors.ts';
+import { DATABASE_RETRY_AFTER_S, isConnectionFault } from '../../db/errors.ts';
 import { liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
-import { applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
+import { ActorGone, applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
 import { mailLocale } from '../../domain/tickets/i18n.ts';
 import { FEEDS, JSON_FEEDS } from '../../domain/sync/feeds.ts';
 import { periodic } from '../../realtime/periodic.ts';
@@ -109,14 +109,18 @@ export async function syncRoutes(app: FastifyInstance) {
     // earlier one of the same device, and one that fails for its input is answered on its own.
     for (const cmd of request.body.commands) {
       try {
-        results.push(await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, after }));
+        results.push(
+          await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, after, invitations: app.limits.invitations, cardAvailable: app.cards !== null }),
+        );
       } catch (err) {
         // What is applied so far is stored, so the device's resend gets those answers back. A lost
         // database is "try again later" (503), which the device never holds against this command;
         // anything else is a server fault (500), which it counts against the command it sent alone.
+        // The account was removed or disabled mid-batch: the session is over, like any other 401.
+        if (err instanceof ActorGone) return reply.code(401).send({ error: 'auth_required' });
         if (isConnectionFault(err)) {
-          request.log.error({ err, commandId: cmd.id }, 'the database went away during a command batch');
-          return reply.code(503).send({ error: 'database_unavailable' });
+          request.log.warn({ reason: (err as Error).message, commandId: cmd.id }, 'the database went away during a command batch');
+          return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ error: 'database_unavailable' });
         }
         throw err;
       }

@@ -7,6 +7,8 @@ import { InstallOffer } from '../pwa/InstallOffer.tsx';
 import { Rejections } from './Rejections.tsx';
 import { AppointmentHost } from '../../features/appointments/AppointmentHost.tsx';
 import { ChatHost } from '../../features/messages/ChatHost.tsx';
+// The chat modal opens on any page (a visitor card, a profile), not only after Messages loaded its sheet.
+import '../../features/messages/messages.css';
 import { CheckoutHost } from '../../features/checkout/CheckoutHost.tsx';
 import { SessionHandoff } from '../../features/account/SessionHandoff.tsx';
 import { UnverifiedNotice } from '../../features/account/UnverifiedNotice.tsx';

@@ -24,14 +24,14 @@ export function Rejections() {
   );
 }
 
-function eventIdOf(payload: unknown): number | null {
+export function eventIdOf(payload: unknown): number | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const id = (payload as { event_id?: unknown }).event_id;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : null;
 }
 
 /** Names what was tried; a command kind without its own wording gets the general one. */
-function titleKey(item: Rejection, exists: (key: string) => boolean): string {
+export function titleKey(item: Pick<Rejection, 'kind' | 'payload'>, exists: (key: string) => boolean): string {
   let key = `rejections.${item.kind}`;
   if (item.kind === 'event.favorite') {
     const favorite = (item.payload as { favorite?: unknown } | null)?.favorite;

@@ -5,7 +5,7 @@ import { useRejections, useSession, useSyncStatus } from '../../data/index.ts';
 import { useLoginHref } from '../../ui/useRequireLogin.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { useLocalePath } from '../../ui/useLocale.ts';
-import { menuLinks } from './menu-links.ts';
+import { menuGroups } from './menu-links.ts';
 
 export function UserMenu() {
   const { t } = useTranslation();
@@ -65,14 +65,20 @@ export function UserMenu() {
       {(close) => (
         <ul className="menu__list">
           <li className="menu__note">{user.email}</li>
-          {menuLinks(user.id).map(({ path, label }) => (
-            <li key={path}>
-              <Link className="menu__item" to={to(path)} onClick={close}>
-                {t(label)}
-              </Link>
+          {menuGroups().map((group) => (
+            <li key={group.label} className="menu__group">
+              <ul className="menu__list" aria-label={t(group.label)}>
+                {group.links.map(({ path, label }) => (
+                  <li key={path}>
+                    <Link className="menu__item" to={to(path)} onClick={close}>
+                      {t(label)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
             </li>
           ))}
-          <li>
+          <li className="menu__group">
             <button type="button" className="menu__item menu__item--danger" disabled={leaving} onClick={() => void logout()}>
               {leaving ? t('header.loggingOut') : t('header.logout')}
             </button>

@@ -36,7 +36,8 @@ export function InstallOffer() {
         <h2 id="install-offer-title" className="install-offer__title">
           {t('install.title')}
         </h2>
-        <p className="muted">{way === 'ios' ? t('install.ios') : t('install.text')}</p>
+        {/* On a phone the offer is one line (tabbar.css); how to install on iOS is worth its room. */}
+        <p className={way === 'ios' ? 'muted' : 'muted install-offer__more'}>{way === 'ios' ? t('install.ios') : t('install.text')}</p>
       </div>
       <div className="install-offer__actions">
         {way === 'prompt' ? (
@@ -49,8 +50,12 @@ export function InstallOffer() {
             {t('install.install')}
           </Button>
         ) : null}
-        <Button variant="ghost" size="sm" onClick={close}>
-          {t('install.notNow')}
+        <Button variant="ghost" size="sm" className="install-offer__later" onClick={close}>
+          {/* A phone shows a close mark where the words have no room; the button's name stays the words. */}
+          <span className="install-offer__later-text">{t('install.notNow')}</span>
+          <span className="install-offer__later-mark" aria-hidden="true">
+            ×
+          </span>
         </Button>
       </div>
     </section>

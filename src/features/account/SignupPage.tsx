@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { takeLinkToken } from './linkToken.ts';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isEmail, passwordProblem } from '../../../contract/accounts.ts';
 import { safeReturnPath } from '../../../contract/return-url.ts';
@@ -29,7 +29,14 @@ export function SignupPage() {
   const actions = useAccountActions();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Record<Field, string>>({ first_name: '', last_name: '', email: '', password: '' });
+  // The invitation page passes the invited address along: the invitation counts only for it.
+  const invited = (useLocation().state as { email?: unknown } | null)?.email;
+  const [values, setValues] = useState<Record<Field, string>>({
+    first_name: '',
+    last_name: '',
+    email: typeof invited === 'string' ? invited : '',
+    password: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [existing, setExisting] = useState(false);

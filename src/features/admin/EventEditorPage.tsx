@@ -10,6 +10,7 @@ import { useAdminEventContext } from './AdminEventLayout.tsx';
 import { EventForm } from './EventForm.tsx';
 import { PictureInput } from './PictureInput.tsx';
 import { StatusActions } from './StatusActions.tsx';
+import { publishProblems } from '../../../contract/sales.ts';
 import { TeamSection } from './TeamSection.tsx';
 import { blankFields } from './form.ts';
 import './admin.css';
@@ -54,10 +55,25 @@ export function EventEditorPage() {
   const { eventId, item } = useAdminEventContext();
   const actions = useAdminActions();
   const refusedUpdate = item.refused?.kind === 'event.update' ? item.refused.code : null;
+  const sales = item.event.admin.sales;
+  const preflight = useMemo(
+    () =>
+      publishProblems({
+        starts_at: item.fields.starts_at,
+        ends_at: item.fields.ends_at,
+        is_free: item.fields.is_free,
+        types: sales.types,
+        transfer_enabled: sales.transfer_enabled,
+        card_enabled: sales.card_enabled,
+        // Whether this server takes cards is asked of it only on the ticket pages; it refuses publishing if not.
+        card_available: null,
+      }),
+    [item.fields, sales],
+  );
   return (
     <div className="admin-section admin-section--narrow">
       <h2 className="admin__h2">{t('admin.nav.details')}</h2>
-      <StatusActions eventId={eventId} status={item.status} />
+      <StatusActions eventId={eventId} status={item.status} problems={preflight} refused={item.refused?.kind === 'event.status' ? item.refused.code : null} />
       <section className="admin-form__section admin-poster" aria-label={t('admin.poster.title')}>
         <PictureInput
           eventId={eventId}

@@ -1,17 +1,31 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAdminActions, type EventStatus } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
+import { PUBLISH_BLOCKERS, type PublishProblem } from '../../../contract/sales.ts';
 
 type Job = () => Promise<void>;
 
 /**
  * Publish, unpublish, cancel and remove. Cancelling and removing reach every attendee's device, so
- * they ask first; publishing and unpublishing can simply be undone.
+ * they ask first; publishing and unpublishing can simply be undone. Before publishing, the
+ * pre-flight (contract/sales.ts publishProblems) lists what would not work, each with where to fix
+ * it: what cannot work at all keeps Publish off (the server refuses it too), the rest only warns.
  */
-export function StatusActions({ eventId, status }: { eventId: number; status: EventStatus }) {
+export function StatusActions({
+  eventId,
+  status,
+  problems = [],
+  refused = null,
+}: {
+  eventId: number;
+  status: EventStatus;
+  problems?: PublishProblem[];
+  /** The server's refusal of the last status change, when it refused. */
+  refused?: string | null;
+}) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const navigate = useNavigate();
@@ -26,6 +40,7 @@ export function StatusActions({ eventId, status }: { eventId: number; status: Ev
       setBusy(null);
     }
   };
+  const blocked = problems.some((p) => PUBLISH_BLOCKERS.includes(p.code));
   const setStatus = (next: EventStatus) => run(next, () => actions.setStatus(eventId, next));
   const cancel = () => {
     if (window.confirm(t('admin.status.cancelConfirm'))) void setStatus('cancelled');
@@ -41,9 +56,27 @@ export function StatusActions({ eventId, status }: { eventId: number; status: Ev
   return (
     <section className="admin__status" aria-label={t('admin.status.label')}>
       <p className="muted">{t(`admin.status.explain.${status}`)}</p>
+      {status !== 'published' && problems.length > 0 ? (
+        <div className={blocked ? 'admin__preflight admin__preflight--blocked' : 'admin__preflight'} role="status">
+          <p className="admin__preflight-title">{t(blocked ? 'admin.preflight.blocked' : 'admin.preflight.warn')}</p>
+          <ul className="admin__preflight-list">
+            {problems.map((p) => (
+              <li key={p.code} data-problem={p.code}>
+                {t(`admin.preflight.${p.code}`, { types: p.types.join(', ') })}{' '}
+                {p.field === 'starts_at' ? null : <Link to={to(`/admin/events/${eventId}/tickets`)}>{t(`admin.preflight.fix.${p.field}`)}</Link>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {refused ? (
+        <p className="form-error" role="alert">
+          {t(`errors.${refused}`)}
+        </p>
+      ) : null}
       <div className="admin__buttons">
         {status !== 'published' ? (
-          <Button variant="primary" busy={busy === 'published'} onClick={() => void setStatus('published')}>
+          <Button variant="primary" busy={busy === 'published'} disabled={blocked} onClick={() => void setStatus('published')}>
             {t('admin.status.publish')}
           </Button>
         ) : (

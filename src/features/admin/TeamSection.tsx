@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEAM_ROLES, useAdminActions, type AdminEventView, type TeamRole } from '../../data/index.ts';
+import { TEAM_ROLES, useAdminActions, useAdminPeople, usePeopleActions, type AdminEventView, type TeamRole } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmailField } from './EmailField.tsx';
 import { clearIfSent } from '../../ui/sentField.ts';
@@ -9,8 +9,9 @@ type Team = AdminEventView['event']['admin']['team'];
 
 /**
  * The event's team: co-organisers (the owner's rights), chat moderators and door staff. A person
- * is named by email; each role is given or taken on its own. The event's creator stays an
- * organiser (the server refuses otherwise), so the screen does not offer it.
+ * is named by email and invited: they join once they accept the mailed link, and until then show
+ * as invited. Each role is given or taken on its own. The event's creator stays an organiser (the
+ * server refuses otherwise), so the screen does not offer it.
  */
 export function TeamSection({ eventId, team, createdBy }: { eventId: number; team: Team; createdBy: number }) {
   const { t } = useTranslation();
@@ -20,6 +21,8 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
   const [role, setRole] = useState<TeamRole>('organizer');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const people = usePeopleActions();
+  const pending = (useAdminPeople(eventId).data.people?.invitations ?? []).filter((i) => (TEAM_ROLES as readonly string[]).includes(i.role));
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -73,6 +76,24 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
             </li>
           );
         })}
+        {pending.map((i) => (
+          <li key={`${i.email}-${i.role}`} className="admin__card admin__member">
+            <div>
+              <p className="admin__name">{i.email}</p>
+              <p className="muted small">
+                {t(`admin.roles.${i.role}`)} · {t('admin.team.invited')}
+              </p>
+            </div>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => void people.uninvite(eventId, i.email)}
+              aria-label={t('admin.people.withdrawOf', { email: i.email })}
+            >
+              {t('admin.people.withdraw')}
+            </Button>
+          </li>
+        ))}
       </ul>
       <form className="admin__add" onSubmit={(e) => void add(e)} noValidate>
         <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />

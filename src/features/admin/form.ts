@@ -1,4 +1,5 @@
 import { localDateOf, localTimeOf, zonedToUnix } from '../../../contract/appointments.ts';
+import { canonicalTimeZone } from '../../../contract/admin.ts';
 import type { EventFieldName, EventFields, FieldProblem } from '../../data/index.ts';
 
 /**
@@ -26,7 +27,8 @@ export function fromLocalInput(value: string, timezone: string): number | null {
 /** The device's own timezone, the natural first guess for a new event. */
 export function deviceTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    // Older ICU data still calls Kyiv Europe/Kiev: the form offers the name the server stores.
+    return canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
   } catch {
     return 'UTC';
   }
@@ -36,7 +38,7 @@ export function deviceTimeZone(): string {
 export function timeZoneNames(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
   try {
-    return intl.supportedValuesOf?.('timeZone') ?? [];
+    return [...new Set((intl.supportedValuesOf?.('timeZone') ?? []).map(canonicalTimeZone))];
   } catch {
     return [];
   }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { appointmentActions, type AppointmentAction } from '../../../contract/appointments.ts';
+import { appointmentActions, hasBegun, type AppointmentAction } from '../../../contract/appointments.ts';
 import { useMayMessage, type AppointmentItem as Item, type EventView } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAppointmentUi } from '../../ui/appointment-ui.ts';
@@ -22,7 +22,8 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
   const local = !item.synced;
   const failed = item.failure;
   const canMessage = useMayMessage(item.other_user_id);
-  const actions: AppointmentAction[] = (local ? [] : appointmentActions(item.status)).filter((a) => a !== 'message' || canMessage);
+  const begun = hasBegun({ time_start: item.time_start || null, date: item.date, timezone: item.timezone }, Date.now());
+  const actions: AppointmentAction[] = (local ? [] : appointmentActions(item.status, begun)).filter((a) => a !== 'message' || canMessage);
   const finished = item.time_end > 0 && item.time_end * 1000 <= Date.now();
   const appointed = item.status === 'appointed';
   const entry = appointed && item.time_start ? calendarEntry(item, event, name, t) : null;

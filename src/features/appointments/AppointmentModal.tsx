@@ -68,6 +68,8 @@ export function AppointmentModal({ target, onClose, onQueued }: { target: Reques
           onAnyTime={form.chooseAnyTime}
           onPick={form.pickSlot}
           onReload={form.reload}
+          existing={form.meetingOnDay}
+          editingId={form.editing}
         />
 
         <div className="field appointment-modal__comment">

@@ -2,15 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MY_APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENT_EVENTS_PAGE_SIZE } from '../../../contract/appointments.ts';
-import {
-  useAppointment,
-  useAppointmentEvents,
-  useMyAppointments,
-  useSession,
-  useSyncStatus,
-  type AppointmentEventSummary,
-  type EventView,
-} from '../../data/index.ts';
+import { useAppointmentEvents, useMyAppointments, useSession, type AppointmentEventSummary, type EventView } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -18,10 +10,11 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatEventRange } from '../../ui/format/events.ts';
-import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { AppointmentItemCard } from './AppointmentItem.tsx';
 import { downloadIcs, icsCalendar } from '../../ui/format/calendar.ts';
 import { calendarEntry } from './entries.ts';
+import { meetingGroups } from './meeting-groups.ts';
+import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
 import { ROLE_FILTER_VALUES, personName, roleOfFilter } from '../../ui/format/appointments.ts';
 
 /** events.md §9: from this width the first event is selected on its own and both columns show. */
@@ -62,7 +55,7 @@ function MyAppointments() {
   const selectedId = Number(params.get('event_id')) || null;
   const all = useMemo(() => [...groups.upcoming, ...groups.past], [groups]);
   const selected = all.find((s) => s.event.event_id === selectedId) ?? null;
-  const linkError = useDeepLinkActions();
+  const linkError = useResponseLink('eventOnly');
 
   const select = (eventId: number | null) => setParams(eventId ? { event_id: String(eventId) } : {}, { replace: false });
 
@@ -202,7 +195,11 @@ function EventAppointments({ eventId, event }: { eventId: number; event: EventVi
   const filterId = useId();
   const [roleValue, setRoleValue] = useState(1);
   const [page, setPage] = useState(0);
-  const { data: items, isLoading } = useMyAppointments(eventId, roleOfFilter(roleValue));
+  const { data: found, isLoading } = useMyAppointments(eventId, roleOfFilter(roleValue));
+  const items = useMemo(() => {
+    const { upcoming, past } = meetingGroups(found, Date.now());
+    return [...upcoming.map((item) => ({ item, past: false })), ...past.map((item) => ({ item, past: true }))];
+  }, [found]);
   const pages = Math.max(1, Math.ceil(items.length / MY_APPOINTMENTS_PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = items.slice(current * MY_APPOINTMENTS_PAGE_SIZE, (current + 1) * MY_APPOINTMENTS_PAGE_SIZE);
@@ -247,11 +244,20 @@ function EventAppointments({ eventId, event }: { eventId: number; event: EventVi
           }
         />
       ) : null}
-      <div className="appointment-list">
-        {shown.map((item) => (
-          <AppointmentItemCard key={item.id} item={item} event={event} />
-        ))}
-      </div>
+      {(['upcoming', 'past'] as const).map((group) => {
+        const rows = shown.filter((r) => r.past === (group === 'past'));
+        if (rows.length === 0) return null;
+        return (
+          <div key={group} className="my-appointments__group">
+            <h3 className="my-appointments__group-title">{t(`appointments.list.${group}`)}</h3>
+            <div className="appointment-list">
+              {rows.map(({ item }) => (
+                <AppointmentItemCard key={item.id} item={item} event={event} />
+              ))}
+            </div>
+          </div>
+        );
+      })}
       {!isLoading && items.length > 0 && current === pages - 1 ? (
         <p className="muted my-appointments__end">
           {t('appointments.list.allShown')} <Link to={visitorsHref}>{t('appointments.list.findPeople')}</Link>
@@ -260,45 +266,6 @@ function EventAppointments({ eventId, event }: { eventId: number; event: EventVi
       <Pager page={current} pages={pages} onPage={setPage} />
     </>
   );
-}
-
-/**
- * ?meeting_id=&response= (events.md §4 deep link): edit opens the edit form, reject or cancel the
- * rejection form, accept approves at once. The address then keeps only event_id.
- */
-function useDeepLinkActions(): string | null {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const ui = useAppointmentUi();
-  const sync = useSyncStatus();
-  const meetingId = Number(params.get('meeting_id')) || null;
-  const response = params.get('response');
-  const { data: item, isLoading } = useAppointment(meetingId);
-  const [missing, setMissing] = useState(false);
-  const settled = sync.state === 'idle' || sync.state === 'offline' || sync.state === 'error';
-
-  useEffect(() => {
-    if (!meetingId) return;
-    // The appointment may still be on its way to this device: wait for the sync before giving up.
-    if (!item && (isLoading || !settled)) return;
-    const keep = item ? String(item.event_id) : params.get('event_id');
-    setParams(keep ? { event_id: keep } : {}, { replace: true });
-    if (!item) {
-      setMissing(true);
-      return;
-    }
-    if (response === 'edit') ui.openRequest({ eventId: item.event_id, userId: item.other_user_id, meetingId: item.meeting_id, date: item.date });
-    else if (response === 'reject') ui.openReject(item.meeting_id, 'reject');
-    else if (response === 'cancel') ui.openReject(item.meeting_id, 'cancel');
-    else if (response === 'accept' || response === 'approve') ui.approve(item.meeting_id);
-  }, [meetingId, item, isLoading, settled, response, params, setParams, ui]);
-
-  useEffect(() => {
-    if (!missing) return;
-    const timer = setTimeout(() => setMissing(false), 8000);
-    return () => clearTimeout(timer);
-  }, [missing]);
-  return missing ? t('errors.appointment_not_found') : null;
 }
 
 function DownloadAll() {

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { SlotsData } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import type { AppointmentItem } from '../../data/index.ts';
 import { AnyTimeSwitch } from './AnyTimeSwitch.tsx';
+import { ExistingMeeting } from './ExistingMeeting.tsx';
 import { SlotLegend, SlotPicker } from './SlotPicker.tsx';
 
 /**
@@ -17,6 +19,8 @@ export function SlotChoice({
   onAnyTime,
   onPick,
   onReload,
+  existing = null,
+  editingId,
 }: {
   slots: SlotsData;
   isLoading: boolean;
@@ -25,6 +29,10 @@ export function SlotChoice({
   onAnyTime(on: boolean): void;
   onPick(start: number): void;
   onReload(): void;
+  /** A standing meeting with the person on this day: any-time mode shows it (existing-meeting.ts). */
+  existing?: AppointmentItem | null;
+  /** The meeting the form edits, if it edits one. */
+  editingId?: number;
 }) {
   const { t } = useTranslation();
   const noPeriods = slots.source !== 'none' && slots.slots.length === 0;
@@ -40,7 +48,8 @@ export function SlotChoice({
         </div>
       ) : null}
       <AnyTimeSwitch anyTime={anyTime} onChange={onAnyTime} />
-      {anyTime ? <p className="muted appointment-modal__any-time">{t('appointments.modal.anyTimeNote')}</p> : null}
+      {anyTime && existing ? <ExistingMeeting item={existing} editing={editingId !== undefined && existing.meeting_id === editingId} /> : null}
+      {anyTime && !existing ? <p className="muted appointment-modal__any-time">{t('appointments.modal.anyTimeNote')}</p> : null}
       {noPeriods && !anyTime ? <p className="appointment-modal__note">{t('appointments.modal.noSlots')}</p> : null}
 
       {slots.slots.length > 0 && !anyTime ? (

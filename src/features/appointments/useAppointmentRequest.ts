@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { PLACE_NO_TABLE } from '../../../contract/appointments.ts';
-import { useAppointment, useAppointmentActions, useProfile, useSlots, useSyncStatus, type AppointmentRequest } from '../../data/index.ts';
+import { useAppointment, useAppointmentActions, useMyAppointments, useProfile, useSlots, useSyncStatus, type AppointmentRequest } from '../../data/index.ts';
+import { existingMeetingOn } from './existing-meeting.ts';
 import type { RequestTarget } from '../../ui/appointment-ui.ts';
 import { nextStep } from './slots.ts';
 
@@ -39,6 +40,12 @@ export function useAppointmentRequest(target: RequestTarget, { onClose, onQueued
   useEffect(() => {
     if (slots.error) setError(slots.error);
   }, [slots.error]);
+
+  const { data: mine } = useMyAppointments(target.eventId);
+  const meetingOnDay = useMemo(
+    () => existingMeetingOn(mine, { eventId: target.eventId, otherUserId: target.userId, day: slots.day, editingId: editing }),
+    [mine, target.eventId, target.userId, slots.day, editing],
+  );
 
   const selected = useMemo(() => slots.slots.find((s) => s.start === start) ?? null, [slots.slots, start]);
   const phone = profile.kind === 'own' ? profile.profile.phone.trim() : '';
@@ -105,6 +112,7 @@ export function useAppointmentRequest(target: RequestTarget, { onClose, onQueued
   return {
     editing,
     existing,
+    meetingOnDay,
     profile,
     slots,
     isLoading,

@@ -1,3 +1,4 @@
+import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDoorSearch, type DoorTicketView } from '../../data/index.ts';
@@ -44,7 +45,7 @@ export function DoorSearch({
                 <p className="door-search__name">{ticket.holder_name || '—'}</p>
                 <p className="muted small">
                   <code>{ticket.code}</code>
-                  {ticket.type ? ` · ${ticket.type}` : ''}
+                  {ticket.type ? ` · ${ticketTypeLabel(t, ticket.type)}` : ''}
                 </p>
                 <p className={`door-search__state door-search__state--${ticket.state}`}>{stateText(ticket, ownDeviceId, nowMs, t)}</p>
               </div>

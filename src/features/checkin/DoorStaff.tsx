@@ -20,6 +20,8 @@ export function DoorStaff({ eventId }: { eventId: number }) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState<'add' | number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // An email is invited, whoever it belongs to: the person joins the list once they accept.
+  const [invited, setInvited] = useState<string | null>(null);
 
   const load = useCallback(
     (signal?: AbortSignal) =>
@@ -53,9 +55,11 @@ export function DoorStaff({ eventId }: { eventId: number }) {
       return;
     }
     setBusy('add');
+    setError(null);
     try {
       const sent = text;
       await actions.addDoorStaff(eventId, who);
+      setInvited('email' in who ? who.email : null);
       setText(clearIfSent(sent, ''));
       await load();
     } catch (err) {
@@ -125,6 +129,11 @@ export function DoorStaff({ eventId }: { eventId: number }) {
           {t('door.staff.add')}
         </Button>
       </form>
+      {invited ? (
+        <p className="muted" role="status">
+          {t('door.staff.invited', { email: invited })}
+        </p>
+      ) : null}
       {error ? (
         <p className="form-error" role="alert">
           {error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}

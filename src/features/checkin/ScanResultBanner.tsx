@@ -1,3 +1,4 @@
+import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useTranslation } from 'react-i18next';
 import type { DoorScanOutcome, DoorState } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -30,7 +31,7 @@ export function ScanResultBanner({ outcome, door, check, nowMs }: { outcome: Doo
       {v.ticket ? (
         <p className="door-result__holder">
           {v.ticket.holder_name}
-          {v.ticket.type ? <span className="door-result__type"> · {v.ticket.type}</span> : null}
+          {v.ticket.type ? <span className="door-result__type"> · {ticketTypeLabel(t, v.ticket.type)}</span> : null}
         </p>
       ) : null}
       {view.reasonKey ? <p className="door-result__reason">{t(view.reasonKey)}</p> : null}

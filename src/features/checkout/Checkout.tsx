@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { AttendeeField } from '../../../contract/sales.ts';
+import { CHECKOUT_MAX_TICKETS, UNVERIFIED_TICKETS_PER_EVENT, type AttendeeField } from '../../../contract/sales.ts';
 import { setAttendee, setMethod, setQuantity, useSession } from '../../data/index.ts';
 import { formatEventRange } from '../../ui/format/events.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -39,6 +39,8 @@ export function Checkout({ eventId, onDone, back, page = false }: { eventId: num
   if (!types.length) return offer.status === 'loading' ? <Spinner label={t('common.loading')} /> : <NoTickets event={event} onClose={onDone} />;
   if (checkout.step === null) return <Spinner label={t('common.loading')} />;
 
+  // An unverified account gets a few tickets per event (server/domain/orders/limits.ts): the choice says so up front.
+  const unverified = user?.email_verified === false;
   const prefill = { name: user ? `${user.first_name} ${user.last_name}`.trim() : '', company: '', position: '' };
   const returnPath = page ? `${pathname}${search}` : to(`/events/${eventId}/checkout`);
   const auth = user
@@ -61,12 +63,14 @@ export function Checkout({ eventId, onDone, back, page = false }: { eventId: num
       <StepList steps={checkout.steps} current={current} />
       {offer.status === 'offline' || (checkout.offline && !offer.offer) ? <p className="muted small">{t('checkout.asOfSync')}</p> : null}
 
+      {current === 'choose' && unverified ? <p className="muted small">{t('checkout.unverifiedNote', { max: UNVERIFIED_TICKETS_PER_EVENT })}</p> : null}
       {current === 'choose' ? (
         <ChooseStep
           types={types}
           cart={cart}
           currency={checkout.currency}
           timeZone={event.timezone}
+          maxTickets={unverified ? UNVERIFIED_TICKETS_PER_EVENT : CHECKOUT_MAX_TICKETS}
           onQuantity={(id, n) => update(setQuantity(cart, id, n, prefill))}
         />
       ) : null}

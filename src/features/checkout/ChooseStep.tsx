@@ -5,18 +5,24 @@ import { cartCount, quantityOf, type CartDoc, type OfferType } from '../../data/
 import { useLocale } from '../../ui/useLocale.ts';
 import { priceText, saleStateText } from './format.ts';
 
-/** Step one: the types on sale and how many of each, within each type's limit and what is left. */
+/**
+ * Step one: the types on sale and how many of each, within each type's limits (per order, per
+ * person), what is left, and how many tickets one order (or an unverified account) may hold. What the
+ * buyer holds from earlier orders only the server knows: it answers with the limit it met.
+ */
 export function ChooseStep({
   types,
   cart,
   currency,
   timeZone,
+  maxTickets = CHECKOUT_MAX_TICKETS,
   onQuantity,
 }: {
   types: OfferType[];
   cart: CartDoc;
   currency: string;
   timeZone: string;
+  maxTickets?: number;
   onQuantity(typeId: number, n: number): void;
 }) {
   const { t } = useTranslation();
@@ -27,8 +33,8 @@ export function ChooseStep({
     <ul className="checkout__types">
       {types.map((type) => {
         const chosen = quantityOf(cart, type.id);
-        const room = CHECKOUT_MAX_TICKETS - inCart + chosen;
-        const max = type.state === 'on_sale' ? Math.min(type.max_per_order, type.left ?? type.max_per_order, room) : 0;
+        const room = Math.max(0, maxTickets - inCart + chosen);
+        const max = type.state === 'on_sale' ? Math.min(type.max_per_order, type.max_per_person, type.left ?? type.max_per_order, room) : 0;
         const state = saleStateText(t, type.state, type.sale_starts, locale, timeZone);
         const id = `${idp}-${type.id}`;
         return (

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { formatMoney } from '../../../contract/money.ts';
-import { saleState, type SaleState } from '../../../contract/sales.ts';
+import { PENDING_TICKETS_PER_EVENT, saleState, UNVERIFIED_TICKETS_PER_EVENT, type SaleState } from '../../../contract/sales.ts';
 import type { EventView, OfferType, OnlineFailure } from '../../data/index.ts';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 
@@ -34,11 +34,17 @@ export function deadlineText(seconds: number, locale: string, timeZone: string):
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(seconds * 1000);
 }
 
-/** Why the order was not placed, naming the sold-out type when the server says which. */
+/** Why the order was not placed, naming the type and its limit when the server says which type. */
 export function failureText(t: TFunction, locale: string, types: OfferType[], f: OnlineFailure): string {
   if (f.code === 'rate_limited') return tooManyRequestsText(t, locale, f.retryAfter);
-  const typeName = types.find((x) => String(x.id) === f.detail)?.name;
-  if (f.code === 'sold_out' && typeName) return t('checkout.soldOutType', { name: typeName });
+  const type = types.find((x) => String(x.id) === f.detail);
+  if (type) {
+    if (f.code === 'sold_out') return t('checkout.soldOutType', { name: type.name });
+    if (f.code === 'too_many_tickets') return t('checkout.tooManyType', { name: type.name, max: type.max_per_order });
+    if (f.code === 'ticket_limit_per_person') return t('checkout.limitPerPerson', { name: type.name, max: type.max_per_person });
+  }
+  if (f.code === 'unverified_ticket_limit') return t('checkout.unverifiedLimit', { max: UNVERIFIED_TICKETS_PER_EVENT });
+  if (f.code === 'pending_tickets_limit') return t('checkout.pendingTicketsLimit', { max: PENDING_TICKETS_PER_EVENT });
   if (f.code === 'network_error') return t('checkout.offline');
   return t(`errors.${f.code}`, { defaultValue: t('errors.unknown_error') });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ATTENDEE_FIELDS, type PaymentMethod } from '../../../contract/sales.ts';
+import { ATTENDEE_FIELDS, buyableTypes, type PaymentMethod } from '../../../contract/sales.ts';
 import {
   attendeeProblems,
   cartCount,
@@ -46,10 +46,12 @@ export function useCheckout(eventId: number) {
   const [busy, setBusy] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
 
-  const types = useMemo(() => offer.offer?.types ?? (event ? typesFromEvent(event, now) : []), [offer.offer, event, now]);
+  const offered = offer.offer?.methods;
+  const listed = event?.sales.methods;
+  const methods = useMemo(() => offered ?? ((listed ?? []) as PaymentMethod[]), [offered, listed]);
+  const types = useMemo(() => buyableTypes(offer.offer?.types ?? (event ? typesFromEvent(event, now) : []), methods), [offer.offer, event, now, methods]);
   const cart = useMemo(() => withoutUnknownTypes(stored, types), [stored, types]);
   const currency = offer.offer?.currency ?? event?.sales.currency ?? '';
-  const methods = offer.offer?.methods ?? ((event?.sales.methods ?? []) as PaymentMethod[]);
   const total = cartTotal(cart, types);
   const count = cartCount(cart);
   const tickets = cartTickets(cart, types);

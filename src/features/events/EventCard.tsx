@@ -29,7 +29,10 @@ export const EventCard = memo(function EventCard({ event }: { event: EventView }
           <time dateTime={isoInEventZone(event.when, event.timezone)}>{formatEventStart(event.when, event.timezone)}</time>
         </p>
         <p className="event-card__where">{event.is_webinar ? t('event.online') : event.city_name || t('event.placeUnknown')}</p>
-        <EventPrice event={event} className="event-card__price" />
+        {/* There even without a price, so a row's cards keep the same lines (events.css). */}
+        <p className="event-card__price">
+          <EventPrice event={event} />
+        </p>
       </div>
       <div className="event-card__fav">
         <FavoriteButton event={event} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SPEAKERS_SHOWN, speechTiming, useSchedule, type ScheduleDoc } from '../../data/index.ts';
@@ -6,11 +6,13 @@ import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { clockTime, dateFormat } from '../../ui/intl.ts';
 import { useWidgets } from '../../ui/widgets.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { scrollToElement } from '../../ui/scroll.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { liveEventId } from './access.ts';
 import { SpeechStar } from './SpeechStar.tsx';
 
-export function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean }) {
+/** `anchor`: the programme's own copy, which links (`#speech-<id>`) and "Now" scroll to; the side panel's repeats it without. */
+export function Speech({ speech, open, anchor = false }: { speech: ScheduleDoc; open: boolean; anchor?: boolean }) {
   const { t } = useTranslation();
   const to = useLocalePath();
   const locale = useLocale();
@@ -18,7 +20,7 @@ export function Speech({ speech, open }: { speech: ScheduleDoc; open: boolean })
   const timing = speechTiming(speech, now);
   return (
     // The star sits beside the speech, not in its summary: a button inside <summary> is a control in a control.
-    <div className="speech-row">
+    <div className="speech-row" id={anchor ? `speech-${speech.speech_id}` : undefined}>
       <details className={`speech speech--${timing}`} open={open} data-testid="speech">
         <summary>
           <span className="speech__time">
@@ -60,24 +62,65 @@ function dayDate(date: string, locale: string): string {
   return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d, 12));
 }
 
+/** The speech a link to the stage names (ProgrammeNow.tsx: `#speech-<id>`), or null. */
+export function speechOfHash(hash: string): number | null {
+  const m = /^#speech-([1-9]\d{0,9})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
 /**
  * The stage section (events.md §2, §4): the programme by day and track, the current speech open.
  * The video and the secondary panel belong to the live page around it (LivePage.tsx), because
- * they stay when the reader moves to the other sections.
+ * they stay when the reader moves to the other sections. "Now" brings the current speech into view
+ * (and its day, and all tracks, if another was picked); a link naming a speech does the same for it.
  */
 export function LiveStage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const eventId = liveEventId(useParams().eventId, pathname);
   const { data, isLoading } = useSchedule(eventId);
   const locale = useLocale();
+  const linked = speechOfHash(hash);
   const [day, setDay] = useState<string | null>(null);
-  const shownDay = data.days.find((d) => d.date === (day ?? data.current?.day_date)) ?? data.days[0];
+  const [track, setTrack] = useState<number | null>(null);
+  const [scrollTarget, setScrollTarget] = useState<number | null>(linked);
+  const all = data.days.flatMap((d) => d.tracks.flatMap((tr) => tr.speeches));
+  const linkedDoc = linked ? all.find((s) => s.speech_id === linked) : undefined;
+  const shownDay = data.days.find((d) => d.date === (day ?? linkedDoc?.day_date ?? data.current?.day_date)) ?? data.days[0];
+  const dayTracks = shownDay?.tracks ?? [];
+  const tracks = track !== null && dayTracks.some((tr) => tr.id === track) ? dayTracks.filter((tr) => tr.id === track) : dayTracks;
+  // Only while something is on or still to come: after the last speech "now" would lead to the first.
+  const nowSpeech = data.onAir.live[0] ?? (data.onAir.next ? data.current : null);
+
+  useEffect(() => {
+    if (scrollTarget === null) return;
+    const row = document.getElementById(`speech-${scrollTarget}`);
+    // Not drawn yet (the programme is still coming from the database): tried again when it is.
+    if (!row) return;
+    // The specs' −96 px over 500 ms (src/ui/scroll.ts), which also leaves the row clear of the header.
+    scrollToElement(row);
+    row.querySelector('summary')?.focus({ preventScroll: true });
+    setScrollTarget(null);
+  }, [scrollTarget, shownDay, tracks]);
+
+  const goNow = () => {
+    if (!nowSpeech) return;
+    setDay(nowSpeech.day_date);
+    if (track !== null && track !== nowSpeech.track_id) setTrack(null);
+    setScrollTarget(nowSpeech.speech_id);
+  };
 
   return (
     <section className="live-stage__schedule" aria-label={t('live.schedule')}>
       {isLoading && data.days.length === 0 ? <Spinner label={t('common.loading')} /> : null}
       {!isLoading && data.days.length === 0 ? <p className="muted">{t('live.noSchedule')}</p> : null}
+      {nowSpeech ? (
+        <div className="live-stage__tools">
+          <button type="button" className="btn btn--primary btn--sm live-stage__now" onClick={goNow} data-testid="stage-now">
+            {t('live.now')}
+          </button>
+        </div>
+      ) : null}
       {data.days.length > 1 ? (
         // biome-ignore lint/a11y/useSemanticElements: a labelled group of day buttons, not form fields
         <div className="live-days" role="group" aria-label={t('live.days')}>
@@ -95,11 +138,24 @@ export function LiveStage() {
           ))}
         </div>
       ) : null}
-      {shownDay?.tracks.map((track) => (
-        <div key={track.id} className="live-track">
-          <h3 className="live-track__title">{track.title}</h3>
-          {track.speeches.map((s) => (
-            <Speech key={s.id} speech={s} open={s.speech_id === data.current?.speech_id} />
+      {dayTracks.length > 1 ? (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of filter buttons, not form fields
+        <div className="live-tracks" role="group" aria-label={t('live.tracks')}>
+          <button type="button" aria-pressed={tracks.length === dayTracks.length} className="chip" onClick={() => setTrack(null)}>
+            {t('live.allTracks')}
+          </button>
+          {dayTracks.map((tr) => (
+            <button key={tr.id} type="button" aria-pressed={tracks.length === 1 && tracks[0]?.id === tr.id} className="chip" onClick={() => setTrack(tr.id)}>
+              {tr.title}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {tracks.map((tr) => (
+        <div key={tr.id} className="live-track">
+          <h3 className="live-track__title">{tr.title}</h3>
+          {tr.speeches.map((s) => (
+            <Speech key={s.id} speech={s} anchor open={s.speech_id === data.current?.speech_id || s.speech_id === linked} />
           ))}
         </div>
       ))}

@@ -1,11 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOCK_TICK_MS } from '../../../contract/constants.ts';
 import type { EventView } from '../../data/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { VideoCountdown, VideoFrame, VideoPoster } from '../../ui/video/VideoParts.tsx';
-import type { LiveVideoState } from './video-clock.ts';
+import { docksOffStage, type LiveVideoState } from './video-clock.ts';
 import { useLiveVideo } from './useLiveVideo.ts';
 
 export type LiveVideoMode = 'inline' | 'floating';
@@ -22,16 +22,11 @@ export function LiveVideo({ event, mode, onError }: { event: EventView; mode: Li
   const { t } = useTranslation();
   const { state, retry } = useLiveVideo(event, onError);
   const [minimised, setMinimised] = useState(false);
-  const [closed, setClosed] = useState(false);
+  const [closed, setClosed] = useClosed(event.event_id);
   const floating = mode === 'floating';
 
-  // Back on the stage the video is part of the page again, whatever was done to the window.
-  useEffect(() => {
-    if (!floating) {
-      setMinimised(false);
-      setClosed(false);
-    }
-  }, [floating]);
+  // Off the stage without a stream there is nothing to dock: no window over the chat.
+  if (floating && !docksOffStage(state)) return null;
 
   const classes = ['live-video', `live-video--${mode}`];
   if (floating && minimised) classes.push('live-video--minimised');
@@ -117,4 +112,34 @@ function VideoScreen({ event, state, onRetry }: { event: EventView; state: LiveV
 function Countdown({ event, startsAtMs }: { event: EventView; startsAtMs: number }) {
   const now = useNow(CLOCK_TICK_MS);
   return <VideoCountdown event={event} remainingMs={startsAtMs - now} />;
+}
+
+const closedKey = (eventId: number) => `foyer.live.videoClosed.${eventId}`;
+
+/**
+ * A docked player the viewer closed stays closed as they move between the sections and come back
+ * to them, for the rest of the tab's session: it used to come back on each visit. The stage shows
+ * the video whatever this says.
+ */
+function useClosed(eventId: number): [boolean, (closed: boolean) => void] {
+  const [closed, setClosedState] = useState(() => {
+    try {
+      return sessionStorage.getItem(closedKey(eventId)) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const setClosed = useCallback(
+    (next: boolean) => {
+      setClosedState(next);
+      try {
+        if (next) sessionStorage.setItem(closedKey(eventId), '1');
+        else sessionStorage.removeItem(closedKey(eventId));
+      } catch {
+        // Storage refused (private mode): closed for this page only.
+      }
+    },
+    [eventId],
+  );
+  return [closed, setClosed];
 }

@@ -64,6 +64,15 @@ export type LiveVideoState =
   | { kind: 'ready' }
   | { kind: 'error' };
 
+/**
+ * Whether the state has a player worth docking off the stage: the stream, its loading, or its
+ * failure with the way to try again. A countdown or a line of text docked over the chat only hid
+ * the chat (issue 27); the stage itself still shows them.
+ */
+export function docksOffStage(state: Pick<LiveVideoState, 'kind'>): boolean {
+  return state.kind === 'ready' || state.kind === 'loading' || state.kind === 'error';
+}
+
 /** The three timer calls the clock needs: the real ones in the page, fake ones in tests. */
 export interface Timers {
   now(): number;

@@ -7,6 +7,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { DialogList } from './DialogList.tsx';
 import { Conversation } from './Conversation.tsx';
+import { NewMessage } from './NewMessage.tsx';
 import './messages.css';
 
 /**
@@ -35,7 +36,10 @@ function Messages({ viewerId }: { viewerId: number }) {
 
   return (
     <div className={`messages-page${selected === null ? '' : ' messages-page--open'}`}>
-      <h1 className="messages-page__title">{t('messages.title')}</h1>
+      <div className="messages-page__head">
+        <h1 className="messages-page__title">{t('messages.title')}</h1>
+        <NewMessage viewerId={viewerId} onPick={select} />
+      </div>
       <div className="messages-page__columns">
         <DialogList
           selected={selected}

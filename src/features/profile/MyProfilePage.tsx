@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { STATUS_TYPE_VALUES } from '../../../contract/index.ts';
 import { effectiveShowStatus, useProfile, useSession, useStatusTypes } from '../../data/index.ts';
-import { useLocale } from '../../ui/useLocale.ts';
+import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -27,6 +28,7 @@ export function MyProfilePage() {
   const { data, isLoading } = useProfile(null);
   const statusTypes = useStatusTypes(locale);
   const [editing, setEditing] = useState(false);
+  const to = useLocalePath();
   useDocumentTitle(t('profile.myTitle'));
 
   if (status === 'ready' && !user) return <LoginPrompt title={t('profile.myTitle')} text={t('profile.guestText')} />;
@@ -65,6 +67,12 @@ export function MyProfilePage() {
               : t('profile.fromCard')}
         </p>
         <p className="muted">{t('profile.visibleTo', { who: types.find((s) => s.value === showStatus)?.label ?? '' })}</p>
+        {/* The public page of one's events lives here, not in the account menu beside "My events". */}
+        {user ? (
+          <p>
+            <Link to={to(`/user/${user.id}/events`)}>{t('nav.userEvents')}</Link>
+          </p>
+        ) : null}
       </div>
       <ProfileAside profile={profile} privacyKnown={data.privacyKnown} />
       {editing ? <VisitorInfoForm open profile={profile} statusTypes={types} showStatus={showStatus} onClose={() => setEditing(false)} /> : null}

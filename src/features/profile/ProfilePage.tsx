@@ -15,8 +15,9 @@ import { parseId } from '../../../contract/ids.ts';
 
 /**
  * /{locale}/profiles/:userId: somebody's profile as this device knows them — from the visitors of
- * the events the user takes part in. Anybody else is "not on this device": the device holds no
- * profile it may not show, and says so rather than pretending the person does not exist.
+ * the events the user takes part in — or, for anybody else, as the server shows it while online.
+ * Offline such a profile is "not on this device", said as such rather than pretending the person
+ * does not exist.
  */
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -33,8 +34,8 @@ export function ProfilePage() {
       <div className="page page--narrow">
         <EmptyState
           heading
-          title={t('profile.notOnDevice')}
-          text={user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
+          title={data.kind === 'not_found' ? t('profile.notFound') : t('profile.notOnDevice')}
+          text={data.kind === 'not_found' ? t('profile.notFoundText') : user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
           action={
             <Link className="btn btn--primary" to={to('/people')}>
               {t('profile.browsePeople')}
@@ -51,20 +52,23 @@ export function ProfilePage() {
       <div className="profile-page__main">
         <ProfileDetails person={person} actions={<PersonActions person={person} show={{ favorite: true, like: true, message: true }} />} />
       </div>
-      <aside className="profile-aside" aria-label={t('profile.asideLabel')}>
-        <Card title={t('profile.events')} headingLevel={3}>
-          <ul className="plain-list">
-            {events.map((e) => (
-              <li key={e.id}>
-                <Link to={to(`/events/${e.id}`)}>{e.name || t('event.title')}</Link>{' '}
-                <Link className="muted small" to={to(`/events/${e.id}/visitors`)}>
-                  {t('event.links.visitors')}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </aside>
+      {/* A profile from the server comes without the events the device shares with the person. */}
+      {events.length > 0 ? (
+        <aside className="profile-aside" aria-label={t('profile.asideLabel')}>
+          <Card title={t('profile.events')} headingLevel={3}>
+            <ul className="plain-list">
+              {events.map((e) => (
+                <li key={e.id}>
+                  <Link to={to(`/events/${e.id}`)}>{e.name || t('event.title')}</Link>{' '}
+                  <Link className="muted small" to={to(`/events/${e.id}/visitors`)}>
+                    {t('event.links.visitors')}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </aside>
+      ) : null}
     </div>
   );
 }

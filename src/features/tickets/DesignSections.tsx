@@ -4,9 +4,12 @@ import type { TicketDesignSettings } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { DesignImageField } from './DesignImageField.tsx';
+import { TicketQr } from './TicketQr.tsx';
 import {
   addInstruction,
   BADGE_FIELDS,
+  BADGE_TYPES,
+  isBuiltInRole,
   badgeItemsFromText,
   toggleBadgeField,
   mayRemoveRole,
@@ -207,7 +210,14 @@ export function RolesSection({ settings, edit }: Pick<DesignSectionProps, 'setti
             <li key={key} className="ticket-design__row">
               <div className="field ticket-design__grow">
                 <label htmlFor={`role-name-${key}`}>{t('ticketDesign.roles.name')}</label>
-                <input id={`role-name-${key}`} value={role.name} required maxLength={60} onChange={(e) => set({ name: e.target.value })} />
+                {/* A built-in role shows in the reader's language; typing over it names the role anew. */}
+                <input
+                  id={`role-name-${key}`}
+                  value={isBuiltInRole(role.name) ? t(`ticketDesign.roles.builtIn.${role.name}`) : role.name}
+                  required
+                  maxLength={60}
+                  onChange={(e) => set({ name: e.target.value })}
+                />
               </div>
               <div className="field">
                 <label htmlFor={`role-color-${key}`}>{t('ticketDesign.roles.color')}</label>
@@ -241,18 +251,25 @@ export function BadgeSection({ settings, edit, offline, upload }: DesignSectionP
   const { t } = useTranslation();
   return (
     <Card title={t('ticketDesign.badge.title')}>
+      <BadgePreview settings={settings} />
       <div className="field">
         <label htmlFor="badge-type">{t('ticketDesign.badge.type')}</label>
-        <input
+        <select
           id="badge-type"
           value={settings.badge.type}
-          required
-          maxLength={40}
           onChange={(e) => {
             const type = e.target.value;
             edit((s) => ({ ...s, badge: { ...s.badge, type } }));
           }}
-        />
+        >
+          {BADGE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`ticketDesign.badge.types.${type}`)}
+            </option>
+          ))}
+          {/* A type an older client saved stays choosable, as it was typed. */}
+          {(BADGE_TYPES as readonly string[]).includes(settings.badge.type) ? null : <option value={settings.badge.type}>{settings.badge.type}</option>}
+        </select>
       </div>
       <fieldset className="ticket-design__fieldset">
         <legend>{t('ticketDesign.badge.fields')}</legend>
@@ -301,5 +318,36 @@ function BadgeItems({ items, onChange }: { items: string[]; onChange: (items: st
         onChange(badgeItemsFromText(e.target.value));
       }}
     />
+  );
+}
+
+/**
+ * A small live preview of the badge as the settings stand: the default role's colour and name, the
+ * fields chosen, the badge's own lines and picture, filled with a sample person. It follows every
+ * change before saving, so the organiser sees what the PDF will print without downloading one.
+ */
+export function BadgePreview({ settings }: { settings: TicketDesignSettings }) {
+  const { t } = useTranslation();
+  const role = settings.roles.find((r) => r.is_default && r.enabled) ?? settings.roles.find((r) => r.enabled);
+  const shows = (f: string) => settings.badge.checked.includes(f);
+  const name = [shows('first_name') ? t('ticketDesign.preview.firstName') : '', shows('last_name') ? t('ticketDesign.preview.lastName') : '']
+    .filter(Boolean)
+    .join(' ');
+  const roleName = role ? (isBuiltInRole(role.name) ? t(`ticketDesign.roles.builtIn.${role.name}`) : role.name) : '';
+  return (
+    <figure className="badge-preview" aria-label={t('ticketDesign.preview.title')}>
+      <figcaption className="muted small">{t('ticketDesign.preview.title')}</figcaption>
+      <div className="badge-preview__card">
+        <div className="badge-preview__band" style={{ background: role?.color ?? NEW_ROLE_COLOR }}>
+          {roleName}
+        </div>
+        {settings.badge.image ? <img className="badge-preview__image" src={settings.badge.image} alt="" /> : null}
+        {name ? <p className="badge-preview__name">{name}</p> : null}
+        {shows('company') ? <p className="badge-preview__line">{t('ticketDesign.preview.company')}</p> : null}
+        {shows('position') ? <p className="badge-preview__line muted">{t('ticketDesign.preview.position')}</p> : null}
+        {settings.badge.items.length ? <p className="badge-preview__line badge-preview__lines">{settings.badge.items.join('\n')}</p> : null}
+        {shows('qr') ? <TicketQr payload="FY-PREVIEW0000" label={t('ticketDesign.badge.field.qr')} /> : null}
+      </div>
+    </figure>
   );
 }

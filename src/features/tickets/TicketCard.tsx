@@ -1,3 +1,4 @@
+import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,20 +15,23 @@ import { useTicketToast } from './TicketToasts.tsx';
 /**
  * One ticket (events.md §2): type, name, company, position, price and currency, the QR code (drawn
  * on the device, so it shows offline at the door), the PDF download and send-to-email. The two
- * actions need the server: offline they say so instead of failing.
+ * actions need the server: offline they say so instead of failing. On My tickets the code is shown
+ * at once, large enough to scan: at the door nobody should hunt for a button. The compact card
+ * (the side column) keeps it behind a button, as the column has no room for it.
  */
 export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compact?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalePath();
   const sync = useSyncStatus();
-  const [showQr, setShowQr] = useState(false);
+  const [toggled, setToggled] = useState(false);
+  const showQr = !compact || toggled;
   const qrId = useId();
   const offline = sync.state === 'offline';
   const voided = ticket.status !== 'valid' || ticket.invalid;
   const price = ticket.price > 0 ? formatMoney(ticket.price, ticket.currency || 'UAH', locale) : t('tickets.free');
   const fields: [string, string][] = [
-    [t('tickets.fields.type'), ticket.type],
+    [t('tickets.fields.type'), ticketTypeLabel(t, ticket.type)],
     [t('tickets.fields.name'), ticket.name],
     [t('tickets.fields.company'), ticket.company],
     [t('tickets.fields.position'), ticket.position],
@@ -65,15 +69,15 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           <dd>{price}</dd>
         </div>
       </dl>
-      {showQr ? (
+      {showQr && !voided ? (
         <div className="ticket-card__qr" id={qrId}>
           <TicketQr payload={ticket.qr} label={t('tickets.qrLabel', { code: ticket.code })} />
           <p className="ticket-card__code">{ticket.code}</p>
         </div>
       ) : null}
       <div className="ticket-card__actions">
-        {voided ? null : (
-          <Button size="sm" aria-expanded={showQr} aria-controls={qrId} onClick={() => setShowQr((v) => !v)}>
+        {voided || !compact ? null : (
+          <Button size="sm" aria-expanded={showQr} aria-controls={qrId} onClick={() => setToggled((v) => !v)}>
             {showQr ? t('tickets.hideQr') : t('tickets.showQr')}
           </Button>
         )}

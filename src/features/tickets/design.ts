@@ -91,3 +91,13 @@ export function badgeItemsFromText(text: string): string[] {
     .filter(Boolean)
     .slice(0, 100);
 }
+
+/** The roles every design starts with, stored under these names; screens word them in the reader's language. */
+export const BUILT_IN_ROLES = ['visitor', 'speaker', 'organizer', 'sponsor', 'volunteer'] as const;
+
+export function isBuiltInRole(name: string): name is (typeof BUILT_IN_ROLES)[number] {
+  return (BUILT_IN_ROLES as readonly string[]).includes(name);
+}
+
+/** The badge types the app knows ('standart' is the old clients' spelling of standard). */
+export const BADGE_TYPES = ['standart'] as const;

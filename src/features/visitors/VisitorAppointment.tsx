@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appointmentActions, type AppointmentAction } from '../../../contract/appointments.ts';
-import { useAppointmentsKnown, useMayMessage, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
+import { appointmentActions, hasBegun, type AppointmentAction } from '../../../contract/appointments.ts';
+import { useAppointmentsKnown, useMayMessage, useSession, type AppointmentItem, type EventView, type VisitorView } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useAppointmentUi } from '../../ui/appointment-ui.ts';
 import { mayRequest } from '../../ui/format/appointments.ts';
@@ -30,6 +30,7 @@ export function VisitorAppointment({
   const { t } = useTranslation();
   const ui = useAppointmentUi();
   const known = useAppointmentsKnown();
+  const signedIn = Boolean(useSession().user);
   const canMessage = useMayMessage(visitor.user_id);
   const [ticketsDialog, setTicketsDialog] = useState(false);
   if (visitor.is_me) return null;
@@ -40,7 +41,10 @@ export function VisitorAppointment({
   const refusedHere = Boolean(appointment && !appointment.synced && failure);
   // A request still on this device has no meeting id to act on yet; it shows as pending instead. A
   // request the server refused may be made again, unless the refusal was that one exists already.
-  let actions: AppointmentAction[] = appointment && !appointment.synced ? [] : appointmentActions(status);
+  const begun = Boolean(
+    appointment && hasBegun({ time_start: appointment.time_start || null, date: appointment.date, timezone: appointment.timezone }, Date.now()),
+  );
+  let actions: AppointmentAction[] = appointment && !appointment.synced ? [] : appointmentActions(status, begun);
   if (refusedHere && failure?.code !== 'appointment_exists') actions = ['request'];
   // Never offer a request the device cannot yet rule out: until the user's appointments have
   // arrived after signing in, "no appointment" is not known.
@@ -89,7 +93,8 @@ export function VisitorAppointment({
           </Button>
         </div>
       ) : null}
-      {!known && !appointment ? (
+      {/* A guest has no appointments to wait for. */}
+      {signedIn && !known && !appointment ? (
         <p className="muted visitor__checking" role="status">
           {t('appointments.item.checking')}
         </p>

@@ -25,6 +25,7 @@ import { EventNotFound } from '../../ui/EventNotFound.tsx';
 import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
 import { useVisitorsPage } from './useVisitorsPage.ts';
+import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
 
 /**
  * /{locale}/events/:eventId/visitors (networking.md §2, §4, §5). For a user who takes part in the
@@ -39,6 +40,8 @@ export function VisitorsPage() {
   const { signedIn, state, apply, search, setSearch, modal, setModal, choose, visitors, showMore } = useVisitorsPage(eventId);
   const data = visitors.data;
   const panelId = useId();
+  // The same ?meeting_id=&response= links as My appointments (mails point at either page).
+  const linkError = useResponseLink('rest');
   // Side by side from 900 px (networking.css); narrower, the filters wait in a sheet under the cards' heading.
   const wide = useMediaQuery('(min-width: 900px)');
   // The side column's filters (some hundred elements) are drawn in a render of their own after the
@@ -83,6 +86,11 @@ export function VisitorsPage() {
           {wide ? <SortBox state={state} onChange={(next) => apply(next)} /> : null}
         </div>
       </header>
+      {linkError ? (
+        <p className="form-error" role="alert">
+          {linkError}
+        </p>
+      ) : null}
 
       <VisitorsTabs
         tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))}

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from '../useLocale.ts';
 import { useLoginHref } from '../useRequireLogin.ts';
 import { Button } from '../Button.tsx';
 import { Modal } from '../Modal.tsx';
+import { CheckoutUiContext } from '../checkout-ui.ts';
 
 /** A table, chosen by the server, is the `null` choice; named places are their ids. */
 type PlaceChoice = number | null;
@@ -142,10 +143,15 @@ export function LoginOrBuyDialog({ open, eventId, onClose }: { open: boolean; ev
   );
 }
 
-/** Signed in, but no ticket for the event (networking.md §5 action gating). */
+/**
+ * Signed in, but no ticket for the event (networking.md §5 action gating). It offers the ticket
+ * itself: the checkout opens over the page, and the person comes back to where they were.
+ * Without the checkout host (a page outside the app's layout) the event page opens it instead.
+ */
 export function TicketsRequiredDialog({ open, eventId, eventName, onClose }: { open: boolean; eventId: number; eventName: string; onClose(): void }) {
   const { t } = useTranslation();
   const to = useLocalePath();
+  const checkout = useContext(CheckoutUiContext);
   return (
     <Modal
       open={open}
@@ -155,9 +161,21 @@ export function TicketsRequiredDialog({ open, eventId, eventName, onClose }: { o
       footer={
         <>
           <Button onClick={onClose}>{t('appointments.close')}</Button>
-          <Link className="btn btn--primary" to={to(`/events/${eventId}`)} onClick={onClose}>
-            {t('appointments.ticketsRequired.toEvent')}
-          </Link>
+          {checkout ? (
+            <Button
+              variant="primary"
+              onClick={() => {
+                onClose();
+                checkout.open(eventId);
+              }}
+            >
+              {t('appointments.ticketsRequired.buy')}
+            </Button>
+          ) : (
+            <Link className="btn btn--primary" to={to(`/events/${eventId}?buy=1`)} onClick={onClose}>
+              {t('appointments.ticketsRequired.buy')}
+            </Link>
+          )}
         </>
       }
     >

@@ -71,11 +71,14 @@ export function messagePreview(message: string, expanded: boolean, limit = REQUE
 /** The request message block: a dash when empty, hidden for a sent request without a message. */
 export function requestMessageMode(status: AppointmentStatus, message: string): 'hidden' | 'dash' | 'text' {
   if (message.trim() !== '') return 'text';
-  return status === 'waitingForResponse' ? 'hidden' : 'dash';
+  return status === 'waitingForResponse' || status === 'appointed' ? 'hidden' : 'dash';
 }
 
-/** The statuses whose card shows the request message block (networking.md §2). */
-export const MESSAGE_STATUSES: ReadonlySet<AppointmentStatus> = new Set(['rejected', 'waitingForMyResponse', 'waitingForResponse']);
+/**
+ * The statuses whose card shows the request message block (networking.md §2), and an agreed
+ * meeting's: what the requester wrote is still what the meeting is about once it is confirmed.
+ */
+export const MESSAGE_STATUSES: ReadonlySet<AppointmentStatus> = new Set(['rejected', 'waitingForMyResponse', 'waitingForResponse', 'appointed']);
 
 export const SLOT_KEYS: Record<SlotStatus, 'available' | 'mine' | 'theirs' | 'both' | 'disabled'> = {
   [SLOT_STATUS.available]: 'available',

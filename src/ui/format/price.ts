@@ -30,6 +30,20 @@ export interface PricedEvent {
   is_free: boolean;
   ticket_min_price: number;
   currency: string;
+  /** The ticket types buyers may see, as the event document carries them (contract/sales.ts). */
+  sales?: { currency: string; types: readonly { price: number; sold_out: boolean }[] };
+}
+
+/**
+ * The lowest price a buyer can still pay, from the types on the device: the sold-out ones count
+ * only when every type is sold out (the card still says what the event cost). Null without types,
+ * where the event's own price fields are all there is.
+ */
+export function lowestTypePrice(event: PricedEvent): number | null {
+  const types = event.sales?.types ?? [];
+  if (types.length === 0) return null;
+  const open = types.filter((t) => !t.sold_out);
+  return Math.min(...(open.length > 0 ? open : types).map((t) => t.price));
 }
 
 export function convertApprox(amount: number, from: string, to: string): number | null {
@@ -45,13 +59,18 @@ export function convertApprox(amount: number, from: string, to: string): number 
  * set: tickets are not on sale yet).
  */
 export function priceView(event: PricedEvent, locale: Locale): PriceView | null {
-  if (event.is_free) return { kind: 'free' };
-  if (!(event.ticket_min_price > 0)) return null;
+  // An event priced by its ticket types: the types say it, since the event's own fields may be
+  // blank (an event made "paid" before its types) or say "free" while its types are sold.
+  const fromTypes = lowestTypePrice(event);
+  if (fromTypes !== null && event.sales?.types.every((t) => t.price <= 0)) return { kind: 'free' };
+  if (fromTypes === null && event.is_free) return { kind: 'free' };
+  const price = fromTypes ?? event.ticket_min_price;
+  if (fromTypes === null && !(price > 0)) return null;
   // The server always sets a currency; should one be missing, the language's is the likeliest reading.
-  const currency = (event.currency || CURRENCY_BY_LOCALE[locale]).toUpperCase();
-  const amount = formatMoney(event.ticket_min_price, currency, locale);
+  const currency = ((fromTypes !== null ? event.sales?.currency : '') || event.currency || CURRENCY_BY_LOCALE[locale]).toUpperCase();
+  const amount = formatMoney(price, currency, locale);
   const target = CURRENCY_BY_LOCALE[locale];
   if (currency === target) return { kind: 'paid', amount, approx: null };
-  const converted = convertApprox(event.ticket_min_price, currency, target);
+  const converted = convertApprox(price, currency, target);
   return { kind: 'paid', amount, approx: converted === null ? null : formatMoney(converted, target, locale) };
 }

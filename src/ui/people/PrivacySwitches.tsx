@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileActions, type OwnProfile } from '../../data/index.ts';
-
-const SWITCHES = ['show_email', 'hide_phone', 'hide_trip_plan', 'hide_from_visitors'] as const;
-type Switch = (typeof SWITCHES)[number];
+import { flipPatch, isShown, PRIVACY_SWITCHES, type PrivacySwitch } from './privacy.ts';
 
 /**
- * The four privacy switches of the profile aside. Each is a switch (role="switch"), saved at once
+ * The privacy switches of the profile aside (the specs' four, and gender and age), all worded "Show my …" (privacy.ts). Each is a switch (role="switch"), saved at once
  * through the outbox, so it works offline; the server applies it to every other device at their
  * next sync. Until the device has the server's profile it does not know their positions, and says so.
  */
@@ -14,9 +12,9 @@ export function PrivacySwitches({ profile, known }: { profile: OwnProfile; known
   const { t } = useTranslation();
   const actions = useProfileActions();
   const [failed, setFailed] = useState(false);
-  const flip = (name: Switch) => {
+  const flip = (sw: PrivacySwitch) => {
     setFailed(false);
-    actions.setPrivacy({ [name]: !profile[name] }).catch((error: unknown) => {
+    actions.setPrivacy(flipPatch(sw, profile)).catch((error: unknown) => {
       console.error('privacy switch failed', error);
       setFailed(true);
     });
@@ -25,17 +23,17 @@ export function PrivacySwitches({ profile, known }: { profile: OwnProfile; known
     <div className="privacy">
       {!known ? <p className="note">{t('profile.privacy.unknown')}</p> : null}
       <ul className="privacy__list">
-        {SWITCHES.map((name) => (
-          <li key={name} className="privacy__item">
-            <span id={`privacy-${name}`}>{t(`profile.privacy.${name}`)}</span>
+        {PRIVACY_SWITCHES.map((sw) => (
+          <li key={sw.flag} className="privacy__item">
+            <span id={`privacy-${sw.flag}`}>{t(sw.label)}</span>
             <button
               type="button"
               role="switch"
               className="switch"
-              aria-checked={profile[name]}
-              aria-labelledby={`privacy-${name}`}
+              aria-checked={isShown(sw, profile)}
+              aria-labelledby={`privacy-${sw.flag}`}
               disabled={!known}
-              onClick={() => flip(name)}
+              onClick={() => flip(sw)}
             >
               <span className="switch__thumb" aria-hidden="true" />
             </button>

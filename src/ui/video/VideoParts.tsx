@@ -42,19 +42,33 @@ const MESSAGES = {
 /**
  * The poster with whatever stands in for the video until it plays: a message, a countdown, a button.
  * Without children it says what the states in MESSAGES say, so each player spells out only what is
- * its own.
+ * its own. The poster is shown as it is, never darkened, and the words and digits sit in a band of
+ * their own under it: laid over the picture they collided with the text organisers put in posters
+ * (issue 27). An event without a poster keeps the plain dark frame with the words inside.
  */
 export function VideoPoster({ event, kind, children }: { event: EventView; kind: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const message = Object.hasOwn(MESSAGES, kind) ? MESSAGES[kind as keyof typeof MESSAGES] : null;
   // The server keeps no recordings: an online event that has ended says so (events.md §8).
   const noRecording = kind === 'finished' && event.is_webinar;
-  return (
-    <div className={`video video--${kind}`} style={{ ...FRAME_STYLE, backgroundImage: `url("${event.poster_big.replace(/"/g, '%22')}")` }}>
-      <div className="video__overlay">
+  const content =
+    children || message || noRecording ? (
+      <>
         {children ?? (message ? <p className="video__message">{t(message)}</p> : null)}
         {!children && noRecording ? <p className="video__note">{t('video.noRecording')}</p> : null}
+      </>
+    ) : null;
+  if (!event.poster_big) {
+    return (
+      <div className={`video video--${kind}`} style={FRAME_STYLE}>
+        <div className="video__overlay">{content}</div>
       </div>
+    );
+  }
+  return (
+    <div className={`video video--${kind} video--poster`}>
+      <div className="video__image" style={{ ...FRAME_STYLE, backgroundImage: `url("${event.poster_big.replace(/"/g, '%22')}")` }} />
+      {content ? <div className="video__band">{content}</div> : null}
     </div>
   );
 }

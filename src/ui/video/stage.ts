@@ -13,10 +13,13 @@
  *   without one, there is nothing to play; in person, the event happens on site.
  */
 
+import { eventPhase, type EventPhase } from './phase.ts';
+
+export { eventPhase, type EventPhase };
+
 /** events.md §3/§4: video type 1 is a frame we can embed; anything else has no player. */
 export const EMBEDDABLE_VIDEO_TYPE = 1;
 
-export type EventPhase = 'future' | 'running' | 'finished';
 export type StageMedium = 'stream' | 'noStream' | 'onsite';
 
 export interface StageInput {
@@ -33,12 +36,6 @@ export interface EventStage {
   medium: StageMedium;
   /** Until the start; 0 once started. */
   startsInMs: number;
-}
-
-export function eventPhase(when: number, whenEnd: number, nowMs: number): EventPhase {
-  if (nowMs < when * 1000) return 'future';
-  if (whenEnd > when && nowMs >= whenEnd * 1000) return 'finished';
-  return 'running';
 }
 
 export function stageMedium(input: Pick<StageInput, 'is_webinar' | 'video_type'>): StageMedium {

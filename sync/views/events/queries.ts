@@ -13,7 +13,7 @@ export interface EventsQuery {
   filter?: EventsFilter;
   category_id?: number;
   city_id?: number;
-  /** Case-insensitive match on name, city and category. */
+  /** Case-insensitive match on name, city, venue (name and address) and category. */
   search?: string;
   /** 'when' ascending (default for future), '-when' descending (default for past and viewed). */
   sort?: EventsSort;
@@ -66,9 +66,7 @@ export function normalizeSearch(search: string | undefined): string {
 
 export function matchesSearch(e: EventView, needle: string): boolean {
   if (!needle) return true;
-  return (
-    e.name.toLocaleLowerCase().includes(needle) || e.city_name.toLocaleLowerCase().includes(needle) || e.category_name.toLocaleLowerCase().includes(needle)
-  );
+  return [e.name, e.city_name, e.place.name, e.place.address, e.category_name].some((field) => field.toLocaleLowerCase().includes(needle));
 }
 
 export function compareBy(sort: EventsSort): (a: EventView, b: EventView) => number {

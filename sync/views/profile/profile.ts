@@ -38,6 +38,7 @@ export function profileFromVisitor(doc: VisitorDoc): OwnProfile {
     hide_phone: false,
     hide_trip_plan: false,
     hide_from_visitors: false,
+    show_personal: false,
     locale: '',
     notify_email: {},
     email_verified: true,
@@ -96,6 +97,7 @@ export function applyProfilePatch(base: OwnProfile, patch: ProfilePatch): OwnPro
   if (patch.hide_phone !== undefined) p.hide_phone = patch.hide_phone;
   if (patch.hide_trip_plan !== undefined) p.hide_trip_plan = patch.hide_trip_plan;
   if (patch.hide_from_visitors !== undefined) p.hide_from_visitors = patch.hide_from_visitors;
+  if (patch.show_personal !== undefined) p.show_personal = patch.show_personal;
   if (patch.locale !== undefined) p.locale = patch.locale;
   if (patch.notify_email !== undefined) p.notify_email = { ...p.notify_email, ...patch.notify_email };
   return p;

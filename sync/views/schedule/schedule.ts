@@ -35,6 +35,28 @@ export function currentSpeech(speeches: readonly ScheduleDoc[], nowSec: number):
   return sorted[0] ?? null;
 }
 
+/** What the stage has on now and what it has next, for the links to it (event page, home). */
+export interface OnAir {
+  /** The speeches running now, in the tracks' order. */
+  live: ScheduleDoc[];
+  /** The first speech still to start; on a tie, the one of the first track. */
+  next: ScheduleDoc | null;
+}
+
+/**
+ * Unlike currentSpeech, which keeps a stage panel open on something, this says only what is true:
+ * a break has nothing live, and after the last speech there is nothing next.
+ */
+export function onAir(speeches: readonly ScheduleDoc[], nowSec: number): OnAir {
+  const live = speeches.filter((s) => speechTiming(s, nowSec) === 'running').sort((a, b) => a.track_sort - b.track_sort || byTime(a, b));
+  let next: ScheduleDoc | null = null;
+  for (const s of speeches) {
+    if (s.starts_at <= nowSec) continue;
+    if (!next || s.starts_at < next.starts_at || (s.starts_at === next.starts_at && (s.track_sort - next.track_sort || byTime(s, next)) < 0)) next = s;
+  }
+  return { live, next };
+}
+
 export interface ScheduleTrack {
   id: number;
   title: string;

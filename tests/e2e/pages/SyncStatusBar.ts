@@ -2,8 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 
 /**
  * The always-visible sync status in the header: its state in words and, while the outbox holds
- * anything, how many changes wait to be sent. The state words hold no digits in any locale, so the
- * number in the status is the pending count.
+ * anything or the server turned something down, the counts of each on a button beside it.
  */
 export class SyncStatusBar {
   constructor(readonly page: Page) {}
@@ -16,9 +15,12 @@ export class SyncStatusBar {
     return ((await this.status.textContent()) ?? '').trim();
   }
 
+  /** What waits to be sent; what was turned down has a count of its own and is not in it. */
   async pending(): Promise<number> {
-    const match = /\d+/.exec(await this.text());
-    return match ? Number(match[0]) : 0;
+    // Read without waiting: the count vanishes the moment the outbox empties, and a locator that
+    // was there a tick ago would otherwise wait for it to come back.
+    const texts = await this.page.getByRole('banner').locator('.sync__pending:not(.sync__pending--refused) .sync__count').allTextContents();
+    return Number(texts[0]?.trim() ?? 0);
   }
 
   async isIdle(): Promise<boolean> {

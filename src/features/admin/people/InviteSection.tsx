@@ -6,9 +6,9 @@ import { EmailField, looksLikeEmail } from '../EmailField.tsx';
 import { clearIfSent } from '../../../ui/sentField.ts';
 
 /**
- * Invitations by email. Somebody with a Foyer account gets the role at once; somebody without one
- * gets a link that signs them up and gives it. Queued invitations show until the server has them;
- * open ones can be withdrawn.
+ * Invitations by email: each address gets a link, and the person joins once they accept it (signed
+ * in with that address, or signing up with it). Queued invitations show until the server has them;
+ * open ones show until accepted and can be withdrawn.
  */
 export function InviteSection({ eventId, invitations, queued }: { eventId: number; invitations: AdminInvitation[]; queued: QueuedInvite[] }) {
   const { t } = useTranslation();
@@ -82,7 +82,8 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
           {invitations.map((i) => (
             <li key={`${i.email}-${i.role}`} className="admin__card person-invite">
               <span>
-                {i.email} · {t(`admin.people.inviteRole.${i.role}`)} · <span className="muted">{t('admin.people.invited')}</span>
+                {i.email} · {t(`admin.people.inviteRole.${i.role}`)}
+                {i.stand_name ? ` · ${i.stand_name}` : ''} · <span className="muted">{t('admin.people.invited')}</span>
               </span>
               <Button
                 size="sm"

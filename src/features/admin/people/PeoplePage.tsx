@@ -1,3 +1,4 @@
+import { ticketTypeLabel } from '../../../ui/format/tickets.ts';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -66,7 +67,7 @@ export function PeoplePage() {
         p.company,
         p.position,
         p.category,
-        p.tickets.map((x) => `${x.type} (${t(`admin.people.ticket.${x.status}`)})`).join('; '),
+        p.tickets.map((x) => `${ticketTypeLabel(t, x.type)} (${t(`admin.people.ticket.${x.status}`)})`).join('; '),
         when(p.registered_at),
         when(p.door_at),
         p.meetings,

@@ -1,3 +1,4 @@
+import { ticketTypeLabel } from '../../../ui/format/tickets.ts';
 import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, type AdminPerson, type TeamRole } from '../../../data/index.ts';
 import { dateFormat } from '../../../ui/intl.ts';
@@ -24,7 +25,7 @@ export function PersonRow({
       <dl className="person-row__facts">
         <div>
           <dt>{t('admin.people.tickets')}</dt>
-          <dd>{p.tickets.length ? p.tickets.map((x) => `${x.type} (${t(`admin.people.ticket.${x.status}`)})`).join(', ') : '—'}</dd>
+          <dd>{p.tickets.length ? p.tickets.map((x) => `${ticketTypeLabel(t, x.type)} (${t(`admin.people.ticket.${x.status}`)})`).join(', ') : '—'}</dd>
         </div>
         <div>
           <dt>{t('admin.people.registered')}</dt>

@@ -14,7 +14,7 @@ const EMPTY_DRAFT: MemberDraft = { email: '', position: '', manager: false };
 
 /**
  * The people of a stand: each with their position and whether they manage the stand (managers
- * get Open Stand), changed one at a time, and new ones added by the email of their Foyer account.
+ * get Open Stand), changed one at a time. New ones are invited by email and join once they accept.
  */
 export function StandMembers({ eventId, stand, members }: { eventId: number; stand: ClientRef; members: EditorMember[] }) {
   const { t } = useTranslation();
@@ -25,6 +25,8 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
   const { email, position, manager } = draft;
   const edit = (change: Partial<MemberDraft>) => setDraft((d) => ({ ...d, ...change }));
   const [problem, setProblem] = useState<string | null>(null);
+  // A member named by email is invited and joins once they accept, so the list does not show them yet.
+  const [invited, setInvited] = useState<string | null>(null);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +38,7 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
     setProblem(null);
     const sent = draft;
     await actions.setMember(eventId, stand, { email: value }, position.trim(), manager);
+    setInvited(value);
     setDraft(clearIfSent(sent, EMPTY_DRAFT));
   };
 
@@ -63,6 +66,11 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
           {t('admin.stands.addMember')}
         </Button>
       </form>
+      {invited ? (
+        <p className="muted" role="status">
+          {t('admin.stands.invited', { email: invited })}
+        </p>
+      ) : null}
       <p className="muted small">{t('admin.stands.membersHint')}</p>
     </section>
   );

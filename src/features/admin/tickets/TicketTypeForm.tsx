@@ -5,6 +5,11 @@ import { Button } from '../../../ui/Button.tsx';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
 import { Field } from '../Field.tsx';
 
+/** A whole number typed into a limit field, kept within 1..max. */
+function clampInt(text: string, max: number): number {
+  return Math.min(max, Math.max(1, Math.floor(Number(text)) || 1));
+}
+
 /**
  * One ticket type's fields, checked by the same rules the server applies (contract/sales.ts
  * checkTicketType) before anything is queued; times are the venue's wall clock, like the event's.
@@ -69,23 +74,42 @@ export function TicketTypeForm({
         <Field errors="sales" id={id('description')} label={t('sales.form.description')} problem={tried ? problems.description : undefined}>
           <textarea rows={2} value={value.description} maxLength={TICKET_TYPE_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
+        <Field
+          errors="sales"
+          id={id('price')}
+          label={t('sales.form.price', { currency })}
+          hint={t('sales.form.priceHint')}
+          problem={tried ? (priceBad ? 'required' : problems.price) : undefined}
+        >
+          <input type="text" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
+        </Field>
         <div className="admin-form__pair">
-          <Field
-            errors="sales"
-            id={id('price')}
-            label={t('sales.form.price', { currency })}
-            hint={t('sales.form.priceHint')}
-            problem={tried ? (priceBad ? 'required' : problems.price) : undefined}
-          >
-            <input type="text" inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} />
-          </Field>
           <Field errors="sales" id={id('max')} label={t('sales.form.maxPerOrder')}>
             <input
               type="number"
               min={1}
               max={TICKET_TYPE_LIMITS.maxPerOrder}
               value={value.max_per_order}
-              onChange={(e) => set('max_per_order', Math.min(TICKET_TYPE_LIMITS.maxPerOrder, Math.max(1, Number(e.target.value) || 1)))}
+              onChange={(e) => {
+                const n = clampInt(e.target.value, TICKET_TYPE_LIMITS.maxPerOrder);
+                // One order is never more than one person may hold: the person's limit follows upwards.
+                setValue((f) => ({ ...f, max_per_order: n, max_per_person: Math.max(f.max_per_person, n) }));
+              }}
+            />
+          </Field>
+          <Field
+            errors="sales"
+            id={id('per-person')}
+            label={t('sales.form.maxPerPerson')}
+            hint={t('sales.form.maxPerPersonHint')}
+            problem={tried ? problems.max_per_person : undefined}
+          >
+            <input
+              type="number"
+              min={1}
+              max={TICKET_TYPE_LIMITS.maxPerPerson}
+              value={value.max_per_person}
+              onChange={(e) => set('max_per_person', clampInt(e.target.value, TICKET_TYPE_LIMITS.maxPerPerson))}
             />
           </Field>
         </div>

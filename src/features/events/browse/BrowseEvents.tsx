@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { EVENTS_PAGE_SIZE, PAGINATION_MARGIN_PAGES } from '../../../../contract/constants.ts';
+import { EVENTS_PAGE_SIZE, PAGINATION_MARGIN_PAGES, SEARCH_DEBOUNCE_MS } from '../../../../contract/constants.ts';
 import { useEvents, type EventsQuery, type Loadable, type NamedCount } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
+import { SearchBox } from '../../../ui/SearchBox.tsx';
 import { pageCount, parsePage } from '../../../ui/pagination.ts';
 import { EventList } from '../EventList.tsx';
 import { parseId } from '../../../../contract/ids.ts';
@@ -34,6 +35,32 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
   const selectedId = parseId(params.get(param));
   const period: Period = params.get('when') === 'past' ? 'past' : 'future';
   const page = parsePage(params.get('page'));
+  const q = params.get('q') ?? '';
+  // What is typed shows at once; the list (and the address, `q`) follows after a pause of
+  // SEARCH_DEBOUNCE_MS, like the visitors search (events.md §9). The local database answers, so
+  // it works offline.
+  const [typed, setTyped] = useState(q);
+  // The address changed by itself (back, a shared link): the box follows. Its own echo does not
+  // touch what is typed, so a space typed before a pause stays.
+  useEffect(() => setTyped((prev) => (prev.trim() === q.trim() ? prev : q)), [q]);
+  useEffect(() => {
+    if (typed.trim() === q.trim()) return;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (typed.trim()) next.set('q', typed.trim());
+            else next.delete('q');
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
 
   const query = useMemo<EventsQuery>(
     () => ({
@@ -42,8 +69,9 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
       limit: EVENTS_PAGE_SIZE,
       offset: (page - 1) * EVENTS_PAGE_SIZE,
       ...(param === 'category' ? { category_id: selectedId } : { city_id: selectedId }),
+      ...(q.trim() ? { search: q } : {}),
     }),
-    [period, page, param, selectedId],
+    [period, page, param, selectedId, q],
   );
   const { data, isLoading } = useEvents(query);
   const selected = options.data.find((o) => o.id === selectedId);
@@ -70,6 +98,8 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
           <Link to={alternative.href}>{alternative.label}</Link>
         </p>
       </div>
+
+      <SearchBox className="events-search" value={typed} onChange={setTyped} label={t('browse.search')} placeholder={t('browse.searchPlaceholder')} />
 
       <nav className="chips" aria-label={optionsLabel}>
         <Link className="chip" to={href({ [param]: undefined, page: undefined })} aria-current={selectedId === undefined ? 'page' : undefined}>
@@ -110,7 +140,7 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
           isLoading={isLoading}
           empty={{
             title: period === 'past' ? t('browse.emptyPast') : t('browse.emptyUpcoming'),
-            text: selectedId !== undefined ? t('browse.emptyTextFiltered') : t('browse.emptyText'),
+            text: q.trim() ? t('browse.emptySearch', { q: q.trim() }) : selectedId !== undefined ? t('browse.emptyTextFiltered') : t('browse.emptyText'),
           }}
         />
         <Pagination page={page} totalPages={totalPages} margin={PAGINATION_MARGIN_PAGES} hrefFor={(p) => href({ page: p > 1 ? p : undefined })} />

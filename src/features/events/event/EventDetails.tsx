@@ -51,6 +51,9 @@ export function EventSections({ eventId, tripPlan = false }: { eventId: number; 
   const to = useLocalePath();
   return (
     <nav className="event-links" aria-label={t('event.sectionsLabel')}>
+      <Link className="event-links__item" to={to(`/events/${eventId}/live-translation/stage`)}>
+        {t('event.links.programme')}
+      </Link>
       <Link className="event-links__item" to={to(`/events/${eventId}/visitors`)}>
         {t('event.links.visitors')}
       </Link>

@@ -10,6 +10,7 @@ import { FavoriteButton } from '../FavoriteButton.tsx';
 import { EventPrice } from '../EventPrice.tsx';
 import { formatEventRange, isoInEventZone } from '../../../ui/format/events.ts';
 import { VideoBlock } from './VideoBlock.tsx';
+import { ProgrammeNow } from '../ProgrammeNow.tsx';
 import { CheckinButton } from './CheckinButton.tsx';
 import { BuyTicketDialog } from './BuyTicketDialog.tsx';
 import { EventCounters, EventPlace, EventSections } from './EventDetails.tsx';
@@ -52,6 +53,8 @@ export function EventPage() {
 
   return (
     <div className="page event-page">
+      {/* First on the page, above the poster: on the day, the talk on now is what the page is opened for. */}
+      {event.status === 'cancelled' ? null : <ProgrammeNow eventId={event.event_id} className="event-page__on-air" onlyOnAir />}
       <div className="event-page__hero">
         <div className="event-page__media">
           <VideoBlock event={event} loggedIn={Boolean(user)} />

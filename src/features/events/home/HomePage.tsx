@@ -2,7 +2,16 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HOME_CARD_EVENTS } from '../../../../contract/constants.ts';
-import { useEvents, useSession, type EventsQuery, type EventView } from '../../../data/index.ts';
+import {
+  useEvents,
+  useMyAppointments,
+  useMyTickets,
+  useSession,
+  type AppointmentItem,
+  type EventsQuery,
+  type EventView,
+  type Ticket,
+} from '../../../data/index.ts';
 import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -11,11 +20,20 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLoginHref } from '../../../ui/useRequireLogin.ts';
 import { EventList, type EventListProps } from '../EventList.tsx';
 import { useWidgets } from '../../../ui/widgets.ts';
+import { useNow } from '../../../ui/useNow.ts';
+import { formatEventRange } from '../../../ui/format/events.ts';
+import { meetingWhen, personName } from '../../../ui/format/appointments.ts';
+import { NowAndSoon } from '../NowAndSoon.tsx';
+import { nextMeeting, nowAndSoon } from './personal.ts';
 
 // Module constants: the data hooks re-subscribe when the query object changes.
 const FAVORITES: EventsQuery = { filter: 'favorites', sort: 'when', limit: HOME_CARD_EVENTS };
 const VIEWED: EventsQuery = { filter: 'viewed', sort: '-viewed', limit: HOME_CARD_EVENTS };
 const UPCOMING: EventsQuery = { filter: 'future', sort: 'when', limit: HOME_CARD_EVENTS };
+// The user's own events are a handful (MyEventsPage takes them all the same way).
+const MINE: EventsQuery = { filter: 'mine', sort: 'when' };
+/** How often home looks again at what is on now, soon, and next. */
+const PERSONAL_TICK_MS = 60_000;
 
 export function HomePage() {
   const { PeopleCard } = useWidgets();
@@ -26,6 +44,10 @@ export function HomePage() {
   const favorites = useEvents(FAVORITES);
   const viewed = useEvents(VIEWED);
   const upcoming = useEvents(UPCOMING);
+  const mine = useEvents(MINE);
+  const now = useNow(PERSONAL_TICK_MS);
+  const meetings = useMyAppointments();
+  const tickets = useMyTickets('future', 1, now);
   useDocumentTitle(null);
 
   const seeAll = (href: string, total: number) =>
@@ -35,11 +57,16 @@ export function HomePage() {
       </Link>
     ) : null;
 
-  // Until the session and the three rows have answered, the page shows one placeholder for all of
-  // them, and then draws them together under a new key. Each row settling on its own (a guest's
+  // Until the session and the rows have answered, the page shows one placeholder for all of them,
+  // and then draws them together under a new key. Each row settling on its own (a guest's
   // favourites turning into the login prompt, an empty "viewed" row shrinking) moved every card
-  // below it while the user was looking: most of the first visit's layout shift.
-  const settled = status !== 'loading' && !favorites.isLoading && !viewed.isLoading && !upcoming.isLoading;
+  // below it while the user was looking: most of the first visit's layout shift. The user's own
+  // cards wait with them, for the same reason.
+  const personalLoading = Boolean(user) && (mine.isLoading || meetings.isLoading || tickets.isLoading);
+  const settled = status !== 'loading' && !favorites.isLoading && !viewed.isLoading && !upcoming.isLoading && !personalLoading;
+  const soon = user ? nowAndSoon(mine.data.items, now) : [];
+  const meeting = user ? nextMeeting(meetings.data, now) : null;
+  const ticket = user ? (tickets.data.items[0] ?? null) : null;
 
   return (
     <div className="page">
@@ -48,7 +75,25 @@ export function HomePage() {
         <p className="page__lead">{t('home.lead')}</p>
       </div>
       {settled ? (
+        // Only what has something to show: empty rows buried the events under boxes that said so.
         <Fragment key="rows">
+          {soon.length > 0 ? <NowAndSoon events={soon} now={now} allLink /> : null}
+          {meeting || ticket ? (
+            <div className="home-personal">
+              {meeting ? <MeetingCard meeting={meeting} /> : null}
+              {ticket ? <TicketCard ticket={ticket} /> : null}
+            </div>
+          ) : null}
+          {user && favorites.data.items.length > 0 ? (
+            <EventRow title={t('home.favorites')} actions={seeAll(to('/events/favorites'), favorites.data.total)} events={favorites.data.items} />
+          ) : null}
+          <EventRow
+            title={t('home.upcoming')}
+            actions={seeAll(to('/events'), upcoming.data.total)}
+            events={upcoming.data.items}
+            empty={{ title: t('home.upcomingEmpty'), text: t('home.upcomingEmptyText') }}
+          />
+          {viewed.data.items.length > 0 ? <EventRow title={t('home.viewed')} events={viewed.data.items} /> : null}
           {status === 'ready' && !user ? (
             <Card title={t('home.favorites')}>
               <EmptyState
@@ -62,34 +107,61 @@ export function HomePage() {
                 }
               />
             </Card>
-          ) : (
-            <EventRow
-              title={t('home.favorites')}
-              actions={user ? seeAll(to('/events/favorites'), favorites.data.total) : null}
-              events={favorites.data.items}
-              empty={{ title: t('home.favoritesEmpty'), text: t('home.favoritesEmptyText') }}
-            />
-          )}
-          <EventRow title={t('home.viewed')} events={viewed.data.items} empty={{ title: t('home.viewedEmpty'), text: t('home.viewedEmptyText') }} />
+          ) : null}
+          {/* Last: sixteen people are a long list, and the events are what home is for. */}
           <PeopleCard />
-          <EventRow
-            title={t('home.upcoming')}
-            actions={seeAll(to('/events'), upcoming.data.total)}
-            events={upcoming.data.items}
-            empty={{ title: t('home.upcomingEmpty'), text: t('home.upcomingEmptyText') }}
-          />
         </Fragment>
       ) : (
         <Fragment key="placeholder">
-          <EventRow title={t('home.favorites')} events={null} />
-          <EventRow title={t('home.viewed')} events={null} />
+          <EventRow title={t('home.upcoming')} events={null} />
           <Card title={t('home.people')}>
             <Spinner label={t('common.loading')} />
           </Card>
-          <EventRow title={t('home.upcoming')} events={null} />
         </Fragment>
       )}
     </div>
+  );
+}
+
+function cardLink(label: string, href: string) {
+  return (
+    <Link className="card__link" to={href}>
+      {label}
+    </Link>
+  );
+}
+
+function MeetingCard({ meeting }: { meeting: AppointmentItem }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const where = meeting.is_online ? t('home.meetingOnline') : meeting.where;
+  return (
+    <Card title={t('home.nextMeeting')} className="home-personal__card" actions={cardLink(t('home.allMeetings'), to('/profile/mymeeting'))}>
+      <div className="home-personal__body" data-testid="home-next-meeting">
+        <img className="home-personal__avatar" src={meeting.user_info.avatar} alt="" width={40} height={40} loading="lazy" />
+        <div>
+          <p className="home-personal__title">{personName(meeting.user_info, t('home.someone'))}</p>
+          <p className="muted">{[meetingWhen(meeting), where].filter(Boolean).join(' · ')}</p>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  return (
+    <Card title={t('home.ticket')} className="home-personal__card" actions={cardLink(t('home.showTicket'), to('/profile/mytickets'))}>
+      <div className="home-personal__body" data-testid="home-ticket">
+        <div>
+          <p className="home-personal__title">
+            <Link to={to(`/events/${ticket.event_id}`)}>{ticket.event.name}</Link>
+          </p>
+          <p className="muted">{[formatEventRange(ticket.when, ticket.when_end, ticket.event.timezone), ticket.type].filter(Boolean).join(' · ')}</p>
+        </div>
+      </div>
+    </Card>
   );
 }
 

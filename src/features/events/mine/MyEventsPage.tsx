@@ -12,6 +12,8 @@ import { useNow } from '../../../ui/useNow.ts';
 import { LoginPrompt } from '../../../ui/LoginPrompt.tsx';
 import { EventList } from '../EventList.tsx';
 import { inPeriod, type Period } from './period.ts';
+import { NowAndSoon } from '../NowAndSoon.tsx';
+import { nowAndSoon } from '../home/personal.ts';
 
 type Tab = keyof MyEventCounts;
 const TABS: Tab[] = ['allEvents', 'futuredEvents', 'pastEvents', 'favorites', 'lookedEarlier'];
@@ -41,6 +43,7 @@ export function MyEventsPage() {
       <div className="page__intro">
         <h1 className="page__title">{t('myEvents.title')}</h1>
       </div>
+      <OnNow />
       <Tabs<Tab>
         label={t('myEvents.tabsLabel')}
         tabs={TABS.map((id) => ({ id, label: t(`myEvents.tabs.${id}`), count: counts.isLoading ? undefined : counts.data[id] }))}
@@ -52,6 +55,14 @@ export function MyEventsPage() {
       </Tabs>
     </div>
   );
+}
+
+/** What is on now and soon among the user's events, with the way into each programme, above the lists. */
+function OnNow() {
+  const now = useNow(PERIOD_REFRESH_MS);
+  const { data } = useEvents(MINE_QUERIES.futuredEvents);
+  const soon = nowAndSoon(data.items, now);
+  return soon.length > 0 ? <NowAndSoon events={soon} now={now} /> : null;
 }
 
 function QueryTab({ tab }: { tab: 'favorites' | 'lookedEarlier' }) {

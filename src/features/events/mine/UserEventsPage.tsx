@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next';
 import { PAGINATION_MARGIN_PAGES, USER_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { useLocalePath } from '../../../ui/useLocale.ts';
-import { useEvents, useProfile, useSession, type EventsQuery } from '../../../data/index.ts';
+import { useEvents, useProfile, useRemoteUserEvents, useSession, type EventsQuery, type UserEventsTab } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
@@ -20,19 +20,35 @@ const PERIOD_REFRESH_MS = 60_000;
 
 /**
  * /{locale}/user/{userId}/events — a user's events: all, future, past and favorites, six per page.
- * Only the signed-in user's own relations are on this device (other people's arrive with the
- * visitors work), so for anyone else the page says so plainly instead of showing an empty list.
+ * Only the signed-in user's own relations are on this device, so anyone else's list is the
+ * server's: online it is read from there (data/remote-events.ts; their favorites are private, so
+ * that page has no favorites tab); offline the page says plainly it is not on this device.
  */
 export function UserEventsPage() {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const { userId } = useParams();
   const { user, status } = useSession();
   const title = useWhoseEventsTitle(Number(userId) || -1);
   useDocumentTitle(title);
 
   if (status === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!user || String(user.id) !== userId) {
+  if (!user || String(user.id) !== userId) return <OtherEvents userId={Number(userId) || -1} title={title} />;
+  return <OwnEvents title={title} />;
+}
+
+const OTHER_TABS: UserEventsTab[] = ['all', 'future', 'past'];
+
+function OtherEvents({ userId, title }: { userId: number; title: string }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab: UserEventsTab = OTHER_TABS.includes(raw as UserEventsTab) ? (raw as UserEventsTab) : 'all';
+  const page = parsePage(params.get('page'));
+  const remote = useRemoteUserEvents(userId, tab, page, USER_EVENTS_PAGE_SIZE, userId > 0);
+
+  if (!remote.known && !remote.loading) {
     return (
       <div className="page page--narrow">
         <EmptyState
@@ -48,7 +64,24 @@ export function UserEventsPage() {
       </div>
     );
   }
-  return <OwnEvents title={title} />;
+
+  const hrefFor = (p: number) => pageHref(pathname, params, p);
+  return (
+    <div className="page">
+      <div className="page__intro">
+        <h1 className="page__title">{title}</h1>
+      </div>
+      <Tabs<UserEventsTab>
+        label={t('userEvents.tabsLabel')}
+        tabs={OTHER_TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
+        value={tab}
+        onChange={(next) => setParams(next === 'all' ? {} : { tab: next }, { replace: true })}
+      >
+        <EventList items={remote.items} isLoading={remote.loading} skeletons={USER_EVENTS_PAGE_SIZE} empty={{ title: t(`userEvents.empty.${tab}`) }} />
+        <Pagination page={page} totalPages={pageCount(remote.total, USER_EVENTS_PAGE_SIZE)} margin={PAGINATION_MARGIN_PAGES} hrefFor={hrefFor} />
+      </Tabs>
+    </div>
+  );
 }
 
 /** "Events of Anna Koval": whose page this is, from the session or the person as this device knows them. */
@@ -84,13 +117,7 @@ function OwnEvents({ title }: { title: string }) {
   const items = matching.slice(start, start + USER_EVENTS_PAGE_SIZE);
   const totalPages = pageCount(matching.length, USER_EVENTS_PAGE_SIZE);
 
-  const hrefFor = (p: number) => {
-    const next = new URLSearchParams(params);
-    if (p > 1) next.set('page', String(p));
-    else next.delete('page');
-    const search = next.toString();
-    return `${pathname}${search ? `?${search}` : ''}`;
-  };
+  const hrefFor = (p: number) => pageHref(pathname, params, p);
 
   return (
     <div className="page">
@@ -108,4 +135,13 @@ function OwnEvents({ title }: { title: string }) {
       </Tabs>
     </div>
   );
+}
+
+/** The address of page `p` of this list: the same search, page 1 without a `page`. */
+function pageHref(pathname: string, params: URLSearchParams, p: number): string {
+  const next = new URLSearchParams(params);
+  if (p > 1) next.set('page', String(p));
+  else next.delete('page');
+  const search = next.toString();
+  return `${pathname}${search ? `?${search}` : ''}`;
 }

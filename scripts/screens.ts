@@ -1,0 +1,255 @@
+/**
+ * Phone screenshots of Foyer's screens, for reviewers to look at instead of read (docs/screens/).
+ *
+ *   node --import tsx scripts/screens.ts --tag before [--locales uk,en] [--only home,event] [--dist ./dist] [--out docs/screens]
+ *
+ * Starts the built app on a fresh demo database (tests/e2e/fixtures/server.ts), opens each screen in
+ * Debian's Chromium at 360×640 as the person the screen is for, waits for it to settle and saves
+ * `<out>/<screen>-<locale>-<tag>.png`. It prints, per shot, whether anything is wider than the screen
+ * and which controls lie under the tab bar, the two things a phone layout most often gets wrong.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
+import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
+import { userIdOf } from '../tests/e2e/fixtures/meetings.ts';
+import { launchBrowser, type TestBrowser } from '../tests/e2e/fixtures/browser.ts';
+import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
+import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
+
+const { values } = parseArgs({
+  options: {
+    tag: { type: 'string', default: 'now' },
+    locales: { type: 'string', default: 'uk,en' },
+    only: { type: 'string' },
+    dist: { type: 'string' },
+    out: { type: 'string', default: 'docs/screens' },
+  },
+});
+
+export const PHONE = { width: 360, height: 640 };
+type Who = 'guest' | keyof typeof DEMO_ACCOUNTS;
+
+interface Screen {
+  name: string;
+  who: Who;
+  path: (ids: { eventId: number; ownerId: number }) => string;
+  /** Something to do once the screen is there (open a menu, say). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'home-guest', who: 'guest', path: () => '/' },
+  { name: 'home', who: 'anna', path: () => '/' },
+  { name: 'events', who: 'anna', path: () => '/events/list' },
+  {
+    // The events list's search, with a word typed and the list following it (issue 27).
+    name: 'events-search',
+    who: 'anna',
+    path: () => '/events/list',
+    prepare: async (page) => {
+      // A build without the search (the "before" of issue 27) shows the list as it is.
+      const input = page.locator('.events-search input');
+      if ((await input.count()) === 0) return;
+      await input.fill('Kyiv');
+      await page.waitForTimeout(1200);
+      // The box at the top and the cards it found, with their prices, below it.
+      await input.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70));
+      await page.waitForTimeout(300);
+    },
+  },
+  // Another user's events (the demo organiser's), read from the server while online (issue 27).
+  { name: 'user-events', who: 'anna', path: ({ ownerId }) => `/user/${ownerId}/events` },
+  { name: 'event', who: 'anna', path: ({ eventId }) => `/events/${eventId}` },
+  { name: 'live', who: 'anna', path: ({ eventId }) => `/events/${eventId}/live-translation` },
+  {
+    // The poster block, brought to the top of the screen below the header.
+    name: 'event-poster',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}`,
+    prepare: async (page) => {
+      await page.locator('.event-page__media').evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -140);
+      });
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    // Home below its greeting: the user's events on now, the next meeting, the ticket.
+    name: 'home-mine',
+    who: 'anna',
+    path: () => '/',
+    prepare: async (page) => {
+      await page.locator('.page__intro').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    // The stage's programme: "Now", the days and the track filter.
+    name: 'live-programme',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}/live-translation/stage`,
+    prepare: async (page) => {
+      await page.locator('.live-stage__schedule').evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -140);
+      });
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'live-chat', who: 'anna', path: ({ eventId }) => `/events/${eventId}/live-translation/chat` },
+  { name: 'visitors', who: 'anna', path: ({ eventId }) => `/events/${eventId}/visitors` },
+  { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
+  { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
+  { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },
+  { name: 'settings', who: 'anna', path: () => '/profile/settings' },
+  {
+    name: 'account-menu',
+    who: 'anna',
+    path: () => '/',
+    prepare: async (page) => {
+      await page.locator('.user-menu .menu__button').click();
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'door', who: 'owner', path: ({ eventId }) => `/events/${eventId}/checkin` },
+  {
+    name: 'door-verdict',
+    who: 'owner',
+    path: ({ eventId }) => `/events/${eventId}/checkin`,
+    prepare: async (page) => {
+      await page.locator('.door-manual input[name="code"]').fill('FY-NOT-A-TICKET');
+      await page.locator('.door-manual input[name="code"]').press('Enter');
+      await page.locator('.door-result').waitFor({ state: 'visible' });
+    },
+  },
+  {
+    name: 'appointments-list',
+    who: 'anna',
+    path: () => '/profile/mymeeting',
+    prepare: async (page) => {
+      await page.locator('.event-picker__item').first().click();
+      await page.locator('article.appointment').first().scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    // An agreed meeting opened for editing, switched to any time: the form shows that meeting (issue 27).
+    name: 'any-time-existing',
+    who: 'anna',
+    path: () => '/profile/mymeeting',
+    prepare: async (page) => {
+      await page.locator('.event-picker__item').first().click();
+      await page
+        .locator('article.appointment button')
+        .filter({ hasText: /^\s*(Змінити|Edit)\s*$/ })
+        .first()
+        .click();
+      const dialog = page.locator('dialog[open]');
+      await dialog.waitFor({ state: 'visible' });
+      await dialog.getByRole('radio', { name: /Будь-який час|Any time/ }).check();
+      await page.waitForTimeout(500);
+    },
+  },
+  {
+    name: 'visitor-cards',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}/visitors`,
+    prepare: async (page) => {
+      await page
+        .locator('main article')
+        .first()
+        .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70));
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'settings-photo',
+    who: 'anna',
+    path: () => '/profile/settings',
+    prepare: async (page) => {
+      await page.locator('.settings-avatar').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'message-modal',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}/visitors`,
+    prepare: async (page) => {
+      await page.locator('main article').first().waitFor();
+      // Only people one may write to have the button (an agreed meeting or a dialog); the shot shows the page otherwise.
+      const write = page.locator('main article button, main article a').filter({ hasText: /^\s*(Повідомлення|Message|Сообщение|Wiadomość)\s*$/ });
+      if ((await write.count()) === 0) return;
+      await write.first().click();
+      await page.locator('dialog[open]').waitFor({ state: 'visible' });
+      await page.waitForTimeout(500);
+    },
+  },
+];
+
+async function signIn(browser: TestBrowser, baseUrl: string, locale: string, who: Who): Promise<void> {
+  if (who === 'guest') return;
+  await new LoginPage(browser.page, baseUrl, locale).signInTo(`/${locale}`, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
+}
+
+/** What a phone user would trip over: the page wider than the screen, controls under the tab bar. */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1) problems.push(`page ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+    const bar = document.querySelector('nav.tabbar');
+    const top = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    for (const el of document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, .menu__panel a, .menu__panel button')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.right > width + 1) problems.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(r.right)}px`);
+      // Controls scrolled into the tab bar's strip on the first screen, which nobody can reach without scrolling past it.
+      // A menu's own scrolling panel clips its items: only the part left showing can be under the bar.
+      const panel = el.closest('.menu__panel')?.getBoundingClientRect();
+      if (bar && panel && Math.min(r.bottom, panel.bottom) > top) problems.push(`menu item "${(el.textContent ?? '').trim().slice(0, 30)}" under the tab bar`);
+    }
+    return problems.slice(0, 12);
+  });
+}
+
+async function main() {
+  const out = path.resolve(values.out ?? 'docs/screens');
+  fs.mkdirSync(out, { recursive: true });
+  const only = values.only?.split(',');
+  const screens = SCREENS.filter((s) => !only || only.includes(s.name));
+  const server = await startFoyerServer(values.dist ? { distDir: path.resolve(values.dist) } : {});
+  try {
+    const eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
+    const ownerId = await userIdOf(server.url, await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD));
+    for (const locale of (values.locales ?? 'uk,en').split(',')) {
+      for (const who of [...new Set(screens.map((s) => s.who))]) {
+        const browser = await launchBrowser({ locale: locale === 'uk' ? 'uk-UA' : `${locale}-GB`, viewport: PHONE, timezoneId: 'Europe/Kyiv' });
+        try {
+          await signIn(browser, server.url, locale, who);
+          for (const screen of screens.filter((s) => s.who === who)) {
+            const { page } = browser;
+            await page.goto(`${server.url}/${locale}${screen.path({ eventId, ownerId }).replace(/^\/$/, '')}`);
+            await page.waitForLoadState('networkidle').catch(() => undefined);
+            await page.waitForTimeout(1500);
+            if (screen.prepare) await screen.prepare(page);
+            const file = path.join(out, `${screen.name}-${locale}-${values.tag}.png`);
+            await page.screenshot({ path: file });
+            const problems = await layoutProblems(page);
+            console.log(`${path.relative(process.cwd(), file)}: ${problems.length ? problems.join('; ') : 'fits'}`);
+          }
+        } finally {
+          await browser.close();
+        }
+      }
+    }
+  } finally {
+    await server.dispose();
+  }
+}
+
+await main();

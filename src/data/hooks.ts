@@ -67,16 +67,7 @@ export function useViews() {
  * answer is the truth the device has, and is shown as such.
  */
 export function useFirstSyncPending(): boolean {
-  const { sync } = useRuntime();
-  // A boolean snapshot: the status changes with every request of a sync, the answer only once.
-  const pending = () => {
-    const { state, lastSyncedAt, error } = sync.get();
-    if (lastSyncedAt !== null) return false;
-    // "Offline" with no failure is the engine before its start (it reports that first), not a
-    // network that is down: a network failure always carries its error and retry time.
-    return state === 'connecting' || state === 'syncing' || (state === 'offline' && error === null);
-  };
-  return useSyncExternalStore(sync.subscribe, pending, pending);
+  return useStore(useRuntime().firstSyncPending);
 }
 
 export function useEvents(query: EventsQuery): Loadable<EventsPage> {

@@ -48,6 +48,8 @@ export interface RuntimeOptions {
 
 /** Logging out should not hang on a server that does not answer. */
 const LOGOUT_TIMEOUT_MS = 5000;
+/** How long a first "synced" waits for the event lists its pages changed (followFirstSync). */
+const FIRST_SYNC_VIEWS_WAIT_MS = 500;
 /** Tells the other tabs of this origin that the database they have open was wiped. */
 const SESSION_CHANNEL = 'foyer-session';
 
@@ -59,6 +61,11 @@ export class DataRuntime {
   readonly views = new ValueStore<Loaded<EventView[]>>({ loading: true, value: [] });
   readonly rejections = new ValueStore<Loaded<RejectionItem[]>>({ loading: true, value: [] });
   readonly sync = new ValueStore<SyncSnapshot>({ state: 'connecting', pending: 0, lastSyncedAt: null, error: null }, sameStatus);
+  /**
+   * A device that has never finished a sync and is on its way to its first: an empty list then means
+   * "not here yet", not "there is none" (hooks.ts, useFirstSyncPending).
+   */
+  readonly firstSyncPending = new ValueStore<boolean>(true);
   readonly net = new NetworkingStores();
   readonly appointments = new AppointmentStores();
   readonly companies = new CompaniesStores();
@@ -90,6 +97,8 @@ export class DataRuntime {
   private workerStatus: SyncSnapshot | null = null;
   private workerFailed: Promise<never> = new Promise<never>(() => {});
   private unsent = 0;
+  /** Set between the first "synced" and the event lists that follow it (endFirstSync). */
+  private awaitingViews: ReturnType<typeof setTimeout> | null = null;
   private channel: BroadcastChannel | null = null;
   /** Opening, wiping and closing never overlap: RxDB refuses a second open of the same name. */
   private lifecycle: Promise<unknown> = Promise.resolve();
@@ -124,6 +133,7 @@ export class DataRuntime {
         this.views.set({ loading: false, value: [] });
         this.rejections.set({ loading: false, value: [] });
         this.sync.set({ state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'local_database_unavailable', retryAt: null } });
+        this.firstSyncPending.set(false);
         return;
       }
       if (typeof BroadcastChannel !== 'undefined') {
@@ -327,7 +337,10 @@ export class DataRuntime {
       device.subscribe(ref, next, (err) => console.error(`foyer: the ${ref.name} query failed`, err));
     this.subs.push(
       follow(query('session'), (s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
-      follow(query('eventViews'), (value) => this.views.set({ loading: false, value })),
+      follow(query('eventViews'), (value) => {
+        this.views.set({ loading: false, value });
+        if (this.awaitingViews) this.endFirstSync();
+      }),
       follow(query('rejections'), (value) => this.rejections.set({ loading: false, value })),
       follow(query('unsentCount'), (n) => {
         this.unsent = n;
@@ -347,6 +360,30 @@ export class DataRuntime {
     const base = this.workerStatus ?? { state: this.api ? 'connecting' : 'offline', pending: 0, lastSyncedAt: null, error: null };
     // The page counts its own outbox so a tap shows up in the pending number at once.
     this.sync.set({ ...base, pending: this.unsent });
+    this.followFirstSync(base);
+  }
+
+  private followFirstSync({ state, lastSyncedAt, error }: SyncSnapshot) {
+    if (lastSyncedAt === null) {
+      if (this.awaitingViews) clearTimeout(this.awaitingViews);
+      this.awaitingViews = null;
+      // "Offline" with no failure is the engine before its start (it reports that first), and "idle"
+      // before any sync the pause between the first pages and the engine's "all pulled"; a network
+      // that is down always carries its error, and then an empty list is the truth the device has.
+      this.firstSyncPending.set(error === null && state !== 'error');
+      return;
+    }
+    if (!this.firstSyncPending.get() || this.awaitingViews) return;
+    // The worker's "synced" can overtake the lists its last pages changed: a guest's home drew "no
+    // upcoming events" for that moment and then moved every card below when the events came. Wait
+    // for the next lists, briefly: when they came first, nothing else is on its way.
+    this.awaitingViews = setTimeout(() => this.endFirstSync(), FIRST_SYNC_VIEWS_WAIT_MS);
+  }
+
+  private endFirstSync() {
+    if (this.awaitingViews) clearTimeout(this.awaitingViews);
+    this.awaitingViews = null;
+    this.firstSyncPending.set(false);
   }
 
   /**

@@ -289,6 +289,10 @@ describe('words on screens', () => {
 
   it("a guest's first visit to the home page: its cards do not move while the rows load, and the rows end filled", async () => {
     const { page } = await suite.launch({ locale: 'en-GB', viewport: PHONE_VIEWPORT });
+    // A slow phone's CPU widens the moments between the worker's "synced" and the lists it changed,
+    // where a row once said "no events" and then moved every card below it.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     // Every layout shift from the first frame on, with the elements it moved.
     await page.addInitScript(() => {
       const shifts: string[] = [];

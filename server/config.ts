@@ -112,6 +112,13 @@ export interface Config {
    */
   dbStatementTimeoutMs: number;
   /**
+   * DB_PREPARED_STATEMENTS: how many different statements are sent to PostgreSQL as named prepared
+   * statements, planned once per connection instead of on every run (db/prepared.ts); 0 turns it
+   * off, which a pooler in transaction mode that does not carry prepared statements across its
+   * connections (PgBouncer before 1.21, or without max_prepared_statements) needs.
+   */
+  dbPreparedStatements: number;
+  /**
    * SHED_POOL_WAIT_MS: when the request that has waited longest for a database connection has waited
    * this long, new requests are refused at once with 503 and Retry-After instead of joining the
    * queue (plugins/back-pressure.ts); 0 turns the rule off. Requests already admitted are served.
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pullCacheMb: env.PULL_CACHE_MB === '0' ? 0 : positiveCount(env.PULL_CACHE_MB, 64, 'PULL_CACHE_MB'),
     dbPoolSize: positiveCount(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS === '0' ? 0 : positiveMs(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    dbPreparedStatements: env.DB_PREPARED_STATEMENTS === '0' ? 0 : positiveCount(env.DB_PREPARED_STATEMENTS, 500, 'DB_PREPARED_STATEMENTS'),
     shedPoolWaitMs: env.SHED_POOL_WAIT_MS === '0' ? 0 : positiveMs(env.SHED_POOL_WAIT_MS, 1000, 'SHED_POOL_WAIT_MS'),
     maxInFlight: positiveCount(env.MAX_IN_FLIGHT, 400, 'MAX_IN_FLIGHT'),
     shedRetryAfterS: positiveCount(env.SHED_RETRY_AFTER_S, 2, 'SHED_RETRY_AFTER_S'),

@@ -11,6 +11,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   poolSize: config.dbPoolSize,
   statementTimeoutMs: config.dbStatementTimeoutMs,
+  preparedStatements: config.dbPreparedStatements,
 });
 await migrate(database);
 const bus = config.redisUrl ? await createRedisBus(config.redisUrl, { prefix: config.redisPrefix }) : createMemoryBus();

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, PGliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import type { DB } from './types.ts';
+import { StatementNames } from './prepared.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -32,6 +33,8 @@ export interface PoolSettings {
   poolSize?: number;
   /** PostgreSQL's statement_timeout for request statements; 0 or unset runs without one. */
   statementTimeoutMs?: number;
+  /** Statement texts sent as named prepared statements at most (DB_PREPARED_STATEMENTS, prepared.ts); 0 none. */
+  preparedStatements?: number;
 }
 
 /** Resolves to what `promise` gives, or to `fallback` once `ms` have passed. */
@@ -53,6 +56,8 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
 const PG_POOL_WAIT_MS = 30_000;
 /** DB_POOL_SIZE's default (server/config.ts); the seed and the benches' setup open pools of this size too. */
 const DEFAULT_POOL_SIZE = 10;
+/** DB_PREPARED_STATEMENTS' default (server/config.ts). */
+const DEFAULT_PREPARED_STATEMENTS = 500;
 /** Idle time before the first TCP keepalive probe on a connection to PostgreSQL. */
 const PG_KEEPALIVE_DELAY_MS = 10_000;
 
@@ -70,11 +75,24 @@ const parsers = {
   [DATE]: (v: string) => v,
 };
 
-/** A pg client whose connect gives up after PG_CONNECT_TIMEOUT_MS, whatever the pool's queue allows. */
-class BoundedClient extends pg.Client {
-  constructor(config?: pg.ClientConfig) {
-    super({ ...config, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
-  }
+/**
+ * The pool's client: its connect gives up after PG_CONNECT_TIMEOUT_MS, whatever the pool's queue
+ * allows, and the statements `names` names are sent as named prepared statements (prepared.ts).
+ */
+function boundedClient(names: StatementNames) {
+  return class BoundedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+    }
+
+    // Kysely calls query(text, values); every other form (a config object, a cursor) passes through.
+    override query(...args: unknown[]): never {
+      const [text, values] = args;
+      const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? names.nameOf(text, values.length) : undefined;
+      const call = super.query as (...a: unknown[]) => never;
+      return name === undefined ? call.apply(this, args) : call.call(this, { name, text, values });
+    }
+  };
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean } & PoolSettings): Promise<Database> {
@@ -83,6 +101,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
     };
+    const BoundedClient = boundedClient(new StatementNames(opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS));
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? DEFAULT_POOL_SIZE,

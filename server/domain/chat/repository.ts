@@ -154,9 +154,18 @@ export interface ListOptions {
 export async function listComments(q: Q, viewer: number, eventId: number, o: ListOptions): Promise<{ rows: CommentRow[]; count: number }> {
   const before = sql`${o.beforeId ? sql`AND c.id < ${o.beforeId}` : sql``} ${o.fromId ? sql`AND c.id >= ${o.fromId}` : sql``}`;
   const order = o.newestFirst ? sql`c.id DESC` : sql`c.id ASC`;
-  const r = await sql<CommentRow>`${commentSelect(viewer)}
-    WHERE c.event_id = ${eventId} AND NOT c.deleted ${before}
-    ORDER BY ${order} LIMIT ${o.limit} OFFSET ${o.offset}`.execute(q);
+  // The page first, then its authors, blocks and the viewer's votes by key, as in
+  // commentsChangedSince: a planner without statistics (PGlite never analyzes, and a fresh
+  // PostgreSQL table waits for autovacuum) joined all of a big chat's comments before sorting them,
+  // 5 ms per read against 0.3 ms.
+  const r = await sql<CommentRow>`
+    SELECT ${commentColumns(sql`coalesce(l.like_type, 0)::int`)}
+    FROM (SELECT * FROM chat_comments c WHERE c.event_id = ${eventId} AND NOT c.deleted ${before}
+          ORDER BY ${order} LIMIT ${o.limit} OFFSET ${o.offset}) c
+    CROSS JOIN LATERAL (SELECT first_name, last_name, avatar, rev FROM users WHERE id = c.user_id OFFSET 0) u
+    LEFT JOIN LATERAL (SELECT active, deleted, rev FROM chat_blocks WHERE event_id = c.event_id AND user_id = c.user_id OFFSET 0) b ON TRUE
+    LEFT JOIN LATERAL (SELECT like_type FROM comment_likes WHERE comment_id = c.id AND user_id = ${viewer} OFFSET 0) l ON TRUE
+    ORDER BY ${order}`.execute(q);
   const n = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM chat_comments c WHERE c.event_id = ${eventId} AND NOT c.deleted ${before}`.execute(q);
   return { rows: r.rows, count: n.rows[0]?.n ?? 0 };

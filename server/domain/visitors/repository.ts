@@ -543,19 +543,22 @@ export async function relationsSince(q: Q, userId: number, checkpoint: number, l
 // The event's visitor list as every participant shares it (routes/api/visitors.ts, shared-list.ts) ---
 
 /**
- * The ids of an event's visitor list as any participant sees it without filters, in `sort` order,
- * with the visitors version (the greatest rev in visitor_revs, which every write to a person's
+ * The ids of every participant of an event in its visitor list's `sort` order, and which of them
+ * no other participant sees (they hide), with the visitors version (the greatest rev in visitor_revs, which every write to a person's
  * user, user_events or tickets rows raises, 009_visitor_revs.sql) read in the same statement, so the
  * ids are exactly the list at that version.
  */
-export async function sharedEventListIds(db: Q, eventId: number, sort: VisitorQuery['sort']): Promise<{ version: string; ids: number[] }> {
-  const viewer = anyParticipant(eventId);
-  const r = await sql<{ version: string | null; ids: number[] | null }>`
-    SELECT (SELECT max(rev) FROM visitor_revs WHERE event_id = ${eventId})::text AS version,
-      (SELECT array_agg(u.id ORDER BY ${orderBySql(sort)}) FROM (${eventBase(eventId)}) u
-        WHERE ${listWhere({ kind: 'event', eventId }, viewer, [])}) AS ids`.execute(db);
+export async function sharedEventListIds(db: Q, eventId: number, sort: VisitorQuery['sort']): Promise<{ version: string; ids: number[]; hidden: number[] }> {
+  const everyParticipant = anyParticipant(eventId);
+  // Every participant in the list's order, and apart those nobody else sees: a participant who hides
+  // sees the others' list with themselves in it, so one read serves them too (shared-list.ts).
+  const r = await sql<{ version: string | null; ids: number[] | null; hidden: number[] | null }>`
+    SELECT (SELECT max(rev) FROM visitor_revs WHERE event_id = ${eventId})::text AS version, l.ids, l.hidden
+    FROM (SELECT array_agg(u.id ORDER BY ${orderBySql(sort)}) AS ids,
+            array_agg(u.id) FILTER (WHERE NOT ${visibleTo(everyParticipant, eventId)}) AS hidden
+          FROM (${eventBase(eventId)}) u WHERE u.participant) l`.execute(db);
   const row = onlyRow(r, 'shared visitor list');
-  return { version: row.version ?? '0', ids: row.ids ?? [] };
+  return { version: row.version ?? '0', ids: row.ids ?? [], hidden: row.hidden ?? [] };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:event-day [-- --users 100] [--seconds 30] [--think-ms 200] [--knee [--steps 20,50,100,150,200,300]]
- *  [--instances 2] [--kind-seconds 8] [--kind-users 20] [--no-kinds] [--cold] [--db pglite]`:
+ *  [--instances 2] [--kind-seconds 8] [--kind-users 20] [--no-kinds] [--cold] [--latency [--latency-pairs 5]] [--rush 500]
+ *  [--db pglite]`:
  * the event day of issue 28. Signed-in attendees of a 5,000-visitor event (SEED=scale:5000) each loop
  * with a 200 ms think time (±50 %) over 40 % legacy reads (GET /api/events/{id}, events-list,
  * get-event-people, get-chat-messages), 40 % incremental sync pulls (each user keeps its checkpoints,
@@ -17,6 +18,11 @@
  *   alone (`--kind-users` users, `--kind-seconds` each) and divides the CPU by the answered requests:
  *   a mixed run cannot tell which request used the CPU, a phase of one kind can.
  * - `--knee` steps the user count and reports the highest req/s whose p95 stays ≤ 250 ms.
+ * - `--rush 500` (with a run of `--users`): the doors-open rush, 500 more devices doing their first
+ *   sync evenly over the run (`--seconds 300` for the issue's five minutes) beside the traffic.
+ * - `--latency` (with a run of `--users`) also measures how long a chat comment and a message take
+ *   from the sender's tap to the other device's pull that returns them, through the hint stream, on
+ *   a few pairs of devices beside the traffic (bench/lib/change-latency.ts).
  * - `--instances 2` puts two servers behind a round-robin TCP balancer (bench/lib/round-robin.ts, in
  *   this process, so its CPU is in the generator's figure) on one PostgreSQL and Redis.
  *
@@ -42,6 +48,7 @@ import { Tally, table, fmtMs, percentile } from './lib/stats.ts';
 import { CpuMeter } from './lib/cpu.ts';
 import { startRoundRobin, type RoundRobin } from './lib/round-robin.ts';
 import { recordFigures } from './lib/result.ts';
+import { measureChangeLatency, type LatencyResult } from './lib/change-latency.ts';
 
 const argv = process.argv.slice(2);
 const DB = argv.includes('--db') ? dbChoice() : 'pg';
@@ -59,6 +66,11 @@ const KNEE = argv.includes('--knee');
  */
 const COLD = argv.includes('--cold');
 const NO_KINDS = argv.includes('--no-kinds');
+/** Probes of change latency beside the mixed run (bench/lib/change-latency.ts): this many sender → watcher pairs. */
+const LATENCY_PAIRS = argv.includes('--latency') ? numberArg('latency-pairs', 5) : 0;
+const LATENCY_EVERY_MS = numberArg('latency-every-ms', 2000);
+/** The doors-open rush beside the mixed run: this many more devices do their first sync, spread over the run. */
+const RUSH = numberArg('rush', 0);
 const stepsArg = argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1] : undefined;
 const STEPS = (stepsArg ?? '20,50,100,150,200,300').split(',').map(Number);
 const P95_TARGET_MS = 250;
@@ -107,36 +119,80 @@ const failures = new Map<string, number>();
 const PULLED = ['events', 'my_events', 'visitors', 'comments', 'dialogs', 'messages', 'appointments'] as const;
 const SCOPED_PULLS = new Set(['visitors', 'comments']);
 
+/** One device's first sync: every collection pulled to its end; answers the pages it took. */
+async function syncDevice(url: string, user: BenchUser, eventId: number, checkpoints: Map<string, number>): Promise<number> {
+  let pages = 0;
+  for (const name of PULLED) {
+    const scope = SCOPED_PULLS.has(name) ? `&event_id=${eventId}` : '';
+    for (let checkpoint = 0; ; ) {
+      const res = await fetch(`${url}/sync/v1/${name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${scope}`, {
+        headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br, gzip' },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (res.status === 503) {
+        // Shed: the device waits as it is told and asks again, as the sync engine does.
+        await sleep(Math.min(MAX_RETRY_WAIT_MS, Number(res.headers.get('retry-after') ?? '1') * 1000));
+        continue;
+      }
+      if (!res.ok) throw new Error(`first sync of ${name}: HTTP ${res.status}`);
+      const body = (await res.json()) as { documents: unknown[]; checkpoint: number };
+      pages++;
+      // A page may be shorter than asked (the server caps some feeds), so the end is an empty page.
+      const done = body.documents.length === 0 || body.checkpoint === checkpoint;
+      checkpoint = body.checkpoint;
+      checkpoints.set(name, checkpoint);
+      if (done) break;
+    }
+  }
+  return pages;
+}
+
 /** Each device pulls every collection to its end, eight devices at a time; answers the pages pulled. */
 async function firstSync(url: string, crowd: EventCrowd, devices: Map<number, Map<string, number>>, count: number): Promise<number> {
   let pages = 0;
   let next = 0;
   const device = async () => {
     for (let v = next++; v < count; v = next++) {
-      const user = itemAt(crowd.users, v);
       const checkpoints = new Map<string, number>();
       devices.set(v, checkpoints);
-      for (const name of PULLED) {
-        const scope = SCOPED_PULLS.has(name) ? `&event_id=${crowd.eventId}` : '';
-        for (let checkpoint = 0; ; ) {
-          const res = await fetch(`${url}/sync/v1/${name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${scope}`, {
-            headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br, gzip' },
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          });
-          if (!res.ok) throw new Error(`first sync of ${name}: HTTP ${res.status}`);
-          const body = (await res.json()) as { documents: unknown[]; checkpoint: number };
-          pages++;
-          // A page may be shorter than asked (the server caps some feeds), so the end is an empty page.
-          const done = body.documents.length === 0 || body.checkpoint === checkpoint;
-          checkpoint = body.checkpoint;
-          checkpoints.set(name, checkpoint);
-          if (done) break;
-        }
-      }
+      // Not `pages += await …`: that reads `pages` before the await, and the eight devices would
+      // each add to the count as it stood when they started.
+      const took = await syncDevice(url, itemAt(crowd.users, v), crowd.eventId, checkpoints);
+      pages += took;
     }
   };
   await Promise.all(Array.from({ length: 8 }, device));
   return pages;
+}
+
+interface RushResult {
+  /** Each device's first sync, from its first request to its last page, in ms. */
+  ms: number[];
+  pages: number;
+  failed: number;
+}
+
+/**
+ * The doors-open rush: `count` devices of people not among the run's users start their first sync
+ * evenly over `seconds`, each on its own, beside the run's traffic.
+ */
+async function rush(url: string, crowd: EventCrowd, from: number, count: number, seconds: number): Promise<RushResult> {
+  const result: RushResult = { ms: [], pages: 0, failed: 0 };
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      await sleep(start + (i / count) * seconds * 1000 - performance.now());
+      const t0 = performance.now();
+      try {
+        const took = await syncDevice(url, itemAt(crowd.users, from + i), crowd.eventId, new Map());
+        result.pages += took;
+        result.ms.push(performance.now() - t0);
+      } catch {
+        result.failed++;
+      }
+    }),
+  );
+  return result;
 }
 
 async function main() {
@@ -147,7 +203,7 @@ async function main() {
       `SEED=scale:${VISITORS}, ${describeDb(DB)}, ${INSTANCES} instance(s); ${os.cpus().length} cores, load ${load()}`,
   );
   const seedStart = performance.now();
-  const bench = await startBenchServer({ db: DB, seed: `scale:${VISITORS}`, prepare: (db) => prepareCrowd(db, crowdSize) });
+  const bench = await startBenchServer({ db: DB, seed: `scale:${VISITORS}`, prepare: (db) => prepareCrowd(db, crowdSize + RUSH + LATENCY_PAIRS) });
   const crowd = bench.setup;
   let second: FoyerServer | null = null;
   let balancer: RoundRobin | null = null;
@@ -194,7 +250,7 @@ async function main() {
       const t0 = performance.now();
       const pages = await firstSync(url, crowd, devices, crowdSize);
       console.log(
-        `first sync of ${crowdSize} devices (not measured; the doors-open rush is its own question): ${pages} pages in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${load()}`,
+        `first sync of ${crowdSize} devices (not measured; \`--rush\` measures first syncs under traffic): ${pages} pages in ${((performance.now() - t0) / 1000).toFixed(1)} s; load ${load()}`,
       );
     }
     const run = (name: string, mix: Mix, users: number, seconds: number) =>
@@ -240,9 +296,25 @@ async function main() {
       );
       recordFigures('event-day-knee', { knee_rps: knee ? knee.ok / knee.seconds : null, knee_users: knee?.users ?? null });
     } else {
+      const probes =
+        LATENCY_PAIRS > 0
+          ? measureChangeLatency({
+              url,
+              eventId: crowd.eventId,
+              pairs: crowd.pairs
+                .slice(0, LATENCY_PAIRS)
+                .map(([a, b], i) => [itemAt(crowd.users, a), itemAt(crowd.users, b), itemAt(crowd.users, crowdSize + RUSH + i)]),
+              until: performance.now() + SECONDS * 1000,
+              everyMs: LATENCY_EVERY_MS,
+              tag,
+            })
+          : null;
+      const rushing = RUSH > 0 ? rush(url, crowd, crowdSize, RUSH, SECONDS) : null;
       const mixed = await run(`${USERS} users, mixed`, 'mixed', USERS, SECONDS);
       results.push(mixed);
       printPhase(mixed, true);
+      if (probes) printLatency(await probes);
+      if (rushing) printRush(await rushing);
       const all = mixed.tally.all();
       recordFigures('event-day', {
         users: USERS,
@@ -337,6 +409,37 @@ async function main() {
     await second?.dispose();
     await bench.dispose();
   }
+}
+
+function printRush(r: RushResult) {
+  console.log('');
+  const s = (ms: number) => (ms / 1000).toFixed(1);
+  console.log(
+    `doors-open rush: ${RUSH} devices starting their first sync evenly over ${SECONDS} s beside the traffic: ${r.ms.length} completed, ${r.failed} failed, ` +
+      `${r.pages} pages; each device's first sync p50 ${s(percentile(r.ms, 50))} s, p95 ${s(percentile(r.ms, 95))} s, max ${s(Math.max(0, ...r.ms))} s`,
+  );
+  recordFigures('event-day-rush', { devices: RUSH, completed: r.ms.length, failed: r.failed, p50_ms: percentile(r.ms, 50), p95_ms: percentile(r.ms, 95) });
+  if (r.failed > 0) process.exitCode = 1;
+}
+
+function printLatency(r: LatencyResult) {
+  console.log('');
+  console.log(
+    `change latency, from the sender's tap to the watching device's pull that returns it (hint stream, then pull), ${LATENCY_PAIRS} pairs beside the traffic:`,
+  );
+  console.log(
+    table([
+      ['change', 'probes', 'p50 ms', 'p95 ms', 'max ms'],
+      ...(['comment', 'message'] as const).map((kind) => {
+        const ms = r.byKind[kind];
+        return [kind, String(ms.length), fmtMs(percentile(ms, 50)), fmtMs(percentile(ms, 95)), fmtMs(Math.max(0, ...ms))];
+      }),
+    ]),
+  );
+  console.log(`not shown within 15 s: ${r.notShown}; probe errors: ${r.errors}`);
+  const all = [...r.byKind.comment, ...r.byKind.message];
+  recordFigures('event-day-latency', { p50: percentile(all, 50), p95: percentile(all, 95), not_shown: r.notShown, errors: r.errors });
+  if (r.notShown > 0 || r.errors > 0) process.exitCode = 1;
 }
 
 function printPhase(r: PhaseResult, detailed = false) {

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:event-day [-- --users 100] [--seconds 30] [--think-ms 200] [--knee [--steps 20,50,100,150,200,300]]
- *  [--instances 2] [--kind-seconds 8] [--kind-users 20] [--no-kinds] [--cold] [--latency [--latency-pairs 5]] [--rush 500]
+ *  [--instances 2] [--kind-seconds 8] [--kind-users 20] [--no-kinds] [--cold] [--latency [--latency-pairs 5]] [--rush 500] [--sockets 1000]
  *  [--db pglite]`:
  * the event day of issue 28. Signed-in attendees of a 5,000-visitor event (SEED=scale:5000) each loop
  * with a 200 ms think time (±50 %) over 40 % legacy reads (GET /api/events/{id}, events-list,
@@ -20,9 +20,11 @@
  * - `--knee` steps the user count and reports the highest req/s whose p95 stays ≤ 250 ms.
  * - `--rush 500` (with a run of `--users`): the doors-open rush, 500 more devices doing their first
  *   sync evenly over the run (`--seconds 300` for the issue's five minutes) beside the traffic.
- * - `--latency` (with a run of `--users`) also measures how long a chat comment and a message take
- *   from the sender's tap to the other device's pull that returns them, through the hint stream, on
- *   a few pairs of devices beside the traffic (bench/lib/change-latency.ts).
+ * - `--latency` (with a run of `--users`) also measures how long a chat comment, a message, a
+ *   meeting answer and a door scan take from the sender's tap to the other device's pull that
+ *   returns them, through the hint stream, on devices beside the traffic (bench/lib/change-latency.ts).
+ * - `--sockets 1000` holds that many registered sockets through the runs (half /wss/notice, half
+ *   /wss/chat, as bench:soak does), so the rush and the latency probes meet the socket fan-out too.
  * - `--instances 2` puts two servers behind a round-robin TCP balancer (bench/lib/round-robin.ts, in
  *   this process, so its CPU is in the generator's figure) on one PostgreSQL and Redis.
  *
@@ -44,11 +46,12 @@ import { FoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { startBenchServer, dbChoice, numberArg, describeDb } from './lib/server.ts';
 import { prepareCrowd, type BenchUser, type EventCrowd } from './lib/users.ts';
 import { anyOf, itemAt } from './lib/pick.ts';
+import { inBatches, openRegistered } from './lib/sockets.ts';
 import { Tally, table, fmtMs, percentile } from './lib/stats.ts';
 import { CpuMeter } from './lib/cpu.ts';
 import { startRoundRobin, type RoundRobin } from './lib/round-robin.ts';
 import { recordFigures } from './lib/result.ts';
-import { measureChangeLatency, type LatencyResult } from './lib/change-latency.ts';
+import { measureChangeLatency, prepareProbeCast, PROBE_KINDS, type LatencyResult } from './lib/change-latency.ts';
 
 const argv = process.argv.slice(2);
 const DB = argv.includes('--db') ? dbChoice() : 'pg';
@@ -71,6 +74,11 @@ const LATENCY_PAIRS = argv.includes('--latency') ? numberArg('latency-pairs', 5)
 const LATENCY_EVERY_MS = numberArg('latency-every-ms', 2000);
 /** The doors-open rush beside the mixed run: this many more devices do their first sync, spread over the run. */
 const RUSH = numberArg('rush', 0);
+/**
+ * Registered sockets held open through the runs, half /wss/notice and half /wss/chat, one of each per
+ * person, as bench:soak holds them: their fan-out is part of the server's work on the day.
+ */
+const SOCKETS = Math.round(numberArg('sockets', 0) / 2) * 2;
 const stepsArg = argv.includes('--steps') ? argv[argv.indexOf('--steps') + 1] : undefined;
 const STEPS = (stepsArg ?? '20,50,100,150,200,300').split(',').map(Number);
 const P95_TARGET_MS = 250;
@@ -195,6 +203,42 @@ async function rush(url: string, crowd: EventCrowd, from: number, count: number,
   return result;
 }
 
+/**
+ * Opens and registers SOCKETS sockets for the first SOCKETS / 2 people of the crowd and counts what
+ * they receive. bench:soak checks each frame's delivery; here they are the load beside the traffic,
+ * and a socket the server closes or an Exception frame is an error.
+ */
+async function holdSockets(url: string, crowd: EventCrowd) {
+  const t0 = performance.now();
+  const frames = { n: 0 };
+  const dropped = { n: 0 };
+  const exceptions = { n: 0 };
+  const people = SOCKETS / 2;
+  const open = async (i: number) => {
+    const channel = i < people ? 'notice' : 'chat';
+    const ws = await openRegistered(url, channel, itemAt(crowd.users, i % people), channel === 'chat' ? crowd.eventId : undefined, (frame) => {
+      frames.n++;
+      if (frame.type === 'Exception') exceptions.n++;
+    });
+    ws.on('close', () => {
+      if (!closing) dropped.n++;
+    });
+    return ws;
+  };
+  let closing = false;
+  const sockets = await inBatches(SOCKETS, 25, open);
+  console.log(`${SOCKETS} sockets registered in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return {
+    frames,
+    dropped,
+    exceptions,
+    close() {
+      closing = true;
+      for (const ws of sockets) ws.terminate();
+    },
+  };
+}
+
 async function main() {
   if (INSTANCES !== 1 && INSTANCES !== 2) throw new Error(`--instances must be 1 or 2, got ${INSTANCES}`);
   const crowdSize = KNEE ? Math.max(...STEPS, KIND_USERS) : Math.max(USERS, KIND_USERS);
@@ -203,8 +247,19 @@ async function main() {
       `SEED=scale:${VISITORS}, ${describeDb(DB)}, ${INSTANCES} instance(s); ${os.cpus().length} cores, load ${load()}`,
   );
   const seedStart = performance.now();
-  const bench = await startBenchServer({ db: DB, seed: `scale:${VISITORS}`, prepare: (db) => prepareCrowd(db, crowdSize + RUSH + LATENCY_PAIRS) });
-  const crowd = bench.setup;
+  // Beyond the traffic's people: the rush's devices, the comment probes' senders, and candidates for
+  // the meeting probes' pairs.
+  const castFrom = crowdSize + RUSH + LATENCY_PAIRS;
+  const bench = await startBenchServer({
+    db: DB,
+    seed: `scale:${VISITORS}`,
+    prepare: async (db) => {
+      const crowd = await prepareCrowd(db, Math.max(castFrom + 4 * LATENCY_PAIRS, SOCKETS / 2));
+      const cast = LATENCY_PAIRS > 0 ? await prepareProbeCast(db, crowd.eventId, crowd.users.slice(castFrom), LATENCY_PAIRS) : null;
+      return { crowd, cast };
+    },
+  });
+  const { crowd, cast } = bench.setup;
   let second: FoyerServer | null = null;
   let balancer: RoundRobin | null = null;
   let admin: pg.Client | null = null;
@@ -238,6 +293,8 @@ async function main() {
           ),
         )
       : null;
+
+    const held = SOCKETS > 0 ? await holdSockets(url, crowd) : null;
 
     // The server's own cost at rest, taken off every phase's figure.
     await serverCpu.begin();
@@ -296,19 +353,19 @@ async function main() {
       );
       recordFigures('event-day-knee', { knee_rps: knee ? knee.ok / knee.seconds : null, knee_users: knee?.users ?? null });
     } else {
-      const probes =
-        LATENCY_PAIRS > 0
-          ? measureChangeLatency({
-              url,
-              eventId: crowd.eventId,
-              pairs: crowd.pairs
-                .slice(0, LATENCY_PAIRS)
-                .map(([a, b], i) => [itemAt(crowd.users, a), itemAt(crowd.users, b), itemAt(crowd.users, crowdSize + RUSH + i)]),
-              until: performance.now() + SECONDS * 1000,
-              everyMs: LATENCY_EVERY_MS,
-              tag,
-            })
-          : null;
+      const probes = cast
+        ? measureChangeLatency({
+            url,
+            eventId: crowd.eventId,
+            pairs: crowd.pairs
+              .slice(0, LATENCY_PAIRS)
+              .map(([a, b], i) => [itemAt(crowd.users, a), itemAt(crowd.users, b), itemAt(crowd.users, crowdSize + RUSH + i)]),
+            cast,
+            until: performance.now() + SECONDS * 1000,
+            everyMs: LATENCY_EVERY_MS,
+            tag,
+          })
+        : null;
       const rushing = RUSH > 0 ? rush(url, crowd, crowdSize, RUSH, SECONDS) : null;
       const mixed = await run(`${USERS} users, mixed`, 'mixed', USERS, SECONDS);
       results.push(mixed);
@@ -403,6 +460,14 @@ async function main() {
     console.log(`errors: ${errors} (requests and refused commands ${errors - onceErrors}, exactly-once ${onceErrors}); load ${load()}`);
     for (const [why, n] of failures) console.log(`  ${n} × ${why}`);
     process.exitCode = errors > 0 ? 1 : 0;
+    if (held) {
+      console.log('');
+      console.log(
+        `sockets: ${SOCKETS} held through the runs, ${held.frames.n} frames received, ${held.dropped.n} closed by the server, ${held.exceptions.n} Exception frames`,
+      );
+      if (held.dropped.n > 0 || held.exceptions.n > 0) process.exitCode = 1;
+      held.close();
+    }
   } finally {
     await admin?.end().catch(() => undefined);
     await balancer?.close();
@@ -430,16 +495,26 @@ function printLatency(r: LatencyResult) {
   console.log(
     table([
       ['change', 'probes', 'p50 ms', 'p95 ms', 'max ms'],
-      ...(['comment', 'message'] as const).map((kind) => {
+      ...PROBE_KINDS.map((kind) => {
         const ms = r.byKind[kind];
         return [kind, String(ms.length), fmtMs(percentile(ms, 50)), fmtMs(percentile(ms, 95)), fmtMs(Math.max(0, ...ms))];
       }),
     ]),
   );
-  console.log(`not shown within 15 s: ${r.notShown}; probe errors: ${r.errors}`);
-  const all = [...r.byKind.comment, ...r.byKind.message];
-  recordFigures('event-day-latency', { p50: percentile(all, 50), p95: percentile(all, 95), not_shown: r.notShown, errors: r.errors });
-  if (r.notShown > 0 || r.errors > 0) process.exitCode = 1;
+  const refusals = Object.entries(r.refusals).map(([code, n]) => `${code} ${n}`);
+  const late = r.notShown.map((x) => `${x.kind} (${x.onFullPull ? 'returned by a pull from the start' : 'not returned by a pull from the start either'})`);
+  console.log(
+    `not shown within 15 s: ${r.notShown.length}${late.length ? `: ${late.join(', ')}` : ''}; probe errors: ${r.errors}${refusals.length ? ` (${refusals.join(', ')})` : ''}`,
+  );
+  const all = PROBE_KINDS.flatMap((kind) => r.byKind[kind]);
+  recordFigures('event-day-latency', {
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    ...Object.fromEntries(PROBE_KINDS.map((kind) => [`p95_${kind.replace(' ', '_')}`, percentile(r.byKind[kind], 95)])),
+    not_shown: r.notShown.length,
+    errors: r.errors,
+  });
+  if (r.notShown.length > 0 || r.errors > 0) process.exitCode = 1;
 }
 
 function printPhase(r: PhaseResult, detailed = false) {

@@ -2,28 +2,52 @@
  * How long a change made on one online device takes to show on another online device of the person
  * it is for, measured the way a device learns of it: the second device holds the hint stream
  * (`/sync/v1/stream`), pulls the collection a hint names, and the change counts as shown when that
- * pull returns it. Probes run beside a bench's own traffic (bench/event-day.ts `--latency`): a
- * sender posts a chat comment, or a message to the person it is paired with, with a marker in its
- * text, about every `everyMs` per pair.
+ * pull returns it. Probes run beside a bench's own traffic (bench/event-day.ts `--latency`), about
+ * one every `everyMs` per probe loop:
+ *
+ * - a chat comment, and a message to the person the sender is paired with;
+ * - a meeting answer: one person requests a meeting, the other accepts or declines it, and the
+ *   requester's device must show the answer (an accepted meeting is then called off, so the pair
+ *   can meet again);
+ * - a door scan: the event owner's door device scans a ticket, and the owner's second door device
+ *   must show the scan, as a second door at the same venue would.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { sql, type Kysely } from 'kysely';
+import { meetingDays } from '../../contract/appointment-slots.ts';
+import { localDateOf } from '../../contract/appointment-time.ts';
 import { SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
+import { openPairAppointment, visibleVisitor } from '../../server/domain/appointments/repository.ts';
+import { eventSettings } from '../../server/domain/appointments/service.ts';
+import { createSession } from '../../server/domain/auth/sessions.ts';
+import { requireEvent } from '../../server/domain/events/service.ts';
+import type { DB } from '../../server/db/types.ts';
 import type { BenchUser } from './users.ts';
 
-export type ProbeKind = 'comment' | 'message';
+export const PROBE_KINDS = ['comment', 'message', 'meeting answer', 'door scan'] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
 
-const COLLECTION: Record<ProbeKind, string> = { comment: 'comments', message: 'messages' };
 /** How long a probe may take before it counts as not shown. */
 const GIVE_UP_MS = 15_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
+type Doc = Record<string, unknown>;
+
 interface Waiting {
   kind: ProbeKind;
+  collection: string;
   sentAt: number;
+  shows: (doc: Doc) => boolean;
 }
 
-/** One watching device: a hint stream and its own checkpoints for the two collections it watches. */
+/** A collection a watching device holds, with the scope its pulls carry. */
+interface Watched {
+  name: string;
+  scope: string;
+}
+
+/** One watching device: a hint stream and its own checkpoint for each collection it holds. */
 class Watcher {
   private readonly checkpoints = new Map<string, number>();
   private readonly waiting = new Map<string, Waiting>();
@@ -36,31 +60,60 @@ class Watcher {
   constructor(
     private readonly url: string,
     private readonly user: BenchUser,
-    private readonly eventId: number,
+    private readonly collections: Watched[],
   ) {}
 
-  /** Pulls both collections to their end (where the device stands), then opens the stream. */
+  /** Pulls every collection to its end (where the device stands), then opens the stream. */
   async start(): Promise<void> {
-    for (const name of Object.values(COLLECTION)) await this.pull(name);
+    for (const c of this.collections) await this.pull(c);
     const res = await fetch(`${this.url}/sync/v1/stream`, { headers: { authorization: `Bearer ${this.user.token}` }, signal: this.abort.signal });
     if (!res.ok || !res.body) throw new Error(`hint stream: HTTP ${res.status}`);
     void this.read(res.body).catch(() => undefined);
   }
 
-  expect(marker: string, kind: ProbeKind): void {
-    this.waiting.set(marker, { kind, sentAt: performance.now() });
+  /** Starts the clock of a probe: it is shown when a pull of `collection` returns a document `shows` accepts. */
+  expect(key: string, kind: ProbeKind, collection: string, shows: (doc: Doc) => boolean): void {
+    this.waiting.set(key, { kind, collection, sentAt: performance.now(), shows });
+  }
+
+  /** Resolves once the probe is shown or has waited GIVE_UP_MS. */
+  async shown(key: string): Promise<void> {
+    const w = this.waiting.get(key);
+    while (w && this.waiting.has(key) && performance.now() - w.sentAt < GIVE_UP_MS) await new Promise((r) => setTimeout(r, 20));
   }
 
   /** A probe whose command was not applied: nothing is on its way. */
-  forget(marker: string): void {
-    this.waiting.delete(marker);
+  forget(key: string): void {
+    this.waiting.delete(key);
   }
 
-  /** Probes still waiting after GIVE_UP_MS, which count as not shown. */
-  overdue(now: number): number {
-    let n = 0;
-    for (const w of this.waiting.values()) if (now - w.sentAt > GIVE_UP_MS) n++;
-    return n;
+  /**
+   * Probes still waiting after GIVE_UP_MS, which count as not shown, each with whether a pull from
+   * the start returns it: if it does, the device's incremental pulls stepped over the change (a
+   * hole in the feed) or no hint came; if not, the change never reached the feed.
+   */
+  async overdue(now: number): Promise<{ kind: ProbeKind; onFullPull: boolean }[]> {
+    const late = [...this.waiting.values()].filter((w) => now - w.sentAt > GIVE_UP_MS);
+    const out: { kind: ProbeKind; onFullPull: boolean }[] = [];
+    for (const w of late) {
+      const c = this.collections.find((x) => x.name === w.collection) as Watched;
+      out.push({ kind: w.kind, onFullPull: await this.everReturns(c, w.shows).catch(() => false) });
+    }
+    return out;
+  }
+
+  private async everReturns(c: Watched, shows: (doc: Doc) => boolean): Promise<boolean> {
+    for (let checkpoint = 0; ; ) {
+      const res = await fetch(`${this.url}/sync/v1/${c.name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${c.scope}`, {
+        headers: { authorization: `Bearer ${this.user.token}` },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      if (!res.ok) return false;
+      const page = (await res.json()) as { documents: Doc[]; checkpoint: number };
+      if (page.documents.some(shows)) return true;
+      if (page.documents.length === 0 || page.checkpoint === checkpoint) return false;
+      checkpoint = page.checkpoint;
+    }
   }
 
   get outstanding(): number {
@@ -86,66 +139,132 @@ class Watcher {
           .join('');
         if (!data) continue;
         const hint = JSON.parse(data) as { type: string; collections?: string[] };
-        for (const name of Object.values(COLLECTION)) {
-          if (hint.type !== 'hint' || hint.collections?.includes(name)) this.schedule(name);
+        for (const c of this.collections) {
+          if (hint.type !== 'hint' || hint.collections?.includes(c.name)) this.schedule(c);
         }
       }
     }
   }
 
   /** One pull at a time per collection; a hint during a pull asks for one more after it, as the device does. */
-  private schedule(name: string): void {
-    if (this.pulling.has(name)) {
-      this.again.add(name);
+  private schedule(c: Watched): void {
+    if (this.pulling.has(c.name)) {
+      this.again.add(c.name);
       return;
     }
-    const run = this.pull(name)
+    const run = this.pull(c)
       .catch(() => {
         this.errors++;
       })
       .finally(() => {
-        this.pulling.delete(name);
-        if (this.again.delete(name)) this.schedule(name);
+        this.pulling.delete(c.name);
+        if (this.again.delete(c.name)) this.schedule(c);
       });
-    this.pulling.set(name, run);
+    this.pulling.set(c.name, run);
   }
 
-  private async pull(name: string): Promise<void> {
-    const scope = name === 'comments' ? `&event_id=${this.eventId}` : '';
+  private async pull(c: Watched): Promise<void> {
     for (;;) {
-      const checkpoint = this.checkpoints.get(name) ?? 0;
-      const res = await fetch(`${this.url}/sync/v1/${name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${scope}`, {
+      const checkpoint = this.checkpoints.get(c.name) ?? 0;
+      const res = await fetch(`${this.url}/sync/v1/${c.name}/pull?checkpoint=${checkpoint}&limit=${SYNC_PULL_DEFAULT_LIMIT}${c.scope}`, {
         headers: { authorization: `Bearer ${this.user.token}`, 'accept-encoding': 'br, gzip' },
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      if (!res.ok) throw new Error(`pull ${name}: HTTP ${res.status}`);
-      const page = (await res.json()) as { documents: unknown[]; checkpoint: number };
+      if (!res.ok) throw new Error(`pull ${c.name}: HTTP ${res.status}`);
+      const page = (await res.json()) as { documents: Doc[]; checkpoint: number };
       const now = performance.now();
       for (const doc of page.documents) {
-        const text = JSON.stringify(doc);
-        for (const [marker, w] of this.waiting) {
-          if (!text.includes(marker)) continue;
+        for (const [key, w] of this.waiting) {
+          if (w.collection !== c.name || !w.shows(doc)) continue;
           this.seen.push({ kind: w.kind, ms: now - w.sentAt });
-          this.waiting.delete(marker);
+          this.waiting.delete(key);
         }
       }
-      this.checkpoints.set(name, page.checkpoint);
+      this.checkpoints.set(c.name, page.checkpoint);
       if (page.documents.length === 0 || page.checkpoint === checkpoint) return;
     }
   }
 }
 
-export interface LatencyResult {
-  byKind: Record<ProbeKind, number[]>;
-  /** Probes sent and answered `applied` that no pull had returned GIVE_UP_MS later. */
-  notShown: number;
-  /** Probe commands the server did not apply, and watcher pulls that failed. */
-  errors: number;
+/** The people and tickets the meeting and door probes use, chosen when the bench seeds. */
+export interface ProbeCast {
+  /** Requester and answerer; the two have no open meeting with each other, and the answerer may be booked. */
+  meetings: { requester: BenchUser; answerer: BenchUser }[];
+  /** A meeting day of the event that has not passed, or null when it has none (no meeting probes). */
+  meetingDay: string | null;
+  /** The event owner signed in on two door devices, and ticket codes for the scanner to scan in turn. */
+  door: { scanner: BenchUser; watcher: BenchUser; codes: string[] } | null;
 }
 
 /**
- * Runs probes between `pairs` (sender → watcher) until `until`, then waits for the last ones. Each
- * pair alternates a chat comment and a message, one every `everyMs` (±50 %).
+ * Picks `pairs` meeting pairs from `candidates` (people outside the bench's traffic, so their
+ * meetings do not collide with the traffic's), and the owner's two door devices.
+ */
+export async function prepareProbeCast(db: Kysely<DB>, eventId: number, candidates: BenchUser[], pairs: number): Promise<ProbeCast> {
+  const event = await requireEvent(db, eventId);
+  const today = localDateOf(Math.floor(Date.now() / 1000), event.timezone);
+  const meetingDay = meetingDays(await eventSettings(db, event)).find((d) => d >= today) ?? null;
+  const meetings: ProbeCast['meetings'] = [];
+  const left = [...candidates];
+  while (meetings.length < pairs && left.length >= 2) {
+    const requester = left.shift() as BenchUser;
+    const at = await (async () => {
+      for (let i = 0; i < left.length; i++) {
+        const answerer = left[i] as BenchUser;
+        if ((await visibleVisitor(db, answerer.id, eventId)) && !(await openPairAppointment(db, eventId, requester.id, answerer.id))) return i;
+      }
+      return -1;
+    })();
+    if (at < 0) break;
+    meetings.push({ requester, answerer: left.splice(at, 1)[0] as BenchUser });
+  }
+  const owner = await sql<{ user_id: number }>`
+    SELECT user_id FROM user_events WHERE event_id = ${eventId} AND is_owner AND NOT deleted ORDER BY user_id LIMIT 1`.execute(db);
+  const ownerId = owner.rows[0]?.user_id;
+  const codes = await sql<{ code: string }>`
+    SELECT code FROM tickets WHERE event_id = ${eventId} AND status = 'valid' AND NOT deleted ORDER BY id DESC LIMIT 2000`.execute(db);
+  const door =
+    ownerId === undefined || codes.rows.length === 0
+      ? null
+      : {
+          scanner: { id: ownerId, token: await createSession(db, ownerId) },
+          watcher: { id: ownerId, token: await createSession(db, ownerId) },
+          codes: codes.rows.map((r) => r.code),
+        };
+  return { meetings, meetingDay, door };
+}
+
+interface CommandAnswer {
+  status: string;
+  code?: string;
+  ids?: string[];
+}
+
+async function sendCommand(url: string, user: BenchUser, command: { id: string; kind: string; payload: unknown }): Promise<CommandAnswer> {
+  const res = await fetch(`${url}/sync/v1/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ commands: [{ ...command, occurredAt: new Date().toISOString() }] }),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const body = (await res.json()) as { results?: CommandAnswer[] };
+  return body.results?.[0] ?? { status: `HTTP ${res.status}` };
+}
+
+export interface LatencyResult {
+  byKind: Record<ProbeKind, number[]>;
+  /** Probes sent and answered `applied` that no pull had returned GIVE_UP_MS later, and whether a pull from the start returns them. */
+  notShown: { kind: ProbeKind; onFullPull: boolean }[];
+  /** Probe commands the server did not apply, and watcher pulls that failed, with the refusals' codes. */
+  errors: number;
+  refusals: Record<string, number>;
+}
+
+const pause = (everyMs: number) => new Promise((r) => setTimeout(r, everyMs * (0.5 + Math.random())));
+
+/**
+ * Runs the probes until `until`, then waits for the last ones. Each chat pair alternates a comment
+ * and a message; each meeting pair and the door send one probe every `everyMs` (±50 %).
  */
 export async function measureChangeLatency(opts: {
   url: string;
@@ -156,49 +275,133 @@ export async function measureChangeLatency(opts: {
    * the probes stay inside a person's chat budget (COMMENTS_PER_WINDOW) with the traffic's own.
    */
   pairs: [BenchUser, BenchUser, BenchUser][];
+  cast: ProbeCast;
   until: number;
   everyMs: number;
   tag: string;
 }): Promise<LatencyResult> {
-  const watchers = opts.pairs.map(([, to]) => new Watcher(opts.url, to, opts.eventId));
+  const { url, eventId, cast } = opts;
+  const chatWatchers = opts.pairs.map(
+    ([, to]) =>
+      new Watcher(url, to, [
+        { name: 'comments', scope: `&event_id=${eventId}` },
+        { name: 'messages', scope: '' },
+      ]),
+  );
+  const meetingWatchers = cast.meetingDay ? cast.meetings.map((m) => new Watcher(url, m.requester, [{ name: 'appointments', scope: '' }])) : [];
+  const doorWatcher = cast.door ? new Watcher(url, cast.door.watcher, [{ name: 'door_tickets', scope: `&event_id=${eventId}` }]) : null;
+  const watchers = [...chatWatchers, ...meetingWatchers, ...(doorWatcher ? [doorWatcher] : [])];
   await Promise.all(watchers.map((w) => w.start()));
+
   let errors = 0;
+  const refusals: Record<string, number> = {};
+  const refused = (answer: CommandAnswer | null) => {
+    errors++;
+    const code = answer ? (answer.code ?? answer.status) : 'network';
+    refusals[code] = (refusals[code] ?? 0) + 1;
+  };
+  /** Sends a command; a refusal counts as an error and returns null. */
+  const send = async (user: BenchUser, kind: string, payload: unknown, id: string = randomUUID()) => {
+    try {
+      const answer = await sendCommand(url, user, { id, kind, payload });
+      if (answer.status === 'applied') return answer;
+      refused(answer);
+    } catch {
+      refused(null);
+    }
+    return null;
+  };
+  /** Sends the command whose change the watcher waits for, starting the probe's clock just before. */
+  const probe = async (
+    watcher: Watcher,
+    user: BenchUser,
+    kind: ProbeKind,
+    collection: string,
+    command: { kind: string; payload: unknown },
+    shows: (doc: Doc) => boolean,
+  ) => {
+    const id = randomUUID();
+    watcher.expect(id, kind, collection, shows);
+    if (!(await send(user, command.kind, command.payload, id))) watcher.forget(id);
+    return id;
+  };
+
   let n = 0;
-  const probe = async (from: BenchUser, to: BenchUser, commenter: BenchUser, watcher: Watcher) => {
+  const chat = async ([from, to, commenter]: [BenchUser, BenchUser, BenchUser], watcher: Watcher) => {
     for (let i = 0; performance.now() < opts.until; i++) {
-      await new Promise((r) => setTimeout(r, opts.everyMs * (0.5 + Math.random())));
-      const kind: ProbeKind = i % 2 === 0 ? 'comment' : 'message';
+      await pause(opts.everyMs);
       const marker = `probe-${opts.tag}-${n++}`;
-      const command =
-        kind === 'comment'
-          ? { kind: 'comment.add', payload: { event_id: opts.eventId, comment: `latency ${marker}` } }
-          : { kind: 'message.send', payload: { recipient_id: to.id, text: `latency ${marker}` } };
-      watcher.expect(marker, kind);
-      try {
-        const res = await fetch(`${opts.url}/sync/v1/commands`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${(kind === 'comment' ? commenter : from).token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ commands: [{ id: randomUUID(), ...command, occurredAt: new Date().toISOString() }] }),
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        });
-        const body = (await res.json()) as { results?: { status: string }[] };
-        if (body.results?.[0]?.status !== 'applied') {
-          errors++;
-          watcher.forget(marker);
-        }
-      } catch {
-        errors++;
-        watcher.forget(marker);
+      const shows = (doc: Doc) => JSON.stringify(doc).includes(marker);
+      if (i % 2 === 0) {
+        await probe(watcher, commenter, 'comment', 'comments', { kind: 'comment.add', payload: { event_id: eventId, comment: `latency ${marker}` } }, shows);
+      } else {
+        await probe(watcher, from, 'message', 'messages', { kind: 'message.send', payload: { recipient_id: to.id, text: `latency ${marker}` } }, shows);
       }
     }
   };
-  await Promise.all(opts.pairs.map(([from, to, commenter], i) => probe(from, to, commenter, watchers[i] as Watcher)));
+
+  // The requester asks, the answerer accepts or declines in turn; an accepted meeting is called off
+  // by the requester so the two can be asked again.
+  const meeting = async ({ requester, answerer }: ProbeCast['meetings'][number], watcher: Watcher, day: string) => {
+    for (let i = 0; performance.now() < opts.until; i++) {
+      await pause(opts.everyMs);
+      const asked = await send(requester, 'appointment.request', {
+        event_id: eventId,
+        user_id: answerer.id,
+        date: day,
+        any_time: true,
+        comment: `latency probe ${opts.tag}`,
+      });
+      const meetingId = Number(asked?.ids?.[0]);
+      if (!asked || !(meetingId > 0)) continue;
+      // A person reads the request before answering; the probe's clock starts at the answer.
+      await pause(opts.everyMs / 4);
+      const accept = i % 2 === 0;
+      const state = accept ? 'accepted' : 'rejected';
+      const key = await probe(
+        watcher,
+        answerer,
+        'meeting answer',
+        'appointments',
+        accept
+          ? { kind: 'appointment.approve', payload: { meeting_id: meetingId } }
+          : { kind: 'appointment.reject', payload: { meeting_id: meetingId, reason: 'latency probe' } },
+        (doc) => doc.meeting_id === meetingId && doc.state === state,
+      );
+      // Called off only once the requester's device has shown the acceptance: a pull after the
+      // cancellation would return the meeting cancelled, and the acceptance would never be seen.
+      await watcher.shown(key);
+      if (accept) await send(requester, 'appointment.reject', { meeting_id: meetingId, reason: 'latency probe: called off' });
+    }
+  };
+
+  const door = async ({ scanner, codes }: NonNullable<ProbeCast['door']>, watcher: Watcher) => {
+    for (let i = 0; performance.now() < opts.until; i++) {
+      await pause(opts.everyMs);
+      const code = codes[i % codes.length] as string;
+      const scanId = randomUUID();
+      watcher.expect(scanId, 'door scan', 'door_tickets', (doc) => Array.isArray(doc.scans) && (doc.scans as { id: string }[]).some((s) => s.id === scanId));
+      const scanned = await send(
+        scanner,
+        'ticket.scan',
+        { code, device_id: `bench-door-${opts.tag}`, scanned_at: new Date().toISOString(), event_id: eventId },
+        scanId,
+      );
+      if (!scanned) watcher.forget(scanId);
+    }
+  };
+
+  await Promise.all([
+    ...opts.pairs.map((pair, i) => chat(pair, chatWatchers[i] as Watcher)),
+    ...meetingWatchers.map((w, i) => meeting(cast.meetings[i] as ProbeCast['meetings'][number], w, cast.meetingDay as string)),
+    ...(cast.door && doorWatcher ? [door(cast.door, doorWatcher)] : []),
+  ]);
   const settleUntil = performance.now() + GIVE_UP_MS;
   while (watchers.some((w) => w.outstanding > 0) && performance.now() < settleUntil) await new Promise((r) => setTimeout(r, 100));
-  const now = performance.now() + GIVE_UP_MS;
-  const notShown = watchers.reduce((sum, w) => sum + w.overdue(now), 0);
   for (const w of watchers) w.stop();
-  const byKind: Record<ProbeKind, number[]> = { comment: [], message: [] };
+  const now = performance.now() + GIVE_UP_MS;
+  const notShown = (await Promise.all(watchers.map((w) => w.overdue(now)))).flat();
+  const byKind = Object.fromEntries(PROBE_KINDS.map((k) => [k, [] as number[]])) as Record<ProbeKind, number[]>;
   for (const w of watchers) for (const s of w.seen) byKind[s.kind].push(s.ms);
-  return { byKind, notShown, errors: errors + watchers.reduce((sum, w) => sum + w.errors, 0) };
+  return { byKind, notShown, errors: errors + watchers.reduce((sum, w) => sum + w.errors, 0), refusals };
 }

@@ -46,6 +46,8 @@ interface Bench {
 /** In the order of the issue's table. Browser benchmarks build the app once (prepareDist) and reuse it. */
 const BENCHES: Bench[] = [
   { name: 'weight', script: 'bench/browser-weight.ts', browser: true },
+  // Issue 32: main-thread work of the first visit over a bare page's, the ratio of three pairs' medians per run.
+  { name: 'first-visit-ratio', script: 'bench/first-visit-ratio.ts', browser: true, args: ['--runs', '3'] },
   { name: 'browser-routes', script: 'bench/browser-routes.ts', browser: true },
   { name: 'browser-sync', script: 'bench/browser-initial-sync.ts', browser: true },
   { name: 'browser-writes', script: 'bench/browser-writes.ts', browser: true },
@@ -128,6 +130,15 @@ function rows(r: Map<string, Figures[]>): Row[] {
     lh.length ? `${spread(lh, String)} (TBT ${spread(tbt, ms)}, LCP ${spread(lcp, s1)})` : 'not measured',
     '≥ 90 on every run',
     lh.length ? `${verdict(Math.min(...lh) >= 90)}: worst ${Math.min(...lh)}` : 'not measured',
+  ]);
+  const ratio = values(r.get('first-visit-ratio'), 'ratio');
+  out.push([
+    "first visit's main-thread busy time over a bare Vite + React + router page's, CPU 4× slower",
+    ratio.length
+      ? `${spread(ratio, (n) => `${n.toFixed(2)}×`)} (busy ${spread(values(r.get('first-visit-ratio'), 'busy_ms'), ms)}, blocking ${spread(values(r.get('first-visit-ratio'), 'blocking_ms'), ms)})`
+      : 'not measured',
+    '≤ 3×',
+    ratio.length ? verdict(median(ratio) <= 3) : 'not measured',
   ]);
   const routes = r.get('browser-routes');
   for (const [key, label, target] of [
@@ -252,7 +263,7 @@ async function main() {
     }
   }
   const one = loads.map((l) => Number(l.split(' ')[0]));
-  const header = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:all -- --runs ${RUNS}\` on ${os.cpus().length} cores; 1-minute load average ${Math.min(...one).toFixed(1)}–${Math.max(...one).toFixed(1)} during the runs. Today: median of the runs (range).`;
+  const header = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench:all -- --runs ${RUNS}\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); 1-minute load average ${Math.min(...one).toFixed(1)}–${Math.max(...one).toFixed(1)} during the runs. Today: median of the runs (range).`;
   const text = markdown(rows(readResults(resultFile)), header);
   console.log(`\n${text}`);
   if (WRITE_DOCS) {

@@ -61,6 +61,7 @@ export {
   useEventCategories,
   useEventCities,
   useEvents,
+  useFirstSyncPending,
   useMyEventCounts,
   useRejections,
   useSession,

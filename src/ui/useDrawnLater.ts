@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** Runs `then` in a task of its own after the next frame has been painted; answers a cancel. */
 function afterPaint(then: () => void): () => void {
@@ -41,4 +41,32 @@ export function useDrawnInSteps(total: number, first: number, step: number): num
     return afterPaint(() => setShown((n) => n + step));
   }, [shown, total, step]);
   return Math.min(shown, total);
+}
+
+/**
+ * True once the element behind the returned ref has come within `margin` of the screen, and from
+ * then on. For a part far down a page that most first visits never scroll to (home's people card on
+ * a phone): until someone comes near it, it costs neither its data nor its render. Without
+ * IntersectionObserver the part is drawn at once.
+ */
+export function useNearScreen<T extends Element>(margin = '100px'): [RefObject<T | null>, boolean] {
+  const ref = useRef<T | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (near) return;
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: `${margin} 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, margin]);
+  return [ref, near];
 }

@@ -76,7 +76,6 @@ export {
   useSharedEvents,
   useStatusTypes,
   useVisitorsKnown,
-  useUnreadMessages,
   useVisitorActions,
   useVisitors,
 } from './networking-hooks.ts';

@@ -335,8 +335,3 @@ export function useFriends(): Loadable<Cached<{ count: number; first: PersonSumm
   return useCache<FriendsCache>('friends');
 }
 
-export function useUnreadMessages(): Loadable<Cached<{ count: number }>> {
-  const { user } = useSession();
-  useRefresh(['unread_messages'], Boolean(user));
-  return useCache<{ count: number }>('unread_messages');
-}

@@ -20,7 +20,6 @@ import type { Observable } from 'rxjs';
  *   event, so the profile screens read this one and fall back to the own visitors document.
  * - friends: GET /api/user/get-friends, every page: the ids feed the visitors page's friends tab,
  *   the first FRIENDS_ASIDE_SIZE the profile aside.
- * - unread_messages: GET /api/user/get-unread-message, until messages replicate.
  * - status_types:<locale>: GET /profile/getStatusTypes?lang=, the show_status labels.
  * - meeting_partners:<eventId>: the people the user has an appointment with at the event, from
  *   GET /api/events/get-event-people?only_meetings=1, until appointments replicate.
@@ -40,7 +39,6 @@ import type { Observable } from 'rxjs';
 export type CacheKey =
   | 'own_profile'
   | 'friends'
-  | 'unread_messages'
   | 'calendar_feed'
   | 'referrals'
   | `status_types:${Locale}`
@@ -136,9 +134,7 @@ export type CacheData<K extends CacheKey> = K extends 'own_profile'
   ? OwnProfile
   : K extends 'friends'
     ? FriendsCache
-    : K extends 'unread_messages'
-      ? { count: number }
-      : K extends `status_types:${string}`
+    : K extends `status_types:${string}`
         ? StatusType[]
         : K extends `meeting_partners:${string}`
           ? { ids: number[] }
@@ -166,7 +162,7 @@ export interface CalendarFeedCache {
 }
 
 export function isCacheKey(key: string): key is CacheKey {
-  if (key === 'own_profile' || key === 'friends' || key === 'unread_messages' || key === 'calendar_feed' || key === 'referrals') return true;
+  if (key === 'own_profile' || key === 'friends' || key === 'calendar_feed' || key === 'referrals') return true;
   const [kind, arg] = key.split(':');
   if (kind === 'status_types') return (LOCALES as readonly string[]).includes(arg ?? '');
   if (kind === 'meeting_partners' || kind === 'admin_meetings' || kind === 'admin_people' || kind === 'admin_overview') return /^[1-9]\d{0,9}$/.test(arg ?? '');
@@ -309,8 +305,6 @@ export async function fetchCache<K extends CacheKey>(http: HttpOptions, key: K, 
       const people = items.map(toPersonSummary);
       return { count, ids: people.map((p) => p.user_id), first: people.slice(0, 8) } as CacheData<K>;
     }
-    case 'unread_messages':
-      return { count: int(obj(await legacyGet(http, '/api/user/get-unread-message', signal)).count) } as CacheData<K>;
     case 'referrals': {
       const d = obj(await legacyGet(http, '/api/referrals', signal));
       const events = (Array.isArray(d.events) ? d.events : []).map((raw) => {

@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { SKIP_WAITING_MESSAGE, imageCacheFor, isAppNavigation, notificationTarget } from './app/pwa/sw-rules.ts';
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE, imageCacheFor, isAppNavigation, notificationTarget } from './app/pwa/sw-rules.ts';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -58,9 +58,11 @@ registerRoute(
 // (or offline with nothing pending) and the user chose to reload, so activation never cuts a sync.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
-  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === SKIP_WAITING_MESSAGE) {
-    void self.skipWaiting();
-  }
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // An uncontrolled page of this scope asks to be taken, as it would have been had it been running
+  // when this worker activated. Only the active worker is asked, so no waiting version takes over.
+  if (type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
 });
 
 // On the very first install no older worker exists, so taking the open page at once is safe, and it

@@ -334,4 +334,3 @@ export function useFriends(): Loadable<Cached<{ count: number; first: PersonSumm
   useRefresh(['friends'], Boolean(user));
   return useCache<FriendsCache>('friends');
 }
-

@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { registerSW } from 'virtual:pwa-register';
+import { CLAIM_MESSAGE } from './sw-rules.ts';
 import type { UpdatePhase } from './update-gate.ts';
 
 /**
@@ -59,6 +60,11 @@ export function registerServiceWorker(): void {
     onNeedReload() {},
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      // A page whose navigation was under way while the worker activated is left uncontrolled (the
+      // worker's claim takes only pages already running), and its later chunks would not come from
+      // the cache. The worker registers after the first sync, a few seconds into a first visit, so a
+      // page opened from a link then (the address confirmation) can meet that moment: it asks.
+      if (!navigator.serviceWorker.controller && registration.active) registration.active.postMessage({ type: CLAIM_MESSAGE });
       const check = () => {
         if (!navigator.onLine || registration.installing) return;
         // Offline or a server restart makes update() reject; the next check tries again.

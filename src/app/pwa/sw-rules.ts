@@ -41,6 +41,12 @@ export function imageCacheFor(pathname: string): ImageCache | null {
 /** The message the page posts to a waiting worker when the user accepts the update (workbox-window's format). */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
+/**
+ * Sent by a page that finds itself uncontrolled under an active worker: its navigation was under way
+ * when the worker activated, and `clients.claim()` on activation takes only pages already running.
+ */
+export const CLAIM_MESSAGE = 'CLAIM';
+
 /** Where the app starts when a notification names no screen. */
 export const DEFAULT_NOTIFICATION_PATH = '/';
 

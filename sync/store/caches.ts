@@ -135,20 +135,20 @@ export type CacheData<K extends CacheKey> = K extends 'own_profile'
   : K extends 'friends'
     ? FriendsCache
     : K extends `status_types:${string}`
-        ? StatusType[]
-        : K extends `meeting_partners:${string}`
-          ? { ids: number[] }
-          : K extends `admin_meetings:${string}`
-            ? { items: BookedMeetingItem[] }
-            : K extends `admin_people:${string}`
-              ? AdminPeople
-              : K extends `admin_overview:${string}`
-                ? AdminOverview
-                : K extends 'calendar_feed'
-                  ? CalendarFeedCache
-                  : K extends 'referrals'
-                    ? ReferralsCache
-                    : PeopleCache;
+      ? StatusType[]
+      : K extends `meeting_partners:${string}`
+        ? { ids: number[] }
+        : K extends `admin_meetings:${string}`
+          ? { items: BookedMeetingItem[] }
+          : K extends `admin_people:${string}`
+            ? AdminPeople
+            : K extends `admin_overview:${string}`
+              ? AdminOverview
+              : K extends 'calendar_feed'
+                ? CalendarFeedCache
+                : K extends 'referrals'
+                  ? ReferralsCache
+                  : PeopleCache;
 
 /** GET /api/referrals (server/domain/referrals/service.ts referralsOf). */
 export type ReferralsCache = ReferralsAnswer;

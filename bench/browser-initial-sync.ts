@@ -16,6 +16,8 @@
  * Bytes: what the server sent through the relay in that window (headers and compression
  * included), broken down per request from DevTools on every target, against the same documents
  * pulled by node from the sync API and compressed here. Prints figures, asserts nothing.
+ * BENCH_PROFILE_DIR=dir also writes sampling CPU profiles of the page and the workers for the
+ * timed window (bench/browser/profile.ts) and prints their heaviest functions.
  */
 import { performance } from 'node:perf_hooks';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
@@ -25,6 +27,7 @@ import { checkCpuThrottle, checkLink } from './browser/checks.ts';
 import { feedSize } from './browser/documents.ts';
 import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
+import { PROFILE_DIR, startProfiling } from './browser/profile.ts';
 import { recordFigures } from './lib/result.ts';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 5000);
@@ -60,6 +63,7 @@ async function main() {
 
     env.link.reset();
     env.emulation.responses.clear();
+    const profiling = PROFILE_DIR ? await startProfiling(env.cdp, env.emulation, distDir) : null;
     const since = Date.now();
     const start = performance.now();
     await submit();
@@ -85,6 +89,7 @@ async function main() {
     );
     const elapsed = performance.now() - start;
     const cpu = await env.cpuStats();
+    if (profiling) console.log(`\nCPU profiles of the sync window in ${PROFILE_DIR}:\n${await profiling.stop()}\n`);
     const down = env.link.down();
     const up = env.link.up();
     const connections = env.link.connections();

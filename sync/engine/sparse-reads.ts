@@ -6,8 +6,15 @@ import type { DBCore, DBCoreGetManyRequest, DBCoreKeyRange, DBCoreTable, Middlew
  */
 export const SPARSE_READ_MIN_KEYS = 32;
 
-/** The most stored keys the range may hold, per key asked for, before the read goes key by key. */
-export const SPARSE_READ_MAX_KEYS_PER_ASKED = 4;
+/**
+ * The most stored keys the range may hold, per key asked for, before the read goes key by key.
+ * Listing keys is far cheaper than a `get` per key. The pages of a first sync arrive in rev order,
+ * so each page's ids span the keys already stored: with 4 here, every page after the fourth of a
+ * 5,000-visitor first sync fell back to a get per key. In the sync worker's CPU profile
+ * (bench:browser-sync with BENCH_PROFILE_DIR, 4× slower CPU) those gets took 667 ms against 43 ms
+ * for all the key listings; with 40 the gets took 201 ms.
+ */
+export const SPARSE_READ_MAX_KEYS_PER_ASKED = 40;
 
 /**
  * A Dexie middleware for the app's database (sync/engine/database.ts) that answers a batched read by

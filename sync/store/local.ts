@@ -1,4 +1,4 @@
-import { type Observable, distinctUntilChanged, map } from 'rxjs';
+import { type Observable, distinctUntilChanged, filter, startWith, switchMap } from 'rxjs';
 import type { FoyerDatabase } from '../engine/database.ts';
 
 /**
@@ -42,10 +42,22 @@ export async function writeLocal<T extends object>(db: FoyerDatabase, id: string
   await db.upsertLocal<T>(id, data);
 }
 
-/** The document's data, or null while it does not exist; emits again whenever any realm changes it. */
+/**
+ * The document's data, or null while it does not exist; emits again whenever any realm changes it.
+ *
+ * Not RxDB's `getLocal$`: that one starts two promises per change event of the whole database,
+ * local or not, before it looks at the id. A first sync writes thousands of visitor documents, and
+ * with some thirty local documents watched, the worker spent over a second finishing those promises
+ * (rxjs removing each from a list of its thousands of siblings). Here a bulk is skipped unless it
+ * holds this very document, as RxDB's own RxLocalDocument.$ does, and one read at a time runs.
+ */
 export function observeLocal<T>(db: FoyerDatabase, id: string): Observable<T | null> {
-  return db.getLocal$<T>(id).pipe(
-    map((doc) => (doc ? (doc.toJSON().data as T) : null)),
+  return db.eventBulks$.pipe(
+    // Database-level local documents come in bulks without a collection name.
+    filter((bulk) => bulk.isLocal && !bulk.collectionName && bulk.events.some((e) => e.documentId === id)),
+    startWith(null),
+    // The newest state is read after each change, so a read overtaken by a later change can go.
+    switchMap(() => readLocal<T>(db, id)),
     distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
   );
 }

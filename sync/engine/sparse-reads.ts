@@ -68,8 +68,10 @@ function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<u
   return table.query({ trans: req.trans, values: false, limit, query: { index: primaryKey, range } }).then(({ result }) => {
     if (result.length >= limit) return table.getMany(req);
     if (result.length === 0) return keys.map(() => undefined);
-    const stored = new Set(result as string[]);
-    const wanted = keys.filter((key) => stored.has(key));
+    // The listing comes sorted (IndexedDB orders strings by code unit, as JS does), so each asked
+    // key is looked up by bisection: a Set of a long listing cost more than the lookups it served.
+    const stored = result as string[];
+    const wanted = keys.filter((key) => sortedHas(stored, key as string));
     if (wanted.length === keys.length) return table.getMany(req);
     if (wanted.length === 0) return keys.map(() => undefined);
     return table.getMany({ ...req, keys: wanted }).then((values) => {
@@ -77,4 +79,15 @@ function sparseGetMany(table: DBCoreTable, req: DBCoreGetManyRequest): Promise<u
       return keys.map((key) => byKey.get(key));
     });
   });
+}
+
+function sortedHas(sorted: readonly string[], key: string): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as string) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return sorted[lo] === key;
 }

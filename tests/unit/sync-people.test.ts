@@ -46,6 +46,26 @@ describe('people card', () => {
     expect(readLocalPeople(visitors, events, 'allVisitors', 16, Number.MAX_SAFE_INTEGER)).toEqual({ items: [], total: 0, any: false });
   });
 
+  it('keeps the same first people as sorting the whole list would, ties and all', () => {
+    // Many people, few distinct registration times, so the user id decides most ties.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed;
+    };
+    const many = Array.from({ length: 600 }, () =>
+      visitor(1000 + (random() % 400), 1 + (random() % 3), { registered_at: random() % 25, trip_status: random() % 4 }),
+    );
+    for (const tab of ['allVisitors', 'comingToTheCity', 'leaveCity'] as const) {
+      const sorted = localPeople(many, events, NOW).filter(({ doc }) => matchesPeopleTab(tab, doc.trip_status));
+      for (const limit of [0, 1, 5, 16, 1000]) {
+        const read = readLocalPeople(many, events, tab, limit, NOW);
+        expect(read.total).toBe(sorted.length);
+        expect(read.items.map((p) => p.doc.user_id)).toEqual(sorted.slice(0, limit).map((p) => p.doc.user_id));
+      }
+    }
+  });
+
   it('filters the trip tabs and decorates with stars', () => {
     expect(matchesPeopleTab('allVisitors', 3)).toBe(true);
     expect(matchesPeopleTab('comingToTheCity', 2)).toBe(true);

@@ -33,7 +33,9 @@ describe('sparse batched reads (sync/engine/sparse-reads.ts)', () => {
     ['every key stored', ids(0, 100), ids(0, 100).reverse()],
     ['repeated keys', ids(0, 10), [...ids(0, 40), ...ids(0, 40)]],
     ['fewer keys than the threshold', ids(0, 10), ids(5, 5 + SPARSE_READ_MIN_KEYS - 1)],
-    ['a range crowded with other stored keys', ids(0, 500), [...ids(0, 500).filter((_, i) => i % 20 === 0), ...ids(500, 520)]],
+    // 60 keys asked across ~3,000 stored ones in their range: more than SPARSE_READ_MAX_KEYS_PER_ASKED each.
+    ['a range crowded with other stored keys', ids(0, 4000), [...ids(0, 4000).filter((_, i) => i % 100 === 0), ...ids(4000, 4020)]],
+    ['keys stored among many others, some asked', ids(0, 1000), [...ids(0, 1000).filter((_, i) => i % 30 === 0), ...ids(1000, 1030)]],
   ];
   for (const [what, stored, asked] of cases) {
     it(`answers as Dexie does: ${what}`, async () => {
@@ -51,6 +53,18 @@ describe('sparse batched reads (sync/engine/sparse-reads.ts)', () => {
     try {
       await sparse.table('docs').bulkGet(ids(0, 100));
       expect(get).toHaveBeenCalledTimes(10);
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  it('goes key by key when the range holds many more stored keys than were asked', async () => {
+    const sparse = await open(true, ids(0, 4000));
+    const asked = [...ids(0, 4000).filter((_, i) => i % 100 === 0), ...ids(4000, 4020)];
+    const get = vi.spyOn(IDBObjectStore.prototype, 'get');
+    try {
+      await sparse.table('docs').bulkGet(asked);
+      expect(get).toHaveBeenCalledTimes(asked.length);
     } finally {
       get.mockRestore();
     }

@@ -37,8 +37,17 @@ export function matchesPeopleTab(tab: PeopleTab, tripStatus: number): boolean {
   return status === null || tripStatus === status;
 }
 
-/** One entry per person from the local visitors documents, with the soonest upcoming event. */
-export function localPeople(visitors: readonly VisitorDoc[], events: readonly EventDoc[], nowSeconds: number): { doc: VisitorDoc; event: EventDoc }[] {
+/** Newest registration first, then the higher user id: the people card's order. */
+function newerFirst(a: { doc: VisitorDoc }, b: { doc: VisitorDoc }): number {
+  return b.doc.registered_at - a.doc.registered_at || b.doc.user_id - a.doc.user_id;
+}
+
+/** Each person once, with the soonest upcoming event they are going to, in no particular order. */
+function soonestEventPerPerson(
+  visitors: readonly VisitorDoc[],
+  events: readonly EventDoc[],
+  nowSeconds: number,
+): Iterable<{ doc: VisitorDoc; event: EventDoc }> {
   const upcoming = new Map<number, EventDoc>();
   for (const e of events) if (e.when_end >= nowSeconds) upcoming.set(e.event_id, e);
   const best = new Map<number, { doc: VisitorDoc; event: EventDoc }>();
@@ -50,7 +59,12 @@ export function localPeople(visitors: readonly VisitorDoc[], events: readonly Ev
       best.set(doc.user_id, { doc, event });
     }
   }
-  return [...best.values()].sort((a, b) => b.doc.registered_at - a.doc.registered_at || b.doc.user_id - a.doc.user_id);
+  return best.values();
+}
+
+/** One entry per person from the local visitors documents, with the soonest upcoming event. */
+export function localPeople(visitors: readonly VisitorDoc[], events: readonly EventDoc[], nowSeconds: number): { doc: VisitorDoc; event: EventDoc }[] {
+  return [...soonestEventPerPerson(visitors, events, nowSeconds)].sort(newerFirst);
 }
 
 /**
@@ -74,9 +88,22 @@ export function readLocalPeople(
   limit: number,
   nowSeconds: number,
 ): LocalPeopleRead {
-  const local = localPeople(visitors, events, nowSeconds);
-  const matching = local.filter(({ doc }) => matchesPeopleTab(tab, doc.trip_status));
-  return { items: matching.slice(0, limit), total: matching.length, any: local.length > 0 };
+  // The card shows a handful of the thousands a big event's first sync brings, and recounts once a
+  // second while it runs: the first `limit` are kept in order as they come, not the whole list sorted.
+  const items: { doc: VisitorDoc; event: EventDoc }[] = [];
+  let total = 0;
+  let any = false;
+  for (const person of soonestEventPerPerson(visitors, events, nowSeconds)) {
+    any = true;
+    if (!matchesPeopleTab(tab, person.doc.trip_status)) continue;
+    total++;
+    if (items.length === limit && (limit === 0 || newerFirst(person, items[limit - 1] as (typeof items)[number]) >= 0)) continue;
+    let at = items.length;
+    while (at > 0 && newerFirst(person, items[at - 1] as (typeof items)[number]) < 0) at--;
+    items.splice(at, 0, person);
+    if (items.length > limit) items.pop();
+  }
+  return { items, total, any };
 }
 
 export function personFromVisitor(doc: VisitorDoc, event: Pick<EventDoc, 'event_id' | 'name'> | null): PersonSummary {

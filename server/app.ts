@@ -120,7 +120,7 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       return bus.publish(channel, message);
     },
   };
-  app.decorate('writer', createWriter(deps.database.db, announcer, app.log));
+  app.decorate('writer', createWriter(deps.database.db, announcer, app.log, deps.config));
   app.decorate('limits', createLimits(bus, deps.limits));
   app.decorate('cards', deps.config.stripe ? createCardProvider(deps.config.stripe) : null);
   limitShutdown(app, deps.config.shutdownGraceMs);

@@ -1,5 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Locale } from '../../contract/constants.ts';
 import { USER_SCOPED } from '../../contract/entities.ts';
 import type { WsComment, WsUser } from '../../contract/ws.ts';
+import type { Config } from '../config.ts';
+import type { DB } from '../db/types.ts';
 
 /**
  * What a write changed, as every service answers it. The write runner (write.ts) announces it after
@@ -29,6 +33,32 @@ export interface Effect {
    * their sessions is stale (plugins/session-cache.ts), even when no device document moved.
    */
   accountsChanged?: number[];
+  /**
+   * Work for after the commit that must not hold the transaction and must not happen if it rolls
+   * back: mail, above all. The service that decides a mail says so here, and the write runner runs
+   * it for whichever entry point called (write.ts), so no entry point restates it. A transaction
+   * retried after a serialisation failure runs the service again and so answers its jobs afresh.
+   */
+  jobs?: AfterCommitJob[];
+}
+
+/** What a job after a commit may use; the write runner hands it over. */
+export interface JobDeps {
+  /** Mail settings; null in a process that mails nothing (the seed, the operator's CLI, some tests). */
+  mail: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'> | null;
+  /** For jobs that read what the write committed (the notice emails). */
+  db: Kysely<DB>;
+  /** The language of whoever made the write: for mail to people whose own language is unknown. */
+  lang: Locale;
+  log: { warn(obj: unknown, msg?: string): void };
+}
+
+/** Runs once after the commit; a failure is logged by the runner and never fails the write. */
+export type AfterCommitJob = (deps: JobDeps) => Promise<void>;
+
+/** The effect with `jobs` added after any it already carries. */
+export function withJobs(effect: Effect, ...jobs: AfterCommitJob[]): Effect {
+  return jobs.length ? { ...effect, jobs: [...(effect.jobs ?? []), ...jobs] } : effect;
 }
 
 export interface CreatedComment {

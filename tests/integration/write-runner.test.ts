@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../contract/errors.ts';
-import { HINTS_CHANNEL, quiet, SESSIONS_CHANNEL, type ChangeHint, type SessionEnded } from '../../server/domain/effects.ts';
+import { HINTS_CHANNEL, quiet, SESSIONS_CHANNEL, withJobs, type ChangeHint, type JobDeps, type SessionEnded } from '../../server/domain/effects.ts';
 import { checkin, setFavorite } from '../../server/domain/events/service.ts';
 import { createWriter } from '../../server/domain/write.ts';
 import { createMemoryBus } from '../../server/realtime/bus.ts';
@@ -10,7 +10,7 @@ import { createEvent, createUser } from '../fixtures/factories.ts';
 /**
  * The write runner (server/domain/write.ts): the one way every entry point writes. What it owes
  * them: the service's rows commit together or not at all, and the Effect is announced once, after
- * the commit, never for a write that failed.
+ * the commit, never for a write that failed; the same holds for the jobs (mail) the Effect carries.
  */
 
 let database: TestDatabase;
@@ -90,5 +90,57 @@ describe('the write runner', () => {
     const effect = await writer.run((trx) => setFavorite(trx, u.id, ev.id, true), { announced: true });
     expect(effect.ids).toEqual([String(ev.id)]);
     expect(warnings.length).toBe(2);
+  });
+
+  it('runs the jobs of an Effect once after the commit, with the mail settings of the writer and the language of the caller', async () => {
+    const u = await createUser(database.db);
+    const ev = await createEvent(database.db);
+    const mail = { smtpUrl: '', mailFrom: 'foyer@example.test', dataDir: '/nonexistent', publicUrl: 'http://foyer.test' };
+    const writer = createWriter(database.db, createMemoryBus(), console, mail);
+    const seen: { committed: boolean; deps: JobDeps }[] = [];
+    await writer.run(
+      async (trx) => {
+        const effect = await setFavorite(trx, u.id, ev.id, true);
+        return withJobs(effect, async (deps) => {
+          // Read outside the transaction: the job must see the write as committed.
+          const row = await deps.db
+            .selectFrom('user_events')
+            .select('is_favorite')
+            .where('event_id', '=', ev.id)
+            .where('user_id', '=', u.id)
+            .executeTakeFirst();
+          seen.push({ committed: row?.is_favorite === true, deps });
+        });
+      },
+      { lang: 'pl' },
+    );
+    await writer.drain();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.committed).toBe(true);
+    expect(seen[0]?.deps.mail).toBe(mail);
+    expect(seen[0]?.deps.lang).toBe('pl');
+  });
+
+  it('logs a failing job without failing the write or its other jobs', async () => {
+    const u = await createUser(database.db);
+    const ev = await createEvent(database.db);
+    const warnings: unknown[] = [];
+    const writer = createWriter(database.db, createMemoryBus(), { warn: (obj) => warnings.push(obj) });
+    let ran = 0;
+    const effect = await writer.run(async (trx) =>
+      withJobs(
+        await setFavorite(trx, u.id, ev.id, true),
+        async () => {
+          throw new Error('smtp down');
+        },
+        async () => {
+          ran++;
+        },
+      ),
+    );
+    await writer.drain();
+    expect(effect.ids).toEqual([String(ev.id)]);
+    expect(ran).toBe(1);
+    expect(warnings).toHaveLength(1);
   });
 });

@@ -7,9 +7,9 @@ import { accountById, liveAccountByEmail, markVerified } from '../accounts/repos
 import { addDoorStaff } from '../checkin/repository.ts';
 import { upsertMember } from '../companies/admin-repository.ts';
 import { mailLocale } from '../tickets/i18n.ts';
-import type { Effect } from '../effects.ts';
+import { withJobs, type Effect } from '../effects.ts';
 import { findUserEvent, recountPeople, touchUserEvent } from '../events/repository.ts';
-import type { Invitation } from './people-mail.ts';
+import { mailInvitation, type Invitation } from './people-mail.ts';
 import { insertInvitation, knownToEvent, openInvitation, takeInvitation, takeInvitationsOf } from './people-repository.ts';
 import { setTeamFlag, touchEvent } from './repository.ts';
 
@@ -48,8 +48,9 @@ export interface InviteRequest {
 }
 
 /**
- * Records an invitation and answers the mail to send after the commit. The same answer for any
- * address; an invalid one is refused as the form's field.
+ * Records an invitation; its mail goes out after the commit as a job of the Effect (effects.ts), in
+ * the invited person's language or else the sender's. The same answer for any address; an invalid
+ * one is refused as the form's field.
  */
 export async function inviteByEmail(
   trx: Tx,
@@ -78,20 +79,21 @@ export async function inviteByEmail(
   const from = `${sender.first_name} ${sender.last_name}`.trim();
   // Written in the invited person's language when the address has an account; the sender never sees which.
   const invited = await liveAccountByEmail(trx, email);
-  return {
-    // Only the sender's People page changes; nobody else's device holds invitations.
-    effect: { ids: [String(req.eventId)], collections: [], userIds: [senderId] },
-    mail: {
-      event: req.eventName,
-      eventId: req.eventId,
-      role: req.role,
-      to: email,
-      token,
-      from,
-      stand: req.stand?.name ?? '',
-      locale: invited ? mailLocale(invited.locale) : undefined,
-    },
+  const invitation: Invitation = {
+    event: req.eventName,
+    eventId: req.eventId,
+    role: req.role,
+    to: email,
+    token,
+    from,
+    stand: req.stand?.name ?? '',
+    locale: invited ? mailLocale(invited.locale) : undefined,
   };
+  // Only the sender's People page changes; nobody else's device holds invitations.
+  const effect = withJobs({ ids: [String(req.eventId)], collections: [], userIds: [senderId] }, async ({ mail, lang, log }) => {
+    if (mail) await mailInvitation(mail, lang, invitation, log);
+  });
+  return { effect, mail: invitation };
 }
 
 /**

@@ -11,7 +11,8 @@ import { eventDates } from '../../../contract/admin-schedule.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { recountEvent } from '../appointments/repository.ts';
-import type { Effect } from '../effects.ts';
+import { withJobs, type Effect } from '../effects.ts';
+import { noticeJob } from '../notices/mail.ts';
 import {
   cancelForOrganisers,
   eventMenu,
@@ -103,7 +104,9 @@ export async function setMeetingSettings(trx: Tx, userId: number, p: MeetingsSet
       cancelled.push(m.id);
     }
   }
-  return { effect: meetingEffect(p.event_id, people, cancelled.length > 0), cancelled };
+  // Both people of each meeting the organisers cancelled are mailed, in their own language.
+  const mails = cancelled.map((appointmentId) => noticeJob({ kind: 'organiserCancel', appointmentId, actorId: userId }));
+  return { effect: withJobs(meetingEffect(p.event_id, people, cancelled.length > 0), ...mails), cancelled };
 }
 
 /**

@@ -18,10 +18,10 @@ import { inviteByEmail, rightsHolder, type InvitationBudget } from './invitation
 import type { Invitation } from './people-mail.ts';
 import { deleteInvitations, knownToEvent } from './people-repository.ts';
 import { eventPictureUrl } from '../../../contract/admin-refs.ts';
-import { quiet, type Effect } from '../effects.ts';
+import { quiet, withJobs, type Effect } from '../effects.ts';
 import { recountPeople } from '../events/repository.ts';
 import { pictureOfEvent } from './pictures.ts';
-import type { CancelledEvent, Recipient } from './mail.ts';
+import { mailCancellation, type CancelledEvent, type Recipient } from './mail.ts';
 import {
   cityIdByName,
   editableEvent,
@@ -116,7 +116,13 @@ export async function setEventStatus(
           people: await eventRecipients(trx, eventId, userId),
         }
       : null;
-  return { effect: eventEffect(eventId, [userId]), cancelled };
+  const effect = eventEffect(eventId, [userId]);
+  if (!cancelled || cancelled.people.length === 0) return { effect, cancelled };
+  // In the organiser's language where a ticket holder's own is unknown (JobDeps.lang).
+  const mailed = withJobs(effect, async ({ mail, lang, log }) => {
+    if (mail) await mailCancellation(mail, lang, cancelled.event, cancelled.people, log);
+  });
+  return { effect: mailed, cancelled };
 }
 
 /**

@@ -3,6 +3,7 @@ import { notifyEmailOn, type NotifyEmailKind } from '../../../contract/accounts.
 import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
+import type { AfterCommitJob } from '../effects.ts';
 import { sendMail } from '../tickets/email.ts';
 import { mailLocale } from '../tickets/i18n.ts';
 import { eventDateTime } from '../tickets/pdf.ts';
@@ -141,7 +142,13 @@ export async function sendNoticeMail(deps: NoticeMailDeps, n: MailNotice): Promi
   return sent;
 }
 
-/** For the entry points: sends in the background, logging a failure; a lost mail never fails the write. */
-export function mailNotice(deps: NoticeMailDeps, n: MailNotice): void {
-  sendNoticeMail(deps, n).catch((err: unknown) => deps.log.warn({ err, notice: n.kind }, 'a notice email was not sent'));
+/**
+ * The notice email as a job after the write's commit: the services that make meetings and messages
+ * attach it to their Effect, and the write runner starts it whichever entry point called.
+ */
+export function noticeJob(n: MailNotice): AfterCommitJob {
+  return async ({ mail, db, log }) => {
+    if (!mail) return;
+    await sendNoticeMail({ db, config: mail, log }, n).catch((err: unknown) => log.warn({ err, notice: n.kind }, 'a notice email was not sent'));
+  };
 }

@@ -12,16 +12,11 @@ import {
 import { DomainError, isErrorCode } from '../../../contract/errors.ts';
 import { isSaneTimeMs } from '../../../contract/storable.ts';
 import { isInputFault } from '../../db/errors.ts';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/types.ts';
 import type { Tx } from '../../db/tx.ts';
 import type { Locale } from '../../../contract/constants.ts';
-import type { Config } from '../../config.ts';
-import { mailCancellation } from '../admin/mail.ts';
 import * as meetings from '../admin/meetings.ts';
 import * as people from '../admin/people.ts';
 import type { InvitationBudget } from '../admin/invitations.ts';
-import { mailInvitation, type Invitation } from '../admin/people-mail.ts';
 import * as admin from '../admin/service.ts';
 import * as appointments from '../appointments/service.ts';
 import * as chat from '../chat/service.ts';
@@ -31,7 +26,6 @@ import { quiet, type Effect } from '../effects.ts';
 import * as events from '../events/service.ts';
 import * as messages from '../messages/service.ts';
 import * as schedule from '../schedule/service.ts';
-import { mailNotice, type MailNotice } from '../notices/mail.ts';
 import * as sales from '../orders/types.ts';
 import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
@@ -60,26 +54,12 @@ async function mustBeLive(trx: Tx, userId: number): Promise<void> {
   if (!(await actorIsLive(trx, userId))) throw new ActorGone();
 }
 
-/** What a job that runs after a command's commit may use (ApplyOptions gives it). */
-export interface AfterCommit {
-  mail?: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>;
-  /** For jobs that read what the command committed (the notice emails). */
-  db?: Kysely<DB>;
-  lang: Locale;
-  log: { warn(obj: unknown, msg?: string): void };
-}
-
 export interface CommandContext {
   userId: number;
   /** When the user did it on the device; may be skewed, so rules use server time. */
   occurredAt: Date | null;
   /** The command's own id: stored with what it creates, so devices match it to their outbox. */
   commandId?: string;
-  /**
-   * Runs `job` once the command's transaction has committed (never for a replay, which calls no
-   * handler): work that must not hold a transaction, such as mail, and must not happen if it rolls back.
-   */
-  afterCommit?: (job: (deps: AfterCommit) => Promise<void>) => void;
   /** The invitation mails' budgets (server/limits/invitations.ts); absent only where nothing is mailed for others. */
   invitations?: InvitationBudget;
   /** This server takes card payments (a provider is configured): publishing checks it. */
@@ -87,24 +67,6 @@ export interface CommandContext {
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
-
-/** The notice email a meeting or a message sends once committed (domain/notices/mail.ts), if its recipient wants it. */
-function notify(ctx: CommandContext, notice: MailNotice): void {
-  ctx.afterCommit?.(async ({ mail, db, log }) => {
-    if (mail && db) mailNotice({ db, config: mail, log }, notice);
-  });
-}
-
-/** The invitation a role by email left to mail once committed (admin/invitations.ts). */
-function invited(ctx: CommandContext, outcome: { effect: Effect; mail: Invitation | null }): Effect {
-  const invitation = outcome.mail;
-  if (invitation) {
-    ctx.afterCommit?.(async ({ mail, lang, log }) => {
-      if (mail) await mailInvitation(mail, lang, invitation, log);
-    });
-  }
-  return outcome.effect;
-}
 
 /** Each kind of the contract is handled by one domain service call inside one transaction. */
 const HANDLERS: { [K in CommandKind]: Handler<K> } = {
@@ -115,32 +77,16 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'visitor.favorite': (trx, ctx, p) => visitors.setUserFavorite(trx, ctx.userId, p.user_id, p.favorite),
   'profile.update': (trx, ctx, p) => updateProfile(trx, ctx.userId, p),
   'visitor.category': (trx, ctx, p) => visitors.setVisitorCategory(trx, ctx.userId, p.event_id, p.menu_id),
-  'appointment.request': async (trx, ctx, p) => {
-    const effect = await appointments.requestAppointment(trx, ctx.userId, p, ctx.occurredAt);
-    notify(ctx, { kind: 'meeting', appointmentId: Number(effect.ids[0]), actorId: ctx.userId, action: p.meeting_id ? 'edit' : 'request' });
-    return effect;
-  },
-  'appointment.approve': async (trx, ctx, p) => {
-    const effect = await appointments.approveAppointment(trx, ctx.userId, p, ctx.occurredAt);
-    notify(ctx, { kind: 'meeting', appointmentId: p.meeting_id, actorId: ctx.userId, action: 'approve' });
-    return effect;
-  },
-  'appointment.reject': async (trx, ctx, p) => {
-    const effect = await appointments.rejectAppointment(trx, ctx.userId, p, ctx.occurredAt);
-    notify(ctx, { kind: 'meeting', appointmentId: p.meeting_id, actorId: ctx.userId, action: 'reject' });
-    return effect;
-  },
+  'appointment.request': (trx, ctx, p) => appointments.requestAppointment(trx, ctx.userId, p, ctx.occurredAt),
+  'appointment.approve': (trx, ctx, p) => appointments.approveAppointment(trx, ctx.userId, p, ctx.occurredAt),
+  'appointment.reject': (trx, ctx, p) => appointments.rejectAppointment(trx, ctx.userId, p, ctx.occurredAt),
   'comment.add': async (trx, ctx, p) => (await chat.addComment(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt })).effect,
   'comment.like': (trx, ctx, p) => chat.likeComment(trx, ctx.userId, p.comment_id, p.like_type),
   'comment.unlike': (trx, ctx, p) => chat.unlikeComment(trx, ctx.userId, p.comment_id),
   'comment.remove': (trx, ctx, p) => chat.removeComment(trx, ctx.userId, p.comment_id),
   'chat.block': (trx, ctx, p) => chat.blockUser(trx, ctx.userId, p),
   'chat.unblock': (trx, ctx, p) => chat.unblockUser(trx, ctx.userId, p),
-  'message.send': async (trx, ctx, p) => {
-    const sent = await messages.sendMessage(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt });
-    notify(ctx, { kind: 'message', messageId: sent.messageId, actorId: ctx.userId, recipientId: p.recipient_id });
-    return sent.effect;
-  },
+  'message.send': async (trx, ctx, p) => (await messages.sendMessage(trx, ctx.userId, p, { clientId: ctx.commandId, occurredAt: ctx.occurredAt })).effect,
   'dialog.read': (trx, ctx, p) => messages.readDialog(trx, ctx.userId, p.user_id),
   'dialog.update': (trx, ctx, p) => messages.updateDialog(trx, ctx.userId, p),
   'ticket.scan': async (trx, ctx, p) => {
@@ -150,17 +96,9 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   },
   'event.create': (trx, ctx, p) => admin.createEvent(trx, ctx.userId, p.fields),
   'event.update': (trx, ctx, p) => admin.updateEvent(trx, ctx.userId, p.event_id, p.fields),
-  'event.status': async (trx, ctx, p) => {
-    const { effect, cancelled } = await admin.setEventStatus(trx, ctx.userId, p.event_id, p.status, ctx.cardAvailable ?? false);
-    if (cancelled && cancelled.people.length > 0) {
-      ctx.afterCommit?.(async ({ mail, lang, log }) => {
-        if (mail) await mailCancellation(mail, lang, cancelled.event, cancelled.people, log);
-      });
-    }
-    return effect;
-  },
+  'event.status': async (trx, ctx, p) => (await admin.setEventStatus(trx, ctx.userId, p.event_id, p.status, ctx.cardAvailable ?? false)).effect,
   'event.delete': (trx, ctx, p) => admin.deleteEvent(trx, ctx.userId, p.event_id),
-  'event.role': async (trx, ctx, p) => invited(ctx, await admin.setRole(trx, ctx.userId, p, ctx.invitations)),
+  'event.role': async (trx, ctx, p) => (await admin.setRole(trx, ctx.userId, p, ctx.invitations)).effect,
   'event.poster': (trx, ctx, p) => admin.setPoster(trx, ctx.userId, p.event_id, p.poster),
   'schedule.day.set': (trx, ctx, p) => schedule.setDay(trx, ctx.userId, p),
   'schedule.day.remove': (trx, ctx, p) => schedule.removeDay(trx, ctx.userId, p),
@@ -169,18 +107,13 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'schedule.track.order': (trx, ctx, p) => schedule.orderTracks(trx, ctx.userId, p),
   'schedule.speech.set': (trx, ctx, p) => schedule.setSpeech(trx, ctx.userId, p, ctx.commandId ?? null),
   'schedule.speech.remove': (trx, ctx, p) => schedule.removeSpeech(trx, ctx.userId, p),
-  'meetings.settings.set': async (trx, ctx, p) => {
-    const { effect, cancelled } = await meetings.setMeetingSettings(trx, ctx.userId, p);
-    // Both people of each meeting the organisers cancelled are mailed, in their own language.
-    for (const appointmentId of cancelled) notify(ctx, { kind: 'organiserCancel', appointmentId, actorId: ctx.userId });
-    return effect;
-  },
+  'meetings.settings.set': async (trx, ctx, p) => (await meetings.setMeetingSettings(trx, ctx.userId, p)).effect,
   'meetings.categories.set': (trx, ctx, p) => meetings.setCategories(trx, ctx.userId, p),
   'stand.set': (trx, ctx, p) => stands.setStand(trx, ctx.userId, p, ctx.commandId ?? null),
   'stand.remove': (trx, ctx, p) => stands.removeStand(trx, ctx.userId, p),
-  'stand.member.set': async (trx, ctx, p) => invited(ctx, await stands.setMember(trx, ctx.userId, p, ctx.invitations)),
+  'stand.member.set': async (trx, ctx, p) => (await stands.setMember(trx, ctx.userId, p, ctx.invitations)).effect,
   'stand.member.remove': (trx, ctx, p) => stands.removeMember(trx, ctx.userId, p),
-  'people.invite.send': async (trx, ctx, p) => invited(ctx, await people.invite(trx, ctx.userId, p, ctx.invitations)),
+  'people.invite.send': async (trx, ctx, p) => (await people.invite(trx, ctx.userId, p, ctx.invitations)).effect,
   'people.invite.remove': (trx, ctx, p) => people.uninvite(trx, ctx.userId, p),
   'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
   'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
@@ -251,8 +184,8 @@ export interface ApplyOptions {
   skewMs?: number;
   /** Told when the database refused a command's input that the contract let through. */
   onInputFault?: (err: unknown, cmd: CommandEnvelope) => void;
-  /** For the jobs a command leaves for after its commit (CommandContext.afterCommit); without it they do not run. */
-  after?: AfterCommit;
+  /** The language of the device that sent the command, for the mail its jobs send to people whose own is unknown. */
+  lang?: Locale;
   /** The invitation budgets (CommandContext.invitations). */
   invitations?: InvitationBudget;
   /** CommandContext.cardAvailable. */
@@ -289,27 +222,26 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
   const kind = cmd.kind;
   if (!CHECKS[kind].Check(cmd.payload)) return reject('invalid_input');
 
-  const jobs: ((deps: AfterCommit) => Promise<void>)[] = [];
   try {
-    const { result } = await writer.run(async (trx) => {
-      const found = await findStored(trx, userId, cmd.id, hash);
-      if (found) return { result: found, effect: quiet() };
-      await mustBeLive(trx, userId);
-      const handler = HANDLERS[kind] as Handler<CommandKind>;
-      // A transaction retried after a serialisation failure starts its jobs over.
-      jobs.length = 0;
-      const effect = await handler(
-        trx,
-        { userId, occurredAt, commandId: cmd.id, afterCommit: (job) => jobs.push(job), invitations: opts.invitations, cardAvailable: opts.cardAvailable },
-        cmd.payload as CommandPayload<CommandKind>,
-      );
-      const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };
-      await storeCommand(trx, stored, answer);
-      return { result: answer, effect };
-    });
-    const after = opts.after;
-    // Not awaited: the device's answer does not wait on a mail server; each job logs its own failures.
-    if (after) for (const job of jobs) job(after).catch((err: unknown) => after.log.warn({ err, commandId: cmd.id }, 'a job after a command failed'));
+    // The jobs the handler's services attach to its Effect (its mail) run after the commit, in the
+    // write runner; a replay answers a quiet Effect and so mails nothing again.
+    const { result } = await writer.run(
+      async (trx) => {
+        const found = await findStored(trx, userId, cmd.id, hash);
+        if (found) return { result: found, effect: quiet() };
+        await mustBeLive(trx, userId);
+        const handler = HANDLERS[kind] as Handler<CommandKind>;
+        const effect = await handler(
+          trx,
+          { userId, occurredAt, commandId: cmd.id, invitations: opts.invitations, cardAvailable: opts.cardAvailable },
+          cmd.payload as CommandPayload<CommandKind>,
+        );
+        const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };
+        await storeCommand(trx, stored, answer);
+        return { result: answer, effect };
+      },
+      { lang: opts.lang },
+    );
     return result;
   } catch (err) {
     if (err instanceof DomainError && isErrorCode(err.code)) return reject(err.code);

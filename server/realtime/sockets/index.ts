@@ -17,7 +17,6 @@ import { endsConnection, onSessionsEnded } from '../sessions.ts';
 import { chatChannel } from './chat.ts';
 import { admit, exceptions, readFrame, toId } from './frames.ts';
 import { noticeChannel } from './notice.ts';
-import { mailNotice } from '../../domain/notices/mail.ts';
 import { spokenLanguage } from '../../domain/error-texts.ts';
 
 /**
@@ -50,7 +49,6 @@ export async function socketRoutes(app: FastifyInstance) {
     db: app.db,
     writer: app.writer,
     hub,
-    mail: (n) => mailNotice({ db: app.db, config: app.config, log: app.log }, n),
   });
   const chat = chatChannel({ db: app.db, writer: app.writer, hub, presence, exception });
 

@@ -2,7 +2,6 @@ import { WS_PAGE_MAX, type ClientFrame } from '../../../contract/ws.ts';
 import { dialogWith, listMessages, toWsMessage } from '../../domain/messages/repository.ts';
 import { readDialog, sendMessage } from '../../domain/messages/service.ts';
 import type { Writer } from '../../domain/write.ts';
-import type { MailNotice } from '../../domain/notices/mail.ts';
 import type { Q } from '../../db/tx.ts';
 import type { Conn, Hub } from '../hub.ts';
 import { toId } from './frames.ts';
@@ -12,7 +11,7 @@ import { toId } from './frames.ts';
  * themselves. The personal message frames are answered on /wss/chat too, as the specs have them;
  * frames to sockets come from the fan-out (realtime/changes.ts).
  */
-export function noticeChannel(deps: { db: Q; writer: Writer; hub: Hub; mail?: (notice: MailNotice) => void }) {
+export function noticeChannel(deps: { db: Q; writer: Writer; hub: Hub }) {
   const { db, writer, hub } = deps;
   return {
     register(conn: Conn): void {
@@ -39,8 +38,7 @@ export function noticeChannel(deps: { db: Q; writer: Writer; hub: Hub; mail?: (n
       }
       if (frame.type === 'personalMessageSend') {
         const recipientId = toId(frame.recipientId);
-        const sent = await writer.run((trx) => sendMessage(trx, conn.userId, { recipient_id: recipientId, text: frame.text }));
-        deps.mail?.({ kind: 'message', messageId: sent.messageId, actorId: conn.userId, recipientId });
+        await writer.run((trx) => sendMessage(trx, conn.userId, { recipient_id: recipientId, text: frame.text }));
         return true;
       }
       return false;

@@ -6,7 +6,6 @@ import { toUnix } from '../../db/tx.ts';
 import { conflicts, doorEvents, doorStats, doorTicketInEvent, listScans, staffList } from '../../domain/checkin/repository.ts';
 import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
 import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
-import { mailInvitation } from '../../domain/admin/people-mail.ts';
 import { mailLocale } from '../../domain/tickets/i18n.ts';
 import { fail, ok } from '../envelope.ts';
 import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';
@@ -132,14 +131,12 @@ export async function checkinApi(app: FastifyInstance) {
     if (!user) return reply;
     const b = request.body;
     if (b.user_id === undefined && !b.email) return fail(reply, 'invalid_input', 'user_id');
-    const { userId, mail } = await app.writer.run((trx) =>
-      addStaff(trx, b.event_id, user.id, b.user_id !== undefined ? { user_id: b.user_id } : { email: b.email }, app.limits.invitations),
+    const { userId, mail } = await app.writer.run(
+      (trx) => addStaff(trx, b.event_id, user.id, b.user_id !== undefined ? { user_id: b.user_id } : { email: b.email }, app.limits.invitations),
+      { lang: mailLocale(request.headers['accept-language']) },
     );
     // By email the worker is invited, whoever the address belongs to: the answer says only that.
-    if (mail) {
-      void mailInvitation(app.config, mailLocale(request.headers['accept-language']), mail, request.log);
-      return ok({ result: true, invited: true });
-    }
+    if (mail) return ok({ result: true, invited: true });
     return ok({ result: true, user_id: userId });
   });
 

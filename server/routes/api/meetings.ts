@@ -14,7 +14,6 @@ import { parseId } from '../../../contract/ids.ts';
 import { toLegacyAppointment } from '../../domain/appointments/documents.ts';
 import { appointmentExists } from '../../domain/appointments/repository.ts';
 import { approveAppointment, availability, rejectAppointment, requestAppointment } from '../../domain/appointments/service.ts';
-import { mailNotice } from '../../domain/notices/mail.ts';
 import { viewerAppointment, viewerAppointmentEvents, viewerAppointmentsOfEvent } from '../../domain/appointments/viewer-repository.ts';
 import { GUEST_RELATION, viewerRelations } from '../../domain/events/list-repository.ts';
 import { toLegacyEvent } from '../../domain/events/documents.ts';
@@ -129,8 +128,6 @@ export function requestPayload(body: CreateBody): AppointmentRequestPayload {
 }
 
 export async function meetingsApi(app: FastifyInstance) {
-  // The other person's notice email, when they want one (domain/notices/mail.ts).
-  const notices = { db: app.db, config: app.config, log: app.log };
   /** The appointment as `viewerId` sees it, for the answers of the write calls. */
   const answer = async (viewerId: number, id: number) => {
     const row = await viewerAppointment(app.db, viewerId, id);
@@ -144,7 +141,6 @@ export async function meetingsApi(app: FastifyInstance) {
     const payload = requestPayload(request.body);
     const effect = await app.writer.run((trx) => requestAppointment(trx, user.id, payload, null));
     const id = Number(effect.ids[0]);
-    mailNotice(notices, { kind: 'meeting', appointmentId: id, actorId: user.id, action: payload.meeting_id ? 'edit' : 'request' });
     return answer(user.id, id);
   });
 
@@ -153,7 +149,6 @@ export async function meetingsApi(app: FastifyInstance) {
     if (!user) return reply;
     const appointmentId = appointmentIdOf(request.body.meeting_id);
     await app.writer.run((trx) => approveAppointment(trx, user.id, { meeting_id: appointmentId }, null));
-    mailNotice(notices, { kind: 'meeting', appointmentId, actorId: user.id, action: 'approve' });
     return answer(user.id, appointmentId);
   });
 
@@ -163,7 +158,6 @@ export async function meetingsApi(app: FastifyInstance) {
     const appointmentId = appointmentIdOf(request.body.meeting_id);
     const reason = request.body.reason ?? '';
     await app.writer.run((trx) => rejectAppointment(trx, user.id, { meeting_id: appointmentId, reason }, null));
-    mailNotice(notices, { kind: 'meeting', appointmentId, actorId: user.id, action: 'reject' });
     return answer(user.id, appointmentId);
   });
 

@@ -16,7 +16,6 @@ import {
 import { readDialog, sendMessage } from '../../domain/messages/service.ts';
 import { ok, parseId } from '../envelope.ts';
 import { Flag, isCrossSite, isOn, Lang, needUser } from './events-shared.ts';
-import { mailNotice } from '../../domain/notices/mail.ts';
 
 /**
  * Private messages' legacy calls (networking.md §7 "Users and messages"), on the same domain
@@ -107,7 +106,6 @@ export async function messagesApi(app: FastifyInstance) {
     const text = f.text ?? f.message;
     if (typeof text !== 'string') throw new DomainError('invalid_input', 'text');
     const { messageId, dialogId } = await app.writer.run((trx) => sendMessage(trx, user.id, { recipient_id: recipientId, text }));
-    mailNotice({ db: app.db, config: app.config, log: request.log }, { kind: 'message', messageId, actorId: user.id, recipientId });
     const row = await findMessage(app.db, user.id, messageId);
     if (!row) throw new Error(`send-message: message ${messageId} is gone right after it was sent`);
     return ok({ result: true, message: toLegacyMessage(row, user.id), group_id: dialogId });

@@ -102,7 +102,7 @@ export async function syncRoutes(app: FastifyInstance) {
     const results: CommandResult[] = [];
     const skewMs = clockSkewMs(request.body.sentAt, Date.now());
     // Mail a command leaves for after its commit (an event's cancellation) goes out in the language of this device.
-    const after = { mail: app.config, db: app.db, lang: mailLocale(request.headers['accept-language']), log: request.log };
+    const lang = mailLocale(request.headers['accept-language']);
     const onInputFault = (err: unknown, cmd: { id: string; kind: string }) =>
       request.log.warn({ err, commandId: cmd.id, kind: cmd.kind }, 'the database refused a command the contract let through; answered invalid_input');
     // In order, one at a time and each in its own transaction: a later command may depend on an
@@ -110,7 +110,7 @@ export async function syncRoutes(app: FastifyInstance) {
     for (const cmd of request.body.commands) {
       try {
         results.push(
-          await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, after, invitations: app.limits.invitations, cardAvailable: app.cards !== null }),
+          await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, lang, invitations: app.limits.invitations, cardAvailable: app.cards !== null }),
         );
       } catch (err) {
         // What is applied so far is stored, so the device's resend gets those answers back. A lost

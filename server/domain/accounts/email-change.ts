@@ -5,6 +5,7 @@ import { deleteSessionsOf, deleteSocketPasses } from '../auth/repository.ts';
 import type { Effect, SessionEnded } from '../effects.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
 import { nameOf, newLink, takeLink, type MailOrder } from './links.ts';
+import { withAccountMail } from './mail.ts';
 import {
   accountById,
   deleteLinksSince,
@@ -49,10 +50,10 @@ export async function requestEmailChange(
   if (!user) return { effect, mail: null };
   if (normalizeEmail(user.email) === email) return { effect, mail: null };
   const owner = await liveAccountByEmail(trx, email);
-  if (owner) return { effect, mail: { kind: 'exists', to: email, name: nameOf(owner), locale: owner.locale || locale } };
+  if (owner) return withAccountMail({ effect, mail: { kind: 'exists', to: email, name: nameOf(owner), locale: owner.locale || locale } });
   if ((await emailTaken(trx, email)) || (await undoHolder(trx, email, userId, now)) !== undefined) return { effect, mail: null };
   const token = await newLink(trx, userId, 'email', email, VERIFY_LINK_TTL_MS, now, askedBy);
-  return { effect, mail: { kind: 'email_change', to: email, name: nameOf(user), locale: user.locale || locale, token } };
+  return withAccountMail({ effect, mail: { kind: 'email_change', to: email, name: nameOf(user), locale: user.locale || locale, token } });
 }
 
 type Account = NonNullable<Awaited<ReturnType<typeof accountById>>>;

@@ -1,6 +1,8 @@
 import type { Config } from '../../config.ts';
+import { withJobs, type AfterCommitJob, type Effect } from '../effects.ts';
 import { sendMail, type MailResult } from '../tickets/email.ts';
-import type { MailLocale } from '../tickets/i18n.ts';
+import { mailLocale, type MailLocale } from '../tickets/i18n.ts';
+import type { MailOrder } from './links.ts';
 
 /**
  * The account emails (sign-up, password reset, email change and its undo link to the old
@@ -135,4 +137,34 @@ type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 export function accountMail(config: MailConfig, kind: AccountMail, lang: MailLocale, to: string, name: string, link: string, detail = ''): Promise<MailResult> {
   const words = WORDS[lang][kind];
   return sendMail(config, { to, subject: words.subject, text: words.body(name, link, detail), attachments: [] });
+}
+
+/** The page of the app each mail's link opens; the old address's news of a change carries the undo link. */
+const LINK_PAGE: Record<AccountMail, string> = {
+  verify: '/account/verify',
+  exists: '/account/reset',
+  reset: '/account/reset',
+  email_change: '/account/verify',
+  email_changed: '/account/undo-email',
+};
+
+/**
+ * The mail a service ordered, as a job after the write's commit (effects.ts). The write runner
+ * starts it without making the answer wait, so an SMTP relay's delay cannot tell a taken address
+ * from a free one. An order with no address (a removed account's) sends nothing.
+ */
+export function accountMailJob(order: MailOrder): AfterCommitJob {
+  return async ({ mail, log }) => {
+    if (!mail || !order.to) return;
+    const lang = mailLocale(order.locale);
+    const link = `${mail.publicUrl}/${lang}${LINK_PAGE[order.kind]}${order.token ? `#token=${order.token}` : ''}`;
+    await accountMail(mail, order.kind, lang, order.to, order.name || order.to, link, order.newEmail).catch((err: unknown) =>
+      log.warn({ err, kind: order.kind }, 'an account email could not be sent'),
+    );
+  };
+}
+
+/** The outcome with its mail order, if any, attached to its Effect as a job after the commit. */
+export function withAccountMail<T extends { effect: Effect; mail: MailOrder | null }>(outcome: T): T {
+  return outcome.mail ? { ...outcome, effect: withJobs(outcome.effect, accountMailJob(outcome.mail)) } : outcome;
 }

@@ -22,6 +22,7 @@ import {
 import { newPasswordProblem } from './passwords.ts';
 import { completeEmailChange } from './email-change.ts';
 import { newLink, takeLink, nameOf, type MailOrder } from './links.ts';
+import { withAccountMail } from './mail.ts';
 import { recordReferral } from '../referrals/service.ts';
 
 export type { MailOrder } from './links.ts';
@@ -92,7 +93,7 @@ export async function signUp(
     const mail: MailOrder = existing
       ? { kind: 'exists', to: input.email, name: nameOf(existing), locale: existing.locale || input.locale }
       : { kind: 'exists', to: '', name: '', locale: input.locale };
-    return { effect: { ids: [], collections: [], userIds: [] }, mail };
+    return withAccountMail({ effect: { ids: [], collections: [], userIds: [] }, mail });
   }
   // No race with another sign-up of the address: every write transaction holds the change-feed
   // lock (db/tx.ts), so the check above and this insert see one order of events.
@@ -107,10 +108,10 @@ export async function signUp(
   // Whom to thank for the new account (issue 16); a stale or foreign link changes nothing.
   if (input.referral) await recordReferral(trx, { ...input.referral, userId, via: 'signup', at: now });
   // A new account takes part in no event yet, so no device holds anything of it.
-  return {
+  return withAccountMail({
     effect: { ids: [], collections: [], userIds: [userId] },
     mail: { kind: 'verify', to: input.email, name: nameOf(input), locale: input.locale, token },
-  };
+  });
 }
 
 /** A fresh verification link for a signed-in, unverified account; null when there is nothing to verify. */
@@ -118,10 +119,10 @@ export async function resendVerification(trx: Tx, userId: number, locale: string
   const user = await accountById(trx, userId);
   if (!user || user.deleted || user.disabled || user.email_verified) return { effect: { ids: [], collections: [], userIds: [] }, mail: null };
   const token = await newLink(trx, userId, 'verify', normalizeEmail(user.email), VERIFY_LINK_TTL_MS, now);
-  return {
+  return withAccountMail({
     effect: { ids: [], collections: [], userIds: [] },
     mail: { kind: 'verify', to: user.email, name: nameOf(user), locale: user.locale || locale, token },
-  };
+  });
 }
 
 /**
@@ -140,7 +141,7 @@ export async function openVerifyLink(
   const effect: Effect = { ids: await visitorDocIdsOf(trx, user.id), collections: ['visitors'], userIds: [user.id], accountsChanged: [user.id] };
   if (link.purpose === 'email' && normalizeEmail(user.email) !== link.email) {
     const changed = await completeEmailChange(trx, user, link, opener, now);
-    return { effect: { ...effect, sessionsEnded: changed.sessionsEnded }, userId: user.id, mail: changed.mail };
+    return withAccountMail({ effect: { ...effect, sessionsEnded: changed.sessionsEnded }, userId: user.id, mail: changed.mail });
   }
   if (normalizeEmail(user.email) !== link.email) throw new DomainError('link_invalid', 'token');
   await markVerified(trx, user.id);
@@ -153,7 +154,7 @@ export async function forgotPassword(trx: Tx, email: string, locale: string, now
   const effect: Effect = { ids: [], collections: [], userIds: [] };
   if (!user || user.disabled) return { effect, mail: null };
   const token = await newLink(trx, user.id, 'reset', email, RESET_LINK_TTL_MS, now);
-  return { effect, mail: { kind: 'reset', to: user.email, name: nameOf(user), locale: user.locale || locale, token } };
+  return withAccountMail({ effect, mail: { kind: 'reset', to: user.email, name: nameOf(user), locale: user.locale || locale, token } });
 }
 
 /**

@@ -15,7 +15,6 @@ import { SESSION_COOKIE } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { exportAccount, removeAccount, removeAccountFiles } from '../../domain/accounts/removal.ts';
 import { acceptAtSignUp as acceptInvitation, acceptInvitationsOf } from '../../domain/admin/invitations.ts';
-import { accountMail } from '../../domain/accounts/mail.ts';
 import {
   changePassword,
   checkEmail,
@@ -30,7 +29,6 @@ import {
   resetPassword,
   signUp,
   undoEmailChange,
-  type MailOrder,
 } from '../../domain/accounts/service.ts';
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
 import { createSession, digest } from '../../domain/auth/sessions.ts';
@@ -59,17 +57,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     if (schema && hasUnknownKeys(schema, request.body)) return fail(reply, 'invalid_input', 'unknown field');
   });
 
-  /** Mail is sent after the answer: an SMTP relay's delay must not tell a taken address from a free one. */
-  const send = (order: MailOrder | null, path: string) => {
-    if (!order?.to) return;
-    const lang = mailLocale(order.locale);
-    // The old address's news of a change carries the undo link, whatever page the caller named.
-    const page = order.kind === 'email_changed' ? '/account/undo-email' : path;
-    const link = `${app.config.publicUrl}/${lang}${page}${order.token ? `#token=${order.token}` : ''}`;
-    accountMail(app.config, order.kind, lang, order.to, order.name || order.to, link, order.newEmail).catch((err: unknown) =>
-      app.log.warn({ err, kind: order.kind }, 'an account email could not be sent'),
-    );
-  };
+  // The account mails are ordered by the services and sent by the write runner after the commit,
+  // without the answer waiting on them (domain/accounts/mail.ts accountMailJob).
 
   const spend = async (request: FastifyRequest, reply: FastifyReply, budgets: Budget[]) => {
     const wait = await app.limits.accounts.take(budgets);
@@ -116,7 +105,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const invite = request.body.invite;
     const { ref, ref_event_id } = request.body;
     const referral = ref && ref_event_id ? { code: ref, eventId: ref_event_id } : undefined;
-    const { mail } = await app.writer.run(async (trx) => {
+    await app.writer.run(async (trx) => {
       const made = await signUp(trx, { ...input, passwordHash, locale, referral });
       if (!invite || made.mail.kind !== 'verify') return made;
       // Only a new account gets a verify mail, and the sign-up's effect names it.
@@ -126,7 +115,6 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
       const accepted = await acceptInvitation(trx, invite, userId, input.email);
       return accepted.accepted ? { effect: { ...accepted.effect, userIds: [...made.effect.userIds] }, mail: null } : made;
     });
-    if (mail) send(mail, mail.kind === 'verify' ? '/account/verify' : '/account/reset');
     // The same answer whether the address was free or taken: the device then signs in with the
     // password it chose, which works only for the account it just made (or the person's own).
     return ok({ result: true });
@@ -136,7 +124,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     if (!(await spend(request, reply, [{ limit: 'link_address', ip: request.ip }]))) return reply;
     // The browser that opens an email change's link stays signed in with the one that asked for it.
     const opener = request.user && request.sessionToken ? { userId: request.user.id, session: digest(request.sessionToken) } : null;
-    const { userId, mail } = await app.writer.run(
+    const { userId } = await app.writer.run(
       async (trx) => {
         const opened = await openVerifyLink(trx, request.body.token, opener);
         // Invitations waiting for this address (signed up without their link) are given now.
@@ -147,7 +135,6 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
       },
       { announced: true },
     );
-    send(mail, '');
     return ok({ user_id: userId });
   });
 
@@ -156,7 +143,6 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     if (!user) return reply;
     if (!(await spend(request, reply, [{ limit: 'mail_user', userId: user.id }]))) return reply;
     const { mail } = await app.writer.run((trx) => resendVerification(trx, user.id, mailLocale(request.body.lang)));
-    send(mail, '/account/verify');
     return ok({ result: mail !== null });
   });
 
@@ -169,8 +155,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
       ]))
     )
       return reply;
-    const { mail } = await app.writer.run((trx) => forgotPassword(trx, email, mailLocale(request.body.lang)));
-    send(mail, '/account/reset');
+    await app.writer.run((trx) => forgotPassword(trx, email, mailLocale(request.body.lang)));
     return ok({ result: true });
   });
 
@@ -203,8 +188,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     if (!(await spend(request, reply, [{ limit: 'mail_user', userId: user.id }]))) return reply;
     if (!(await checkCurrentPassword(request, reply, user.id, request.body.password))) return reply;
     const askedBy = request.sessionToken ? digest(request.sessionToken) : null;
-    const { mail } = await app.writer.run((trx) => requestEmailChange(trx, user.id, email, mailLocale(request.body.lang), askedBy));
-    send(mail, mail?.kind === 'exists' ? '/account/reset' : '/account/verify');
+    await app.writer.run((trx) => requestEmailChange(trx, user.id, email, mailLocale(request.body.lang), askedBy));
     // The same answer for a free address and a taken one: a link went to whoever holds it.
     return ok({ result: true });
   });

@@ -106,7 +106,7 @@ describe('a bank transfer order', () => {
     const buyer = await person();
     const order = (await buy(buyer, { event_id: eventId, lines: [line(typeId)], expected_total: 1200, method: 'transfer' })).data.order;
     await sql`UPDATE orders SET expires_at = now() - interval '1 minute' WHERE id = ${order.id}`.execute(s.app.db);
-    const stop = startOrderExpiry({ writer: s.app.writer, db: s.app.db, config: s.app.config, log: s.app.log }, 50);
+    const stop = startOrderExpiry({ writer: s.app.writer, log: s.app.log }, 50);
     try {
       await waitFor('the sweep to expire the order', async () =>
         (await pull(buyer, 'tickets')).find((d) => d.order.code === order.code && d.order.state === 'expired'),

@@ -9,6 +9,7 @@ import { limitRefusal } from './limits.ts';
 import { buyerOf, findOrderByKey, heldOf, insertLines, insertOrder, lockBuyer, orderCodeTaken, orderLines, type NewLine, type OrderRow } from './repository.ts';
 import { eventCurrency, ticketTypesOf, salesSettingsOf, type TypeRow } from './types-repository.ts';
 import type { Effect } from '../effects.ts';
+import { withOrderMail } from './mail.ts';
 
 /**
  * Placing an order (POST /api/checkout/orders). It needs the network and is never queued: a
@@ -151,5 +152,5 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   const notices: OrderNotice[] = method === 'free' ? [{ kind: 'paid', orderId }] : method === 'transfer' ? [{ kind: 'awaiting', orderId }] : [];
   const placed = { effect: orderEffect(order, method === 'free'), notices };
   const merged = mergeOutcomes([expired, placed]);
-  return { order, created: true, effect: merged.effect, notices: merged.notices };
+  return withOrderMail({ order, created: true, effect: merged.effect, notices: merged.notices });
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
+import { withJobs, type AfterCommitJob, type Effect } from '../effects.ts';
 import { findEvent } from '../events/repository.ts';
 import { sendMail, type MailAttachment } from '../tickets/email.ts';
 import { mailLocale, type MailLocale } from '../tickets/i18n.ts';
@@ -72,4 +73,18 @@ export async function sendOrderNotices(deps: MailDeps, notices: readonly OrderNo
       deps.log.warn({ err, orderId: n.orderId, kind: n.kind }, 'an order email was not sent');
     }
   }
+}
+
+/**
+ * The order's mails as a job after the write's commit (effects.ts): attached once, to the outcome
+ * an entry point runs (a checkout, an organiser's action, a payment webhook, the expiry sweep), so
+ * merged outcomes (lifecycle.ts mergeOutcomes, which merges notices and not jobs) mail each once.
+ */
+export function withOrderMail<T extends { effect: Effect; notices: readonly OrderNotice[] }>(outcome: T): T {
+  if (outcome.notices.length === 0) return outcome;
+  const notices = [...outcome.notices];
+  const job: AfterCommitJob = async ({ mail, db, log }) => {
+    if (mail) await sendOrderNotices({ db, config: mail, log }, notices);
+  };
+  return { ...outcome, effect: withJobs(outcome.effect, job) };
 }

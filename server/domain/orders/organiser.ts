@@ -3,6 +3,7 @@ import type { OrderState } from '../../../contract/sales.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { requireOrganiser } from '../admin/service.ts';
 import { endOrder, markPaid, type OrderOutcome } from './lifecycle.ts';
+import { withOrderMail } from './mail.ts';
 import { countEventOrders, eventOrders, findOrder, lockOrder, orderStateCounts, type OrderListFilter, type OrderRow } from './repository.ts';
 import { paidCountsOf, ticketTypesOf } from './types-repository.ts';
 
@@ -59,7 +60,7 @@ async function organisersOrder(trx: Tx, userId: number, eventId: number, code: s
 export async function organiserMarkPaid(trx: Tx, userId: number, eventId: number, code: string): Promise<OrderOutcome> {
   const order = await organisersOrder(trx, userId, eventId, code);
   if (order.method === 'free') throw new DomainError('order_state_changed', order.state);
-  return markPaid(trx, { id: order.id }, { userId });
+  return withOrderMail(await markPaid(trx, { id: order.id }, { userId }));
 }
 
 /**
@@ -79,7 +80,7 @@ export async function organiserEnd(
   // Already so (the provider's own refund webhook came first): done, nothing more to change.
   if (order.state !== from && order.state !== to) throw new DomainError('order_state_changed', order.state);
   if (to === 'refunded' && order.method === 'free') throw new DomainError('order_state_changed', order.state);
-  return endOrder(trx, { id: order.id }, to, userId, [from]);
+  return withOrderMail(await endOrder(trx, { id: order.id }, to, userId, [from]));
 }
 
 /** Checks that the organiser may refund this order through the provider, before the provider is asked. */

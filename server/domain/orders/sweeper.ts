@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
-import type { DB } from '../../db/types.ts';
 import type { Writer } from '../write.ts';
 import { ORDER_EXPIRY_SWEEP_MS } from '../../../contract/sales.ts';
 import { expireOverdue } from './lifecycle.ts';
-import { sendOrderNotices } from './mail.ts';
+import { withOrderMail } from './mail.ts';
 
 /**
  * Expires pending orders whose time is up, so their tickets go back on sale and their buyers hear
@@ -14,9 +11,8 @@ import { sendOrderNotices } from './mail.ts';
  * tickets an expired order still held.
  */
 export interface ExpiryDeps {
+  /** Its mail settings send the expiry mails after each sweep's commit. */
   writer: Writer;
-  db: Kysely<DB>;
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
   log: { warn(obj: unknown, msg?: string): void };
 }
 
@@ -27,8 +23,7 @@ export function startOrderExpiry(app: ExpiryDeps, everyMs = ORDER_EXPIRY_SWEEP_M
     running = true;
     try {
       for (;;) {
-        const { notices, count } = await app.writer.run((trx) => expireOverdue(trx, new Date(), null));
-        void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, notices);
+        const { count } = await app.writer.run(async (trx) => withOrderMail(await expireOverdue(trx, new Date(), null)));
         if (count < 100) break;
       }
     } catch (err) {

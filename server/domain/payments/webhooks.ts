@@ -4,6 +4,7 @@ import { minorUnits } from '../../../contract/sales.ts';
 import type { Tx } from '../../db/tx.ts';
 import { quiet } from '../effects.ts';
 import { endOrder, markPaid, orderEffect, type OrderNotice } from '../orders/lifecycle.ts';
+import { withOrderMail } from '../orders/mail.ts';
 import { claimPaymentEvent, findOrder, lockOrder, setOrderState, type OrderRef, type OrderRow } from '../orders/repository.ts';
 import type { Writer } from '../write.ts';
 import type { CardProvider } from './stripe.ts';
@@ -96,7 +97,7 @@ export async function applyStripeEvent(writer: Writer, cards: CardProvider, even
       if (!found.order) {
         return found.mismatch ? { ...none, outcome: 'mismatch' as const, reason: found.mismatch } : { ...none, outcome: 'ignored' as const };
       }
-      return { ...(await change(trx, { id: found.order.id })), outcome: 'applied' as const };
+      return { ...withOrderMail(await change(trx, { id: found.order.id })), outcome: 'applied' as const };
     });
     return { outcome: r.outcome, notices: r.notices, ...('reason' in r && r.reason ? { reason: r.reason } : {}) };
   };

@@ -4,7 +4,6 @@ import { DomainError } from '../../../contract/errors.ts';
 import { CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
 import { placeOrder } from '../../domain/orders/checkout.ts';
 import { endOrder } from '../../domain/orders/lifecycle.ts';
-import { sendOrderNotices } from '../../domain/orders/mail.ts';
 import { eventTicketTypes, loadOrder, openCardPayment, orderView } from '../../domain/orders/service.ts';
 import { ok } from '../envelope.ts';
 import { EventParams, Lang, needUser } from './events-shared.ts';
@@ -37,8 +36,6 @@ const LangQuery = Type.Object({ lang: Lang });
 const LangBody = Type.Object({ lang: Lang });
 
 export async function checkoutApi(app: FastifyInstance) {
-  const mail = (notices: Parameters<typeof sendOrderNotices>[1]) => void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, notices);
-
   app.get<{ Params: Static<typeof EventParams> }>(
     '/api/events/:eventId/ticket-types',
     { schema: { params: EventParams, querystring: LangQuery } },
@@ -54,7 +51,6 @@ export async function checkoutApi(app: FastifyInstance) {
       const body = request.body;
       if (body.method === 'card' && !app.cards) throw new DomainError('payment_method_unavailable', 'method');
       const placed = await app.writer.run((trx) => placeOrder(trx, user.id, body, { cardAvailable: app.cards !== null, now: new Date() }));
-      mail(placed.notices);
       let redirect: string | null = null;
       if (placed.order.method === 'card' && placed.order.state === 'pending') {
         try {

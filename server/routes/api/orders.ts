@@ -3,7 +3,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { ORDER_CODE_PATTERN, ORDER_STATES } from '../../../contract/sales.ts';
-import { sendOrderNotices } from '../../domain/orders/mail.ts';
 import { listEventOrders, organiserEnd, organiserMarkPaid, refundableOrder } from '../../domain/orders/organiser.ts';
 import { orderView } from '../../domain/orders/service.ts';
 import { ok } from '../envelope.ts';
@@ -36,8 +35,6 @@ const OrderParams = Type.Object({ eventId: Id, code: Type.String({ pattern: ORDE
 const ActionBody = Type.Object({ lang: Lang, from: Type.Optional(Type.Union(ORDER_STATES.map((s) => Type.Literal(s)))) });
 
 export async function ordersApi(app: FastifyInstance) {
-  const mail = (notices: Parameters<typeof sendOrderNotices>[1]) => void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, notices);
-
   app.get<{ Params: { eventId: number }; Querystring: Static<typeof ListQuery> }>(
     '/api/events/:eventId/orders',
     { schema: { params: Type.Object({ eventId: Id }), querystring: ListQuery } },
@@ -64,7 +61,6 @@ export async function ordersApi(app: FastifyInstance) {
     if (!user) return reply;
     const { eventId, code } = request.params;
     const done = await app.writer.run((trx) => organiserMarkPaid(trx, user.id, eventId, code));
-    mail(done.notices);
     return ok(await orderView(app.db, done.order.id));
   });
 
@@ -75,7 +71,6 @@ export async function ordersApi(app: FastifyInstance) {
     const from = request.body?.from;
     if (from !== 'pending' && from !== 'paid') throw new DomainError('invalid_input', 'from');
     const done = await app.writer.run((trx) => organiserEnd(trx, user.id, eventId, code, 'cancelled', from));
-    mail(done.notices);
     return ok(await orderView(app.db, done.order.id));
   });
 
@@ -94,7 +89,6 @@ export async function ordersApi(app: FastifyInstance) {
       }
     }
     const done = await app.writer.run((trx) => organiserEnd(trx, user.id, eventId, code, 'refunded', 'paid'));
-    mail(done.notices);
     return ok(await orderView(app.db, done.order.id));
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../contract/errors.ts';
-import { sendOrderNotices } from '../../domain/orders/mail.ts';
 import { applyStripeEvent } from '../../domain/payments/webhooks.ts';
 
 /**
@@ -39,7 +38,6 @@ export async function paymentRoutes(app: FastifyInstance) {
           'a card provider webhook does not match the order it names; nothing changed',
         );
       }
-      void sendOrderNotices({ db: app.db, config: app.config, log: app.log }, applied.notices);
       return { received: true, outcome: applied.outcome };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

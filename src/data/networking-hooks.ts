@@ -67,7 +67,7 @@ export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<V
   const participant = Boolean(event && (event.checked_in || event.has_ticket || event.is_owner));
   // While the device's answer is not in, a participant's screen waits for it rather than asking the server.
   const onDevice = Boolean(user) && (participant || device.value.allCount > 0);
-  useRefresh(user ? ['friends', `meeting_partners:${eventId}`] : [], onDevice);
+  useRefresh(user ? ['friends'] : [], onDevice);
   const remote = useRemoteVisitors(eventId, key, !onDevice && !eventLoading && !device.loading, user?.id ?? null);
 
   return useMemo((): Loadable<VisitorsPageData> => {

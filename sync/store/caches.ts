@@ -21,8 +21,6 @@ import type { Observable } from 'rxjs';
  * - friends: GET /api/user/get-friends, every page: the ids feed the visitors page's friends tab,
  *   the first FRIENDS_ASIDE_SIZE the profile aside.
  * - status_types:<locale>: GET /profile/getStatusTypes?lang=, the show_status labels.
- * - meeting_partners:<eventId>: the people the user has an appointment with at the event, from
- *   GET /api/events/get-event-people?only_meetings=1, until appointments replicate.
  * - people:<tab>: GET /api/visitors/get-main-page-users, the people card of a device that holds
  *   no visitors of upcoming events (a guest, or a user who takes part in nothing upcoming).
  * - admin_meetings:<eventId>: GET /api/admin/events/:id/meetings, the booked meetings of an event
@@ -42,7 +40,6 @@ export type CacheKey =
   | 'calendar_feed'
   | 'referrals'
   | `status_types:${Locale}`
-  | `meeting_partners:${number}`
   | `people:${PeopleTab}`
   | `admin_meetings:${number}`
   | `admin_people:${number}`
@@ -136,19 +133,17 @@ export type CacheData<K extends CacheKey> = K extends 'own_profile'
     ? FriendsCache
     : K extends `status_types:${string}`
       ? StatusType[]
-      : K extends `meeting_partners:${string}`
-        ? { ids: number[] }
-        : K extends `admin_meetings:${string}`
-          ? { items: BookedMeetingItem[] }
-          : K extends `admin_people:${string}`
-            ? AdminPeople
-            : K extends `admin_overview:${string}`
-              ? AdminOverview
-              : K extends 'calendar_feed'
-                ? CalendarFeedCache
-                : K extends 'referrals'
-                  ? ReferralsCache
-                  : PeopleCache;
+      : K extends `admin_meetings:${string}`
+        ? { items: BookedMeetingItem[] }
+        : K extends `admin_people:${string}`
+          ? AdminPeople
+          : K extends `admin_overview:${string}`
+            ? AdminOverview
+            : K extends 'calendar_feed'
+              ? CalendarFeedCache
+              : K extends 'referrals'
+                ? ReferralsCache
+                : PeopleCache;
 
 /** GET /api/referrals (server/domain/referrals/service.ts referralsOf). */
 export type ReferralsCache = ReferralsAnswer;
@@ -165,7 +160,7 @@ export function isCacheKey(key: string): key is CacheKey {
   if (key === 'own_profile' || key === 'friends' || key === 'calendar_feed' || key === 'referrals') return true;
   const [kind, arg] = key.split(':');
   if (kind === 'status_types') return (LOCALES as readonly string[]).includes(arg ?? '');
-  if (kind === 'meeting_partners' || kind === 'admin_meetings' || kind === 'admin_people' || kind === 'admin_overview') return /^[1-9]\d{0,9}$/.test(arg ?? '');
+  if (kind === 'admin_meetings' || kind === 'admin_people' || kind === 'admin_overview') return /^[1-9]\d{0,9}$/.test(arg ?? '');
   if (kind === 'people') return Object.hasOwn(PEOPLE_TABS, arg ?? '');
   return false;
 }
@@ -345,10 +340,6 @@ export async function fetchCache<K extends CacheKey>(http: HttpOptions, key: K, 
     case 'admin_meetings': {
       const data = obj(await legacyGet(http, `/api/admin/events/${arg}/meetings`, signal));
       return { items: (Array.isArray(data.items) ? data.items : []) as BookedMeetingItem[] } as CacheData<K>;
-    }
-    case 'meeting_partners': {
-      const { items } = await allPages(http, '/api/events/get-event-people', { event_id: arg, only_meetings: '1' }, FRIENDS_KEEP, signal);
-      return { ids: items.map((p) => int(obj(p).user_id ?? obj(p).id)).filter((id) => id > 0) } as CacheData<K>;
     }
     default: {
       const q = new URLSearchParams({ tab: arg, limit: String(API_MAX_LIMIT), offset: '0' });

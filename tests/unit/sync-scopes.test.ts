@@ -61,8 +61,8 @@ describe('collection scopes', () => {
   });
 
   it('accepts only known cache keys and knows which need a session', () => {
-    for (const key of ['own_profile', 'friends', 'status_types:pl', 'meeting_partners:12', 'people:leaveCity']) expect(isCacheKey(key), key).toBe(true);
-    for (const key of ['unread_messages', 'status_types:de', 'meeting_partners:0', 'meeting_partners:x', 'people:everyone', '__proto__', ''])
+    for (const key of ['own_profile', 'friends', 'status_types:pl', 'admin_people:12', 'people:leaveCity']) expect(isCacheKey(key), key).toBe(true);
+    for (const key of ['unread_messages', 'meeting_partners:12', 'status_types:de', 'admin_people:0', 'admin_people:x', 'people:everyone', '__proto__', ''])
       expect(isCacheKey(key), key).toBe(false);
     expect(cacheNeedsUser('friends')).toBe(true);
     expect(cacheNeedsUser('people:allVisitors')).toBe(false);

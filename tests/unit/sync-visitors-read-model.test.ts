@@ -9,7 +9,8 @@ import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
-import { observeAllVisitors, observePersonDocs } from '../../sync/views/visitors/store.ts';
+import { observeAllVisitors, observeMeetingPartners, observePersonDocs } from '../../sync/views/visitors/store.ts';
+import type { AppointmentDoc } from '../../contract/appointments.ts';
 import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 
 /**
@@ -35,7 +36,7 @@ async function device(): Promise<FoyerDatabase> {
     name: `visitors-read-${Date.now()}-${Math.random().toString(36).slice(2)}`,
     storage: storage as RxStorage<unknown, unknown>,
     multiInstance: false,
-    collections: ['visitors', 'events', 'relations'],
+    collections: ['visitors', 'events', 'relations', 'appointments'],
   });
   return db;
 }
@@ -134,3 +135,43 @@ async function waitFor(done: () => boolean) {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
   if (!done()) throw new Error('timed out');
 }
+
+describe('meeting partners', () => {
+  it('are the people the user meets at the event by the replicated appointments, whatever their state', async () => {
+    const local = await device();
+    const meeting = (id: number, eventId: number, other: number, state: AppointmentDoc['state']) => ({
+      id: String(id),
+      meeting_id: id,
+      event_id: eventId,
+      from_user_id: 1,
+      to_user_id: other,
+      user_id: other,
+      other_user_id: other,
+      date: '2026-12-01',
+      time_start: 0,
+      time_end: 0,
+      any_time: true,
+      comment: '',
+      place: 0,
+      table_num: 0,
+      where_type: 0,
+      where: '',
+      timezone: 'Europe/Kyiv',
+      is_online: false,
+      state,
+      response_msg: '',
+      canceled_by: 0,
+      request_date: 1_700_000_000,
+      video_link: '',
+      user_info: { user_id: other, first_name: 'F', last_name: 'L', avatar: '', position: '', company: '', phone: '' },
+      rev: id,
+      _deleted: false,
+    });
+    await local.appointments.bulkInsert([meeting(1, EVENT, 2, 'pending'), meeting(2, EVENT, 3, 'canceled'), meeting(3, EVENT + 1, 4, 'accepted')]);
+    const partners = (accept: (s: ReadonlySet<number>) => boolean) => firstValueFrom(observeMeetingPartners(local, EVENT).pipe(where(accept)));
+    expect([...(await partners(() => true))].sort()).toEqual([2, 3]);
+    // The feed deletes a meeting that is gone; its person is no longer a partner.
+    await (await local.appointments.findOne('1').exec())?.remove();
+    expect([...(await partners((s) => !s.has(2)))]).toEqual([3]);
+  });
+});

@@ -1,5 +1,6 @@
 import { asyncScheduler, combineLatest, distinctUntilChanged, filter, map, Observable, of, startWith, Subject, switchMap, throttleTime } from 'rxjs';
 import type { RxStorageChangeEvent } from 'rxdb';
+import type { AppointmentDoc } from '../../../contract/appointments.ts';
 import type { EventDoc } from '../../../contract/entities.ts';
 import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
 import { observeCache, type CacheEntry, type OwnProfile } from '../../store/caches.ts';
@@ -47,6 +48,18 @@ function observeProfileCommands(db: FoyerDatabase): Observable<QueuedCommand[]> 
 const idSet = (entry: CacheEntry<{ ids: number[] }> | null) => new Set(entry?.data.ids ?? []);
 
 /**
+ * The people the user has a meeting with at the event, in any state, as the server's only_meetings
+ * filter counts them: read from the replicated appointments (whose feed drops a deleted one), so
+ * the visitors page marks them right offline too, with no call of its own to the server.
+ */
+export function observeMeetingPartners(db: FoyerDatabase, eventId: number): Observable<ReadonlySet<number>> {
+  return db.appointments.find({ selector: { event_id: eventId } }).$.pipe(
+    map((list) => new Set(docs<AppointmentDoc>(list).map((a) => a.other_user_id))),
+    distinctUntilChanged((a, b) => a.size === b.size && [...a].every((id) => b.has(id))),
+  );
+}
+
+/**
  * Every visitor of one event as the visitors page filters them. Empty while the device holds none
  * (a guest, a user who does not take part, or before the first pull).
  */
@@ -61,7 +74,7 @@ export function observeEventVisitors(db: FoyerDatabase, eventId: number, current
   return signedInUser$(db).pipe(
     switchMap((meId) => {
       const friends$ = meId === null ? of(new Set<number>()) : observeCache(db, 'friends').pipe(map(idSet));
-      const partners$ = meId === null ? of(new Set<number>()) : observeCache(db, `meeting_partners:${eventId}`).pipe(map(idSet));
+      const partners$ = meId === null ? of(new Set<number>()) : observeMeetingPartners(db, eventId);
       const profileCmds$ = meId === null ? of([] as QueuedCommand[]) : observeProfileCommands(db);
       return combineLatest([docs$, event$, observeRelationViews(db), friends$, partners$, profileCmds$]).pipe(
         map(([list, menu, relations, friends, partners, profileCmds]) =>

@@ -178,6 +178,76 @@ function graphOf(dirs: string[]): Map<string, string[]> {
 const SQL_HOME = /^server\/db\/|(^|\/|-)repository\.ts$/;
 const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`/;
 
+/**
+ * The domain's areas (server/domain/<area>/) use each other through their services: another area's
+ * repository is its own SQL, whose rows and invariants that area keeps (issue 29, step 5). The
+ * files directly under server/domain/ (the write runner, effects, the seed) stand above the areas.
+ */
+function crossAreaRepositoryImports(list: { file: string; target: string }[]): string[] {
+  const areaOf = (p: string) => /^server\/domain\/([^/]+)\/.+$/.exec(p)?.[1] ?? null;
+  return list
+    .filter(({ file, target }) => {
+      const from = areaOf(file);
+      const to = areaOf(target);
+      return from !== null && to !== null && from !== to && /repository\.ts$/.test(target);
+    })
+    .map(({ file, target }) => `${file} -> ${target}`);
+}
+
+/**
+ * Written down when the rule came, so that it can only shrink: an area that reads another's rows
+ * should ask that area's service instead. Most are reads of an event's row (events/repository.ts)
+ * and of accounts and sessions; a new entry is a test failure.
+ */
+const KNOWN_CROSS_AREA: string[] = [
+  'server/domain/accounts/avatar.ts -> server/domain/events/repository.ts',
+  'server/domain/accounts/email-change.ts -> server/domain/auth/repository.ts',
+  'server/domain/accounts/handoff.ts -> server/domain/auth/repository.ts',
+  'server/domain/accounts/removal.ts -> server/domain/auth/repository.ts',
+  'server/domain/accounts/removal.ts -> server/domain/events/repository.ts',
+  'server/domain/accounts/service.ts -> server/domain/auth/repository.ts',
+  'server/domain/admin/invitations.ts -> server/domain/accounts/repository.ts',
+  'server/domain/admin/invitations.ts -> server/domain/checkin/repository.ts',
+  'server/domain/admin/invitations.ts -> server/domain/companies/admin-repository.ts',
+  'server/domain/admin/invitations.ts -> server/domain/events/repository.ts',
+  'server/domain/admin/meetings.ts -> server/domain/appointments/repository.ts',
+  'server/domain/admin/service.ts -> server/domain/accounts/repository.ts',
+  'server/domain/admin/service.ts -> server/domain/events/repository.ts',
+  'server/domain/admin/service.ts -> server/domain/orders/types-repository.ts',
+  'server/domain/appointments/service.ts -> server/domain/events/repository.ts',
+  'server/domain/chat/service.ts -> server/domain/profile/repository.ts',
+  'server/domain/checkin/feed.ts -> server/domain/events/repository.ts',
+  'server/domain/companies/feed.ts -> server/domain/admin/repository.ts',
+  'server/domain/companies/feed.ts -> server/domain/events/repository.ts',
+  'server/domain/companies/service.ts -> server/domain/admin/repository.ts',
+  'server/domain/events/feed.ts -> server/domain/admin/repository.ts',
+  'server/domain/events/feed.ts -> server/domain/calendar/repository.ts',
+  'server/domain/events/feed.ts -> server/domain/notifications/repository.ts',
+  'server/domain/events/feed.ts -> server/domain/schedule/admin-repository.ts',
+  'server/domain/events/feed.ts -> server/domain/trips/repository.ts',
+  'server/domain/messages/service.ts -> server/domain/profile/repository.ts',
+  'server/domain/orders/checkout.ts -> server/domain/admin/repository.ts',
+  'server/domain/orders/documents.ts -> server/domain/tickets/repository.ts',
+  'server/domain/orders/lifecycle.ts -> server/domain/events/repository.ts',
+  'server/domain/orders/mail.ts -> server/domain/events/repository.ts',
+  'server/domain/orders/service.ts -> server/domain/admin/repository.ts',
+  'server/domain/payments/webhooks.ts -> server/domain/orders/repository.ts',
+  'server/domain/profile/account.ts -> server/domain/auth/repository.ts',
+  'server/domain/profile/account.ts -> server/domain/events/repository.ts',
+  'server/domain/profile/service.ts -> server/domain/events/repository.ts',
+  'server/domain/referrals/service.ts -> server/domain/events/repository.ts',
+  'server/domain/schedule/feed.ts -> server/domain/admin/repository.ts',
+  'server/domain/schedule/feed.ts -> server/domain/events/repository.ts',
+  'server/domain/tickets/feed.ts -> server/domain/orders/repository.ts',
+  'server/domain/tickets/registration.ts -> server/domain/events/repository.ts',
+  'server/domain/tickets/registration.ts -> server/domain/orders/types-repository.ts',
+  'server/domain/tickets/repository.ts -> server/domain/events/repository.ts',
+  'server/domain/tickets/service.ts -> server/domain/events/repository.ts',
+  'server/domain/trips/service.ts -> server/domain/events/repository.ts',
+  'server/domain/visitors/feed.ts -> server/domain/events/repository.ts',
+  'server/domain/visitors/service.ts -> server/domain/events/repository.ts',
+];
+
 describe('server layers', () => {
   it('routes -> domain -> db: no layer imports one above it', () => {
     expect(layerViolations(edges(['server']))).toEqual([]);
@@ -199,6 +269,10 @@ describe('server layers', () => {
     expect(bad).toEqual([]);
   });
 
+  it('domain areas use each other through services, not repositories', () => {
+    expect(crossAreaRepositoryImports(edges(['server/domain'])).sort()).toEqual([...KNOWN_CROSS_AREA].sort());
+  });
+
   it('has no import cycles in server/ and contract/', () => {
     expect(importCycles(graphOf(['server', 'contract']))).toEqual([]);
   });
@@ -208,6 +282,10 @@ describe('server layers', () => {
     expect(layerViolations([{ file: 'server/realtime/sockets/chat.ts', target: 'server/routes/sync/index.ts' }])).toHaveLength(1);
     expect(layerViolations([{ file: 'server/db/seed/index.ts', target: 'server/domain/seed.ts' }])).toHaveLength(1);
     expect(layerViolations([{ file: 'server/routes/api/events.ts', target: 'server/domain/events/service.ts' }])).toEqual([]);
+    expect(crossAreaRepositoryImports([{ file: 'server/domain/chat/service.ts', target: 'server/domain/events/repository.ts' }])).toHaveLength(1);
+    expect(crossAreaRepositoryImports([{ file: 'server/domain/chat/service.ts', target: 'server/domain/events/service.ts' }])).toEqual([]);
+    expect(crossAreaRepositoryImports([{ file: 'server/domain/chat/service.ts', target: 'server/domain/chat/repository.ts' }])).toEqual([]);
+    expect(crossAreaRepositoryImports([{ file: 'server/domain/seed.ts', target: 'server/domain/events/repository.ts' }])).toEqual([]);
     const cyclic = new Map([
       ['a.ts', ['b.ts']],
       ['b.ts', ['c.ts']],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { EventFields } from '../../contract/admin.ts';
-import type { AppointmentDoc } from '../../contract/appointments.ts';
+import { localDateOf, zonedToUnix, type AppointmentDoc } from '../../contract/appointments.ts';
 import type { CompanyDoc } from '../../contract/companies.ts';
 import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
@@ -121,7 +121,9 @@ export async function invitationToken(dataDir: string, email: string, count = 1)
 
 /** A valid in-person event ten days ahead, 10:00–18:00 in Kyiv, with `over` on top. */
 export function eventFields(over: Partial<EventFields> = {}): EventFields {
-  const start = Math.floor(Date.now() / 1000) + 10 * DAY;
+  // 09:00 in Kyiv ten days ahead: started at the time of day the suite ran, the event's day (and a
+  // programme's speeches built from its start) crossed Kyiv's midnight when run after 21:00 UTC.
+  const start = zonedToUnix(localDateOf(Math.floor(Date.now() / 1000) + 10 * DAY, 'Europe/Kyiv'), '09:00', 'Europe/Kyiv');
   return {
     name: 'Harbour Summit',
     category_id: 1,

@@ -144,7 +144,10 @@ describe('appointment commands', () => {
     const ev = await newEvent();
     const [a, b] = [await person(ev), await person(ev)];
     const effect = await s.app.writer.run((trx) => requestAppointment(trx, a.id, requestPayload(ev, b, '11:00'), null));
-    expect(effect).toEqual({ ids: [expect.any(String)], collections: ['appointments', 'my_events'], userIds: [a.id, b.id] });
+    const { jobs, ...announced } = effect;
+    expect(announced).toEqual({ ids: [expect.any(String)], collections: ['appointments', 'my_events'], userIds: [a.id, b.id] });
+    // And the invitee's notice email, after the commit (notices/mail.ts).
+    expect(jobs).toHaveLength(1);
   });
 });
 

@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentItem } from '../../src/data/index.ts';
 import { existingMeetingOn } from '../../src/features/appointments/existing-meeting.ts';
+import { appointmentDoc } from '../fixtures/appointment-doc.ts';
 
 function item(meetingId: number, over: Partial<AppointmentItem> = {}): AppointmentItem {
   return {
-    id: String(meetingId),
-    meeting_id: meetingId,
-    event_id: 1,
-    from_user_id: 10,
-    to_user_id: 20,
-    user_id: 20,
-    other_user_id: 20,
-    date: '2026-12-01',
-    time_start: 0,
-    time_end: 0,
-    any_time: true,
-    comment: '',
-    place: 0,
-    table_num: 0,
-    where_type: 0,
-    where: '',
-    timezone: 'Europe/Kyiv',
-    is_online: false,
-    state: 'pending',
-    response_msg: '',
-    canceled_by: 0,
-    request_date: 0,
-    video_link: '',
-    user_info: { user_id: 20, first_name: 'Olena', last_name: 'K', avatar: '', position: '', company: '', phone: '' },
-    rev: 1,
+    ...appointmentDoc(meetingId),
     synced: true,
     pending: false,
     failure: null,

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { openTestDatabase } from '../fixtures/test-database.ts';
 import { modifyLocal, observeLocal, writeLocal } from '../../sync/store/local.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 
@@ -14,9 +10,6 @@ import { visitorDoc } from '../fixtures/visitor-doc.ts';
  * of documents while some thirty watchers are open.
  */
 
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
-
 let db: FoyerDatabase | null = null;
 
 afterEach(async () => {
@@ -25,13 +18,7 @@ afterEach(async () => {
 });
 
 async function device(): Promise<FoyerDatabase> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  db = await openDatabase({
-    name: `local-docs-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    storage: storage as RxStorage<unknown, unknown>,
-    multiInstance: false,
-    collections: ['visitors'],
-  });
+  db = await openTestDatabase('local-docs', ['visitors']);
   return db;
 }
 

@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { addRxPlugin, type RxStorage } from 'rxdb';
-import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom, filter as where } from 'rxjs';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
-import { openDatabase, type FoyerDatabase } from '../../sync/engine/database.ts';
+import type { FoyerDatabase } from '../../sync/engine/database.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import { observeAllVisitors, observeMeetingPartners, observePersonDocs } from '../../sync/views/visitors/store.ts';
 import type { AppointmentDoc } from '../../contract/appointments.ts';
+import { appointmentDoc } from '../fixtures/appointment-doc.ts';
+import { openTestDatabase } from '../fixtures/test-database.ts';
 import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 
 /**
@@ -18,9 +15,6 @@ import type { VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
  * filter, kept current by one live query per event that every filter shares and that outlives the
  * screen.
  */
-
-addRxPlugin(RxDBDevModePlugin);
-disableWarnings();
 
 const EVENT = 7;
 let db: FoyerDatabase | null = null;
@@ -31,13 +25,7 @@ afterEach(async () => {
 });
 
 async function device(): Promise<FoyerDatabase> {
-  const storage = wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) });
-  db = await openDatabase({
-    name: `visitors-read-${Date.now()}-${Math.random().toString(36).slice(2)}`,
-    storage: storage as RxStorage<unknown, unknown>,
-    multiInstance: false,
-    collections: ['visitors', 'events', 'relations', 'appointments'],
-  });
+  db = await openTestDatabase('visitors-read', ['visitors', 'events', 'relations', 'appointments']);
   return db;
 }
 
@@ -140,31 +128,7 @@ describe('meeting partners', () => {
   it('are the people the user meets at the event by the replicated appointments, whatever their state', async () => {
     const local = await device();
     const meeting = (id: number, eventId: number, other: number, state: AppointmentDoc['state']) => ({
-      id: String(id),
-      meeting_id: id,
-      event_id: eventId,
-      from_user_id: 1,
-      to_user_id: other,
-      user_id: other,
-      other_user_id: other,
-      date: '2026-12-01',
-      time_start: 0,
-      time_end: 0,
-      any_time: true,
-      comment: '',
-      place: 0,
-      table_num: 0,
-      where_type: 0,
-      where: '',
-      timezone: 'Europe/Kyiv',
-      is_online: false,
-      state,
-      response_msg: '',
-      canceled_by: 0,
-      request_date: 1_700_000_000,
-      video_link: '',
-      user_info: { user_id: other, first_name: 'F', last_name: 'L', avatar: '', position: '', company: '', phone: '' },
-      rev: id,
+      ...appointmentDoc(id, { event_id: eventId, from_user_id: 1, to_user_id: other, state }),
       _deleted: false,
     });
     await local.appointments.bulkInsert([meeting(1, EVENT, 2, 'pending'), meeting(2, EVENT, 3, 'canceled'), meeting(3, EVENT + 1, 4, 'accepted')]);

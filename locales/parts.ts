@@ -4,6 +4,9 @@
  * screens people open later, which load after the first paint and before any such screen draws
  * (src/ui/texts.ts). The first part was a sixth of the first route's JavaScript with all of it.
  *
+ * The sections in SERVER_SECTIONS go in neither: the words of Foyer's emails and the ticket PDF are
+ * written by the server (server/mail/texts.ts) and no screen shows them.
+ *
  * A section not named here goes with the first part, so a new one can only cost bytes, never show
  * a key. tests/unit/locale-parts.test.ts checks that nothing the first route imports uses a later
  * section.
@@ -37,10 +40,14 @@ export const LATER_SECTIONS: readonly string[] = [
   'zones',
 ];
 
+/** Sections only the server reads: they never ship to the page. */
+export const SERVER_SECTIONS: readonly string[] = ['mail'];
+
 export type LocalePart = 'first' | 'later';
 
 /** The sections of one part of a language's texts. */
 export function localePart(texts: Record<string, unknown>, part: LocalePart): Record<string, unknown> {
   const later = new Set(LATER_SECTIONS);
-  return Object.fromEntries(Object.entries(texts).filter(([section]) => later.has(section) === (part === 'later')));
+  const server = new Set(SERVER_SECTIONS);
+  return Object.fromEntries(Object.entries(texts).filter(([section]) => !server.has(section) && later.has(section) === (part === 'later')));
 }

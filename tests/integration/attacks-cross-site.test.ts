@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createTicket } from '../fixtures/factories.ts';
-import { mailDir } from '../../server/domain/tickets/email.ts';
+import { mailDir } from '../../server/mail/transport.ts';
 import { chatSocket, upgradeStatus, type TestSocket } from './chat-helpers.ts';
 import { bearer, call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
 import type { Envelope } from '../fixtures/envelope.ts';

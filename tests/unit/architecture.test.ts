@@ -94,7 +94,8 @@ const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join('/'
 /**
  * routes -> domain -> db. db/ is the bottom: it imports none of the layers above it. domain/ is
  * the rules and never reaches up to the HTTP or socket edge. realtime/ serves sockets from the
- * domain and never borrows from the routes. What each folder may not import:
+ * domain and never borrows from the routes. mail/ is infrastructure beside db/: it sends and words
+ * mails and knows nothing of the areas that write them. What each folder may not import:
  */
 const SERVER_LAYERS: { from: string; forbid: string[] }[] = [
   {
@@ -102,6 +103,10 @@ const SERVER_LAYERS: { from: string; forbid: string[] }[] = [
     forbid: ['server/domain/', 'server/routes/', 'server/realtime/', 'server/plugins/', 'server/limits/', 'server/app.ts', 'server/main.ts'],
   },
   { from: 'server/domain/', forbid: ['server/routes/', 'server/realtime/', 'server/plugins/', 'server/limits/', 'server/app.ts', 'server/main.ts'] },
+  {
+    from: 'server/mail/',
+    forbid: ['server/db/', 'server/domain/', 'server/routes/', 'server/realtime/', 'server/plugins/', 'server/limits/', 'server/app.ts', 'server/main.ts'],
+  },
   { from: 'server/realtime/', forbid: ['server/routes/', 'server/app.ts', 'server/main.ts'] },
   { from: 'server/plugins/', forbid: ['server/routes/', 'server/realtime/', 'server/app.ts', 'server/main.ts'] },
   { from: 'server/limits/', forbid: ['server/routes/', 'server/domain/', 'server/app.ts', 'server/main.ts'] },

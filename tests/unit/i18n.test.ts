@@ -164,6 +164,35 @@ describe('source', () => {
     expect(used.size).toBeGreaterThan(100);
   });
 
+  it('has the server ask only for mail texts that exist, and leaves none unasked', () => {
+    // server/mail/texts.ts: mailText asks for one text, letter() for a mail's `.subject` and `.body`.
+    const serverSources = sourceFiles(join(root, 'server'), /\.ts$/).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+    const asked = new Set<string>();
+    const prefixes = new Set<string>();
+    const missing: string[] = [];
+    for (const { path, text } of serverSources) {
+      for (const m of text.matchAll(/['"`](mail\.[A-Za-z0-9_.]+[A-Za-z0-9_])['"`]/g)) {
+        asked.add(m[1]!);
+        for (const locale of LOCALES) {
+          const node = lookup(resources[locale], m[1]!);
+          const ok = typeof node === 'string' || (typeof node === 'object' && typeof node.subject === 'string' && typeof node.body === 'string');
+          if (!ok) missing.push(`${path}: ${locale} ${m[1]}`);
+        }
+      }
+      for (const m of text.matchAll(/`(mail\.[A-Za-z0-9_.]+)\.\$\{/g)) prefixes.add(m[1]!);
+    }
+    expect(missing).toEqual([]);
+    const unasked = [...flat.en.keys()]
+      .filter((key) => key.startsWith('mail.'))
+      .filter((key) => {
+        const base = key.replace(/_named$/, '');
+        const mail = base.replace(/\.(subject|body)$/, '');
+        return !asked.has(base) && !asked.has(mail) && ![...prefixes].some((p) => base.startsWith(`${p}.`));
+      });
+    expect(unasked).toEqual([]);
+    expect(asked.size).toBeGreaterThan(10);
+  });
+
   it('writes no user-visible text directly in JSX', () => {
     const offenders = sources.filter(({ path }) => path.endsWith('.tsx')).flatMap(({ path, text }) => rawJsxStrings(text).map((s) => `${path}: ${s}`));
     expect(offenders).toEqual([]);

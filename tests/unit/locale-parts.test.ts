@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/constants.ts';
-import { LATER_SECTIONS, localePart } from '../../locales/parts.ts';
+import { LATER_SECTIONS, SERVER_SECTIONS, localePart } from '../../locales/parts.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -33,14 +33,24 @@ describe('the two parts of each language', () => {
       const first = localePart(all, 'first');
       const later = localePart(all, 'later');
       expect(Object.keys(first).filter((s) => s in later)).toEqual([]);
-      expect({ ...first, ...later }).toEqual(all);
+      const server = Object.fromEntries(SERVER_SECTIONS.map((s) => [s, all[s]]));
+      expect({ ...first, ...later, ...server }).toEqual(all);
       expect(Object.keys(later).length).toBeGreaterThan(0);
     }
   });
 
   it('name only sections the languages have', () => {
     const sections = Object.keys(texts('uk'));
-    expect(LATER_SECTIONS.filter((s) => !sections.includes(s))).toEqual([]);
+    expect([...LATER_SECTIONS, ...SERVER_SECTIONS].filter((s) => !sections.includes(s))).toEqual([]);
+  });
+
+  it('send the server-only sections to the page in neither part', () => {
+    const all = texts('uk');
+    for (const section of SERVER_SECTIONS) {
+      expect(all[section]).toBeDefined();
+      expect(localePart(all, 'first')[section]).toBeUndefined();
+      expect(localePart(all, 'later')[section]).toBeUndefined();
+    }
   });
 
   it('leave to the later part no section that a module of the first route names', () => {

@@ -6,7 +6,7 @@ import type { Q, Tx } from '../../db/tx.ts';
 import { accountById, liveAccountByEmail, markVerified } from '../accounts/repository.ts';
 import { addDoorStaff } from '../checkin/repository.ts';
 import { upsertMember } from '../companies/admin-repository.ts';
-import { mailLocale } from '../tickets/i18n.ts';
+import { mailLocale } from '../../mail/texts.ts';
 import { withJobs, type Effect } from '../effects.ts';
 import { findUserEvent, recountPeople, touchUserEvent } from '../events/repository.ts';
 import { mailInvitation, type Invitation } from './people-mail.ts';

@@ -1,7 +1,7 @@
 import type { Locale } from '../../../contract/constants.ts';
 import type { Config } from '../../config.ts';
-import { sendMail } from '../tickets/email.ts';
-import { mailLocale } from '../tickets/i18n.ts';
+import { sendMail } from '../../mail/transport.ts';
+import { letter, mailLocale } from '../../mail/texts.ts';
 import { formatWhen } from '../tickets/pdf.ts';
 
 /**
@@ -27,25 +27,6 @@ export interface Recipient {
   locale: string;
 }
 
-const WORDS: Record<Locale, { subject: (e: string) => string; body: (name: string, e: string, when: string) => string }> = {
-  en: {
-    subject: (e) => `Cancelled: ${e}`,
-    body: (n, e, w) => `Hello${n ? `, ${n}` : ''},\n\nThe organisers of ${e} (${w}) have cancelled it.\n\nFoyer`,
-  },
-  uk: {
-    subject: (e) => `Скасовано: ${e}`,
-    body: (n, e, w) => `Вітаємо${n ? `, ${n}` : ''}!\n\nОрганізатори скасували подію ${e} (${w}).\n\nFoyer`,
-  },
-  ru: {
-    subject: (e) => `Отменено: ${e}`,
-    body: (n, e, w) => `Здравствуйте${n ? `, ${n}` : ''}!\n\nОрганизаторы отменили событие ${e} (${w}).\n\nFoyer`,
-  },
-  pl: {
-    subject: (e) => `Odwołane: ${e}`,
-    body: (n, e, w) => `Dzień dobry${n ? `, ${n}` : ''},\n\norganizatorzy odwołali wydarzenie ${e} (${w}).\n\nFoyer`,
-  },
-};
-
 type MailConfig = Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
 /** One email per person, one after another; a failure is logged and the others are still sent. */
@@ -58,9 +39,9 @@ export async function mailCancellation(
 ): Promise<void> {
   const when = formatWhen(event.starts_at, event.ends_at, event.timezone);
   for (const p of people) {
-    const words = WORDS[p.locale ? mailLocale(p.locale) : lang];
+    const words = letter(p.locale ? mailLocale(p.locale) : lang, 'mail.eventCancelled', { name: p.first_name, event: event.name, when });
     try {
-      await sendMail(config, { to: p.email, subject: words.subject(event.name), text: words.body(p.first_name, event.name, when), attachments: [] });
+      await sendMail(config, { to: p.email, ...words, attachments: [] });
     } catch (err) {
       log.warn({ err }, 'a cancellation email was not sent');
     }

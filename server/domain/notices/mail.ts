@@ -4,11 +4,10 @@ import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
 import type { AfterCommitJob } from '../effects.ts';
-import { sendMail } from '../tickets/email.ts';
-import { mailLocale } from '../tickets/i18n.ts';
+import { sendMail } from '../../mail/transport.ts';
+import { letter, mailLocale, mailText } from '../../mail/texts.ts';
 import { eventDateTime } from '../tickets/pdf.ts';
 import { appointmentForMail, firstUnreadFrom, mailPerson } from './repository.ts';
-import { NOTICE_WORDS, SIGNATURE, type NoticeMailKind } from './words.ts';
 
 /**
  * Notice emails: a meeting asked for, changed, answered or called off, and a new message, mailed to
@@ -43,6 +42,9 @@ interface Plan {
   reason: string;
   link: (lang: string) => string;
 }
+
+/** The notice mails, each `mail.notice.<kind>` in the translations. */
+type NoticeMailKind = 'request' | 'change' | 'approved' | 'rejected' | 'cancelled' | 'organiserCancelled' | 'message';
 
 type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
 
@@ -126,17 +128,17 @@ export async function sendNoticeMail(deps: NoticeMailDeps, n: MailNotice): Promi
     const prefs = typeof to.notify_email === 'string' ? (JSON.parse(to.notify_email) as Record<string, unknown>) : to.notify_email;
     if (!notifyEmailOn(prefs, plan.pref)) continue;
     const lang = mailLocale(to.locale || DEFAULT_LOCALE);
-    const words = NOTICE_WORDS[lang];
-    const facts = {
+    const t = mailText(lang);
+    const { subject, text } = letter(lang, `mail.notice.${plan.mail}`, {
       name: to.first_name,
       who: `${about.first_name} ${about.last_name}`.trim(),
       event: plan.event,
       when: plan.when(lang),
-      reason: plan.reason,
+      // A line of its own, only when the person gave a reason.
+      reason: plan.reason ? `\n${t('mail.notice.reason', { reason: plan.reason })}` : '',
       link: plan.link(lang),
-    };
-    const w = words[plan.mail];
-    await sendMail(deps.config, { to: to.email, subject: w.subject(facts), text: `${w.body(facts)}\n\n${words.settings}\n\n${SIGNATURE}`, attachments: [] });
+    });
+    await sendMail(deps.config, { to: to.email, subject, text: `${text}\n\n${t('mail.notice.settings')}\n\nFoyer`, attachments: [] });
     sent += 1;
   }
   return sent;

@@ -4,12 +4,11 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
 import { withJobs, type AfterCommitJob, type Effect } from '../effects.ts';
 import { findEvent } from '../events/repository.ts';
-import { sendMail, type MailAttachment } from '../tickets/email.ts';
-import { mailLocale, type MailLocale } from '../tickets/i18n.ts';
+import { sendMail, type MailAttachment } from '../../mail/transport.ts';
+import { letter, mailLocale, mailText, type MailLocale } from '../../mail/texts.ts';
 import { eventDateTime, formatWhen } from '../tickets/pdf.ts';
 import { ticketPdf } from '../tickets/service.ts';
 import type { OrderNotice } from './lifecycle.ts';
-import { ORDER_MAIL_WORDS, type OrderMailFacts } from './mail-words.ts';
 import { buyerOf, findOrder, orderLines } from './repository.ts';
 
 /**
@@ -37,11 +36,10 @@ export async function sendOrderNotice(deps: MailDeps, notice: OrderNotice): Prom
   const event = await findEvent(db, order.event_id);
   if (!event) return;
   const lang = mailLocale(buyer.locale || order.locale);
-  const words = ORDER_MAIL_WORDS[lang];
   const lines = await orderLines(db, order.id);
   const currency = order.currency.trim();
   const deadline = order.expires_at ? eventDateTime(order.expires_at, event.timezone) : null;
-  const facts: OrderMailFacts = {
+  const facts = {
     name: buyer.first_name,
     event: event.name,
     when: formatWhen(event.starts_at, event.ends_at, event.timezone),
@@ -50,7 +48,8 @@ export async function sendOrderNotice(deps: MailDeps, notice: OrderNotice): Prom
     lines: lines.map((l) => `- ${l.type_name}${l.name ? `, ${l.name}` : ''}: ${money(Number(l.price), currency, lang)}\n`).join(''),
     instructions: order.instructions,
     deadline: deadline ? `${deadline.date} ${deadline.time} (${event.timezone})` : '',
-    method: order.method === 'card' ? words.refundCard : words.refundTransfer,
+    // How a refund reaches the buyer.
+    method: mailText(lang)(order.method === 'card' ? 'mail.order.refundCard' : 'mail.order.refundTransfer'),
   };
   const attachments: MailAttachment[] = [];
   if (notice.kind === 'paid') {
@@ -60,8 +59,7 @@ export async function sendOrderNotice(deps: MailDeps, notice: OrderNotice): Prom
       attachments.push({ filename, content: pdf, contentType: 'application/pdf' });
     }
   }
-  const w = words[notice.kind];
-  await sendMail(config, { to: buyer.email, subject: w.subject(facts), text: w.body(facts), attachments });
+  await sendMail(config, { to: buyer.email, ...letter(lang, `mail.order.${notice.kind}`, facts), attachments });
 }
 
 /** Sends each notice in turn; one failure is logged and the others still go. */

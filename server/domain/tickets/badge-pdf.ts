@@ -1,5 +1,4 @@
 import type { BadgeField, DesignRole, TicketDesignSettings } from '../../../contract/tickets.ts';
-import type { Words } from './i18n.ts';
 
 /**
  * The name badge printed with the ticket, built from the event's ticket design (events.md §3): the
@@ -160,8 +159,12 @@ export interface BadgePen {
 export const BADGE_BLOCK_HEIGHT = BADGE_HEIGHT + 18;
 
 /** Draws the caption and the cut-out card with its top-left corner of the block at (x, y). */
-export function drawBadge(doc: PDFKit.PDFDocument, b: BadgeContent, L: Words, x: number, y: number, pen: BadgePen) {
-  doc.fillColor('#888888').font('regular').fontSize(8).text(`✂ ${L.badge} · ${L.cutOut}`, x, y, { width: BADGE_WIDTH, lineBreak: false });
+export function drawBadge(doc: PDFKit.PDFDocument, b: BadgeContent, label: (key: string) => string, x: number, y: number, pen: BadgePen) {
+  doc
+    .fillColor('#888888')
+    .font('regular')
+    .fontSize(8)
+    .text(`✂ ${label('badge')} · ${label('cutOut')}`, x, y, { width: BADGE_WIDTH, lineBreak: false });
   const top = y + 18;
   const inner = BADGE_WIDTH - 2 * PAD;
   const left = x + PAD;

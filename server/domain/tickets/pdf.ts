@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { BADGE_BLOCK_HEIGHT, BADGE_WIDTH, drawBadge, type BadgeContent } from './badge-pdf.ts';
-import { labels, type MailLocale } from './i18n.ts';
+import { mailText, type MailLocale } from '../../mail/texts.ts';
 import { REGISTRATION_TICKET_TYPE } from '../../../contract/tickets.ts';
 import { localDateOf, localTimeOf } from '../../../contract/appointment-time.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -121,7 +121,7 @@ export function formatWhen(start: Date, end: Date, timezone: string): string {
 }
 
 export function formatPrice(price: number, currency: string, lang: MailLocale): string {
-  if (!price) return labels(lang).free;
+  if (!price) return mailText(lang)('mail.ticketPdf.free');
   // DejaVu Sans has no narrow no-break space, which some locales put between digits and sign.
   return formatMoney(price, currency, lang).replace(/\u202f/g, '\u00a0');
 }
@@ -159,11 +159,12 @@ function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, 
 }
 
 export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
-  const L = labels(t.lang);
+  const words = mailText(t.lang);
+  const label = (key: string) => words(`mail.ticketPdf.${key}`);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
-    info: { Title: `${L.ticket} #${t.ticketId} — ${t.eventName}`, Author: 'Foyer', Subject: t.eventName },
+    info: { Title: `${label('ticket')} #${t.ticketId} — ${t.eventName}`, Author: 'Foyer', Subject: t.eventName },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -178,7 +179,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   const left = 48;
   const width = doc.page.width - 96;
   doc.rect(0, 0, doc.page.width, 120).fill('#0f4c81');
-  doc.fillColor('#ffffff').font('regular').fontSize(11).text(L.ticket.toUpperCase(), left, 34, { width, characterSpacing: 2 });
+  doc.fillColor('#ffffff').font('regular').fontSize(11).text(label('ticket').toUpperCase(), left, 34, { width, characterSpacing: 2 });
   const emblem = t.badgeImage ? 150 : 0;
   if (t.badgeImage) drawPicture(t.badgeImage, doc.page.width - 48 - emblem, 16, [emblem, 88], 'right');
   doc
@@ -205,13 +206,13 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     doc.fillColor('#111111').font('bold').fontSize(13).text(value, left, y, { width: colWidth });
     y = doc.y + 12;
   };
-  field(L.when, formatWhen(t.startsAt, t.endsAt, t.timezone));
-  field(L.where, t.isWebinar ? L.online : [t.placeName, t.placeAddress].filter(Boolean).join(', '));
-  field(L.holder, t.holder);
-  field(L.company, [t.company, t.position].filter(Boolean).join(', '));
-  field(L.type, t.type === REGISTRATION_TICKET_TYPE ? L.registration : t.type);
-  field(L.price, formatPrice(t.price, t.currency, t.lang));
-  if (t.status !== 'valid' || t.invalid) field(L.status, t.status !== 'valid' ? L.cancelled : L.invalid);
+  field(label('when'), formatWhen(t.startsAt, t.endsAt, t.timezone));
+  field(label('where'), t.isWebinar ? label('online') : [t.placeName, t.placeAddress].filter(Boolean).join(', '));
+  field(label('holder'), t.holder);
+  field(label('company'), [t.company, t.position].filter(Boolean).join(', '));
+  field(label('type'), t.type === REGISTRATION_TICKET_TYPE ? label('registration') : t.type);
+  field(label('price'), formatPrice(t.price, t.currency, t.lang));
+  if (t.status !== 'valid' || t.invalid) field(label('status'), t.status !== 'valid' ? label('cancelled') : label('invalid'));
 
   y = Math.max(y, top + qrSize + 40);
   if (t.description) {
@@ -219,7 +220,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     y = doc.y + 16;
   }
   if (t.instructions.length || t.instructionsImage) {
-    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(L.instructions, left, y, { width });
+    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(label('instructions'), left, y, { width });
     doc.moveDown(0.4);
     if (t.instructions.length) doc.fillColor('#222222').font('regular').fontSize(11).list(t.instructions, left, doc.y, { width, bulletRadius: 2 });
     y = doc.y + 12;
@@ -236,7 +237,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     const gap = 12;
     const perRow = Math.max(1, Math.floor((width + gap) / (cell + gap)));
     y = room(doc, y, 20 + 70);
-    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(L.sponsors, left, y, { width });
+    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(label('sponsors'), left, y, { width });
     y = doc.y + 8;
     for (let i = 0; i < sponsors.length; i += perRow) {
       y = room(doc, y, 70);
@@ -255,7 +256,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   }
   if (t.badge) {
     y = room(doc, y, BADGE_BLOCK_HEIGHT, BADGE_BOTTOM_MARGIN);
-    drawBadge(doc, t.badge, L, (doc.page.width - BADGE_WIDTH) / 2, y, {
+    drawBadge(doc, t.badge, label, (doc.page.width - BADGE_WIDTH) / 2, y, {
       qr: (x, qy, size) => drawQr(doc, t.qrPayload, x, qy, size),
       picture: (data, x, py, fit) => drawPicture(data, x, py, fit, 'center'),
     });
@@ -264,7 +265,7 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     .fillColor('#888888')
     .font('regular')
     .fontSize(8)
-    .text(`${L.ticket} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
+    .text(`${label('ticket')} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
   doc.end();
   return done;
 }

@@ -9,8 +9,8 @@ import { requireEvent } from '../events/service.ts';
 import type { Writer } from '../write.ts';
 import { badgeContent } from './badge-pdf.ts';
 import { attachDesignImages, checkDesignImages, designImageForPdf, recordDesignImage, removeDesignImageFiles, writeDesignImage } from './design-images.ts';
-import { sendMail } from './email.ts';
-import { labels, type MailLocale } from './i18n.ts';
+import { sendMail } from '../../mail/transport.ts';
+import { letter, type MailLocale } from '../../mail/texts.ts';
 import { formatPrice, formatWhen, renderTicketPdf } from './pdf.ts';
 import {
   claimEmailLock,
@@ -172,12 +172,15 @@ export async function sendTicketEmail(db: Q, config: Pick<Config, 'smtpUrl' | 'm
   const { sent_at: sentAt, stamp } = claim;
   try {
     const { pdf, filename } = await ticketPdf(db, config.dataDir, ticketId, viewerId, lang);
-    const L = labels(lang);
-    const holder = row.name || `${row.first_name} ${row.last_name}`.trim();
+    const words = letter(lang, 'mail.ticket', {
+      name: row.name || `${row.first_name} ${row.last_name}`.trim(),
+      event: row.event_name,
+      when: formatWhen(row.starts_at, row.ends_at, row.timezone),
+      price: formatPrice(Number(row.price), row.currency, lang),
+    });
     const result = await sendMail(config, {
       to: row.email,
-      subject: L.subject(row.event_name),
-      text: L.body(holder, row.event_name, formatWhen(row.starts_at, row.ends_at, row.timezone), formatPrice(Number(row.price), row.currency, lang)),
+      ...words,
       attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
     return { result, lockedUntil: toUnix(sentAt) + lockSeconds, to: row.email };

@@ -6,7 +6,7 @@ import { CHAT_IMAGE_MAX_BYTES } from '../../../contract/chat.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { TICKET_PERIODS, TicketDesignSettings } from '../../../contract/tickets.ts';
 import { readDesignImage, sweepDesignImages, toDesignImageAnswer, visibleDesignImage } from '../../domain/tickets/design-images.ts';
-import { mailLocale } from '../../domain/tickets/i18n.ts';
+import { mailLocale } from '../../mail/texts.ts';
 import {
   designTicket,
   getTicketDesign,

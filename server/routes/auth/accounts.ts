@@ -33,7 +33,7 @@ import {
 import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
 import { createSession, digest } from '../../domain/auth/sessions.ts';
 import { accountById } from '../../domain/accounts/repository.ts';
-import { mailLocale } from '../../domain/tickets/i18n.ts';
+import { mailLocale } from '../../mail/texts.ts';
 import { tooManyRequests } from '../../limits/index.ts';
 import type { AccountLimitName } from '../../limits/accounts.ts';
 import { hasUnknownKeys } from '../api/profile.ts';

@@ -7,7 +7,7 @@ import { DATABASE_RETRY_AFTER_S, isConnectionFault } from '../../db/errors.ts';
 import { liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
 import { ActorGone, applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
-import { mailLocale } from '../../domain/tickets/i18n.ts';
+import { mailLocale } from '../../mail/texts.ts';
 import { FEEDS, JSON_FEEDS } from '../../domain/sync/feeds.ts';
 import { periodic } from '../../realtime/periodic.ts';
 import { onSessionEnd } from '../../realtime/sessions.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Config } from '../../config.ts';
+import type { Config } from '../config.ts';
 
 /**
  * Outgoing mail. With SMTP_URL the message goes to that relay (nodemailer's SMTP client, STARTTLS

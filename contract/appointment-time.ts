@@ -1,58 +1,16 @@
+import { clockTime, isoDay, utcClock, wallClock } from './time.ts';
+
 /*
- * Time in the event's timezone, for appointments: Intl only, no library, because the worker and
- * the page run this too. contract/appointments.ts re-exports it.
+ * Days and times of appointments in the event's timezone, on contract/time.ts's clocks, because the
+ * worker and the page run this too. contract/appointments.ts re-exports it.
  */
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timezone, f);
-  }
-  return f;
-}
-
-interface LocalParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function localParts(ms: number, timezone: string): LocalParts {
-  const out: Record<string, number> = {};
-  for (const p of formatter(timezone).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') out[p.type] = Number(p.value);
-  }
-  const part = (type: keyof LocalParts): number => {
-    const value = out[type];
-    if (value === undefined) throw new Error(`Intl gave no ${type} for ${timezone}`);
-    return value;
-  };
-  // Some engines write midnight as hour 24 under hourCycle h23; it is the same day's 0.
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
-}
 
 /** Local wall time minus UTC at that instant, in ms. */
 function offsetMs(ms: number, timezone: string): number {
   const whole = Math.floor(ms / 1000) * 1000;
-  const p = localParts(whole, timezone);
+  const p = wallClock(whole, timezone);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - whole;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * Unix seconds of a wall-clock time in a timezone. '24:00' is the next midnight. A time skipped by
@@ -72,20 +30,17 @@ export function zonedToUnix(day: string, time: string, timezone: string): number
 
 /** 'YYYY-MM-DD' of an instant (unix seconds) in the timezone. */
 export function localDateOf(unix: number, timezone: string): string {
-  const p = localParts(unix * 1000, timezone);
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+  return isoDay(wallClock(unix * 1000, timezone));
 }
 
 /** 'HH:mm' of an instant (unix seconds) in the timezone, as the slot picker shows it. */
 export function localTimeOf(unix: number, timezone: string): string {
-  const p = localParts(unix * 1000, timezone);
-  return `${pad(p.hour)}:${pad(p.minute)}`;
+  return clockTime(wallClock(unix * 1000, timezone));
 }
 
 export function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+  return isoDay(utcClock(Date.UTC(y, m - 1, d + n)));
 }
 
 const DAY_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

@@ -1,6 +1,6 @@
 import { CURRENCY_BY_LOCALE, type Locale } from '../../contract/constants.ts';
 import { formatMoney } from '../../contract/money.ts';
-import { zoneOffsetMinutes } from '../ui/format/events.ts';
+import { zoneOffsetMinutes } from '../../contract/time.ts';
 import { formatRelative } from './layout/relativeTime.ts';
 
 /**

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/constants.ts';
+import { clockTimeWithSeconds, isoDay, utcClock, wallClock } from '../../../contract/time.ts';
 import en from '../../../locales/en.json';
 import pl from '../../../locales/pl.json';
 import ru from '../../../locales/ru.json';
@@ -68,33 +69,16 @@ export interface FeedInput {
   now: Date;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A moment as ical-generator writes it: its wall-clock date and time in `tz` (or UTC). ical-generator
  * formats a date library's object by asking it for `tz(zone)` and `format('YYYYMMDD' | 'HHmmss')`;
- * a plain Date it would write in the server process's own zone. dayjs does the job at about 0.16 ms
+ * a plain Date it would write in the server process's own zone. dayjs did the job at about 0.16 ms
  * a conversion, which made a busy person's feed take half a second (bench:personal-feeds); this is
- * one cached Intl formatter per zone.
+ * contract/time.ts's clock, one cached Intl formatter per zone.
  */
 function at(d: Date, tz: string | null): WallTime {
-  const zone = tz ?? 'UTC';
-  let f = wallClocks.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(zone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
-  return new WallTime(d, `${p.year}${p.month}${p.day}`, `${p.hour}${p.minute}${p.second}`);
+  const w = tz ? wallClock(d.getTime(), tz) : utcClock(d.getTime());
+  return new WallTime(d, isoDay(w).replaceAll('-', ''), clockTimeWithSeconds(w).replaceAll(':', ''));
 }
 
 /** The few methods of a date library's object that ical-generator calls (see `at`). */

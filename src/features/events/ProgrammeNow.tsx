@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSchedule, type ScheduleDoc } from '../../data/index.ts';
+import { deviceClock, isoDay, wallClock } from '../../../contract/time.ts';
 import { clockTime, dateFormat } from '../../ui/intl.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 
@@ -76,5 +77,5 @@ function SpeechMeta({ speech, live }: { speech: ScheduleDoc; live: boolean }) {
 }
 
 function dayKey(unixSeconds: number, zone: string | undefined): string {
-  return dateFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(zone ? { timeZone: zone } : {}) }).format(unixSeconds * 1000);
+  return isoDay(zone ? wallClock(unixSeconds * 1000, zone) : deviceClock(unixSeconds * 1000));
 }

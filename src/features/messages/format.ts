@@ -1,8 +1,10 @@
-import dayjs from 'dayjs';
+import { clockTime, deviceClock, dottedDay } from '../../../contract/time.ts';
 
 /** networking.md §9: dialog dates read DD.MM.YYYY HH:mm, in the device's own time. */
 export function dialogDate(unixSeconds: number): string {
-  return unixSeconds > 0 ? dayjs.unix(unixSeconds).format('DD.MM.YYYY HH:mm') : '';
+  if (unixSeconds <= 0) return '';
+  const at = deviceClock(unixSeconds * 1000);
+  return `${dottedDay(at)} ${clockTime(at)}`;
 }
 
 /** The full name, or a stand-in naming the id when the device knows nothing about the person yet. */

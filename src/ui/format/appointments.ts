@@ -6,6 +6,7 @@ import {
   type AppointmentStatus,
   type SlotStatus,
 } from '../../../contract/appointments.ts';
+import { clockTime, dottedDay, wallClock } from '../../../contract/time.ts';
 import { dateFormat as fmt } from '../intl.ts';
 
 /**
@@ -46,10 +47,8 @@ export function meetingWhen(a: { date: string; time_start: number; time_end: num
 /** The request date as the specs write it: HH:mm DD.MM.YYYY, in the event's timezone. */
 export function requestDateText(unixSeconds: number, timezone: string): string {
   if (!unixSeconds) return '';
-  const tz = timezone || 'UTC';
-  const parts = fmt('en-GB', { timeZone: tz, day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(new Date(unixSeconds * 1000));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${slotTime(unixSeconds, tz)} ${get('day')}.${get('month')}.${get('year')}`;
+  const at = wallClock(unixSeconds * 1000, timezone || 'UTC');
+  return `${clockTime(at)} ${dottedDay(at)}`;
 }
 
 export interface MessagePreview {

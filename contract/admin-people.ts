@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { OrderState, PaymentMethod } from './sales.ts';
 import { LiteralUnion } from './schema.ts';
 
 /**
@@ -126,7 +127,41 @@ export interface AdminOverview {
   chat: { comments: number; people: number; last_day: number; by_day: Series[] };
   /** People with the event's chat or stage open now (written every few seconds by the sockets). */
   online: number;
+  sales: SalesFigures;
   timezone: string;
+}
+
+/** One ticket type's sales: tickets of paid, pending and refunded orders, and what the paid ones brought. */
+export interface TypeSales {
+  type_id: number;
+  name: string;
+  /** null: as many as are asked for. */
+  quota: number | null;
+  sold: number;
+  /** Held by orders that wait for payment. */
+  pending: number;
+  refunded: number;
+  revenue: number;
+}
+
+/**
+ * The event's ticket sales for its organisers (issue 30): money in the event's currency, counted
+ * from the orders themselves. Revenue is what paid orders hold now; an order refunded later leaves
+ * revenue and shows under refunded. Days are the days orders were paid, in the event's timezone.
+ */
+export interface SalesFigures {
+  currency: string;
+  revenue: number;
+  /** What orders waiting for payment would bring. */
+  pending: number;
+  refunded: number;
+  orders: Record<OrderState, number>;
+  by_type: TypeSales[];
+  by_method: { method: PaymentMethod; orders: number; revenue: number }[];
+  /** Tickets of paid orders per day they were paid. */
+  tickets_by_day: Series[];
+  /** Revenue per day orders were paid. */
+  revenue_by_day: Series[];
 }
 
 export type PeopleFilter = {

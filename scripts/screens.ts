@@ -12,6 +12,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
+import { blankTicketType } from '../contract/sales.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { userIdOf } from '../tests/e2e/fixtures/meetings.ts';
@@ -38,6 +40,8 @@ interface Screen {
   path: (ids: { eventId: number; ownerId: number }) => string;
   /** Something to do once the screen is there (open a menu, say). */
   prepare?: (page: Page) => Promise<void>;
+  /** The screen shows ticket sales: the demo event gets types and orders first (salesOnDemo). */
+  sales?: boolean;
 }
 
 const SCREENS: Screen[] = [
@@ -116,6 +120,32 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'door', who: 'owner', path: ({ eventId }) => `/events/${eventId}/checkin` },
+  // The organisers' ticket sales on the overview, and the orders list with its export (issue 30).
+  {
+    name: 'admin-overview-sales',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/overview`,
+    sales: true,
+    prepare: async (page) => {
+      const sales = page.locator('.overview-sales');
+      if ((await sales.count()) === 0) return;
+      await sales.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 60));
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'admin-orders',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/orders`,
+    sales: true,
+    prepare: async (page) => {
+      // The figures, the export and the first orders, below the event's header and tabs.
+      const figures = page.locator('.sales__figures');
+      if ((await figures.count()) === 0) return;
+      await figures.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 60));
+      await page.waitForTimeout(300);
+    },
+  },
   {
     name: 'door-verdict',
     who: 'owner',
@@ -217,6 +247,64 @@ async function layoutProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Ticket sales on the demo event, through the same calls an organiser's and a buyer's devices make:
+ * two ticket types, bank transfers from three demo visitors, two of them marked paid by the owner.
+ * The demo seed sells nothing, so without this the sales screens would show empty states.
+ */
+async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
+  const owner = await apiLogin(baseUrl, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
+  const call = async (token: string, url: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return (await res.json()) as { data?: { order?: { code?: string } }; results?: { status: string }[] };
+  };
+  const command = async (kind: string, payload: unknown) => {
+    const r = await call(owner, '/sync/v1/commands', { commands: [{ id: `screens-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] });
+    if (r.results?.[0]?.status !== 'applied') throw new Error(`${kind}: ${JSON.stringify(r.results)}`);
+  };
+  await command('ticket_sales.settings', {
+    event_id: eventId,
+    fields: {
+      currency: 'UAH',
+      transfer_enabled: true,
+      transfer_instructions: 'IBAN UA21 3052 9900 0002 6007 0000 0000 1',
+      transfer_hours: 48,
+      card_enabled: false,
+    },
+  });
+  await command('ticket_type.save', { event_id: eventId, fields: { ...blankTicketType(), name: 'Conference pass', price: 1200, quota: 300 } });
+  await command('ticket_type.save', { event_id: eventId, fields: { ...blankTicketType(), name: 'Workshop: product discovery', price: 450, quota: 40 } });
+  const events = await fetch(`${baseUrl}/sync/v1/events/pull?checkpoint=0&limit=1000`, { headers: { authorization: `Bearer ${owner}` } });
+  const doc = ((await events.json()) as { documents: { event_id: number; admin: { sales: { types: { id: number; name: string }[] } } }[] }).documents.find(
+    (d) => d.event_id === eventId,
+  );
+  const [pass, workshop] = ['Conference pass', 'Workshop: product discovery'].map((n) => doc?.admin.sales.types.find((t) => t.name === n)?.id);
+  if (pass === undefined || workshop === undefined) throw new Error('the ticket types did not reach the owner');
+  const buyers: [keyof typeof DEMO_ACCOUNTS, number[], boolean][] = [
+    ['anna', [pass, pass], true],
+    ['bohdan', [pass, workshop], true],
+    ['olena', [workshop], false],
+  ];
+  for (const [who, types, pay] of buyers) {
+    const token = await apiLogin(baseUrl, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
+    const prices = types.map((t) => (t === pass ? 1200 : 450));
+    const placed = await call(token, '/api/checkout/orders', {
+      event_id: eventId,
+      method: 'transfer',
+      client_key: `screens-${randomUUID()}`,
+      expected_total: prices.reduce((a, b) => a + b, 0),
+      lines: types.map((t, i) => ({ type_id: t, name: `${who} ${i + 1}`, company: '', position: '' })),
+    });
+    const code = placed.data?.order?.code;
+    if (!code) throw new Error(`the ${who} order was not placed: ${JSON.stringify(placed)}`);
+    if (pay) await call(owner, `/api/events/${eventId}/orders/${code}/mark-paid`, {});
+  }
+}
+
 async function main() {
   const out = path.resolve(values.out ?? 'docs/screens');
   fs.mkdirSync(out, { recursive: true });
@@ -226,6 +314,7 @@ async function main() {
   try {
     const eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
     const ownerId = await userIdOf(server.url, await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD));
+    if (screens.some((s) => s.sales)) await salesOnDemo(server.url, eventId);
     for (const locale of (values.locales ?? 'uk,en').split(',')) {
       for (const who of [...new Set(screens.map((s) => s.who))]) {
         const browser = await launchBrowser({ locale: locale === 'uk' ? 'uk-UA' : `${locale}-GB`, viewport: PHONE, timezoneId: 'Europe/Kyiv' });

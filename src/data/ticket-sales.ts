@@ -133,6 +133,8 @@ export interface OrderActions {
   markPaid(eventId: number, code: string): Promise<OnlineResult<unknown>>;
   cancel(eventId: number, code: string, from: OrderState): Promise<OnlineResult<unknown>>;
   refund(eventId: number, code: string): Promise<OnlineResult<unknown>>;
+  /** Every order of the event for the CSV export; `complete` is false when the server held back the oldest. */
+  exportAll(eventId: number): Promise<OnlineResult<{ items: EventOrder[]; complete: boolean }>>;
 }
 
 export function useOrderActions(): OrderActions {
@@ -144,6 +146,7 @@ export function useOrderActions(): OrderActions {
       markPaid: (eventId, code) => post(eventId, code, 'mark-paid'),
       cancel: (eventId, code, from) => post(eventId, code, 'cancel', { from }),
       refund: (eventId, code) => post(eventId, code, 'refund'),
+      exportAll: (eventId) => callOnline(runtime, `/api/events/${eventId}/orders/export`),
     };
   }, [runtime]);
 }

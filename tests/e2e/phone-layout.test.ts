@@ -423,6 +423,7 @@ const routes = (l: string): Route[] => [
   { name: 'checkout page', who: 'anna', path: () => `/${l}/events/${eventId}/checkout` },
   { name: 'ticket types', who: 'owner', path: () => `/${l}/admin/events/${eventId}/tickets` },
   { name: 'orders', who: 'owner', path: () => `/${l}/admin/events/${eventId}/orders` },
+  { name: 'overview', who: 'owner', path: () => `/${l}/admin/events/${eventId}/overview` },
 ];
 
 /** What sticks out past the right edge, named so a failure says where to look. */

@@ -270,6 +270,21 @@ describe('buying tickets', () => {
     await page.getByLabel('Search').fill('');
     await expectNoAxeViolations(page, 'the orders screen');
 
+    // The export: every ticket of every order, with its buyer, as the organiser's spreadsheet reads it.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('Harbour-Fair-2026-orders.csv');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toContain('Order,State,Payment,Buyer');
+    expect(csv.split('\r\n').filter((row) => row.startsWith(`${pending.order.code},Paid,`))).toHaveLength(1);
+
+    // The overview counts the sale: revenue, and the conference pass sold.
+    await page.goto(`${server.url}/en/admin/events/${eventId}/overview`);
+    const sales = page.getByRole('region', { name: 'Ticket sales' });
+    await sales.waitFor({ timeout: 30_000 });
+    expect(await sales.textContent()).toMatch(/Revenue\s*UAH\s?\d/);
+    expect(await sales.locator('.overview-types li', { hasText: 'Conference pass' }).textContent()).toMatch(/Sold: [1-9]/);
+    await expectNoAxeViolations(page, 'the overview with ticket sales');
+
     const mine = new Checkout(buyer.page);
     await buyer.page.goto(`${server.url}/en/profile/mytickets`);
     await poll(

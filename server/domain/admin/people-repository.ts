@@ -186,7 +186,7 @@ export async function knownToEvent(q: Q, eventId: number, userId: number): Promi
 const series = (rows: { at: string; n: number }[]): Series[] => rows.map((r) => ({ at: r.at, n: Number(r.n) }));
 
 /** The event's numbers, every count from the rows themselves; days and hours in the event's timezone. */
-export async function eventOverview(q: Q, eventId: number, timezone: string, now: Date): Promise<AdminOverview> {
+export async function eventOverview(q: Q, eventId: number, timezone: string, now: Date): Promise<Omit<AdminOverview, 'sales'>> {
   const day = (col: string) => sql`to_char(${sql.ref(col)} AT TIME ZONE ${timezone}, 'YYYY-MM-DD')`;
   const hour = (col: string) => sql`to_char(${sql.ref(col)} AT TIME ZONE ${timezone}, 'YYYY-MM-DD"T"HH24')`;
   const reg = await sql<{ people: number; tickets: number }>`

@@ -2,6 +2,7 @@ import { normalizeEmail } from '../../../contract/accounts.ts';
 import type { AdminOverview, AdminPeople, PeopleInvitePayload } from '../../../contract/admin-people.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import type { Effect } from '../effects.ts';
+import { eventSales } from '../orders/report.ts';
 import { inviteByEmail, type InvitationBudget } from './invitations.ts';
 import type { Invitation } from './people-mail.ts';
 import { deleteInvitations, eventOverview, eventPeople, pendingInvitations } from './people-repository.ts';
@@ -22,7 +23,8 @@ export async function peopleOf(q: Q, userId: number, eventId: number, now = new 
 
 export async function overviewOf(q: Q, userId: number, eventId: number, now = new Date()): Promise<AdminOverview> {
   const event = await requireOrganiser(q, eventId, userId);
-  return eventOverview(q, eventId, event.fields.timezone, now);
+  const [overview, sales] = await Promise.all([eventOverview(q, eventId, event.fields.timezone, now), eventSales(q, eventId, event.fields.timezone)]);
+  return { ...overview, sales };
 }
 
 /**

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { ORDER_CODE_PATTERN, ORDER_STATES } from '../../../contract/sales.ts';
-import { listEventOrders, organiserEnd, organiserMarkPaid, refundableOrder } from '../../domain/orders/organiser.ts';
+import { exportEventOrders, listEventOrders, organiserEnd, organiserMarkPaid, refundableOrder } from '../../domain/orders/organiser.ts';
 import { orderView } from '../../domain/orders/service.ts';
 import { ok } from '../envelope.ts';
 import { Id, Lang, needUser } from './events-shared.ts';
@@ -15,6 +15,9 @@ import { Id, Lang, needUser } from './events-shared.ts';
  *
  * - GET /api/events/:eventId/orders?state=&q=&limit=&offset=: `{total, items, counts, revenue,
  *   types, card_available}`; `q` searches the order code, the buyer's name and address and attendees' names.
+ * - GET /api/events/:eventId/orders/export: `{items, complete}`, every order as the list shows one
+ *   (newest first, at most ORDER_EXPORT_MAX; `complete` false when there were more), for the CSV
+ *   the organiser's page writes.
  * - POST /api/events/:eventId/orders/:code/mark-paid: a transfer or a payment at the venue arrived.
  * - POST /api/events/:eventId/orders/:code/cancel `{from}`: cancels a pending or paid order; a paid
  *   order's tickets stop working at the door. Money is not returned by this.
@@ -50,6 +53,16 @@ export async function ordersApi(app: FastifyInstance) {
       });
       // The settings screen says when cards are switched on but this server has no provider.
       return ok({ ...list, card_available: app.cards !== null });
+    },
+  );
+
+  app.get<{ Params: { eventId: number } }>(
+    '/api/events/:eventId/orders/export',
+    { schema: { params: Type.Object({ eventId: Id }), querystring: Type.Object({ lang: Lang }) } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      return ok(await exportEventOrders(app.db, user.id, request.params.eventId));
     },
   );
 

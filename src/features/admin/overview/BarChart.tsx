@@ -7,7 +7,20 @@ import type { Series } from '../../../data/index.ts';
  * screen readers, and the same numbers follow in a table they can read (visually hidden), so
  * nothing is said by the picture alone.
  */
-export function BarChart({ title, series, label, caption }: { title: string; series: Series[]; label: (at: string) => string; caption: string }) {
+export function BarChart({
+  title,
+  series,
+  label,
+  caption,
+  value = String,
+}: {
+  title: string;
+  series: Series[];
+  label: (at: string) => string;
+  caption: string;
+  /** How a bar's number is said (a sum of money, say); as it is by default. */
+  value?: (n: number) => string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   if (series.length === 0) {
@@ -36,7 +49,7 @@ export function BarChart({ title, series, label, caption }: { title: string; ser
           const h = Math.round((s.n / max) * height);
           return (
             <rect key={s.at} x={i * (bar + gap)} y={height - h} width={bar} height={h} rx={1}>
-              <title>{`${label(s.at)}: ${s.n}`}</title>
+              <title>{`${label(s.at)}: ${value(s.n)}`}</title>
             </rect>
           );
         })}
@@ -60,7 +73,7 @@ export function BarChart({ title, series, label, caption }: { title: string; ser
           {series.map((s) => (
             <tr key={s.at}>
               <th scope="row">{label(s.at)}</th>
-              <td>{s.n}</td>
+              <td>{value(s.n)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,6 +5,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { BarChart } from './BarChart.tsx';
+import { SalesFigures } from './SalesFigures.tsx';
 import './overview.css';
 
 /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH' of the event's own calendar, said in the reader's language. */
@@ -18,8 +19,8 @@ function sayDay(at: string, locale: string): string {
 
 /**
  * /{locale}/admin/events/:eventId/overview — the event in numbers: registrations, the door's head
- * count, meetings requested and held, chat activity and who is online, with a chart of each over
- * time. The numbers are the last ones read from the server, with their time.
+ * count, ticket sales, meetings requested and held, chat activity and who is online, with a chart
+ * of each over time. The numbers are the last ones read from the server, with their time.
  */
 export function OverviewPage() {
   const { t, i18n } = useTranslation();
@@ -39,6 +40,7 @@ export function OverviewPage() {
       </h2>
       <p className="muted">{t('admin.people.asOf', { when: asOf })}</p>
       <Numbers o={o} />
+      {o.sales ? <SalesFigures sales={o.sales} label={label} /> : null}
       <div className="overview-charts">
         <BarChart
           title={t('admin.overview.registrationsByDay')}

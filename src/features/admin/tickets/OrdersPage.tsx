@@ -3,13 +3,14 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contract/money.ts';
 import { ORDER_STATES, type OrderState } from '../../../../contract/sales.ts';
-import { useEventOrders, useSyncStatus, type SalesAdminData } from '../../../data/index.ts';
+import { useEventOrders, useOrderActions, useSyncStatus, type SalesAdminData } from '../../../data/index.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { OrderRow } from './OrderRow.tsx';
+import { ordersCsv } from './orders-csv.ts';
 
 const PAGE = 50;
 /** Typing in the search asks the server once the organiser pauses (the specs' search debounce). */
@@ -78,6 +79,8 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
         </ul>
       ) : null}
 
+      <ExportOrders data={data} offline={offline} />
+
       <div className="sales__filters">
         <div className="field">
           <label htmlFor={`${idp}-state`}>{t('sales.orders.filterState')}</label>
@@ -135,5 +138,43 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
         </>
       )}
     </>
+  );
+}
+
+/** Downloads every order of the event as CSV (orders-csv.ts), asked of the server when pressed. */
+function ExportOrders({ data, offline }: { data: SalesAdminData; offline: boolean }) {
+  const { t } = useTranslation();
+  const actions = useOrderActions();
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
+  const run = async () => {
+    setBusy(true);
+    setNote('');
+    const result = await actions.exportAll(data.event.event_id);
+    setBusy(false);
+    if (!result.ok) {
+      setNote(result.code === 'network_error' ? t('sales.orders.exportFailed') : t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') }));
+      return;
+    }
+    const csv = ordersCsv(t, result.data.items, data.event.timezone);
+    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${data.event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}-orders.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    if (!result.data.complete) setNote(t('sales.orders.exportPartial', { n: result.data.items.length }));
+  };
+  return (
+    <div className="sales__export">
+      <button type="button" className="btn btn--secondary" disabled={busy || offline} onClick={() => void run()}>
+        {busy ? t('sales.orders.exporting') : t('sales.orders.export')}
+      </button>
+      {note ? (
+        <p className="muted small" role="status">
+          {note}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useMemo } from 'react';
 import type { AdminOverview, AdminPeople, InviteRole } from '../../contract/admin-people.ts';
 import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
 import { isInFlight, isStopped } from '../../sync/store/overlay.ts';
+import { useAdminCommands, useCacheEntry } from './admin.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { useRuntime } from './hooks.ts';
 
 /**
  * People and Overview of an event the user organises: the last answers of their reads, kept on the
@@ -32,14 +33,13 @@ function useAdminCache<T>(key: CacheKey, settled: number): Loadable<{ data: T | 
   const runtime = useRuntime();
   // Read again on every visit, and whenever this device's changes of it have settled.
   useEffect(() => runtime.refresh([key]), [runtime, key, settled]);
-  const cache = useStore(runtime.admin.caches.get(key));
+  const cache = useCacheEntry(key);
   const entry = cache.value as CacheEntry<T> | null;
   return useMemo(() => ({ data: { data: entry?.data ?? null, fetchedAt: entry?.fetchedAt ?? null }, isLoading: cache.loading }), [entry, cache.loading]);
 }
 
 export function useAdminPeople(eventId: number): Loadable<AdminPeopleData> {
-  const runtime = useRuntime();
-  const commands = useStore(runtime.admin.commands);
+  const commands = useAdminCommands();
   const mine = useMemo(() => commands.value.filter((c) => PEOPLE_KINDS.has(c.kind) && c.payload.event_id === eventId), [commands.value, eventId]);
   const inFlight = mine.filter(isInFlight).length;
   const cache = useAdminCache<AdminPeople>(`admin_people:${eventId}`, inFlight === 0 ? mine.length : -1);

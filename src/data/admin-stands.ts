@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { ClientRef } from '../../contract/admin-refs.ts';
 import type { StandFields, StandMemberSetPayload } from '../../contract/admin-stands.ts';
 import { standsEditorView, type AdminStandsView } from '../../sync/views/admin/stands.ts';
+import { useAdminCommands } from './admin.ts';
 import type { Loadable } from './api.ts';
 import { useRuntime, useStore } from './hooks.ts';
 
@@ -15,7 +16,7 @@ export function useAdminStands(eventId: number): Loadable<AdminStandsView> {
   const runtime = useRuntime();
   useEffect(() => runtime.companies.request(eventId), [runtime, eventId]);
   const docs = useStore(runtime.companies.byEvent.get(eventId));
-  const commands = useStore(runtime.admin.commands);
+  const commands = useAdminCommands();
   const data = useMemo(() => standsEditorView(eventId, docs.value, commands.value), [eventId, docs.value, commands.value]);
   return useMemo(() => ({ data, isLoading: docs.loading || commands.loading }), [data, docs.loading, commands.loading]);
 }

@@ -6,9 +6,24 @@ import { scheduleEditorView, type AdminScheduleView } from '../../sync/views/adm
 import { meetingsEditorView, type AdminMeetingsView } from '../../sync/views/admin/meetings.ts';
 import type { BookedMeetingItem, CategoriesSetPayload, MeetingSettingsFields, OutsideChoice } from '../../contract/admin-meetings.ts';
 import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
+import type { QueuedCommand } from '../../sync/store/overlay.ts';
 import { organisedEvents, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
 import type { Loadable } from './api.ts';
-import { useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';
+import type { Loaded } from './value-store.ts';
+
+const NO_COMMANDS: (QueuedCommand & { code?: string })[] = [];
+
+/** The organisers' queued commands (sync/views/admin), which every admin screen overlays on what it shows. */
+export function useAdminCommands(): Loaded<(QueuedCommand & { code?: string })[]> {
+  return useDevice(query('adminCommands'), NO_COMMANDS);
+}
+
+/** The last answer of an organisers' online read (sync/store/caches.ts admin_* keys), as of when it came. */
+export function useCacheEntry(key: CacheKey): Loaded<CacheEntry<unknown> | null> {
+  return useDevice(query('cache', key), null);
+}
 
 export interface AdminEventsData {
   events: AdminEventView[];
@@ -17,9 +32,8 @@ export interface AdminEventsData {
 }
 
 export function useAdminEvents(): Loadable<AdminEventsData> {
-  const runtime = useRuntime();
   const views = useViews();
-  const commands = useStore(runtime.admin.commands);
+  const commands = useAdminCommands();
   const now = useNowSeconds();
   const data = useMemo(
     () => ({ events: organisedEvents(views.value, commands.value, now), queued: queuedCreates(commands.value) }),
@@ -45,7 +59,7 @@ export function useAdminSchedule(eventId: number): Loadable<AdminScheduleView | 
   const event = useAdminEvent(eventId);
   useEffect(() => runtime.schedule.request(eventId), [runtime, eventId]);
   const docs = useStore(runtime.schedule.byEvent.get(eventId));
-  const commands = useStore(runtime.admin.commands);
+  const commands = useAdminCommands();
   const view = event.data?.event;
   const data = useMemo(
     () => (view ? scheduleEditorView(eventId, view.admin.schedule, docs.value, commands.value) : undefined),
@@ -64,10 +78,10 @@ export interface AdminMeetingsData {
 export function useAdminMeetings(eventId: number): Loadable<AdminMeetingsData | undefined> {
   const runtime = useRuntime();
   const event = useAdminEvent(eventId);
-  const commands = useStore(runtime.admin.commands);
+  const commands = useAdminCommands();
   const key: CacheKey = `admin_meetings:${eventId}`;
   useEffect(() => runtime.refresh([key]), [runtime, key]);
-  const cache = useStore(runtime.admin.caches.get(key));
+  const cache = useCacheEntry(key);
   const view = event.data?.event;
   const entry = cache.value as CacheEntry<{ items: BookedMeetingItem[] }> | null;
   const data = useMemo(

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { buildCalendar, type CalendarItem } from '../../sync/views/calendar/calendar.ts';
-import { feedState, feedUrls, newFeedToken, type FeedState } from '../../sync/views/calendar/feed.ts';
-import { starsOf, type EventStars } from '../../sync/views/calendar/stars.ts';
+import { buildCalendar, EMPTY_CALENDAR, type CalendarItem } from '../../sync/views/calendar/calendar.ts';
+import { feedState, feedUrls, newFeedToken, type FeedSources, type FeedState } from '../../sync/views/calendar/feed.ts';
+import { starsOf, type EventStars, type StarsByEvent } from '../../sync/views/calendar/stars.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime } from './hooks.ts';
 import { useRefreshOnSync } from './refresh-on-sync.ts';
 
 const FEED_KEYS = ['calendar_feed'] as const;
+/** The reads' values before the device answers. */
+const NO_STARS: StarsByEvent = new Map();
+const NO_FEED: FeedSources = { own: null, status: null, commands: [] };
 
 export type { CalendarItem, CalendarKind, CalendarStatus } from '../../sync/views/calendar/calendar.ts';
 export { agenda, itemsOn, weekOf } from '../../sync/views/calendar/calendar.ts';
@@ -20,7 +24,7 @@ export interface SpeechStars extends EventStars {
 /** The stars of one event's speeches (the live stage). */
 export function useSpeechStars(eventId: number): SpeechStars {
   const runtime = useRuntime();
-  const all = useStore(runtime.calendar.stars).value;
+  const all = useDevice(query('stars'), NO_STARS).value;
   const stars = starsOf(all, eventId);
   const set = useCallback(
     (speechId: number, starred: boolean) => runtime.enqueue('speech.star', { event_id: eventId, speech_id: speechId, starred }),
@@ -32,7 +36,7 @@ export function useSpeechStars(eventId: number): SpeechStars {
 /** Everything the calendar shows, sorted; starred speeches of events not on the device are asked for. */
 export function useCalendar(): Loadable<CalendarItem[]> {
   const runtime = useRuntime();
-  const sources = useStore(runtime.calendar.sources);
+  const sources = useDevice(query('calendarSources'), EMPTY_CALENDAR);
   const starredEvents = useMemo(() => [...sources.value.stars.entries()].filter(([, s]) => s.starred.size > 0).map(([id]) => id), [sources.value.stars]);
   // A starred speech's programme stays on the device (sync/engine/scoped.ts) once asked for.
   useEffect(() => {
@@ -54,8 +58,7 @@ export interface CalendarFeed {
 
 export function useCalendarFeed(): CalendarFeed {
   const runtime = useRuntime();
-  const stores = runtime.calendar;
-  const sources = useStore(stores.feed).value;
+  const sources = useDevice(query('feedSources'), NO_FEED).value;
   // Whether an address is active is the server's to say; asked whenever the page opens online.
   useRefreshOnSync(FEED_KEYS);
   const state = useMemo(() => feedState(sources), [sources]);
@@ -64,12 +67,12 @@ export function useCalendarFeed(): CalendarFeed {
   const urls = useMemo(() => (token ? feedUrls(origin, token) : null), [origin, token]);
   const create = useCallback(async () => {
     const own = await newFeedToken();
-    await stores.writeOwnFeed(own);
+    await runtime.call('writeOwnFeed', own);
     await runtime.enqueue('calendar.feed', { token: own.token });
-  }, [runtime, stores]);
+  }, [runtime]);
   const revoke = useCallback(async () => {
     await runtime.enqueue('calendar.feed', { token: null });
-    await stores.writeOwnFeed(null);
-  }, [runtime, stores]);
+    await runtime.call('writeOwnFeed', null);
+  }, [runtime]);
   return useMemo(() => ({ state, urls, create, revoke }), [state, urls, create, revoke]);
 }

@@ -13,6 +13,7 @@ import type {
   SessionState,
   SyncStatus,
 } from './api.ts';
+import type { QueryRef } from './device.ts';
 import type { DataRuntime } from './runtime.ts';
 import type { Loaded, ValueStore } from './value-store.ts';
 
@@ -26,6 +27,14 @@ export function useRuntime(): DataRuntime {
 
 export function useStore<T>(store: Pick<ValueStore<T>, 'subscribe' | 'get'>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+/**
+ * A live read of the device: the query's answer as the worker has it, `initial` until it answers.
+ * Screens of one query share one read (live-reads.ts); `initial` is a constant beside the view.
+ */
+export function useDevice<T>(ref: QueryRef<T>, initial: T): Loaded<T> {
+  return useStore(useRuntime().live.get(ref, initial));
 }
 
 /**

@@ -13,9 +13,14 @@ import {
   type MessageView,
   type MessagingState,
   type PeerCard,
+  EMPTY_MESSAGING,
 } from '../../sync/views/messages/messages.ts';
+import type { MessageDoc } from '../../contract/chat.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime } from './hooks.ts';
+
+const NO_MESSAGES: MessageDoc[] = [];
 
 export type { DialogView, DialogsFilter, DialogsPage, MessageView, PeerCard } from '../../sync/views/messages/messages.ts';
 
@@ -28,7 +33,7 @@ interface Joined {
 }
 
 function useJoined(): Joined {
-  const { loading, value } = useStore(useRuntime().messages.state);
+  const { loading, value } = useDevice(query('messaging'), EMPTY_MESSAGING);
   return useMemo(() => {
     const card = cardFromAppointments(value.appointments);
     const dialogs = value.viewerId === null ? [] : overlayDialogs(value.dialogs, value.commands, value.viewerId, card);
@@ -56,9 +61,8 @@ export interface DialogData {
 
 /** One dialog with the person `otherUserId`, from local data. */
 export function useDialog(otherUserId: number): Loadable<DialogData> {
-  const runtime = useRuntime();
   const joined = useJoined();
-  const docs = useStore(runtime.messages.dialogs.get(otherUserId));
+  const docs = useDevice(query('dialog', otherUserId), NO_MESSAGES);
   const data = useMemo(() => {
     const { viewerId, dialogs, state, card } = joined;
     const dialog = dialogs.find((d) => d.user_id === otherUserId);
@@ -81,7 +85,7 @@ export function useDialog(otherUserId: number): Loadable<DialogData> {
  * is not known yet, so no Message button leads to a refusal.
  */
 export function useMayMessage(otherUserId: number): boolean {
-  const { loading, value } = useStore(useRuntime().messages.state);
+  const { loading, value } = useDevice(query('messaging'), EMPTY_MESSAGING);
   return useMemo(
     () => !loading && value.viewerId !== null && value.viewerId !== otherUserId && mayMessage(value.appointments, value.dialogs, otherUserId),
     [loading, value, otherUserId],

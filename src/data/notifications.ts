@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { NOTICE_READ_BATCH } from '../../contract/notifications.ts';
-import { buildNotifications, unreadNoticeIds, unseenCount, type NotificationItem } from '../../sync/views/notifications/notifications.ts';
+import { buildNotifications, EMPTY_SOURCES, unreadNoticeIds, unseenCount, type NotificationItem } from '../../sync/views/notifications/notifications.ts';
 import type { Loadable } from './api.ts';
-import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useNowSeconds, useRuntime } from './hooks.ts';
 
 export type { NotificationItem, NotificationKind, NotificationMeeting } from '../../sync/views/notifications/notifications.ts';
 
@@ -25,8 +26,7 @@ export interface NotificationActions {
 
 export function useNotifications(): Loadable<NotificationsData> & NotificationActions {
   const runtime = useRuntime();
-  const stores = runtime.notifications;
-  const sources = useStore(stores.sources);
+  const sources = useDevice(query('notificationSources'), EMPTY_SOURCES);
   const now = useNowSeconds();
   const items = useMemo(() => buildNotifications(sources.value, now), [sources.value, now]);
   const seen = sources.value.seen;
@@ -43,6 +43,6 @@ export function useNotifications(): Loadable<NotificationsData> & NotificationAc
   );
   const markRead = useCallback((keys: readonly string[]) => send(unreadNoticeIds(items, new Set(keys))), [send, items]);
   const markAllRead = useCallback(() => send(unreadNoticeIds(items)), [send, items]);
-  const markSeen = useCallback(() => stores.markSeen(items), [stores, items]);
+  const markSeen = useCallback(() => runtime.call('markNotificationsSeen', items), [runtime, items]);
   return useMemo(() => ({ data, isLoading: sources.loading, markRead, markAllRead, markSeen }), [data, sources.loading, markRead, markAllRead, markSeen]);
 }

@@ -10,6 +10,7 @@ import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/e
 import { categoryCommandsStore } from './stores/category.ts';
 import { unsentCommandsStore } from './stores/outbox.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
+import type { ActionArgs, ActionName, ActionValue } from '../../workers/actions.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
 import { openWorker } from './worker-link.ts';
@@ -19,13 +20,9 @@ import { AppointmentStores } from './stores/appointments.ts';
 import { CompaniesStores } from './stores/companies.ts';
 import { TicketsStores } from './stores/tickets.ts';
 import { DoorStores } from './stores/door.ts';
-import { MessagesStores } from './stores/messages.ts';
 import { ChatStores } from './stores/chat.ts';
 import { ScheduleStores } from './stores/schedule.ts';
-import { AdminStores } from './stores/admin.ts';
-import { NotificationStores } from './stores/notifications.ts';
-import { CalendarStores } from './stores/calendar.ts';
-import { TripStores } from './stores/trips.ts';
+import { LiveReads } from './live-reads.ts';
 
 /*
  * The page's side of the data layer, outside React: it starts the sync worker, which holds the device's
@@ -71,13 +68,10 @@ export class DataRuntime {
   readonly companies = new CompaniesStores();
   readonly tickets = new TicketsStores();
   readonly door = new DoorStores(this.sync);
-  readonly messages = new MessagesStores();
   readonly chat = new ChatStores();
   readonly schedule = new ScheduleStores();
-  readonly admin = new AdminStores();
-  readonly notifications = new NotificationStores();
-  readonly calendar = new CalendarStores();
-  readonly trips = new TripStores();
+  /** The live reads screens ask for by query (live-reads.ts, hooks.ts useDevice). */
+  readonly live = new LiveReads();
   /** What waits to be sent, for the list behind the sync pill; read only while that list is open. */
   readonly unsentCommands = unsentCommandsStore();
   /** Queued visitor.category commands, for the own-category overlay (visitor-category.ts). */
@@ -168,6 +162,11 @@ export class DataRuntime {
   /** Queues a command and answers its id, by which later commands may name a record it makes (contract/admin-refs.ts). */
   async enqueueWithId<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<string> {
     return (await this.ready()).call('enqueue', kind, payload as CommandPayload<CommandKind>);
+  }
+
+  /** A device action (workers/actions.ts), once the device is open. */
+  async call<N extends ActionName>(name: N, ...args: ActionArgs<N>): Promise<ActionValue<N>> {
+    return (await this.ready()).call(name, ...args);
   }
 
   async markViewed(eventId: number): Promise<void> {
@@ -306,13 +305,9 @@ export class DataRuntime {
       this.companies,
       this.tickets,
       this.door,
-      this.messages,
       this.chat,
       this.schedule,
-      this.admin,
-      this.notifications,
-      this.calendar,
-      this.trips.byEvent,
+      this.live,
       this.categoryCommands,
       this.unsentCommands,
     ];

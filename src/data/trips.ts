@@ -2,9 +2,11 @@ import { useCallback, useMemo } from 'react';
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import type { TripField } from '../../contract/trips.ts';
 import { joinUrl, retryAfterOf, withLang } from '../../sync/engine/http.ts';
+import { NO_TRIP } from '../../contract/trips.ts';
 import type { OwnTripView } from '../../sync/views/trips/trips.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime } from './hooks.ts';
 
 export type { OwnTripView } from '../../sync/views/trips/trips.ts';
 export { TRIP_FIELDS, TRIP_TEXT_MAX, type OwnTrip, type TripField } from '../../contract/trips.ts';
@@ -36,9 +38,12 @@ async function postPicture(baseUrl: string, eventId: number, query: string, file
   return { ok: false, code: isErrorCode(answer.error) ? answer.error : 'unknown_error', ...(retryAfter !== undefined ? { retryAfter } : {}) };
 }
 
+/** The plan before the device has answered: nothing saved, nothing waiting. */
+const NO_OWN_TRIP: OwnTripView = { trip: NO_TRIP, pending: new Set(), known: false };
+
 export function useOwnTrip(eventId: number): Loadable<OwnTripView> & TripActions {
   const runtime = useRuntime();
-  const view = useStore(runtime.trips.byEvent.get(eventId));
+  const view = useDevice(query('ownTrip', eventId), NO_OWN_TRIP);
   const save = useCallback(
     async (changes: Partial<Record<TripField, string>>) => {
       if (Object.keys(changes).length === 0) return;

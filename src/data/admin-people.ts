@@ -2,9 +2,9 @@ import { useEffect, useMemo } from 'react';
 import type { AdminOverview, AdminPeople, InviteRole } from '../../contract/admin-people.ts';
 import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
 import { isInFlight, isStopped } from '../../sync/store/overlay.ts';
-import { useAdminCommands, useCacheEntry } from './admin.ts';
+import { useAdminCommands } from './admin.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime } from './hooks.ts';
+import { useCacheEntry, useRuntime } from './hooks.ts';
 
 /**
  * People and Overview of an event the user organises: the last answers of their reads, kept on the

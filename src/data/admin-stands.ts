@@ -3,8 +3,10 @@ import type { ClientRef } from '../../contract/admin-refs.ts';
 import type { StandFields, StandMemberSetPayload } from '../../contract/admin-stands.ts';
 import { standsEditorView, type AdminStandsView } from '../../sync/views/admin/stands.ts';
 import { useAdminCommands } from './admin.ts';
+import { NO_COMPANY_DOCS } from './companies.ts';
+import { query } from './device.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { useDevice, useRuntime } from './hooks.ts';
 
 /**
  * Stands as their editors see them (src/features/admin/stands): the event's companies documents
@@ -14,8 +16,8 @@ import { useRuntime, useStore } from './hooks.ts';
  */
 export function useAdminStands(eventId: number): Loadable<AdminStandsView> {
   const runtime = useRuntime();
-  useEffect(() => runtime.companies.request(eventId), [runtime, eventId]);
-  const docs = useStore(runtime.companies.byEvent.get(eventId));
+  useEffect(() => runtime.requestScope('companies', eventId), [runtime, eventId]);
+  const docs = useDevice(query('companies', eventId), NO_COMPANY_DOCS);
   const commands = useAdminCommands();
   const data = useMemo(() => standsEditorView(eventId, docs.value, commands.value), [eventId, docs.value, commands.value]);
   return useMemo(() => ({ data, isLoading: docs.loading || commands.loading }), [data, docs.loading, commands.loading]);

@@ -10,7 +10,8 @@ import type { QueuedCommand } from '../../sync/store/overlay.ts';
 import { organisedEvents, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
 import type { Loadable } from './api.ts';
 import { query } from './device.ts';
-import { useDevice, useNowSeconds, useRuntime, useStore, useViews } from './hooks.ts';
+import { NO_SCHEDULE_DOCS } from './live.ts';
+import { useCacheEntry, useDevice, useNowSeconds, useRuntime, useViews } from './hooks.ts';
 import type { Loaded } from './value-store.ts';
 
 const NO_COMMANDS: (QueuedCommand & { code?: string })[] = [];
@@ -18,11 +19,6 @@ const NO_COMMANDS: (QueuedCommand & { code?: string })[] = [];
 /** The organisers' queued commands (sync/views/admin), which every admin screen overlays on what it shows. */
 export function useAdminCommands(): Loaded<(QueuedCommand & { code?: string })[]> {
   return useDevice(query('adminCommands'), NO_COMMANDS);
-}
-
-/** The last answer of an organisers' online read (sync/store/caches.ts admin_* keys), as of when it came. */
-export function useCacheEntry(key: CacheKey): Loaded<CacheEntry<unknown> | null> {
-  return useDevice(query('cache', key), null);
 }
 
 export interface AdminEventsData {
@@ -57,8 +53,8 @@ export function useAdminEvent(eventId: number): Loadable<AdminEventView | undefi
 export function useAdminSchedule(eventId: number): Loadable<AdminScheduleView | undefined> {
   const runtime = useRuntime();
   const event = useAdminEvent(eventId);
-  useEffect(() => runtime.schedule.request(eventId), [runtime, eventId]);
-  const docs = useStore(runtime.schedule.byEvent.get(eventId));
+  useEffect(() => runtime.requestScope('schedule', eventId), [runtime, eventId]);
+  const docs = useDevice(query('schedule', eventId), NO_SCHEDULE_DOCS);
   const commands = useAdminCommands();
   const view = event.data?.event;
   const data = useMemo(

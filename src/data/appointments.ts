@@ -16,7 +16,11 @@ import type {
   Loadable,
   SlotsData,
 } from './api.ts';
-import { useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { query } from './device.ts';
+import { useCaughtUp, useDevice, useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+
+/** The reads' values before the device answers. */
+const NO_APPOINTMENT_VIEWS: { viewerId: number | null; views: AppointmentView[] } = { viewerId: null, views: [] };
 
 /**
  * Appointments (networking.md §2–9): hooks of the appointment modal, my appointments, the call and
@@ -55,7 +59,7 @@ function gridOfEvent(meeting: NonNullable<EventView['meeting']>, timezone: strin
 }
 
 function useViewsOf(): { viewerId: number | null; views: AppointmentView[]; loading: boolean } {
-  const { loading, value } = useStore(useRuntime().appointments.views);
+  const { loading, value } = useDevice(query('appointmentViews'), NO_APPOINTMENT_VIEWS);
   return { ...value, loading };
 }
 
@@ -121,7 +125,7 @@ export function useSlots(
   const { user } = useSession();
   const { data: event } = useEvent(eventId);
   const { viewerId, views, loading } = useViewsOf();
-  const cachedGrid = useStore(runtime.appointments.grids.get(eventId));
+  const cachedGrid = useDevice(query('grid', eventId), null);
   // The event's own document carries its meeting settings, so every device has the slot grid of
   // every event: any visitor can be asked offline. A server answer kept from before is the fallback.
   const eventGrid = useMemo(() => (event?.meeting ? gridOfEvent(event.meeting, event.timezone) : null), [event?.meeting, event?.timezone]);
@@ -131,7 +135,7 @@ export function useSlots(
   const dates = grid.value?.dates ?? [];
   const today = localDateOf(Math.floor(now / 1000), timezone);
   const day = date ?? dates.find((d) => d >= today) ?? dates[0] ?? null;
-  const cached = useStore(runtime.appointments.days.get(`${eventId}:${otherUserId}:${day ?? ''}`));
+  const cached = useDevice(query('daySlots', eventId, otherUserId, day ?? ''), null);
   const fetchKey = `${eventId}:${otherUserId}:${date ?? ''}:${opts.reloadKey ?? 0}`;
   const [fetched, setFetched] = useState<Fetched | null>(null);
   const [fetching, setFetching] = useState(false);
@@ -145,7 +149,7 @@ export function useSlots(
     runtime
       .legacy(`/api/meetings/get-meeting-data?${q}`, controller.signal)
       .then(async (answer) => {
-        const stored = await runtime.appointments.storeAvailability(eventId, otherUserId, answer);
+        const stored = await runtime.call('storeAvailability', eventId, otherUserId, answer);
         if (!controller.signal.aborted) setFetched({ key: fetchKey, ok: stored, error: stored ? null : 'unknown_error' });
       })
       .catch((err: unknown) => {
@@ -236,7 +240,7 @@ export function useAppointmentActions(): AppointmentActions {
  * appointment with this person" is not known, and no screen offers to book them.
  */
 export function useAppointmentsKnown(): boolean {
-  const { value } = useStore(useRuntime().appointments.caughtUp);
+  const { value } = useCaughtUp();
   return Boolean(value.appointments);
 }
 

@@ -40,7 +40,7 @@ export function useCalendar(): Loadable<CalendarItem[]> {
   const starredEvents = useMemo(() => [...sources.value.stars.entries()].filter(([, s]) => s.starred.size > 0).map(([id]) => id), [sources.value.stars]);
   // A starred speech's programme stays on the device (sync/engine/scoped.ts) once asked for.
   useEffect(() => {
-    for (const id of starredEvents) runtime.schedule.request(id);
+    for (const id of starredEvents) runtime.requestScope('schedule', id);
   }, [runtime, starredEvents]);
   const data = useMemo(() => buildCalendar(sources.value), [sources.value]);
   return useMemo(() => ({ data, isLoading: sources.loading }), [data, sources.loading]);

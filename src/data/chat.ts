@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { LikeType } from '../../contract/chat.ts';
-import { overlayComments, type ChatItem } from '../../sync/views/chat/chat.ts';
-import { olderState, type OlderState } from '../../sync/views/chat/history.ts';
+import type { CommentDoc, LikeType } from '../../contract/chat.ts';
+import { overlayComments, type ChatCommand, type ChatItem } from '../../sync/views/chat/chat.ts';
+import { EMPTY_HISTORY, olderState, type ChatHistoryDoc, type ChatHistoryRequest, type OlderState } from '../../sync/views/chat/history.ts';
 import { joinUrl, withLang } from '../../sync/engine/http.ts';
 import type { Loadable } from './api.ts';
-import { useEvent, useRuntime, useSession, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useEvent, useRuntime, useSession } from './hooks.ts';
+
+/** The reads' values before the device answers. */
+const NO_CHAT: { window: CommentDoc[]; commands: ChatCommand[] } = { window: [], commands: [] };
+const NO_HISTORY: { history: ChatHistoryDoc; request: ChatHistoryRequest | undefined } = { history: EMPTY_HISTORY, request: undefined };
 
 export type { ChatItem } from '../../sync/views/chat/chat.ts';
 
@@ -45,8 +50,8 @@ export function useEventChat(eventId: number): EventChat {
   const runtime = useRuntime();
   const { user } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
-  const source = useStore(runtime.chat.byEvent.get(eventId));
-  const historySource = useStore(runtime.chat.history.get(eventId)).value;
+  const source = useDevice(query('chat', eventId), NO_CHAT);
+  const historySource = useDevice(query('chatHistory', eventId), NO_HISTORY).value;
   const older = useMemo(() => olderState(historySource.history, historySource.request), [historySource]);
   useEffect(() => runtime.chat.open(eventId), [runtime, eventId]);
   const me = useMemo(

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
 import { emptyCart, type CartDoc } from '../../sync/views/tickets/cart.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime, useStore } from './hooks.ts';
 import { callOnline, type OnlineResult } from './online.ts';
 
 /**
@@ -67,10 +68,9 @@ export function useCheckoutOffer(eventId: number): OfferState & { reload(): void
 /** The cart of one event, from its local document (an empty one until the buyer chooses). */
 export function useCart(eventId: number): { cart: CartDoc; loading: boolean; save(next: CartDoc): Promise<void> } {
   const runtime = useRuntime();
-  const store = runtime.tickets.cartOf(eventId);
-  const { loading, value } = useStore(store);
+  const { loading, value } = useDevice(query('cart', eventId), null);
   const cart = useMemo(() => value ?? emptyCart(eventId), [value, eventId]);
-  const save = useCallback((next: CartDoc) => runtime.tickets.saveCart(next), [runtime]);
+  const save = useCallback(async (next: CartDoc) => void (await runtime.call('saveCart', next)), [runtime]);
   return { cart, loading, save };
 }
 
@@ -103,7 +103,7 @@ export function useCheckoutActions(): CheckoutActions {
         if (r.ok) runtime.resync();
         return r;
       },
-      clearCart: (eventId) => runtime.tickets.clearCart(eventId),
+      clearCart: async (eventId) => void (await runtime.call('clearCart', eventId)),
       newClientKey: () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join(''),
     }),
     [runtime],

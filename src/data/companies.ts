@@ -1,16 +1,18 @@
 import { useEffect, useMemo } from 'react';
 import type { CompaniesData, CompanyData, Loadable } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import type { CompanyDoc } from '../../contract/companies.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime, useScopes } from './hooks.ts';
 import { syncedAtOf } from './stores/synced-at.ts';
+
+/** An event's stands before the device answers. */
+export const NO_COMPANY_DOCS: CompanyDoc[] = [];
 
 function useEventCompanies(eventId: number) {
   const runtime = useRuntime();
-  const stores = runtime.companies;
-  useEffect(() => {
-    stores.request(eventId);
-  }, [stores, eventId]);
-  const list = useStore(stores.byEvent.get(eventId));
-  const scopes = useStore(stores.scopes);
+  useEffect(() => runtime.requestScope('companies', eventId), [runtime, eventId]);
+  const list = useDevice(query('companies', eventId), NO_COMPANY_DOCS);
+  const scopes = useScopes();
   return { list, syncedAt: syncedAtOf(scopes.value, 'companies', eventId), scopesLoading: scopes.loading };
 }
 

@@ -13,7 +13,9 @@ import type {
   SessionState,
   SyncStatus,
 } from './api.ts';
-import type { QueryRef } from './device.ts';
+import type { ScopesDoc } from '../../sync/engine/scoped.ts';
+import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
+import { query, type QueryRef } from './device.ts';
 import type { DataRuntime } from './runtime.ts';
 import type { Loaded, ValueStore } from './value-store.ts';
 
@@ -35,6 +37,23 @@ export function useStore<T>(store: Pick<ValueStore<T>, 'subscribe' | 'get'>): T 
  */
 export function useDevice<T>(ref: QueryRef<T>, initial: T): Loaded<T> {
   return useStore(useRuntime().live.get(ref, initial));
+}
+
+const NO_CAUGHT_UP: Record<string, number> = {};
+
+/** Which scoped collections the device holds and when each last caught up (sync/engine/scoped.ts). */
+export function useScopes(): Loaded<ScopesDoc | null> {
+  return useDevice(query('scopes'), null);
+}
+
+/** The collections that caught up at least once since the user signed in on this device, and when. */
+export function useCaughtUp(): Loaded<Record<string, number>> {
+  return useDevice(query('caughtUp'), NO_CAUGHT_UP);
+}
+
+/** The last answer of a read-through cache (sync/store/caches.ts), as of when it came; null before any. */
+export function useCacheEntry(key: CacheKey): Loaded<CacheEntry<unknown> | null> {
+  return useDevice(query('cache', key), null);
 }
 
 /**
@@ -136,9 +155,10 @@ export function useSyncStatus(): SyncStatus {
 
 /** The outbox entries not yet answered by the server, oldest first. */
 export function useUnsentCommands(): Loaded<QueuedCommand[]> {
-  const runtime = useRuntime();
-  return useStore(runtime.unsentCommands);
+  return useDevice(query('unsentCommands'), NO_QUEUED);
 }
+
+const NO_QUEUED: QueuedCommand[] = [];
 
 export function useRejections(): RejectionsState {
   const runtime = useRuntime();

@@ -3,7 +3,11 @@ import type { ScheduleDoc } from '../../contract/schedule.ts';
 import { joinUrl, withLang } from '../../sync/engine/http.ts';
 import { currentSpeech, groupSchedule, onAir, type OnAir, type ScheduleDay } from '../../sync/views/schedule/schedule.ts';
 import type { Loadable } from './api.ts';
-import { useNowSeconds, useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useNowSeconds, useRuntime } from './hooks.ts';
+
+/** An event's programme before the device answers. */
+export const NO_SCHEDULE_DOCS: ScheduleDoc[] = [];
 
 export type { OnAir, ScheduleDay, ScheduleTrack } from '../../sync/views/schedule/schedule.ts';
 export type { ScheduleDoc } from '../../contract/schedule.ts';
@@ -18,9 +22,8 @@ export interface ScheduleData {
 
 export function useSchedule(eventId: number): Loadable<ScheduleData> {
   const runtime = useRuntime();
-  const stores = runtime.schedule;
-  useEffect(() => stores.request(eventId), [stores, eventId]);
-  const list = useStore(stores.byEvent.get(eventId));
+  useEffect(() => runtime.requestScope('schedule', eventId), [runtime, eventId]);
+  const list = useDevice(query('schedule', eventId), NO_SCHEDULE_DOCS);
   const now = useNowSeconds();
   const days = useMemo(() => groupSchedule(list.value), [list.value]);
   const current = useMemo(() => currentSpeech(list.value, now), [list.value, now]);

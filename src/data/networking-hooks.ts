@@ -1,15 +1,22 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../contract/constants.ts';
-import { nextLikeRequest, type PeopleTab, type ProfilePatch } from '../../contract/visitors.ts';
+import { nextLikeRequest, type PeopleTab, type ProfilePatch, type VisitorDoc } from '../../contract/visitors.ts';
 import { isErrorCode } from '../../contract/errors.ts';
 import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
-import { peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
-import { menuOf, prepareVisitors, type CategoryCount, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+import { NO_LOCAL_PEOPLE, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
+import { menuOf, prepareVisitors, type CategoryCount, type RelationView, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
+import type { OwnProfileState } from '../../sync/views/visitors/store.ts';
 import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { Loaded } from './value-store.ts';
 import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData, VisitorView } from './api.ts';
-import { useEvent, useRuntime, useSession, useStore, useSyncStatus, useViews } from './hooks.ts';
+import { query } from './device.ts';
+import { useCacheEntry, useCaughtUp, useDevice, useScopes, useEvent, useRuntime, useSession, useStore, useSyncStatus, useViews } from './hooks.ts';
 import { fromLegacyVisitor, peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
+
+/** The reads' values before the device answers. */
+const NO_RELATIONS: Map<number, RelationView> = new Map();
+const NO_OWN_PROFILE: OwnProfileState = { profile: null, source: null, fetchedAt: null, pending: false };
+const NO_VISITOR_DOCS: VisitorDoc[] = [];
 
 /**
  * Hooks of the visitors, people and profile screens (signatures in api.ts). Everything is read from
@@ -28,8 +35,7 @@ function useRefresh(keys: CacheKey[], enabled = true) {
 }
 
 function useCache<T>(key: CacheKey): Loadable<Cached<T>> {
-  const runtime = useRuntime();
-  const { loading, value } = useStore(runtime.net.caches.get(key));
+  const { loading, value } = useCacheEntry(key);
   const entry = value as CacheEntry<T> | null;
   return useMemo(() => ({ data: { data: entry?.data ?? null, fetchedAt: entry?.fetchedAt ?? null }, isLoading: loading }), [entry, loading]);
 }
@@ -45,18 +51,17 @@ const WAITING_READ = { get: () => WAITING_READ_VALUE, subscribe: () => () => und
 /** The device's page of an event's visitors, from the host's read model (sync/views/visitors/read-model.ts). */
 function useDeviceVisitors(eventId: number, key: string, viewer: Viewer): Loaded<VisitorsRead> {
   const runtime = useRuntime();
-  const ready = useStore(runtime.net.reads.ready);
+  const ready = useStore(runtime.visitorReads.ready);
   // No event yet (a modal before it knows its meeting): nothing to read, and no loading either.
   return useStore(
-    useMemo(() => (eventId <= 0 ? IDLE_READ : ready ? runtime.net.reads.get(eventId, key, viewer) : WAITING_READ), [ready, runtime, eventId, key, viewer]),
+    useMemo(() => (eventId <= 0 ? IDLE_READ : ready ? runtime.visitorReads.get(eventId, key, viewer) : WAITING_READ), [ready, runtime, eventId, key, viewer]),
   );
 }
 
 export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData> {
-  const runtime = useRuntime();
   const { user } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
-  const own = useStore(runtime.net.ownProfile);
+  const own = useDevice(query('ownProfile'), NO_OWN_PROFILE);
   const viewer: Viewer = useMemo(
     () => ({ userId: user?.id ?? null, countryCode: own.value.profile?.country_code || undefined, cityId: own.value.profile?.city_id || undefined }),
     [user, own.value.profile],
@@ -107,7 +112,7 @@ interface RemoteState {
 /** The server's answer for a non-participant; refetched when the filter or the user changes. */
 function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean, meId: number | null): RemoteState {
   const runtime = useRuntime();
-  const relations = useStore(runtime.net.relations).value;
+  const relations = useDevice(query('relations'), NO_RELATIONS).value;
   const [state, setState] = useState<RemoteState>({ loading: enabled, failed: false, page: null, selects: null });
   const [raw, setRaw] = useState<unknown>(null);
 
@@ -161,11 +166,10 @@ function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean,
 }
 
 export function usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage> {
-  const runtime = useRuntime();
   const { user } = useSession();
-  const local = useStore(runtime.net.people.get(`${tab}:${limit}`));
-  const relations = useStore(runtime.net.relations);
-  const server = useStore(runtime.net.caches.get(`people:${tab}`));
+  const local = useDevice(query('localPeople', tab, limit), NO_LOCAL_PEOPLE);
+  const relations = useDevice(query('relations'), NO_RELATIONS);
+  const server = useCacheEntry(`people:${tab}`);
   const hasLocal = local.value.any;
   // Only a device without people of its own asks the server for its list.
   useRefresh([`people:${tab}`], !local.loading && !hasLocal);
@@ -184,12 +188,11 @@ export function usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage> {
 }
 
 export function useProfile(userId: number | null): Loadable<ProfileState> {
-  const runtime = useRuntime();
   const { user, status } = useSession();
   const own = userId === null || userId === user?.id;
-  const ownState = useStore(runtime.net.ownProfile);
-  const docs = useStore(runtime.net.person.get(own ? 0 : (userId ?? 0)));
-  const relations = useStore(runtime.net.relations);
+  const ownState = useDevice(query('ownProfile'), NO_OWN_PROFILE);
+  const docs = useDevice(query('person', own ? 0 : (userId ?? 0)), NO_VISITOR_DOCS);
+  const relations = useDevice(query('relations'), NO_RELATIONS);
   const views = useViews();
   useRefresh(['own_profile'], own && Boolean(user));
   const year = new Date().getFullYear();
@@ -240,7 +243,7 @@ interface RemoteProfile {
 function useRemoteProfile(userId: number | null, enabled: boolean): RemoteProfile {
   const runtime = useRuntime();
   const { user } = useSession();
-  const relations = useStore(runtime.net.relations).value;
+  const relations = useDevice(query('relations'), NO_RELATIONS).value;
   const sync = useSyncStatus();
   const offline = sync.state === 'offline';
   const meId = user?.id ?? null;
@@ -272,8 +275,7 @@ function useRemoteProfile(userId: number | null, enabled: boolean): RemoteProfil
  * part in), as the user's event views: where a meeting with them could be booked.
  */
 export function useSharedEvents(userId: number | null): Loadable<EventView[]> {
-  const runtime = useRuntime();
-  const docs = useStore(runtime.net.person.get(userId ?? 0));
+  const docs = useDevice(query('person', userId ?? 0), NO_VISITOR_DOCS);
   const views = useViews();
   const data = useMemo(() => {
     if (!userId) return [];
@@ -292,8 +294,8 @@ export function useSharedEvents(userId: number | null): Loadable<EventView[]> {
  */
 export function useVisitorsKnown(): boolean {
   const runtime = useRuntime();
-  const caughtUp = useStore(runtime.appointments.caughtUp);
-  const scopes = useStore(runtime.door.scopes);
+  const caughtUp = useCaughtUp();
+  const scopes = useScopes();
   const sync = useStore(runtime.sync);
   return useMemo(() => {
     if (!caughtUp.value.my_events || !scopes.value || sync.state !== 'idle') return false;

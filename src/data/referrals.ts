@@ -3,7 +3,7 @@ import { isReferralCode } from '../../contract/referrals.ts';
 import type { CacheEntry } from '../../sync/store/caches.ts';
 import { parsePendingReferral, type PendingReferral, type ReferralsCache } from '../../sync/views/referrals/referrals.ts';
 import type { Cached, Loadable } from './api.ts';
-import { useRuntime, useSession, useStore } from './hooks.ts';
+import { useCacheEntry, useRuntime, useSession } from './hooks.ts';
 import { useRefreshOnSync } from './refresh-on-sync.ts';
 
 const REFERRALS_KEYS = ['referrals'] as const;
@@ -86,7 +86,7 @@ export function useReferralCatcher(code: string | null, eventId: number | null):
 /** Who came through the user's links, as of the last time the device was online on the page. */
 export function useReferrals(): Loadable<Cached<ReferralsCache>> & { refresh(): void } {
   const runtime = useRuntime();
-  const { loading, value } = useStore(runtime.net.caches.get('referrals'));
+  const { loading, value } = useCacheEntry('referrals');
   const refresh = useCallback(() => runtime.refresh(['referrals']), [runtime]);
   useRefreshOnSync(REFERRALS_KEYS);
   const entry = value as CacheEntry<ReferralsCache> | null;

@@ -7,21 +7,16 @@ import { loginRequest, logoutRequest, meRequest, type SessionUser } from '../../
 import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import type { RejectionItem } from '../../sync/store/observe.ts';
 import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
-import { categoryCommandsStore } from './stores/category.ts';
-import { unsentCommandsStore } from './stores/outbox.ts';
 import { legacyGet } from '../../sync/store/caches.ts';
 import type { ActionArgs, ActionName, ActionValue } from '../../workers/actions.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
 import { openWorker } from './worker-link.ts';
 import { deviceOf, query, type Device, type QueryRef } from './device.ts';
-import { NetworkingStores } from './stores/networking.ts';
-import { AppointmentStores } from './stores/appointments.ts';
-import { CompaniesStores } from './stores/companies.ts';
-import { TicketsStores } from './stores/tickets.ts';
+import { VisitorReads } from './stores/visitor-reads.ts';
+import { AppointmentNotices } from './stores/appointments.ts';
 import { DoorStores } from './stores/door.ts';
 import { ChatStores } from './stores/chat.ts';
-import { ScheduleStores } from './stores/schedule.ts';
 import { LiveReads } from './live-reads.ts';
 
 /*
@@ -63,19 +58,13 @@ export class DataRuntime {
    * "not here yet", not "there is none" (hooks.ts, useFirstSyncPending).
    */
   readonly firstSyncPending = new ValueStore<boolean>(true);
-  readonly net = new NetworkingStores();
-  readonly appointments = new AppointmentStores();
-  readonly companies = new CompaniesStores();
-  readonly tickets = new TicketsStores();
+  /** The visitors screen's pages, from the worker's read model (sync/views/visitors/read-model.ts). */
+  readonly visitorReads = new VisitorReads();
+  readonly appointments = new AppointmentNotices();
   readonly door = new DoorStores(this.sync);
   readonly chat = new ChatStores();
-  readonly schedule = new ScheduleStores();
   /** The live reads screens ask for by query (live-reads.ts, hooks.ts useDevice). */
   readonly live = new LiveReads();
-  /** What waits to be sent, for the list behind the sync pill; read only while that list is open. */
-  readonly unsentCommands = unsentCommandsStore();
-  /** Queued visitor.category commands, for the own-category overlay (visitor-category.ts). */
-  readonly categoryCommands = categoryCommandsStore();
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
@@ -167,6 +156,15 @@ export class DataRuntime {
   /** A device action (workers/actions.ts), once the device is open. */
   async call<N extends ActionName>(name: N, ...args: ActionArgs<N>): Promise<ActionValue<N>> {
     return (await this.ready()).call(name, ...args);
+  }
+
+  /**
+   * Asks the device to hold an event's scoped collection (sync/engine/scoped.ts): written locally, so
+   * asking works offline; the worker starts its replication when it can.
+   */
+  requestScope(collection: 'companies' | 'schedule', eventId: number): void {
+    if (eventId <= 0) return;
+    this.call('requestScope', collection, eventId).catch((err: unknown) => console.error(`foyer: asking for ${collection} failed`, err));
   }
 
   async markViewed(eventId: number): Promise<void> {
@@ -299,18 +297,7 @@ export class DataRuntime {
 
   /** Every area's stores, which follow the device the runtime has. */
   private areas(): { setDevice(device: Device | null): void }[] {
-    return [
-      this.net,
-      this.appointments,
-      this.companies,
-      this.tickets,
-      this.door,
-      this.chat,
-      this.schedule,
-      this.live,
-      this.categoryCommands,
-      this.unsentCommands,
-    ];
+    return [this.door, this.chat, this.live];
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -420,7 +407,7 @@ export class DataRuntime {
       }),
     );
     this.detachClock = await this.appointments.attach(api);
-    this.detachReads = this.net.reads.attach(api);
+    this.detachReads = this.visitorReads.attach(api);
   }
 
   /** Stops reading from the host and has it close (or delete) the database. */

@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OrderState, SalesSettingsFields, TicketTypeFields } from '../../contract/sales.ts';
 import { salesAdminView, type SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
-import type { EventView } from '../../sync/store/overlay.ts';
 import { callOnline, type OnlineResult } from './online.ts';
 import type { Loadable } from './api.ts';
-import { useRuntime, useStore, useViews } from './hooks.ts';
+import type { EventView, QueuedCommand } from '../../sync/store/overlay.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime, useStore, useViews } from './hooks.ts';
+
+/** Queued ticket-type and payment-settings commands before the device answers. */
+const NO_SALES_COMMANDS: (QueuedCommand & { code?: string })[] = [];
 
 /**
  * The organiser's side of ticket sales (src/features/admin/tickets). Ticket types and the payment
@@ -21,9 +25,8 @@ export interface SalesAdminData {
 
 /** The event's ticket types and settings as the organiser edits them; undefined when not theirs or not on the device. */
 export function useSalesAdmin(eventId: number): Loadable<SalesAdminData | undefined> {
-  const runtime = useRuntime();
   const views = useViews();
-  const commands = useStore(runtime.tickets.salesCommands);
+  const commands = useDevice(query('salesCommands'), NO_SALES_COMMANDS);
   const data = useMemo(() => {
     const event = views.value.find((e) => e.event_id === eventId && e.is_owner);
     return event ? { event, sales: salesAdminView(event, commands.value) } : undefined;

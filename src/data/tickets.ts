@@ -6,26 +6,29 @@ import { joinUrl, NetworkError, retryAfterOf } from '../../sync/engine/http.ts';
 import { emailLockRemaining, queryTickets, ticketCounts, type TicketsTab } from '../../sync/views/tickets/tickets.ts';
 import { sortOrders, type OrdersData } from '../../sync/views/tickets/orders.ts';
 import type { Loadable, MyTicketsData, TicketActions, TicketDownloadResult, TicketEmailResult } from './api.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime } from './hooks.ts';
+
+/** The reads' values before the device answers. */
+const NO_TICKET_DOCS: TicketDoc[] = [];
 
 /** The ticket lists of the profile: one tab, the first `limit` of it, and every tab's count. */
 export function useMyTickets(tab: TicketsTab, limit: number, nowMs: number): Loadable<MyTicketsData> {
-  const runtime = useRuntime();
-  const { loading, value } = useStore(runtime.tickets.tickets);
+  const { loading, value } = useDevice(query('tickets'), NO_TICKET_DOCS);
   const data = useMemo(() => ({ ...queryTickets(value, tab, nowMs, limit), counts: ticketCounts(value, nowMs) }), [value, tab, nowMs, limit]);
   return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
 }
 
 /** The user's orders: waiting for payment first, then the rest, newest first; `all` as the documents. */
 export function useMyOrders(nowMs: number): Loadable<OrdersData & { all: TicketDoc[] }> {
-  const { loading, value } = useStore(useRuntime().tickets.orders);
+  const { loading, value } = useDevice(query('orders'), NO_TICKET_DOCS);
   const data = useMemo(() => ({ ...sortOrders(value, nowMs), all: value }), [value, nowMs]);
   return useMemo(() => ({ data, isLoading: loading }), [data, loading]);
 }
 
 /** Milliseconds before each ticket may be sent again, as of `nowMs` (the caller ticks). */
 export function useTicketEmailLock(ticketId: number, nowMs: number): number {
-  const { value } = useStore(useRuntime().tickets.emailLocks);
+  const { value } = useDevice(query('emailLocks'), null);
   return emailLockRemaining(value, ticketId, nowMs);
 }
 
@@ -38,12 +41,12 @@ export function useTicketActions(): TicketActions {
         try {
           const data = (await runtime.legacy(`${ticket.send_email_link}?lang=${encodeURIComponent(locale)}`)) as { locked_until?: unknown } | null;
           const serverUntil = typeof data?.locked_until === 'number' ? data.locked_until * 1000 : 0;
-          await runtime.tickets.lock(ticket.ticket_id, sentAt, serverUntil);
+          await runtime.call('lockTicketEmail', ticket.ticket_id, sentAt, serverUntil);
           return { status: 'sent' };
         } catch (err) {
           if (err instanceof LegacyError && err.code === 'ticket_email_locked') {
             // Sent a moment ago from another device or tab: the lock applies here too.
-            await runtime.tickets.lock(ticket.ticket_id, sentAt);
+            await runtime.call('lockTicketEmail', ticket.ticket_id, sentAt, 0);
             return { status: 'locked' };
           }
           if (err instanceof LegacyError && err.code === 'rate_limited') return { status: 'rate_limited', retryAfter: err.retryAfter };

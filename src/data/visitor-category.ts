@@ -1,7 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import type { OutboxDoc } from '../../sync/engine/database.ts';
 import { isInFlight } from '../../sync/store/overlay.ts';
-import { useRuntime, useStore } from './hooks.ts';
+import { query } from './device.ts';
+import { useDevice, useRuntime } from './hooks.ts';
+
+/** Queued visitor.category commands before the device answers. */
+const NO_OUTBOX_DOCS: OutboxDoc[] = [];
 
 /**
  * The visitor's own category at an event (networking.md §5, the specs' add-user-categories): the
@@ -28,7 +32,7 @@ export function overlayCategory(eventId: number, documentMenuId: number, command
 
 export function useOwnCategory(eventId: number, documentMenuId: number): OwnCategory {
   const runtime = useRuntime();
-  const commands = useStore(runtime.categoryCommands).value;
+  const commands = useDevice(query('categoryCommands'), NO_OUTBOX_DOCS).value;
   const view = useMemo(() => overlayCategory(eventId, documentMenuId, commands), [eventId, documentMenuId, commands]);
   const set = useCallback((menuId: number | null) => runtime.enqueue('visitor.category', { event_id: eventId, menu_id: menuId }), [runtime, eventId]);
   return useMemo(() => ({ ...view, set }), [view, set]);

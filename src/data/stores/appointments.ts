@@ -1,13 +1,9 @@
 import { proxy, type Remote } from 'comlink';
 import { APPOINTMENT_DEFAULT_SLOT_MINUTES, meetingEnd } from '../../../contract/appointments.ts';
 import { NOTIFICATION_DURATION_MS } from '../../../contract/constants.ts';
-import type { AppointmentView } from '../../../sync/views/appointments/overlay.ts';
-import type { CachedDaySlots, MeetingGrid } from '../../../sync/views/appointments/slots.ts';
 import type { ClockNotice } from '../../../workers/clock.ts';
 import type { SyncWorkerApi } from '../../../workers/api.ts';
 import type { AppointmentNotice } from '../api.ts';
-import { query, type Device } from '../device.ts';
-import { LiveStore, LiveStoreMap } from '../live-store.ts';
 import { ValueStore } from '../value-store.ts';
 
 /** A meeting's planned length (networking.md §9): after it, its start is no longer worth acting on. */
@@ -20,33 +16,14 @@ interface FakeClockGlobal {
   __pwClock?: { builtins?: { setInterval?: typeof setInterval; clearInterval?: typeof clearInterval } };
 }
 
-/** The page side of appointments, outside React: live reads, availability caches and the clock's notices. */
-export class AppointmentStores {
-  readonly views = new LiveStore<{ viewerId: number | null; views: AppointmentView[] }>(query('appointmentViews'), { viewerId: null, views: [] });
-  readonly grids = new LiveStoreMap<number, MeetingGrid | null>((eventId) => new LiveStore(query('grid', eventId), null));
-  /** Keyed `${eventId}:${userId}:${day}`. */
-  readonly days = new LiveStoreMap<string, CachedDaySlots | null>((key) => {
-    const [eventId, userId, day] = key.split(':');
-    return new LiveStore(query('daySlots', Number(eventId), Number(userId), day ?? ''), null);
-  });
+/**
+ * The meeting clock's notices on the page (workers/clock.ts raises them), outside React: each shown
+ * until dismissed or until it stops being worth acting on. The appointments' reads are plain live
+ * reads (hooks.ts useDevice).
+ */
+export class AppointmentNotices {
   readonly notices = new ValueStore<AppointmentNotice[]>([]);
-  /** Collections that caught up at least once since the user signed in on this device. */
-  readonly caughtUp = new LiveStore<Record<string, number>>(query('caughtUp'), {});
   private readonly expiry = new Map<string, ReturnType<typeof setTimeout>>();
-  private device: Device | null = null;
-
-  setDevice(device: Device | null): void {
-    this.device = device;
-    this.views.setDevice(device);
-    this.grids.setDevice(device);
-    this.days.setDevice(device);
-    this.caughtUp.setDevice(device);
-  }
-
-  /** Keeps a modal's availability answer on the device for later; false when it was not one. */
-  storeAvailability(eventId: number, userId: number, answer: unknown): Promise<boolean> {
-    return this.device ? this.device.call('storeAvailability', eventId, userId, answer) : Promise.resolve(false);
-  }
 
   notify(clock: ClockNotice): void {
     if (this.notices.get().some((n) => n.key === clock.key)) return;

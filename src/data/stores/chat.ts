@@ -1,32 +1,17 @@
-import type { CommentDoc } from '../../../contract/chat.ts';
-import type { ChatCommand } from '../../../sync/views/chat/chat.ts';
-import { EMPTY_HISTORY, type ChatHistoryDoc, type ChatHistoryRequest } from '../../../sync/views/chat/history.ts';
-import { query, type Device } from '../device.ts';
-import { LiveStore, LiveStoreMap } from '../live-store.ts';
+import type { Device } from '../device.ts';
 
-interface ChatSource {
-  window: CommentDoc[];
-  commands: ChatCommand[];
-}
-
-interface HistorySource {
-  history: ChatHistoryDoc;
-  request: ChatHistoryRequest | undefined;
-}
-
+/**
+ * Which events' chats this tab shows, told to the device (it keeps an open chat's older pages and
+ * drops them when the last screen closes), and told again to a new device after a logout wiped the
+ * old one. The chat's comments are plain live reads (chat.ts, hooks.ts useDevice).
+ */
 export class ChatStores {
-  readonly byEvent = new LiveStoreMap<number, ChatSource>((eventId) => new LiveStore(query('chat', eventId), { window: [], commands: [] }));
-  readonly history = new LiveStoreMap<number, HistorySource>(
-    (eventId) => new LiveStore<HistorySource>(query('chatHistory', eventId), { history: EMPTY_HISTORY, request: undefined }),
-  );
   private device: Device | null = null;
   /** How many screens of this tab show each event's chat; the device hears only 0 ↔ 1. */
   private readonly openCount = new Map<number, number>();
 
   setDevice(device: Device | null): void {
     this.device = device;
-    this.byEvent.setDevice(device);
-    this.history.setDevice(device);
     if (device) for (const [eventId, n] of this.openCount) if (n > 0) this.write((d) => d.call('setChatHistoryOpen', eventId, true));
   }
 

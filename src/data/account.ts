@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AccountSession } from '../../contract/accounts.ts';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
-import { HttpError, joinUrl, NetworkError, requestJson, retryAfterOf } from '../../sync/engine/http.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import { useRuntime } from './hooks.ts';
+import { callOnline, uploadOnline, type OnlineResult } from './online.ts';
 import type { DataRuntime } from './runtime.ts';
 import { referralForSignUp, referralHandedOver } from './referrals.ts';
 
@@ -15,29 +15,18 @@ import { referralForSignUp, referralHandedOver } from './referrals.ts';
 export type AccountFailure = { ok: false; code: ErrorCode | 'network_error'; field?: string; retryAfter?: number };
 export type AccountResult<T = unknown> = { ok: true; data: T } | AccountFailure;
 
-interface Envelope {
-  status_code: number;
-  data: unknown;
-  error?: string;
-  message?: string;
+/** An account call, its refusal naming the field it concerns when the server names one. */
+export async function call<T>(runtime: DataRuntime, path: string, body?: unknown): Promise<AccountResult<T>> {
+  return accountAnswer(await callOnline<T>(runtime, path, body));
 }
 
-export async function call<T>(runtime: DataRuntime, path: string, body?: unknown): Promise<AccountResult<T>> {
-  try {
-    const res = (await requestJson(runtime.httpOptions, path, body === undefined ? {} : { method: 'POST', body })) as Envelope;
-    if (res.status_code === 200) return { ok: true, data: res.data as T };
-    const code = isErrorCode(res.error) ? res.error : 'unknown_error';
-    const out: AccountFailure = { ok: false, code };
-    // The server names the field a refusal concerns in `message` (a field name, never prose).
-    if (typeof res.message === 'string' && /^[a-z_]+$/.test(res.message)) out.field = res.message;
-    const retryAfter = retryAfterOf(res.data);
-    if (retryAfter !== undefined) out.retryAfter = retryAfter;
-    return out;
-  } catch (err) {
-    if (err instanceof NetworkError) return { ok: false, code: 'network_error' };
-    if (err instanceof HttpError) return { ok: false, code: err.status === 401 ? 'auth_required' : isErrorCode(err.code) ? err.code : 'unknown_error' };
-    throw err;
-  }
+/** The server names the field a refusal concerns in `message` (a field name, never prose). */
+function accountAnswer<T>(r: OnlineResult<T>): AccountResult<T> {
+  if (r.ok) return r;
+  const out: AccountFailure = { ok: false, code: r.code };
+  if (typeof r.detail === 'string' && /^[a-z_]+$/.test(r.detail)) out.field = r.detail;
+  if (r.retryAfter !== undefined) out.retryAfter = r.retryAfter;
+  return out;
 }
 
 export interface SignUpInput {
@@ -116,22 +105,9 @@ export function accountActions(runtime: DataRuntime): AccountActions {
     async uploadAvatar(file) {
       const body = new FormData();
       body.append('image', file);
-      let res: Envelope;
-      try {
-        const answer = await fetch(joinUrl(runtime.httpOptions.baseUrl, '/api/account/avatar'), { method: 'POST', body, credentials: 'same-origin' });
-        if (answer.status === 401) return { ok: false, code: 'auth_required' };
-        res = (await answer.json()) as Envelope;
-      } catch {
-        return { ok: false, code: 'network_error' };
-      }
-      if (res.status_code !== 200) {
-        const retryAfter = retryAfterOf(res.data);
-        const out: AccountFailure = { ok: false, code: isErrorCode(res.error) ? res.error : 'unknown_error' };
-        if (retryAfter !== undefined) out.retryAfter = retryAfter;
-        return out;
-      }
-      runtime.refresh(['own_profile']);
-      return { ok: true, data: res.data as { avatar: string } };
+      const done = accountAnswer(await uploadOnline<{ avatar: string }>(runtime, '/api/account/avatar', body));
+      if (done.ok) runtime.refresh(['own_profile']);
+      return done;
     },
     async removeAvatar() {
       const done = await call<{ avatar: string }>(runtime, '/api/account/avatar/remove', {});

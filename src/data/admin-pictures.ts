@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { EventPictureKind } from '../../contract/admin-refs.ts';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
-import { joinUrl, retryAfterOf } from '../../sync/engine/http.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import { useRuntime, useSyncStatus } from './hooks.ts';
+import { uploadOnline } from './online.ts';
 
 /**
  * Pictures of the organisers' area (posters, stand logos and pictures, guest speakers): uploaded
@@ -29,23 +29,9 @@ export function useEventPictureUpload(eventId: number): PictureUploader {
         const body = new FormData();
         body.append('kind', kind);
         body.append('image', file);
-        let res: { status_code: number; data: unknown; error?: string };
-        try {
-          const answer = await fetch(joinUrl(runtime.httpOptions.baseUrl, `/api/admin/events/${eventId}/pictures`), {
-            method: 'POST',
-            body,
-            credentials: 'same-origin',
-          });
-          if (answer.status === 401) return { ok: false, code: 'auth_required' };
-          res = (await answer.json()) as typeof res;
-        } catch {
-          return { ok: false, code: 'network_error' };
-        }
-        if (res.status_code !== 200) {
-          const retryAfter = retryAfterOf(res.data);
-          return { ok: false, code: isErrorCode(res.error) ? res.error : 'unknown_error', ...(retryAfter !== undefined ? { retryAfter } : {}) };
-        }
-        return { ok: true, url: String((res.data as { url?: unknown }).url ?? '') };
+        const res = await uploadOnline<{ url?: unknown }>(runtime, `/api/admin/events/${eventId}/pictures`, body);
+        if (!res.ok) return { ok: false, code: res.code, ...(res.retryAfter !== undefined ? { retryAfter: res.retryAfter } : {}) };
+        return { ok: true, url: String(res.data.url ?? '') };
       },
     }),
     [runtime, eventId, online],

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { HandoffPreview } from '../../contract/accounts.ts';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
-import { HttpError, NetworkError, requestJson } from '../../sync/engine/http.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import { useRuntime } from './hooks.ts';
+import { callOnline } from './online.ts';
 import type { DataRuntime } from './runtime.ts';
 
 /**
@@ -25,24 +25,10 @@ export type HandoffStep =
   | { kind: 'ask'; preview: HandoffPreview | null; leftover: boolean }
   | { kind: 'failed'; code: HandoffFailureCode };
 
-interface Envelope {
-  status_code: number;
-  data: unknown;
-  error?: string;
-}
-
 type Answer = { ok: true; data: unknown } | { ok: false; code: HandoffFailureCode; data?: unknown };
 
-async function post(runtime: DataRuntime, path: string, body: unknown): Promise<Answer> {
-  try {
-    const res = (await requestJson(runtime.httpOptions, path, { method: 'POST', body })) as Envelope;
-    if (res.status_code === 200) return { ok: true, data: res.data };
-    return { ok: false, code: isErrorCode(res.error) ? res.error : 'unknown_error', data: res.data };
-  } catch (err) {
-    if (err instanceof NetworkError) return { ok: false, code: 'network_error' };
-    if (err instanceof HttpError) return { ok: false, code: isErrorCode(err.code) ? err.code : 'unknown_error' };
-    throw err;
-  }
+function post(runtime: DataRuntime, path: string, body: unknown): Promise<Answer> {
+  return callOnline<unknown>(runtime, path, body);
 }
 
 export interface HandoffActions {

@@ -1,12 +1,13 @@
 import { useCallback, useMemo } from 'react';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import type { TripField } from '../../contract/trips.ts';
-import { joinUrl, retryAfterOf, withLang } from '../../sync/engine/http.ts';
 import { NO_TRIP } from '../../contract/trips.ts';
 import type { OwnTripView } from '../../sync/views/trips/trips.ts';
 import type { Loadable } from './api.ts';
 import { query } from './device.ts';
 import { useDevice, useRuntime } from './hooks.ts';
+import { uploadOnline } from './online.ts';
+import type { DataRuntime } from './runtime.ts';
 
 export type { OwnTripView } from '../../sync/views/trips/trips.ts';
 export { TRIP_FIELDS, TRIP_TEXT_MAX, type OwnTrip, type TripField } from '../../contract/trips.ts';
@@ -22,20 +23,12 @@ export interface TripActions {
 }
 
 /** POST /api/events/{id}/trip-plan?save=1 (server/routes/api/trips.ts): the picture's own call. */
-async function postPicture(baseUrl: string, eventId: number, query: string, file?: Blob): Promise<PictureResult> {
+async function postPicture(runtime: DataRuntime, eventId: number, query: string, file?: Blob): Promise<PictureResult> {
   const body = new FormData();
   if (file) body.append('img', file);
-  let answer: { status_code?: number; error?: unknown; data?: unknown };
-  try {
-    const res = await fetch(joinUrl(baseUrl, withLang(`/api/events/${eventId}/trip-plan?${query}`)), { method: 'POST', body, credentials: 'same-origin' });
-    if (res.status === 401) return { ok: false, code: 'auth_required' };
-    answer = (await res.json()) as typeof answer;
-  } catch {
-    return { ok: false, code: 'network_error' };
-  }
-  if (answer.status_code === 200) return { ok: true };
-  const retryAfter = retryAfterOf(answer.data);
-  return { ok: false, code: isErrorCode(answer.error) ? answer.error : 'unknown_error', ...(retryAfter !== undefined ? { retryAfter } : {}) };
+  const res = await uploadOnline(runtime, `/api/events/${eventId}/trip-plan?${query}`, body);
+  if (res.ok) return { ok: true };
+  return { ok: false, code: res.code, ...(res.retryAfter !== undefined ? { retryAfter: res.retryAfter } : {}) };
 }
 
 /** The plan before the device has answered: nothing saved, nothing waiting. */
@@ -52,7 +45,7 @@ export function useOwnTrip(eventId: number): Loadable<OwnTripView> & TripActions
     [runtime, eventId],
   );
   // The device learns of the new picture through the feed: the save stamps its my_events document.
-  const uploadPicture = useCallback((file: Blob) => postPicture(runtime.baseUrl, eventId, 'save=1', file), [runtime, eventId]);
-  const removePicture = useCallback(() => postPicture(runtime.baseUrl, eventId, 'save=1&remove_img=1'), [runtime, eventId]);
+  const uploadPicture = useCallback((file: Blob) => postPicture(runtime, eventId, 'save=1', file), [runtime, eventId]);
+  const removePicture = useCallback(() => postPicture(runtime, eventId, 'save=1&remove_img=1'), [runtime, eventId]);
   return useMemo(() => ({ data: view.value, isLoading: view.loading, save, uploadPicture, removePicture }), [view, save, uploadPicture, removePicture]);
 }

@@ -84,6 +84,8 @@ export function withLang(path: string, lang: string | undefined = requestLanguag
  * One request with a timeout, tied to an optional outer signal (the engine's stop). Resolves with
  * the parsed JSON of a 2xx answer.
  */
+const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
+
 export async function requestJson(
   opts: HttpOptions,
   path: string,
@@ -105,11 +107,12 @@ export async function requestJson(
         cache: 'no-store',
         headers: {
           accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          // A form (an upload) sets its own multipart type and boundary.
+          ...(init.body !== undefined && !isForm(init.body) ? { 'content-type': 'application/json' } : {}),
           ...resolveHeaders(opts.headers),
           ...init.headers,
         },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        body: init.body === undefined ? undefined : isForm(init.body) ? init.body : JSON.stringify(init.body),
         signal: controller.signal,
       });
     } catch (err) {

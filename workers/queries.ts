@@ -1,16 +1,16 @@
 import { map, type Observable } from 'rxjs';
-import { APPOINTMENT_READS } from '../sync/views/appointments/reads.ts';
-import { CALENDAR_READS } from '../sync/views/calendar/reads.ts';
-import { CHAT_READS } from '../sync/views/chat/reads.ts';
-import { DOOR_READS } from '../sync/views/checkin/reads.ts';
-import { COMPANY_READS } from '../sync/views/companies/reads.ts';
-import { MESSAGE_READS } from '../sync/views/messages/reads.ts';
-import { NOTIFICATION_READS } from '../sync/views/notifications/reads.ts';
-import { PEOPLE_READS } from '../sync/views/people/reads.ts';
-import { SCHEDULE_READS } from '../sync/views/schedule/reads.ts';
-import { TICKET_READS } from '../sync/views/tickets/reads.ts';
-import { TRIP_READS } from '../sync/views/trips/reads.ts';
-import { VISITOR_READS } from '../sync/views/visitors/reads.ts';
+import { APPOINTMENT_READS } from '../sync/views/appointments/on-device.ts';
+import { CALENDAR_READS } from '../sync/views/calendar/on-device.ts';
+import { CHAT_READS } from '../sync/views/chat/on-device.ts';
+import { DOOR_READS } from '../sync/views/checkin/on-device.ts';
+import { COMPANY_READS } from '../sync/views/companies/on-device.ts';
+import { MESSAGE_READS } from '../sync/views/messages/on-device.ts';
+import { NOTIFICATION_READS } from '../sync/views/notifications/on-device.ts';
+import { PEOPLE_READS } from '../sync/views/people/on-device.ts';
+import { SCHEDULE_READS } from '../sync/views/schedule/on-device.ts';
+import { TICKET_READS } from '../sync/views/tickets/on-device.ts';
+import { TRIP_READS } from '../sync/views/trips/on-device.ts';
+import { VISITOR_READS } from '../sync/views/visitors/on-device.ts';
 import type { FoyerDatabase, OutboxDoc } from '../sync/engine/database.ts';
 import { observeCaughtUp, observeScopeRequests, observeScopes } from '../sync/engine/scoped.ts';
 import { observeAdminCommands } from '../sync/admin.ts';
@@ -24,8 +24,8 @@ import { observeEventViews, observeRejections, observeSession, observeUnsentCoun
  * cross a realm by structured clone: plain data, Maps and Sets, never documents or functions.
  *
  * The reads that belong to no area are here; each area declares its own beside its views
- * (sync/views/<area>/reads.ts) and they are merged in, so adding a read to a screen touches the
- * area's reads.ts and its hook. tests/unit/device-reads.test.ts checks that no two take one name.
+ * (sync/views/<area>/on-device.ts, with its local writes) and they are merged in, so adding a read
+ * to a screen touches the area's on-device.ts and its hook. tests/unit/device-reads.test.ts checks that no two take one name.
  */
 export const QUERIES = {
   // First, so a shared read of the same name would replace an area's and the test would see it.

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { APPOINTMENT_READS } from '../../sync/views/appointments/reads.ts';
-import { CALENDAR_READS } from '../../sync/views/calendar/reads.ts';
-import { CHAT_READS } from '../../sync/views/chat/reads.ts';
-import { DOOR_READS } from '../../sync/views/checkin/reads.ts';
-import { COMPANY_READS } from '../../sync/views/companies/reads.ts';
-import { MESSAGE_READS } from '../../sync/views/messages/reads.ts';
-import { NOTIFICATION_READS } from '../../sync/views/notifications/reads.ts';
-import { PEOPLE_READS } from '../../sync/views/people/reads.ts';
-import { SCHEDULE_READS } from '../../sync/views/schedule/reads.ts';
-import { TICKET_READS } from '../../sync/views/tickets/reads.ts';
-import { TRIP_READS } from '../../sync/views/trips/reads.ts';
-import { VISITOR_READS } from '../../sync/views/visitors/reads.ts';
+import { APPOINTMENT_READS, APPOINTMENT_WRITES } from '../../sync/views/appointments/on-device.ts';
+import { CALENDAR_READS, CALENDAR_WRITES } from '../../sync/views/calendar/on-device.ts';
+import { CHAT_READS, CHAT_WRITES } from '../../sync/views/chat/on-device.ts';
+import { DOOR_READS, DOOR_WRITES } from '../../sync/views/checkin/on-device.ts';
+import { COMPANY_READS } from '../../sync/views/companies/on-device.ts';
+import { MESSAGE_READS } from '../../sync/views/messages/on-device.ts';
+import { NOTIFICATION_READS, NOTIFICATION_WRITES } from '../../sync/views/notifications/on-device.ts';
+import { PEOPLE_READS } from '../../sync/views/people/on-device.ts';
+import { SCHEDULE_READS } from '../../sync/views/schedule/on-device.ts';
+import { TICKET_READS, TICKET_WRITES } from '../../sync/views/tickets/on-device.ts';
+import { TRIP_READS } from '../../sync/views/trips/on-device.ts';
+import { VISITOR_READS } from '../../sync/views/visitors/on-device.ts';
+import { ACTIONS } from '../../workers/actions.ts';
 import { QUERIES } from '../../workers/queries.ts';
 
-const AREAS = {
+/**
+ * Each area declares what it offers the page on the device beside its views; the worker merges the
+ * areas' declarations with the shared ones (workers/queries.ts, workers/actions.ts).
+ */
+const READS = {
   APPOINTMENT_READS,
   CALENDAR_READS,
   CHAT_READS,
@@ -27,19 +32,32 @@ const AREAS = {
   TRIP_READS,
   VISITOR_READS,
 };
+const WRITES = { APPOINTMENT_WRITES, CALENDAR_WRITES, CHAT_WRITES, DOOR_WRITES, NOTIFICATION_WRITES, TICKET_WRITES };
 
-describe("the device's live reads", () => {
-  it('take each name once: no area shadows another, and no shared read replaces an area read', () => {
-    const owners = new Map<string, string[]>();
-    for (const [area, reads] of Object.entries(AREAS)) for (const name of Object.keys(reads)) owners.set(name, [...(owners.get(name) ?? []), area]);
-    expect([...owners].filter(([, list]) => list.length > 1)).toEqual([]);
-    const areaNames = [...owners.keys()];
-    // Every area read reaches the worker's map as the area wrote it.
-    for (const [area, reads] of Object.entries(AREAS))
-      for (const [name, read] of Object.entries(reads)) expect(QUERIES[name as keyof typeof QUERIES], `${area}.${name}`).toBe(read);
-    // The shared reads are the rest of the map, and none of them is an area's name.
-    const shared = Object.keys(QUERIES).filter((n) => !owners.has(n));
-    expect(shared.length + areaNames.length).toBe(Object.keys(QUERIES).length);
-    expect(shared).toContain('session');
+/** The names the areas declare, with every area that declares each. */
+function owners(areas: Record<string, Record<string, unknown>>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [area, entries] of Object.entries(areas)) for (const name of Object.keys(entries)) out.set(name, [...(out.get(name) ?? []), area]);
+  return out;
+}
+
+function expectMerged(areas: Record<string, Record<string, unknown>>, merged: Record<string, unknown>, sharedExample: string) {
+  const byName = owners(areas);
+  expect([...byName].filter(([, list]) => list.length > 1)).toEqual([]);
+  // Every area entry reaches the worker's map as the area wrote it: a shared entry of the same name,
+  // listed after the areas', would replace it and fail here.
+  for (const [area, entries] of Object.entries(areas)) for (const [name, fn] of Object.entries(entries)) expect(merged[name], `${area}.${name}`).toBe(fn);
+  const shared = Object.keys(merged).filter((n) => !byName.has(n));
+  expect(shared.length + byName.size).toBe(Object.keys(merged).length);
+  expect(shared).toContain(sharedExample);
+}
+
+describe('what the device offers the page', () => {
+  it('takes each read name once: no area shadows another, and no shared read replaces an area read', () => {
+    expectMerged(READS, QUERIES, 'session');
+  });
+
+  it('takes each write name once, in the same way', () => {
+    expectMerged(WRITES, ACTIONS, 'enqueue');
   });
 });

@@ -10,8 +10,9 @@ const PEOPLE_CLOCK_MS = 60_000;
 const PEOPLE_SETTLE_MS = 1000;
 
 /**
- * The live reads of the people card: a page of people counted from every visitor document on the device, as the worker serves them to the page by name (workers/queries.ts
- * merges every area's). A screen reads one with useDevice(query(name, ...args)).
+ * The live reads of the people card: a page of people counted from every visitor document on the
+ * device, as the worker serves them to the page by name (workers/queries.ts merges every area's).
+ * A screen reads one with useDevice(query(name, ...args)).
  */
 export const PEOPLE_READS = {
   /** Counted in the worker, since it is computed from every visitor document. */

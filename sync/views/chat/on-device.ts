@@ -1,0 +1,27 @@
+import { combineLatest, map } from 'rxjs';
+import type { FoyerDatabase } from '../../engine/database.ts';
+import { setChatHistoryOpen, wantOlderComments } from './history.ts';
+import { observeChatSource } from './chat.ts';
+import { observeChatHistory, observeChatHistoryRequests } from './history.ts';
+
+/**
+ * The live reads of an event's chat: the device's window of comments with the queued ones, and the
+ * older pages asked for, as the worker serves them to the page by name (workers/queries.ts merges
+ * every area's). A screen reads one with useDevice(query(name, ...args)).
+ */
+export const CHAT_READS = {
+  chat: (db: FoyerDatabase, eventId: number) => observeChatSource(db, eventId),
+  chatHistory: (db: FoyerDatabase, eventId: number) =>
+    combineLatest([observeChatHistory(db, eventId), observeChatHistoryRequests(db)]).pipe(
+      map(([history, requests]) => ({ history, request: requests[String(eventId)] })),
+    ),
+} as const;
+
+/**
+ * The local writes of the chat: which chats are open, and the older pages asked for, which the
+ * page asks of the device by name (workers/actions.ts merges every area's).
+ */
+export const CHAT_WRITES = {
+  setChatHistoryOpen: (db: FoyerDatabase, eventId: number, open: boolean) => setChatHistoryOpen(db, eventId, open),
+  wantOlderComments: (db: FoyerDatabase, eventId: number, pages: number) => wantOlderComments(db, eventId, pages),
+} as const;

@@ -13,11 +13,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { blankTicketType } from '../contract/sales.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { userIdOf } from '../tests/e2e/fixtures/meetings.ts';
 import { launchBrowser, type TestBrowser } from '../tests/e2e/fixtures/browser.ts';
+import { sellTickets } from '../tests/e2e/fixtures/sales.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
 
@@ -249,60 +249,48 @@ async function layoutProblems(page: Page): Promise<string[]> {
 
 /**
  * Ticket sales on the demo event, through the same calls an organiser's and a buyer's devices make:
- * two ticket types, bank transfers from three demo visitors, two of them marked paid by the owner.
- * The demo seed sells nothing, so without this the sales screens would show empty states.
+ * the e2e files' types (tests/e2e/fixtures/sales.ts), then a paid order, a free one and one waiting
+ * for a bank transfer. The demo seed sells nothing, so without this the sales screens would be empty.
  */
 async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
   const owner = await apiLogin(baseUrl, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  const call = async (token: string, url: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}${url}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return (await res.json()) as { data?: { order?: { code?: string } }; results?: { status: string }[] };
-  };
-  const command = async (kind: string, payload: unknown) => {
-    const r = await call(owner, '/sync/v1/commands', { commands: [{ id: `screens-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] });
-    if (r.results?.[0]?.status !== 'applied') throw new Error(`${kind}: ${JSON.stringify(r.results)}`);
-  };
-  await command('ticket_sales.settings', {
-    event_id: eventId,
-    fields: {
-      currency: 'UAH',
-      transfer_enabled: true,
-      transfer_instructions: 'IBAN UA21 3052 9900 0002 6007 0000 0000 1',
-      transfer_hours: 48,
-      card_enabled: false,
-    },
-  });
-  await command('ticket_type.save', { event_id: eventId, fields: { ...blankTicketType(), name: 'Conference pass', price: 1200, quota: 300 } });
-  await command('ticket_type.save', { event_id: eventId, fields: { ...blankTicketType(), name: 'Workshop: product discovery', price: 450, quota: 40 } });
-  const events = await fetch(`${baseUrl}/sync/v1/events/pull?checkpoint=0&limit=1000`, { headers: { authorization: `Bearer ${owner}` } });
-  const doc = ((await events.json()) as { documents: { event_id: number; admin: { sales: { types: { id: number; name: string }[] } } }[] }).documents.find(
-    (d) => d.event_id === eventId,
-  );
-  const [pass, workshop] = ['Conference pass', 'Workshop: product discovery'].map((n) => doc?.admin.sales.types.find((t) => t.name === n)?.id);
-  if (pass === undefined || workshop === undefined) throw new Error('the ticket types did not reach the owner');
-  const buyers: [keyof typeof DEMO_ACCOUNTS, number[], boolean][] = [
-    ['anna', [pass, pass], true],
-    ['bohdan', [pass, workshop], true],
-    ['olena', [workshop], false],
+  await sellTickets(baseUrl, owner, eventId);
+  const types = await offeredTypes(baseUrl, eventId);
+  const orders: [keyof typeof DEMO_ACCOUNTS, string, number, 'transfer' | 'free', boolean][] = [
+    ['anna', 'Business', 2, 'transfer', true],
+    ['bohdan', 'Community', 1, 'free', false],
+    ['olena', 'Business', 1, 'transfer', false],
   ];
-  for (const [who, types, pay] of buyers) {
+  for (const [who, typeName, count, method, markPaid] of orders) {
+    const type = types.find((t) => t.name === typeName);
+    if (!type) throw new Error(`no ${typeName} type on sale`);
     const token = await apiLogin(baseUrl, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
-    const prices = types.map((t) => (t === pass ? 1200 : 450));
-    const placed = await call(token, '/api/checkout/orders', {
+    const lines = Array.from({ length: count }, (_, i) => ({ type_id: type.id, name: `${who} ${i + 1}`, company: '', position: '' }));
+    const placed = await postJson(baseUrl, token, '/api/checkout/orders', {
       event_id: eventId,
-      method: 'transfer',
+      method,
       client_key: `screens-${randomUUID()}`,
-      expected_total: prices.reduce((a, b) => a + b, 0),
-      lines: types.map((t, i) => ({ type_id: t, name: `${who} ${i + 1}`, company: '', position: '' })),
+      expected_total: type.price * count,
+      lines,
     });
-    const code = placed.data?.order?.code;
+    const code = (placed.data as { order?: { code?: string } } | undefined)?.order?.code;
     if (!code) throw new Error(`the ${who} order was not placed: ${JSON.stringify(placed)}`);
-    if (pay) await call(owner, `/api/events/${eventId}/orders/${code}/mark-paid`, {});
+    if (markPaid) await postJson(baseUrl, owner, `/api/events/${eventId}/orders/${code}/mark-paid`, {});
   }
+}
+
+async function offeredTypes(baseUrl: string, eventId: number): Promise<{ id: number; name: string; price: number }[]> {
+  const res = await fetch(`${baseUrl}/api/events/${eventId}/ticket-types`);
+  return ((await res.json()) as { data: { types: { id: number; name: string; price: number }[] } }).data.types;
+}
+
+async function postJson(baseUrl: string, token: string, path: string, body: unknown): Promise<{ data?: unknown }> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { data?: unknown };
 }
 
 async function main() {

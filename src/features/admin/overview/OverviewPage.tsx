@@ -5,6 +5,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { BarChart } from './BarChart.tsx';
+import { NumberCards, type NumberCard } from './NumberCards.tsx';
 import { SalesFigures } from './SalesFigures.tsx';
 import './overview.css';
 
@@ -68,7 +69,7 @@ export function OverviewPage() {
 
 function Numbers({ o }: { o: AdminOverview }) {
   const { t } = useTranslation();
-  const cards: [string, number, string][] = [
+  const cards: NumberCard[] = [
     [t('admin.overview.registrations'), o.registrations.people, t('admin.overview.tickets', { n: o.registrations.tickets })],
     [t('admin.overview.checkins'), o.checkins.admitted, t('admin.overview.ofTickets', { n: o.checkins.tickets })],
     [
@@ -80,17 +81,5 @@ function Numbers({ o }: { o: AdminOverview }) {
     [t('admin.overview.chat'), o.chat.comments, t('admin.overview.chatDetail', { people: o.chat.people, day: o.chat.last_day })],
     [t('admin.overview.online'), o.online, t('admin.overview.onlineDetail')],
   ];
-  return (
-    <dl className="overview-numbers">
-      {cards.map(([title, n, detail]) => (
-        <div key={title} className="admin__card overview-number">
-          <dt>{title}</dt>
-          <dd>
-            <span className="overview-number__value">{n}</span>
-            <span className="muted small">{detail}</span>
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <NumberCards cards={cards} />;
 }

@@ -3,6 +3,7 @@ import type { SalesFigures as Figures } from '../../../../contract/admin-people.
 import { formatMoney } from '../../../../contract/money.ts';
 import { filledSeries } from '../../../data/index.ts';
 import { BarChart } from './BarChart.tsx';
+import { NumberCards, type NumberCard } from './NumberCards.tsx';
 
 /**
  * The overview's ticket sales: what paid orders brought, what waits for payment and what was
@@ -14,7 +15,7 @@ export function SalesFigures({ sales, label }: { sales: Figures; label: (at: str
   if (sales.by_type.length === 0) return null;
   const money = (n: number) => formatMoney(n, sales.currency, i18n.language);
   const sold = sales.by_type.reduce((n, ty) => n + ty.sold, 0);
-  const cards: [string, string, string][] = [
+  const cards: NumberCard[] = [
     [t('admin.sales.revenue'), money(sales.revenue), t('admin.sales.revenueDetail', { tickets: sold, orders: sales.orders.paid })],
     [t('admin.sales.pending'), money(sales.pending), t('admin.sales.orders', { n: sales.orders.pending })],
     [t('admin.sales.refunded'), money(sales.refunded), t('admin.sales.orders', { n: sales.orders.refunded })],
@@ -24,17 +25,7 @@ export function SalesFigures({ sales, label }: { sales: Figures; label: (at: str
       <h3 id="overview-sales-title" className="overview-sales__title">
         {t('admin.sales.title')}
       </h3>
-      <dl className="overview-numbers">
-        {cards.map(([title, value, detail]) => (
-          <div key={title} className="admin__card overview-number">
-            <dt>{title}</dt>
-            <dd>
-              <span className="overview-number__value overview-number__value--money">{value}</span>
-              <span className="muted small">{detail}</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <NumberCards cards={cards} money />
       <h4 className="overview-sales__sub">{t('admin.sales.byType')}</h4>
       <ul className="overview-types">
         {sales.by_type.map((ty) => (

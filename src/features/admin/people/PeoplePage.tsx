@@ -13,6 +13,7 @@ import {
   type TeamRole,
 } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { downloadText, eventFileName } from '../../../ui/download.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
@@ -74,12 +75,7 @@ export function PeoplePage() {
         p.team.map((r) => t(`admin.roles.${r}`)).join('; '),
       ]),
     ]);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${item.fields.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}-people.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(eventFileName(item.fields.name, 'people', 'csv'), csv, 'text/csv;charset=utf-8');
   };
 
   const setRole = (p: AdminPerson, role: TeamRole, granted: boolean) => void actions.setRole(eventId, { user_id: p.user_id }, role, granted);

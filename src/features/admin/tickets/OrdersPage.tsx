@@ -5,6 +5,7 @@ import { formatMoney } from '../../../../contract/money.ts';
 import { ORDER_STATES, type OrderState } from '../../../../contract/sales.ts';
 import { useEventOrders, useOrderActions, useSyncStatus, type SalesAdminData } from '../../../data/index.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { downloadText, eventFileName } from '../../../ui/download.ts';
 import { dateFormat } from '../../../ui/intl.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -156,13 +157,7 @@ function ExportOrders({ data, offline }: { data: SalesAdminData; offline: boolea
       setNote(result.code === 'network_error' ? t('sales.orders.exportFailed') : t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') }));
       return;
     }
-    const csv = ordersCsv(t, result.data.items, data.event.timezone);
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `${data.event.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'event'}-orders.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(eventFileName(data.event.name, 'orders', 'csv'), ordersCsv(t, result.data.items, data.event.timezone), 'text/csv;charset=utf-8');
     if (!result.data.complete) setNote(t('sales.orders.exportPartial', { n: result.data.items.length }));
   };
   return (

@@ -6,7 +6,7 @@ import { LiteralUnion } from './schema.ts';
  * The organisers' People and Overview (issue 14, slice 6): who takes part in an event, with their
  * tickets, door check-in and meetings, searchable, filterable and exported as CSV; invitations by
  * email (an invitation link signs the person up); and the event's numbers. Both are read over
- * HTTP by organisers and kept on their devices as the last answer (sync/store/caches.ts), since
+ * HTTP by organisers and kept on their devices as the last answer (sync/views/admin/on-device.ts), since
  * they are made from rows no device holds; invitations are commands like every admin write.
  */
 

@@ -14,7 +14,8 @@ import { VISITOR_READS } from '../sync/views/visitors/on-device.ts';
 import type { FoyerDatabase, OutboxDoc } from '../sync/engine/database.ts';
 import { observeCaughtUp, observeScopeRequests, observeScopes } from '../sync/engine/scoped.ts';
 import { observeAdminCommands } from '../sync/admin.ts';
-import { observeCache, type CacheEntry, type CacheKey } from '../sync/store/caches.ts';
+import { observeCache, type CacheEntry } from '../sync/store/caches.ts';
+import type { CacheKey } from './caches.ts';
 import { observeEventViews, observeRejections, observeSession, observeUnsentCount } from '../sync/store/observe.ts';
 
 /**
@@ -47,7 +48,7 @@ export const QUERIES = {
   rejections: (db: FoyerDatabase) => observeRejections(db),
   unsentCount: (db: FoyerDatabase) => observeUnsentCount(db),
 
-  cache: (db: FoyerDatabase, key: CacheKey) => observeCache(db, key) as Observable<CacheEntry<unknown> | null>,
+  cache: (db: FoyerDatabase, key: CacheKey) => observeCache<unknown>(db, key) as Observable<CacheEntry<unknown> | null>,
   scopes: (db: FoyerDatabase) => observeScopes(db),
   scopeRequests: (db: FoyerDatabase) => observeScopeRequests(db),
   caughtUp: (db: FoyerDatabase) => observeCaughtUp(db),

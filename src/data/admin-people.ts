@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { AdminOverview, AdminPeople, InviteRole } from '../../contract/admin-people.ts';
-import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
+import type { CacheData, CacheKey } from '../../workers/caches.ts';
 import { isInFlight, isStopped } from '../../sync/store/overlay.ts';
 import { useAdminCommands } from './admin.ts';
 import type { Loadable } from './api.ts';
@@ -8,7 +8,7 @@ import { useCacheEntry, useRuntime } from './hooks.ts';
 
 /**
  * People and Overview of an event the user organises: the last answers of their reads, kept on the
- * device (sync/store/caches.ts) and read again on every visit and reconnect, so they show offline
+ * device (sync/views/admin/on-device.ts) and read again on every visit and reconnect, so they show offline
  * with their age. Invitations queued on this device show on top until the server has them; once a
  * change of the people settles, the list is read again.
  */
@@ -29,12 +29,12 @@ export interface AdminPeopleData {
 
 const PEOPLE_KINDS = new Set(['people.invite.send', 'people.invite.remove', 'event.role']);
 
-function useAdminCache<T>(key: CacheKey, settled: number): Loadable<{ data: T | null; fetchedAt: number | null }> {
+function useAdminCache<K extends CacheKey>(key: K, settled: number): Loadable<{ data: CacheData<K> | null; fetchedAt: number | null }> {
   const runtime = useRuntime();
   // Read again on every visit, and whenever this device's changes of it have settled.
   useEffect(() => runtime.refresh([key]), [runtime, key, settled]);
   const cache = useCacheEntry(key);
-  const entry = cache.value as CacheEntry<T> | null;
+  const entry = cache.value;
   return useMemo(() => ({ data: { data: entry?.data ?? null, fetchedAt: entry?.fetchedAt ?? null }, isLoading: cache.loading }), [entry, cache.loading]);
 }
 
@@ -42,7 +42,7 @@ export function useAdminPeople(eventId: number): Loadable<AdminPeopleData> {
   const commands = useAdminCommands();
   const mine = useMemo(() => commands.value.filter((c) => PEOPLE_KINDS.has(c.kind) && c.payload.event_id === eventId), [commands.value, eventId]);
   const inFlight = mine.filter(isInFlight).length;
-  const cache = useAdminCache<AdminPeople>(`admin_people:${eventId}`, inFlight === 0 ? mine.length : -1);
+  const cache = useAdminCache(`admin_people:${eventId}`, inFlight === 0 ? mine.length : -1);
   const queued = useMemo(
     () =>
       mine
@@ -77,7 +77,7 @@ export function useAdminPeople(eventId: number): Loadable<AdminPeopleData> {
 }
 
 export function useAdminOverview(eventId: number): Loadable<{ data: AdminOverview | null; fetchedAt: number | null }> {
-  return useAdminCache<AdminOverview>(`admin_overview:${eventId}`, 0);
+  return useAdminCache(`admin_overview:${eventId}`, 0);
 }
 
 export interface PeopleActions {

@@ -5,7 +5,7 @@ import type { SpeechFields } from '../../contract/admin-schedule.ts';
 import { scheduleEditorView, type AdminScheduleView } from '../../sync/views/admin/schedule.ts';
 import { meetingsEditorView, type AdminMeetingsView } from '../../sync/views/admin/meetings.ts';
 import type { BookedMeetingItem, CategoriesSetPayload, MeetingSettingsFields, OutsideChoice } from '../../contract/admin-meetings.ts';
-import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
+import type { CacheKey } from '../../workers/caches.ts';
 import type { QueuedCommand } from '../../sync/store/overlay.ts';
 import { organisedEvents, queuedCreates, type AdminEventView, type QueuedCreate } from '../../sync/admin.ts';
 import type { Loadable } from './api.ts';
@@ -75,11 +75,11 @@ export function useAdminMeetings(eventId: number): Loadable<AdminMeetingsData | 
   const runtime = useRuntime();
   const event = useAdminEvent(eventId);
   const commands = useAdminCommands();
-  const key: CacheKey = `admin_meetings:${eventId}`;
+  const key = `admin_meetings:${eventId}` as const satisfies CacheKey;
   useEffect(() => runtime.refresh([key]), [runtime, key]);
   const cache = useCacheEntry(key);
   const view = event.data?.event;
-  const entry = cache.value as CacheEntry<{ items: BookedMeetingItem[] }> | null;
+  const entry = cache.value;
   const data = useMemo(
     () =>
       view ? { view: meetingsEditorView(view, commands.value), booked: entry ? { items: entry.data.items, fetchedAt: entry.fetchedAt } : null } : undefined,

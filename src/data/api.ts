@@ -8,7 +8,8 @@ import type { MyEventDoc } from '../../contract/entities.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import type { PeopleTab, ProfilePatch } from '../../contract/visitors.ts';
-import type { OwnProfile, PersonSummary, StatusType } from '../../sync/store/caches.ts';
+import type { PersonSummary } from '../../sync/views/people/people.ts';
+import type { OwnProfile, StatusType } from '../../sync/views/profile/profile.ts';
 import type { PeopleItem, PeoplePage } from '../../sync/views/people/people.ts';
 import type {
   CategoryCount,

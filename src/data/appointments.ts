@@ -1,11 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { daySlots, localDateOf, meetingDays, settingsOfEvent, type AppointmentRequestPayload } from '../../contract/appointments.ts';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
 import { mergeSlots } from '../../sync/views/appointments/slots.ts';
 import type { MeetingGrid } from '../../sync/views/appointments/slots.ts';
-import { LegacyError } from '../../sync/store/caches.ts';
-import { HttpError, NetworkError, requestJson } from '../../sync/engine/http.ts';
 import type {
   AppointmentActions,
   AppointmentEventsData,
@@ -18,6 +16,7 @@ import type {
 } from './api.ts';
 import { query } from './device.ts';
 import { useCaughtUp, useDevice, useEvent, useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { callOnline } from './online.ts';
 
 /** The reads' values before the device answers. */
 const NO_APPOINTMENT_VIEWS: { viewerId: number | null; views: AppointmentView[] } = { viewerId: null, views: [] };
@@ -146,17 +145,21 @@ export function useSlots(
     const q = new URLSearchParams({ event_id: String(eventId), user_id: String(otherUserId) });
     if (date) q.set('date', date);
     setFetching(true);
-    runtime
-      .legacy(`/api/meetings/get-meeting-data?${q}`, controller.signal)
+    callOnline<unknown>(runtime, `/api/meetings/get-meeting-data?${q}`, undefined, controller.signal)
       .then(async (answer) => {
-        const stored = await runtime.call('storeAvailability', eventId, otherUserId, answer);
+        if (controller.signal.aborted) return;
+        // Offline or the server down: the device's own computation stands, marked provisional.
+        if (!answer.ok) {
+          setFetched({ key: fetchKey, ok: false, error: answer.code === 'network_error' ? null : answer.code });
+          return;
+        }
+        const stored = await runtime.call('storeAvailability', eventId, otherUserId, answer.data);
         if (!controller.signal.aborted) setFetched({ key: fetchKey, ok: stored, error: stored ? null : 'unknown_error' });
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
-        // Offline or the server down: the device's own computation stands, marked provisional.
-        if (err instanceof NetworkError) setFetched({ key: fetchKey, ok: false, error: null });
-        else setFetched({ key: fetchKey, ok: false, error: err instanceof LegacyError && isErrorCode(err.code) ? err.code : 'unknown_error' });
+        console.error('foyer: keeping the availability failed', err);
+        setFetched({ key: fetchKey, ok: false, error: 'unknown_error' });
       })
       .finally(() => {
         if (!controller.signal.aborted) setFetching(false);
@@ -258,15 +261,10 @@ export function useMeetingVideoLink(): (meetingId: number, signal?: AbortSignal)
   const runtime = useRuntime();
   return useMemo(
     () => async (meetingId: number, signal?: AbortSignal) => {
-      try {
-        const data = (await runtime.legacy(`/api/manage-meeting/join-by-meeting?meeting_id=${meetingId}`, signal)) as { url?: unknown } | null;
-        if (!data || typeof data.url !== 'string' || !data.url) throw new Error('unknown_error');
-        return data.url;
-      } catch (err) {
-        if (err instanceof NetworkError) throw new Error('network_error');
-        if (err instanceof LegacyError) throw new Error(isErrorCode(err.code) ? err.code : 'unknown_error');
-        throw err;
-      }
+      const answer = await callOnline<{ url?: unknown } | null>(runtime, `/api/manage-meeting/join-by-meeting?meeting_id=${meetingId}`, undefined, signal);
+      if (!answer.ok) throw new Error(answer.code);
+      if (!answer.data || typeof answer.data.url !== 'string' || !answer.data.url) throw new Error('unknown_error');
+      return answer.data.url;
     },
     [runtime],
   );
@@ -289,18 +287,12 @@ export function useInviteToMeeting(): (meetingId: number, userIds: number[]) => 
   const runtime = useRuntime();
   return useMemo(
     () => async (meetingId: number, userIds: number[]) => {
-      let body: { status_code?: unknown; data?: { urls_to_invite?: unknown }; error?: unknown } | null;
-      try {
-        body = (await requestJson({ baseUrl: runtime.baseUrl }, '/api/manage-meeting/get-users-links-to-invite', {
-          method: 'POST',
-          body: { usersIds: userIds, meetingId },
-        })) as typeof body;
-      } catch (err) {
-        if (err instanceof NetworkError) throw new Error('network_error');
-        throw new Error(err instanceof HttpError && isErrorCode(err.code) ? err.code : 'unknown_error');
-      }
-      if (body?.status_code !== 200) throw new Error(typeof body?.error === 'string' && isErrorCode(body.error) ? body.error : 'unknown_error');
-      const list = Array.isArray(body.data?.urls_to_invite) ? (body.data.urls_to_invite as unknown[]) : [];
+      const answer = await callOnline<{ urls_to_invite?: unknown } | null>(runtime, '/api/manage-meeting/get-users-links-to-invite', {
+        usersIds: userIds,
+        meetingId,
+      });
+      if (!answer.ok) throw new Error(answer.code);
+      const list = Array.isArray(answer.data?.urls_to_invite) ? (answer.data.urls_to_invite as unknown[]) : [];
       return list.flatMap((x) => {
         const o = (x ?? {}) as Partial<InviteLink>;
         return typeof o.id === 'number' && typeof o.url === 'string'

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CommentDoc, LikeType } from '../../contract/chat.ts';
 import { overlayComments, type ChatCommand, type ChatItem } from '../../sync/views/chat/chat.ts';
 import { EMPTY_HISTORY, olderState, type ChatHistoryDoc, type ChatHistoryRequest, type OlderState } from '../../sync/views/chat/history.ts';
-import { joinUrl, withLang } from '../../sync/engine/http.ts';
 import type { Loadable } from './api.ts';
 import { query } from './device.ts';
 import { useDevice, useEvent, useRuntime, useSession } from './hooks.ts';
+import { uploadOnline, type OnlineHost } from './online.ts';
 
 /** The reads' values before the device answers. */
 const NO_CHAT: { window: CommentDoc[]; commands: ChatCommand[] } = { window: [], commands: [] };
@@ -91,20 +91,14 @@ export interface ChatActions {
   retry(outboxId: string): Promise<void>;
 }
 
-async function uploadImage(baseUrl: string, eventId: number, image: Blob): Promise<string | 'offline' | 'refused' | 'rate_limited'> {
+async function uploadImage(runtime: OnlineHost, eventId: number, image: Blob): Promise<string | 'offline' | 'refused' | 'rate_limited'> {
   const form = new FormData();
   form.set('event_id', String(eventId));
   form.set('image', image);
-  let res: Response;
-  try {
-    res = await fetch(joinUrl(baseUrl, withLang('/api/events/upload-chat-image')), { method: 'POST', body: form, credentials: 'same-origin' });
-  } catch {
-    return 'offline';
-  }
-  const body = (await res.json().catch(() => null)) as { status_code?: number; data?: { image?: unknown }; error?: unknown } | null;
-  if (body?.error === 'rate_limited') return 'rate_limited';
-  const name = body?.status_code === 200 ? body.data?.image : undefined;
-  return typeof name === 'string' ? name : 'refused';
+  const answer = await uploadOnline<{ image?: unknown } | null>(runtime, '/api/events/upload-chat-image', form);
+  if (answer.ok) return typeof answer.data?.image === 'string' ? answer.data.image : 'refused';
+  if (answer.code === 'network_error') return 'offline';
+  return answer.code === 'rate_limited' ? 'rate_limited' : 'refused';
 }
 
 export function useChatActions(eventId: number): ChatActions {
@@ -116,7 +110,7 @@ export function useChatActions(eventId: number): ChatActions {
         if (!comment) return { ok: false, code: 'empty' };
         let name: string | undefined;
         if (image) {
-          const uploaded = await uploadImage(runtime.baseUrl, eventId, image);
+          const uploaded = await uploadImage(runtime, eventId, image);
           if (uploaded === 'offline') return { ok: false, code: 'image_needs_connection' };
           if (uploaded === 'refused') return { ok: false, code: 'image_refused' };
           if (uploaded === 'rate_limited') return { ok: false, code: 'rate_limited' };

@@ -3,6 +3,7 @@ import { doorHeadCount, doorScanLog, doorTicketView, localConflicts, searchDoorT
 import type { DoorActions, DoorEventItem, DoorEventsData, DoorState, Loadable } from './api.ts';
 import { syncedAtOf } from './stores/synced-at.ts';
 import { useRuntime, useSession, useStore, useViews } from './hooks.ts';
+import { callOnline } from './online.ts';
 
 /**
  * The door (offline check-in) on the page: the event's door tickets and this device's scans
@@ -34,7 +35,7 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
   const lastSyncedAt = sync.lastSyncedAt;
   useEffect(() => {
     if (!signedIn || !online || eventId <= 0) return;
-    door.refresh(eventId, (path) => runtime.legacy(path)).catch((err: unknown) => console.error('foyer: the door could not refresh', err));
+    door.refresh(eventId, (path) => callOnline(runtime, path)).catch((err: unknown) => console.error('foyer: the door could not refresh', err));
   }, [door, runtime, eventId, signedIn, online, lastSyncedAt]);
 
   const state = useMemo<DoorState>(() => {
@@ -73,10 +74,10 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
   const actions = useMemo<DoorActions>(
     () => ({
       scan: (raw: string) => door.scan(eventId, raw),
-      checkOnline: (raw: string) => door.checkOnline(eventId, raw, (path) => runtime.legacy(path)),
+      checkOnline: (raw: string) => door.checkOnline(eventId, raw, (path) => callOnline(runtime, path)),
       refresh: async () => {
         await door.open(eventId);
-        await door.refresh(eventId, (path) => runtime.legacy(path), true);
+        await door.refresh(eventId, (path) => callOnline(runtime, path), true);
       },
       stop: () => door.close(eventId),
     }),
@@ -110,9 +111,14 @@ export function useDoorEvents(): Loadable<DoorEventsData> {
   useEffect(() => {
     if (!user) return;
     const controller = new AbortController();
-    runtime
-      .legacy('/api/checkin/events', controller.signal)
-      .then((data) => {
+    callOnline<unknown>(runtime, '/api/checkin/events', undefined, controller.signal)
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        if (!answer.ok) {
+          setServer((s) => ({ loading: false, items: s.items }));
+          return;
+        }
+        const data = answer.data;
         const items = (Array.isArray((data as Obj | null)?.items) ? ((data as Obj).items as Obj[]) : []).map((e) => ({
           event_id: num(e.event_id),
           name: typeof e.name === 'string' ? e.name : '',

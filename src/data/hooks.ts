@@ -14,7 +14,8 @@ import type {
   SyncStatus,
 } from './api.ts';
 import type { ScopesDoc } from '../../sync/engine/scoped.ts';
-import type { CacheEntry, CacheKey } from '../../sync/store/caches.ts';
+import type { CacheEntry } from '../../sync/store/caches.ts';
+import type { CacheData, CacheKey } from '../../workers/caches.ts';
 import { query, type QueryRef } from './device.ts';
 import type { DataRuntime } from './runtime.ts';
 import type { Loaded, ValueStore } from './value-store.ts';
@@ -51,9 +52,10 @@ export function useCaughtUp(): Loaded<Record<string, number>> {
   return useDevice(query('caughtUp'), NO_CAUGHT_UP);
 }
 
-/** The last answer of a read-through cache (sync/store/caches.ts), as of when it came; null before any. */
-export function useCacheEntry(key: CacheKey): Loaded<CacheEntry<unknown> | null> {
-  return useDevice(query('cache', key), null);
+/** The last answer of a read-through cache (workers/caches.ts), as of when it came; null before any. */
+export function useCacheEntry<K extends CacheKey>(key: K): Loaded<CacheEntry<CacheData<K>> | null> {
+  // The worker serves every key through one read; the key says what the answer holds.
+  return useDevice(query('cache', key), null) as Loaded<CacheEntry<CacheData<K>> | null>;
 }
 
 /**

@@ -1,16 +1,27 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../contract/constants.ts';
 import { nextLikeRequest, type PeopleTab, type ProfilePatch, type VisitorDoc } from '../../contract/visitors.ts';
-import { isErrorCode } from '../../contract/errors.ts';
-import { LegacyError, type CacheEntry, type CacheKey, type FriendsCache, type PeopleCache, type StatusType } from '../../sync/store/caches.ts';
+import type { CacheData, CacheKey } from '../../workers/caches.ts';
 import { NO_LOCAL_PEOPLE, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
 import { menuOf, prepareVisitors, type CategoryCount, type RelationView, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import type { OwnProfileState } from '../../sync/views/visitors/store.ts';
 import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import type { Loaded } from './value-store.ts';
-import type { Cached, EventView, Loadable, PersonSummary, ProfileActions, ProfileState, VisitorActions, VisitorsPageData, VisitorView } from './api.ts';
+import type {
+  Cached,
+  EventView,
+  Loadable,
+  PersonSummary,
+  StatusType,
+  ProfileActions,
+  ProfileState,
+  VisitorActions,
+  VisitorsPageData,
+  VisitorView,
+} from './api.ts';
 import { query } from './device.ts';
 import { useCacheEntry, useCaughtUp, useDevice, useScopes, useEvent, useRuntime, useSession, useStore, useSyncStatus, useViews } from './hooks.ts';
+import { callOnline } from './online.ts';
 import { fromLegacyVisitor, peopleQuery, toRemotePage, toSelects, type RemoteSelects } from './remote-visitors.ts';
 
 /** The reads' values before the device answers. */
@@ -34,9 +45,8 @@ function useRefresh(keys: CacheKey[], enabled = true) {
   }, [runtime, joined, enabled]);
 }
 
-function useCache<T>(key: CacheKey): Loadable<Cached<T>> {
-  const { loading, value } = useCacheEntry(key);
-  const entry = value as CacheEntry<T> | null;
+function useCache<K extends CacheKey>(key: K): Loadable<Cached<CacheData<K>>> {
+  const { loading, value: entry } = useCacheEntry(key);
   return useMemo(() => ({ data: { data: entry?.data ?? null, fetchedAt: entry?.fetchedAt ?? null }, isLoading: loading }), [entry, loading]);
 }
 
@@ -119,18 +129,20 @@ function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean,
   useEffect(() => {
     if (!enabled || !eventId) return;
     const controller = new AbortController();
-    const e = String(eventId);
+    const get = (path: string) => callOnline<unknown>(runtime, `${path}?event_id=${eventId}`, undefined, controller.signal);
     Promise.all([
-      runtime.legacy(`/api/meetings-manager/get-checkin-countries?event_id=${e}`, controller.signal),
-      runtime.legacy(`/api/meetings-manager/get-checkin-cities?event_id=${e}`, controller.signal),
-      runtime.legacy(`/api/meetings-manager/get-checkin-categories?event_id=${e}`, controller.signal),
+      get('/api/meetings-manager/get-checkin-countries'),
+      get('/api/meetings-manager/get-checkin-cities'),
+      get('/api/meetings-manager/get-checkin-categories'),
     ])
       .then(([countries, cities, categories]) => {
-        const c = (categories ?? {}) as { results?: { id: number; name: string; count: number }[]; count?: number };
+        // The filters are a help, not the list: without them the list still shows, unfiltered.
+        if (!countries.ok || !cities.ok || !categories.ok) return;
+        const c = (categories.data ?? {}) as { results?: { id: number; name: string; count: number }[]; count?: number };
         setState((s) => ({
           ...s,
           selects: {
-            ...toSelects(countries, cities),
+            ...toSelects(countries.data, cities.data),
             categories: (c.results ?? []).map((x) => ({ id: x.id, name: x.name, count: x.count })),
             allCount: c.count ?? 0,
           },
@@ -144,19 +156,21 @@ function useRemoteVisitors(eventId: number, filterKey: string, enabled: boolean,
     if (!enabled || !eventId) return;
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
-    runtime
-      .legacy(`/api/events/get-event-people?${peopleQuery(eventId, JSON.parse(filterKey) as VisitorsFilter)}`, controller.signal)
-      .then((data) => {
-        setRaw(data);
-        setState((s) => ({ ...s, loading: false, failed: false, refusal: undefined }));
-      })
-      .catch((err: unknown) => {
+    callOnline<unknown>(runtime, `/api/events/get-event-people?${peopleQuery(eventId, JSON.parse(filterKey) as VisitorsFilter)}`, undefined, controller.signal)
+      .then((answer) => {
         if (controller.signal.aborted) return;
-        console.warn('foyer: the visitors list could not be fetched', err);
+        if (answer.ok) {
+          setRaw(answer.data);
+          setState((s) => ({ ...s, loading: false, failed: false, refusal: undefined }));
+          return;
+        }
+        console.warn('foyer: the visitors list could not be fetched', answer.code);
         setRaw(null);
-        const refusal = err instanceof LegacyError && isErrorCode(err.code) ? { code: err.code, retryAfter: err.retryAfter } : undefined;
+        // A refusal the screen can explain (too many requests, no access); the rest is just "failed".
+        const refusal = answer.code === 'network_error' || answer.code === 'unknown_error' ? undefined : { code: answer.code, retryAfter: answer.retryAfter };
         setState((s) => ({ ...s, loading: false, failed: true, refusal }));
-      });
+      })
+      .catch(() => undefined);
     return () => controller.abort();
   }, [runtime, eventId, filterKey, enabled, meId]);
 
@@ -178,7 +192,7 @@ export function usePeople(tab: PeopleTab, limit: number): Loadable<PeoplePage> {
       peoplePage({
         limit,
         local: local.value,
-        server: server.value as CacheEntry<PeopleCache> | null,
+        server: server.value,
         relations: relations.value,
         meId: user?.id ?? null,
       }),
@@ -256,13 +270,12 @@ function useRemoteProfile(userId: number | null, enabled: boolean): RemoteProfil
     }
     const controller = new AbortController();
     setState({ raw: null, loading: true, notFound: false });
-    runtime
-      .legacy(`/api/profile/lite?user_id=${userId}`, controller.signal)
-      .then((raw) => setState({ raw, loading: false, notFound: false }))
-      .catch((err: unknown) => {
+    callOnline<unknown>(runtime, `/api/profile/lite?user_id=${userId}`, undefined, controller.signal)
+      .then((answer) => {
         if (controller.signal.aborted) return;
-        setState({ raw: null, loading: false, notFound: err instanceof LegacyError && err.code === 'not_found' });
-      });
+        setState(answer.ok ? { raw: answer.data, loading: false, notFound: false } : { raw: null, loading: false, notFound: answer.code === 'not_found' });
+      })
+      .catch(() => undefined);
     return () => controller.abort();
   }, [runtime, userId, enabled, offline, meId]);
 
@@ -328,11 +341,11 @@ export function useProfileActions(): ProfileActions {
 
 export function useStatusTypes(locale: Locale): Loadable<Cached<StatusType[]>> {
   useRefresh([`status_types:${locale}`]);
-  return useCache<StatusType[]>(`status_types:${locale}`);
+  return useCache(`status_types:${locale}`);
 }
 
 export function useFriends(): Loadable<Cached<{ count: number; first: PersonSummary[] }>> {
   const { user } = useSession();
   useRefresh(['friends'], Boolean(user));
-  return useCache<FriendsCache>('friends');
+  return useCache('friends');
 }

@@ -1,6 +1,5 @@
 import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
 import { HttpError, NetworkError, requestJson, retryAfterOf, type HttpOptions } from '../../sync/engine/http.ts';
-import type { DataRuntime } from './runtime.ts';
 
 /**
  * A call in the legacy envelope that needs the server there and then (buying, the organiser's
@@ -47,7 +46,7 @@ export async function sendOnline<T>(http: HttpOptions, path: string, body?: unkn
   } catch (err) {
     if (err instanceof NetworkError) return { ok: false, code: 'network_error' };
     if (err instanceof HttpError) {
-      const out: OnlineFailure = { ok: false, code: err.status === 401 ? 'auth_required' : isErrorCode(err.code) ? err.code : 'unknown_error' };
+      const out: OnlineFailure = { ok: false, code: codeOfStatus(err) };
       if (err.retryAfterMs !== undefined) out.retryAfter = Math.ceil(err.retryAfterMs / 1000);
       return out;
     }
@@ -55,11 +54,25 @@ export async function sendOnline<T>(http: HttpOptions, path: string, body?: unkn
   }
 }
 
-export function callOnline<T>(runtime: DataRuntime, path: string, body?: unknown, signal?: AbortSignal): Promise<OnlineResult<T>> {
+/** An answer outside the envelope: the body's code when it is one of ours, else what the status means. */
+function codeOfStatus(err: HttpError): ErrorCode {
+  if (err.status === 401) return 'auth_required';
+  if (isErrorCode(err.code)) return err.code;
+  // A proxy or the body-size guard refuses a large upload before any route can answer in the envelope.
+  if (err.status === 413) return 'payload_too_large';
+  return 'unknown_error';
+}
+
+/** What a call needs of the runtime: how to reach the server (a structural type, so the runtime may call here too). */
+export interface OnlineHost {
+  readonly httpOptions: HttpOptions;
+}
+
+export function callOnline<T>(runtime: OnlineHost, path: string, body?: unknown, signal?: AbortSignal): Promise<OnlineResult<T>> {
   return sendOnline<T>(runtime.httpOptions, path, body, signal);
 }
 
 /** An upload (a FormData) through the same mapping, with the upload's longer time bound. */
-export function uploadOnline<T>(runtime: DataRuntime, path: string, form: FormData): Promise<OnlineResult<T>> {
+export function uploadOnline<T>(runtime: OnlineHost, path: string, form: FormData): Promise<OnlineResult<T>> {
   return sendOnline<T>({ ...runtime.httpOptions, timeoutMs: UPLOAD_TIMEOUT_MS }, path, form);
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { isErrorCode, type ErrorCode } from '../../contract/errors.ts';
+import type { ErrorCode } from '../../contract/errors.ts';
 import type { TicketDesignSettings } from '../../contract/tickets.ts';
-import { HttpError, joinUrl, NetworkError, requestJson, withLang } from '../../sync/engine/http.ts';
 import { useRuntime } from './hooks.ts';
+import { callOnline, uploadOnline, type OnlineResult } from './online.ts';
 
 /**
  * Organiser settings (ticket design, door staff): online only. They are the owners' own edits of
@@ -38,21 +38,11 @@ export interface OrganiserActions {
   removeDoorStaff(eventId: number, userId: number): Promise<void>;
 }
 
-function failure(code: unknown): Error {
-  return new Error(isErrorCode(code) ? code : 'unknown_error');
-}
-
-async function call(baseUrl: string, path: string, init: { method?: string; body?: unknown; signal?: AbortSignal }): Promise<unknown> {
-  let body: { status_code?: unknown; data?: unknown; error?: unknown } | null;
-  try {
-    body = (await requestJson({ baseUrl }, path, init)) as typeof body;
-  } catch (err) {
-    if (err instanceof NetworkError) throw new Error('network_error');
-    if (err instanceof HttpError) throw failure(err.code);
-    throw err;
-  }
-  if (body?.status_code !== 200) throw failure(body?.error);
-  return body.data;
+/** The screens here take a throw for a refusal: the code (or network_error) is its message. */
+async function orThrow<T>(answer: Promise<OnlineResult<T>>): Promise<T> {
+  const result = await answer;
+  if (!result.ok) throw new Error(result.code);
+  return result.data;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -73,17 +63,18 @@ function toStaff(v: unknown): DoorStaffMember {
 export function useOrganiserActions(): OrganiserActions {
   const runtime = useRuntime();
   return useMemo(() => {
-    const base = runtime.baseUrl;
     return {
       async loadTicketDesign(eventId, signal) {
-        const data = (await call(base, `/api/events/ticket-design?event_id=${eventId}`, { signal })) as { settings?: TicketDesignSettings } | null;
+        const data = await orThrow(
+          callOnline<{ settings?: TicketDesignSettings } | null>(runtime, `/api/events/ticket-design?event_id=${eventId}`, undefined, signal),
+        );
         if (!data?.settings) throw new Error('unknown_error');
         return data.settings;
       },
       async saveTicketDesign(eventId, settings) {
-        const data = (await call(base, '/api/events/ticket-design', { method: 'POST', body: { event_id: eventId, settings } })) as {
-          settings?: TicketDesignSettings;
-        } | null;
+        const data = await orThrow(
+          callOnline<{ settings?: TicketDesignSettings } | null>(runtime, '/api/events/ticket-design', { event_id: eventId, settings }),
+        );
         if (!data?.settings) throw new Error('unknown_error');
         return data.settings;
       },
@@ -91,33 +82,21 @@ export function useOrganiserActions(): OrganiserActions {
         const form = new FormData();
         form.set('event_id', String(eventId));
         form.set('image', image);
-        let res: Response;
-        try {
-          res = await fetch(joinUrl(base, withLang('/api/events/ticket-design/upload-image')), { method: 'POST', body: form, credentials: 'same-origin' });
-        } catch {
-          throw new Error('network_error');
-        }
-        const body = (await res.json().catch(() => null)) as {
-          status_code?: unknown;
-          data?: { image?: unknown; image_thumb?: unknown };
-          error?: unknown;
-        } | null;
-        if (res.status === 401) throw failure('auth_required');
-        if (body?.status_code !== 200) throw failure(body?.error ?? (res.status === 413 ? 'payload_too_large' : undefined));
-        const url = str(body.data?.image);
+        const data = await orThrow(uploadOnline<{ image?: unknown; image_thumb?: unknown } | null>(runtime, '/api/events/ticket-design/upload-image', form));
+        const url = str(data?.image);
         if (!url) throw new Error('unknown_error');
-        return { image: url, image_thumb: str(body.data?.image_thumb) || url };
+        return { image: url, image_thumb: str(data?.image_thumb) || url };
       },
       async listDoorStaff(eventId, signal) {
-        const data = (await call(base, `/api/checkin/staff?event_id=${eventId}`, { signal })) as { items?: unknown } | null;
+        const data = await orThrow(callOnline<{ items?: unknown } | null>(runtime, `/api/checkin/staff?event_id=${eventId}`, undefined, signal));
         return Array.isArray(data?.items) ? data.items.map(toStaff).filter((s) => s.user_id > 0) : [];
       },
       async addDoorStaff(eventId, who) {
-        const data = (await call(base, '/api/checkin/staff', { method: 'POST', body: { event_id: eventId, ...who } })) as { user_id?: unknown } | null;
+        const data = await orThrow(callOnline<{ user_id?: unknown } | null>(runtime, '/api/checkin/staff', { event_id: eventId, ...who }));
         return int(data?.user_id);
       },
       async removeDoorStaff(eventId, userId) {
-        await call(base, '/api/checkin/staff/remove', { method: 'POST', body: { event_id: eventId, user_id: userId } });
+        await orThrow(callOnline(runtime, '/api/checkin/staff/remove', { event_id: eventId, user_id: userId }));
       },
     } satisfies OrganiserActions;
   }, [runtime]);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CacheKey } from '../../sync/store/caches.ts';
+import type { CacheKey } from '../../workers/caches.ts';
 import { useRuntime, useStore } from './hooks.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
-import { LegacyError } from '../../sync/store/caches.ts';
 import { NO_RELATION } from '../../sync/store/overlay.ts';
 import type { EventView } from './api.ts';
 import { useRuntime, useSession, useSyncStatus, useViews } from './hooks.ts';
+import { callOnline } from './online.ts';
 
 /**
  * Another user's events page (/user/{id}/events). The device holds only the signed-in user's own
@@ -118,16 +118,17 @@ export function useRemoteUserEvents(userId: number, tab: UserEventsTab, page: nu
     }
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true, notFound: false }));
-    runtime
-      .legacy(path, controller.signal)
-      .then((data) => {
-        const d = obj(data);
+    callOnline<unknown>(runtime, path, undefined, controller.signal)
+      .then((answer) => {
+        if (controller.signal.aborted) return;
+        if (!answer.ok) {
+          setState({ raw: null, total: 0, loading: false, notFound: answer.code === 'not_found' });
+          return;
+        }
+        const d = obj(answer.data);
         setState({ raw: Array.isArray(d.events) ? d.events : [], total: int(d.total), loading: false, notFound: false });
       })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({ raw: null, total: 0, loading: false, notFound: err instanceof LegacyError && err.code === 'not_found' });
-      });
+      .catch(() => undefined);
     return () => controller.abort();
   }, [runtime, path, userId, enabled, offline, meId]);
 

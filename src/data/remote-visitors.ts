@@ -1,5 +1,5 @@
 import { AGE_BUCKETS, LIKE_STATUS, countryIdOf } from '../../contract/visitors.ts';
-import { toSocial } from '../../sync/store/caches.ts';
+import { toSocial } from '../../sync/views/profile/profile.ts';
 import type { CityCount, CountryCount, RelationView, VisitorView, VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import { interestsOf } from '../../sync/views/visitors/visitors.ts';
 import type { VisitorsPageData } from './api.ts';

@@ -7,7 +7,6 @@ import { loginRequest, logoutRequest, meRequest, type SessionUser } from '../../
 import type { SyncSnapshot } from '../../sync/engine/status.ts';
 import type { RejectionItem } from '../../sync/store/observe.ts';
 import { NetworkError, setRequestLanguage, type HttpOptions } from '../../sync/engine/http.ts';
-import { legacyGet } from '../../sync/store/caches.ts';
 import type { ActionArgs, ActionName, ActionValue } from '../../workers/actions.ts';
 import type { SyncWorkerApi } from '../../workers/api.ts';
 import { ValueStore, type Loaded } from './value-store.ts';
@@ -199,19 +198,9 @@ export class DataRuntime {
     return this.http.baseUrl;
   }
 
-  /** Asks the sync worker to fetch these read-through caches (sync/store/caches.ts) now and on reconnect. */
+  /** Asks the sync worker to fetch these read-through caches (workers/caches.ts) now and on reconnect. */
   refresh(keys: string[]): void {
     void this.api?.refresh(keys);
-  }
-
-  /**
-   * A legacy call the page makes itself: only for what cannot be on the device, the visitors of an
-   * event the user does not take part in (their feed is for participants), and for answers wanted
-   * now while a screen is open: the appointment modal's availability (kept on the device for later)
-   * and a call's video link (src/data/appointments.ts). Throws when offline.
-   */
-  legacy(path: string, signal?: AbortSignal): Promise<unknown> {
-    return legacyGet(this.http, path, signal);
   }
 
   async login(email: string, password: string): Promise<{ ok: true } | { ok: false; code: ErrorCode | 'network_error'; retryAfter?: number }> {

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { TicketDoc } from '../../contract/tickets.ts';
-import { LegacyError } from '../../sync/store/caches.ts';
 import { isErrorCode } from '../../contract/errors.ts';
-import { joinUrl, NetworkError, retryAfterOf } from '../../sync/engine/http.ts';
+import { joinUrl, retryAfterOf } from '../../sync/engine/http.ts';
 import { emailLockRemaining, queryTickets, ticketCounts, type TicketsTab } from '../../sync/views/tickets/tickets.ts';
 import { sortOrders, type OrdersData } from '../../sync/views/tickets/orders.ts';
 import type { Loadable, MyTicketsData, TicketActions, TicketDownloadResult, TicketEmailResult } from './api.ts';
 import { query } from './device.ts';
 import { useDevice, useRuntime } from './hooks.ts';
+import { callOnline } from './online.ts';
 
 /** The reads' values before the device answers. */
 const NO_TICKET_DOCS: TicketDoc[] = [];
@@ -38,22 +38,21 @@ export function useTicketActions(): TicketActions {
     () => ({
       async sendToEmail(ticket: Pick<TicketDoc, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult> {
         const sentAt = Date.now();
-        try {
-          const data = (await runtime.legacy(`${ticket.send_email_link}?lang=${encodeURIComponent(locale)}`)) as { locked_until?: unknown } | null;
-          const serverUntil = typeof data?.locked_until === 'number' ? data.locked_until * 1000 : 0;
+        const answer = await callOnline<{ locked_until?: unknown } | null>(runtime, `${ticket.send_email_link}?lang=${encodeURIComponent(locale)}`);
+        if (answer.ok) {
+          const serverUntil = typeof answer.data?.locked_until === 'number' ? answer.data.locked_until * 1000 : 0;
           await runtime.call('lockTicketEmail', ticket.ticket_id, sentAt, serverUntil);
           return { status: 'sent' };
-        } catch (err) {
-          if (err instanceof LegacyError && err.code === 'ticket_email_locked') {
-            // Sent a moment ago from another device or tab: the lock applies here too.
-            await runtime.call('lockTicketEmail', ticket.ticket_id, sentAt, 0);
-            return { status: 'locked' };
-          }
-          if (err instanceof LegacyError && err.code === 'rate_limited') return { status: 'rate_limited', retryAfter: err.retryAfter };
-          if (err instanceof NetworkError) return { status: 'offline' };
-          console.error('foyer: sending the ticket failed', err);
-          return { status: 'failed' };
         }
+        if (answer.code === 'ticket_email_locked') {
+          // Sent a moment ago from another device or tab: the lock applies here too.
+          await runtime.call('lockTicketEmail', ticket.ticket_id, sentAt, 0);
+          return { status: 'locked' };
+        }
+        if (answer.code === 'rate_limited') return { status: 'rate_limited', retryAfter: answer.retryAfter };
+        if (answer.code === 'network_error') return { status: 'offline' };
+        console.error('foyer: sending the ticket failed', answer.code);
+        return { status: 'failed' };
       },
 
       // Fetched rather than linked: an answer that is not the PDF (too many downloads, a ticket

@@ -1,19 +1,20 @@
-import type { ProfilePatch } from '../../contract/visitors.ts';
-import { cacheNeedsUser, fetchCache, isCacheKey, LegacyError, readCache, writeCache, type CacheKey } from '../store/caches.ts';
+import { LegacyError, readCache, sourceOf, writeCache, type CacheSources } from '../store/caches.ts';
 import type { FoyerDatabase, OutboxDoc } from './database.ts';
 import { AbortedError, HttpError, NetworkError, type HttpOptions } from './http.ts';
-import { applyProfilePatch } from '../views/profile/profile.ts';
 
 /**
  * Keeps the read-through caches of sync/store/caches.ts fresh for one engine run. A key is fetched when
- * a screen asks for it (through the worker), again on every (re)connect of the live stream, and
- * the own profile also after the server applied one of the user's profile edits. Failures keep
- * the last answer: a cache is a convenience, never the reason the sync status turns red.
+ * a screen asks for it (through the worker), again on every (re)connect of the live stream, and a
+ * cache that folds a kind of command (the own profile, the user's profile edits) also after the
+ * server applied one. Failures keep the last answer: a cache is a convenience, never the reason
+ * the sync status turns red.
  */
 
 export interface RefresherHost {
   db: FoyerDatabase;
   http: HttpOptions;
+  /** What may be kept, as the areas declared it (workers/caches.ts). */
+  sources: CacheSources;
   signal: AbortSignal;
   signedIn: boolean;
   /** The engine's clock, to order fetches against applied commands. */
@@ -23,18 +24,20 @@ export interface RefresherHost {
 
 export class CacheRefresher {
   /** Keys a screen has asked for during this run; refreshed again on every reconnect. */
-  private readonly wanted = new Set<CacheKey>();
-  private readonly inFlight = new Map<CacheKey, { again: boolean; task: Promise<void> }>();
-  /** The clock when an applied profile edit was last folded into the cached profile. */
-  private profileFoldedAt = 0;
+  private readonly wanted = new Set<string>();
+  private readonly inFlight = new Map<string, { again: boolean; task: Promise<void> }>();
+  /** The clock when an applied command was last folded into each key's answer. */
+  private readonly foldedAt = new Map<string, number>();
 
   constructor(private readonly host: RefresherHost) {
-    if (host.signedIn) this.refresh(['own_profile']);
+    // What folds the user's own commands is kept from the start: the screens show those edits.
+    if (host.signedIn) this.refresh(Object.keys(host.sources).filter((kind) => host.sources[kind]?.folds));
   }
 
   refresh(keys: Iterable<string>): void {
     for (const key of keys) {
-      if (!isCacheKey(key) || (cacheNeedsUser(key) && !this.host.signedIn)) continue;
+      const found = sourceOf(this.host.sources, key);
+      if (!found || (found.source.needsUser && !this.host.signedIn)) continue;
       this.wanted.add(key);
       this.fetch(key);
     }
@@ -46,27 +49,34 @@ export class CacheRefresher {
   }
 
   /**
-   * The server applied these commands. Profile edits are folded into the cached profile at once,
-   * before their outbox entries are settled and removed, so the profile never shows the old text
-   * in between; the fetch that follows brings the server's exact values.
+   * The server applied these commands. Each is folded into the answer of every kept key that folds
+   * its kind, before its outbox entry is settled and removed, so the screen never shows the old
+   * value in between; the fetch that follows brings the server's exact values.
    */
   async applied(entries: readonly OutboxDoc[]): Promise<void> {
-    const edits = entries.filter((e) => e.kind === 'profile.update').sort((a, b) => a.seq - b.seq);
-    if (edits.length === 0) return;
-    this.profileFoldedAt = this.host.tick();
-    const cached = await readCache(this.host.db, 'own_profile');
-    if (cached) {
-      const profile = edits.reduce((p, e) => applyProfilePatch(p, e.payload as ProfilePatch), cached.data);
-      await writeCache(this.host.db, 'own_profile', profile, cached.fetchedAt);
+    for (const key of this.wanted) {
+      const folds = sourceOf(this.host.sources, key)?.source.folds;
+      if (!folds) continue;
+      const mine = entries.filter((e) => e.kind === folds.kind).sort((a, b) => a.seq - b.seq);
+      if (mine.length === 0) continue;
+      this.foldedAt.set(key, this.host.tick());
+      const cached = await readCache<unknown>(this.host.db, key);
+      if (cached)
+        await writeCache(
+          this.host.db,
+          key,
+          mine.reduce((data, e) => folds.fold(data, e.payload), cached.data),
+          cached.fetchedAt,
+        );
+      this.refresh([key]);
     }
-    this.refresh(['own_profile']);
   }
 
   async idle(): Promise<void> {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()].map((f) => f.task));
   }
 
-  private fetch(key: CacheKey) {
+  private fetch(key: string) {
     const current = this.inFlight.get(key);
     if (current) {
       current.again = true;
@@ -86,15 +96,17 @@ export class CacheRefresher {
     })();
   }
 
-  private async fetchOnce(key: CacheKey, entry: { again: boolean }) {
+  private async fetchOnce(key: string, entry: { again: boolean }) {
     const { signal } = this.host;
     if (signal.aborted) return;
     const startedAt = this.host.tick();
     try {
-      const data = await fetchCache(this.host.http, key, signal);
+      const found = sourceOf(this.host.sources, key);
+      if (!found) return;
+      const data = await found.source.fetch(this.host.http, found.arg, signal);
       if (signal.aborted) return;
-      // An answer read before an edit was applied would put the old profile back: ask again.
-      if (key === 'own_profile' && startedAt < this.profileFoldedAt) {
+      // An answer read before an edit was applied would put the old value back: ask again.
+      if (startedAt < (this.foldedAt.get(key) ?? 0)) {
         entry.again = true;
         return;
       }

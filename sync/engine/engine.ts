@@ -157,7 +157,7 @@ export class SyncEngine {
   }
 
   /**
-   * Fetches these read-through caches now (sync/store/caches.ts keys), and again on every reconnect for
+   * Fetches these read-through caches now (keys of workers/caches.ts), and again on every reconnect for
    * the rest of this run. Keys that need a session are ignored for a guest.
    */
   refresh(keys: readonly string[]): void {
@@ -202,6 +202,7 @@ export class SyncEngine {
     const caches = new CacheRefresher({
       db: this.opts.db,
       http: this.http,
+      sources: this.opts.caches,
       signal,
       signedIn: userId !== null,
       tick: () => ++this.clock,

@@ -1,11 +1,14 @@
 import type { FoyerDatabase } from './database.ts';
 import type { HeaderSource } from './http.ts';
+import type { CacheSources } from '../store/caches.ts';
 
 /** How a SyncEngine (engine.ts) reaches its server and paces itself; tests shorten the waits. */
 export interface SyncEngineOptions {
   db: FoyerDatabase;
   /** '' for same-origin (the PWA), or the server's origin. */
   baseUrl: string;
+  /** The read-through caches the areas declare (workers/caches.ts); the page asks for them by key. */
+  caches: CacheSources;
   /** Node tests authenticate with a Bearer token; the PWA's worker sends its cookie instead. */
   headers?: HeaderSource;
   fetch?: typeof fetch;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPersonal, personalPatch, personalValues } from '../../src/features/account/profileForm.ts';
-import type { OwnProfile } from '../../sync/store/caches.ts';
+import type { OwnProfile } from '../../sync/views/profile/profile.ts';
 
 const base: OwnProfile = {
   user_id: 1,

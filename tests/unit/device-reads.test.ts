@@ -11,7 +11,13 @@ import { SCHEDULE_READS } from '../../sync/views/schedule/on-device.ts';
 import { TICKET_READS, TICKET_WRITES } from '../../sync/views/tickets/on-device.ts';
 import { TRIP_READS } from '../../sync/views/trips/on-device.ts';
 import { VISITOR_READS } from '../../sync/views/visitors/on-device.ts';
+import { ADMIN_CACHES } from '../../sync/views/admin/on-device.ts';
+import { PEOPLE_CACHES } from '../../sync/views/people/on-device.ts';
+import { PROFILE_CACHES } from '../../sync/views/profile/on-device.ts';
+import { REFERRAL_CACHES } from '../../sync/views/referrals/on-device.ts';
+import { CALENDAR_CACHES } from '../../sync/views/calendar/on-device.ts';
 import { ACTIONS } from '../../workers/actions.ts';
+import { CACHES } from '../../workers/caches.ts';
 import { QUERIES } from '../../workers/queries.ts';
 
 /**
@@ -59,5 +65,15 @@ describe('what the device offers the page', () => {
 
   it('takes each write name once, in the same way', () => {
     expectMerged(WRITES, ACTIONS, 'enqueue');
+  });
+
+  it('takes each cache kind once, and every kind reads back from its own keys', () => {
+    const areas = { PROFILE_CACHES, PEOPLE_CACHES, CALENDAR_CACHES, REFERRAL_CACHES, ADMIN_CACHES };
+    expect([...owners(areas)].filter(([, list]) => list.length > 1)).toEqual([]);
+    for (const [area, entries] of Object.entries(areas))
+      for (const [name, source] of Object.entries(entries)) expect(CACHES[name as keyof typeof CACHES], `${area}.${name}`).toBe(source);
+    expect(Object.keys(CACHES).length).toBe(owners(areas).size);
+    // A key is the kind, a colon and an argument: a colon inside a kind would cut it in two.
+    expect(Object.keys(CACHES).filter((kind) => !/^[a-z_]+$/.test(kind))).toEqual([]);
   });
 });

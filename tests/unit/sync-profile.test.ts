@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { OwnProfile } from '../../sync/store/caches.ts';
-import { toOwnProfile } from '../../sync/store/caches.ts';
 import type { QueuedCommand } from '../../sync/store/overlay.ts';
-import { applyProfilePatch, effectiveShowStatus, overlayProfile, validateVisitorInfo } from '../../sync/views/profile/profile.ts';
+import {
+  applyProfilePatch,
+  effectiveShowStatus,
+  overlayProfile,
+  toOwnProfile,
+  validateVisitorInfo,
+  type OwnProfile,
+} from '../../sync/views/profile/profile.ts';
 
 function profile(over: Partial<OwnProfile> = {}): OwnProfile {
   return {

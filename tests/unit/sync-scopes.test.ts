@@ -5,7 +5,8 @@ import { VisitorsCollection } from '../../contract/visitors.ts';
 import { CLIENT_COLLECTION_NAMES, RXDB_COLLECTION_LIMIT } from '../../sync/engine/database.ts';
 import { replicationIdentifier } from '../../sync/engine/replication.ts';
 import { eventScopes, replicationKey, scopeOf, takesPart } from '../../sync/engine/scopes.ts';
-import { isCacheKey, cacheNeedsUser } from '../../sync/store/caches.ts';
+import { sourceOf } from '../../sync/store/caches.ts';
+import { CACHES } from '../../workers/caches.ts';
 
 const mine = (id: number, over: Partial<MyEventDoc> = {}): MyEventDoc => ({
   id: String(id),
@@ -61,11 +62,14 @@ describe('collection scopes', () => {
   });
 
   it('accepts only known cache keys and knows which need a session', () => {
-    for (const key of ['own_profile', 'friends', 'status_types:pl', 'admin_people:12', 'people:leaveCity']) expect(isCacheKey(key), key).toBe(true);
-    for (const key of ['unread_messages', 'meeting_partners:12', 'status_types:de', 'admin_people:0', 'admin_people:x', 'people:everyone', '__proto__', ''])
-      expect(isCacheKey(key), key).toBe(false);
-    expect(cacheNeedsUser('friends')).toBe(true);
-    expect(cacheNeedsUser('people:allVisitors')).toBe(false);
-    expect(cacheNeedsUser('status_types:uk')).toBe(false);
+    const known = (key: string) => sourceOf(CACHES, key) !== null;
+    for (const key of ['own_profile', 'friends', 'status_types:pl', 'admin_people:12', 'people:leaveCity', 'calendar_feed', 'referrals'])
+      expect(known(key), key).toBe(true);
+    const unknown = ['unread_messages', 'meeting_partners:12', 'status_types:de', 'admin_people:0', 'admin_people:x', 'admin_people', 'people:everyone'];
+    for (const key of [...unknown, 'own_profile:1', 'friends:', '__proto__', 'toString', 'constructor:1', '']) expect(known(key), key).toBe(false);
+    expect(sourceOf(CACHES, 'admin_people:12')?.arg).toBe('12');
+    expect(sourceOf(CACHES, 'friends')?.source.needsUser).toBe(true);
+    expect(sourceOf(CACHES, 'people:allVisitors')?.source.needsUser).toBe(false);
+    expect(sourceOf(CACHES, 'status_types:uk')?.source.needsUser).toBe(false);
   });
 });

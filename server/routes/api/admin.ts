@@ -22,7 +22,7 @@ const PICTURE_FORM: UploadLimits = { fileSize: CHAT_IMAGE_MAX_BYTES, fields: 3, 
  *   the command that uses it (event.poster, stand.set, schedule.speech.set). It needs the network.
  * - GET /api/admin/events/:eventId/meetings: the event's booked meetings (pending or agreed), to its
  *   organisers, so the meeting settings form can say which a change would leave outside. Devices
- *   keep the last answer (sync/store/caches.ts `admin_meetings:<id>`).
+ *   keep the last answer (sync/views/admin/on-device.ts `admin_meetings:<id>`).
  * - GET /api/admin/events/:eventId/people: who takes part, with tickets, door check-in, meetings
  *   and team roles, and the open invitations (`admin_people:<id>`).
  * - GET /api/admin/events/:eventId/overview: the event's numbers (`admin_overview:<id>`).

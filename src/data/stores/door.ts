@@ -1,7 +1,6 @@
-import { LegacyError } from '../../../sync/store/caches.ts';
 import { DOOR_UNMATCHED_KEEP, emptyDoorEvent, type DoorData, type DoorEventDoc, type DoorScanOutcome } from '../../../sync/views/checkin/checkin.ts';
 import { toDoorConflicts, toDoorKey, toDoorListed, toOnlineCheck, toUnmatchedScans } from '../../../sync/views/checkin/answers.ts';
-import { NetworkError } from '../../../sync/engine/http.ts';
+import type { OnlineFailure, OnlineResult } from '../online.ts';
 import type { ScopesDoc } from '../../../sync/engine/scoped.ts';
 import type { SyncSnapshot } from '../../../sync/engine/status.ts';
 import type { DoorLink } from '../api.ts';
@@ -92,16 +91,10 @@ export class DoorStores {
   }
 
   /** The server's word on a code the device could not judge; the scan is then judged and recorded as usual. */
-  async checkOnline(eventId: number, raw: string, get: (path: string) => Promise<unknown>): Promise<DoorScanOutcome> {
+  async checkOnline(eventId: number, raw: string, get: DoorGet): Promise<DoorScanOutcome> {
     const device = this.need();
     const code = raw.trim();
-    let answer: unknown;
-    try {
-      answer = await get(`/api/checkin/ticket?event_id=${eventId}&code=${encodeURIComponent(code)}`);
-    } catch (err) {
-      if (err instanceof NetworkError) throw new Error('network_error');
-      throw err;
-    }
+    const answer = await orRefusal(get(`/api/checkin/ticket?event_id=${eventId}&code=${encodeURIComponent(code)}`));
     return device.call('doorScan', eventId, code, toOnlineCheck(answer));
   }
 
@@ -109,7 +102,8 @@ export class DoorStores {
    * Asks the server for the key (once it is here, only to learn about lost access) and the conflicts.
    * Returns quietly when the network is not there: the door keeps working on what it has.
    */
-  async refresh(eventId: number, get: (path: string) => Promise<unknown>, force = false): Promise<void> {
+  async refresh(eventId: number, online: DoorGet, force = false): Promise<void> {
+    const get = (path: string) => orRefusal(online(path));
     const device = this.device;
     if (!device) return;
     await this.opening.get(eventId);
@@ -124,7 +118,7 @@ export class DoorStores {
         if (!this.refreshLater.has(eventId)) {
           const timer = setTimeout(() => {
             this.refreshLater.delete(eventId);
-            this.refresh(eventId, get).catch((err: unknown) => console.error('foyer: the door could not refresh', err));
+            this.refresh(eventId, online).catch((err: unknown) => console.error('foyer: the door could not refresh', err));
           }, wait);
           this.refreshLater.set(eventId, timer);
         }
@@ -141,13 +135,30 @@ export class DoorStores {
         toUnmatchedScans(await get(`/api/checkin/scans?event_id=${eventId}&unmatched=1&limit=${DOOR_UNMATCHED_KEEP}`)),
       );
     } catch (err) {
-      if (err instanceof NetworkError) return;
-      if (err instanceof LegacyError && (err.code === 'forbidden' || err.code === 'event_not_found' || err.code === 'event_removed')) {
+      if (!(err instanceof DoorRefusal)) throw err;
+      if (err.code === 'network_error') return;
+      if (err.code === 'forbidden' || err.code === 'event_not_found' || err.code === 'event_removed') {
         // No door here: the engine stops asking for the tickets until the screen asks again.
         await device.call('forbidDoor', eventId);
         return;
       }
-      console.error('foyer: the door could not refresh from the server', err);
+      console.error('foyer: the door could not refresh from the server', err.code);
     }
   }
+}
+
+/** A call to the server in the envelope, answered as data or a code (src/data/online.ts). */
+export type DoorGet = (path: string) => Promise<OnlineResult<unknown>>;
+
+/** A refusal carried out of the refresh's steps, which stop at the first one; its message is the code. */
+class DoorRefusal extends Error {
+  constructor(readonly code: OnlineFailure['code']) {
+    super(code);
+  }
+}
+
+async function orRefusal(answer: Promise<OnlineResult<unknown>>): Promise<unknown> {
+  const result = await answer;
+  if (!result.ok) throw new DoorRefusal(result.code);
+  return result.data;
 }

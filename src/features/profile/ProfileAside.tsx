@@ -12,7 +12,7 @@ import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
 /**
  * The my-profile aside (networking.md §2, events.md §2): my tickets, unread messages, friends
  * (first 8), the privacy switches and the mobile app card. Unread messages come from the replicated
- * dialogs; friends are the server's last answer kept on the device (sync/store/caches.ts) and say how
+ * dialogs; friends are the server's last answer kept on the device (sync/views/people/on-device.ts) and say how
  * old it is.
  */
 export function ProfileAside({ profile, privacyKnown }: { profile: OwnProfile; privacyKnown: boolean }) {

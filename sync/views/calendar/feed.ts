@@ -1,7 +1,7 @@
 import { combineLatest, map, type Observable } from 'rxjs';
 import { CALENDAR_KEY_HEX, calendarFeedPath } from '../../../contract/calendar.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
-import { observeCache, type CacheEntry, type CalendarFeedCache } from '../../store/caches.ts';
+import { observeCache, type CacheEntry } from '../../store/caches.ts';
 import { observeLocal, writeLocal } from '../../store/local.ts';
 import { isInFlight } from '../../store/overlay.ts';
 
@@ -14,6 +14,14 @@ import { isInFlight } from '../../store/overlay.ts';
  */
 
 export const LOCAL_CALENDAR_FEED = 'calendar:feed';
+
+/** GET /api/calendar/feed (server/routes/api/calendar.ts): whether an address is active, and which. */
+export interface CalendarFeedCache {
+  active: boolean;
+  key: string;
+  created_at: number;
+  polled_at: number;
+}
 
 /** This device's address. */
 export interface OwnFeed {
@@ -54,7 +62,7 @@ export function feedState(src: FeedSources): FeedState {
 export function observeFeedSources(db: FoyerDatabase): Observable<FeedSources> {
   // A revoked address leaves an emptied document behind.
   const own$ = observeLocal<OwnFeed>(db, LOCAL_CALENDAR_FEED).pipe(map((own) => (own?.token ? own : null)));
-  const status$ = observeCache(db, 'calendar_feed');
+  const status$ = observeCache<CalendarFeedCache>(db, 'calendar_feed');
   const commands$ = db.outbox.find({ selector: { kind: 'calendar.feed' } }).$.pipe(map((l) => l.map((d) => d.toJSON() as OutboxDoc)));
   return combineLatest([own$, status$, commands$]).pipe(map(([own, status, commands]) => ({ own, status, commands })));
 }

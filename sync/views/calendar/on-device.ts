@@ -1,5 +1,6 @@
 import type { FoyerDatabase } from '../../engine/database.ts';
-import { writeOwnFeed } from './feed.ts';
+import { cacheSource, legacyGet, looseInt, looseObject, looseString } from '../../store/caches.ts';
+import { writeOwnFeed, type CalendarFeedCache } from './feed.ts';
 import { observeCalendarSources } from './calendar.ts';
 import { observeFeedSources } from './feed.ts';
 import { observeStars } from './stars.ts';
@@ -21,4 +22,19 @@ export const CALENDAR_READS = {
  */
 export const CALENDAR_WRITES = {
   writeOwnFeed: (db: FoyerDatabase, own: Parameters<typeof writeOwnFeed>[1]) => writeOwnFeed(db, own),
+} as const;
+
+/**
+ * The calendar's read-through cache (sync/store/caches.ts), merged with every area's in
+ * workers/caches.ts. calendar_feed: GET /api/calendar/feed, whether the user's feed address is
+ * active and which one (its key); the address itself stays on the device that made it (feed.ts).
+ */
+export const CALENDAR_CACHES = {
+  calendar_feed: cacheSource({
+    needsUser: true,
+    fetch: async (http, _arg, signal): Promise<CalendarFeedCache> => {
+      const d = looseObject(await legacyGet(http, '/api/calendar/feed', signal));
+      return { active: d.active === true, key: looseString(d.key), created_at: looseInt(d.created_at), polled_at: looseInt(d.polled_at) };
+    },
+  }),
 } as const;

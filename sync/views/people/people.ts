@@ -1,6 +1,6 @@
 import type { EventDoc } from '../../../contract/entities.ts';
 import { PEOPLE_TABS, type PeopleTab, type VisitorDoc } from '../../../contract/visitors.ts';
-import type { PersonSummary } from '../../store/caches.ts';
+import { looseInt as int, looseObject as obj, looseString as str } from '../../store/caches.ts';
 import type { RelationView } from '../visitors/visitors.ts';
 
 /**
@@ -14,6 +14,60 @@ import type { RelationView } from '../visitors/visitors.ts';
  * nothing upcoming). The device never has the trip plans themselves: those come with the server's
  * answer only, and local items show the spec's placeholder.
  */
+
+/** How many friends a device keeps at most; the spec shows 8, the friends tab filters by all of them. */
+export const FRIENDS_KEEP = 2000;
+
+/** A person as the legacy lists describe them, trimmed to what the screens show. */
+export interface PersonSummary {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string;
+  country_code: string;
+  city_name: string;
+  position: string;
+  company: string;
+  help: string;
+  status: string;
+  trip_status: number;
+  /** The event the person is going to (people card), when the answer names one. */
+  event: { id: number; name: string } | null;
+  /** The trip plan of that event; null when hidden, empty strings when undecided. */
+  trip: { hotel: string; transportBefore: string; transportAfter: string } | null;
+}
+
+export interface FriendsCache {
+  count: number;
+  ids: number[];
+  first: PersonSummary[];
+}
+export interface PeopleCache {
+  count: number;
+  items: PersonSummary[];
+}
+
+export function toPersonSummary(v: unknown): PersonSummary {
+  const d = obj(v);
+  const checkin = obj(d.event_checkin);
+  const trip = d.trip && typeof d.trip === 'object' ? obj(d.trip) : null;
+  const eventId = int(checkin.event_id);
+  return {
+    user_id: int(d.user_id ?? d.id),
+    first_name: str(d.first_name),
+    last_name: str(d.last_name),
+    avatar: str(d.avatar ?? d.avatar_url),
+    country_code: str(d.country_code),
+    city_name: str(d.city_name ?? d.city),
+    position: str(d.position),
+    company: str(d.company),
+    help: str(d.help),
+    status: str(d.status),
+    trip_status: int(d.trip_status),
+    event: eventId ? { id: eventId, name: str(checkin.event_name) } : null,
+    trip: trip ? { hotel: str(trip.hotel), transportBefore: str(trip.transportBefore), transportAfter: str(trip.transportAfter) } : null,
+  };
+}
 
 export interface PeopleItem extends PersonSummary {
   favorite: boolean;

@@ -1,8 +1,10 @@
 import { cleanName } from '../../../contract/names.ts';
-import { PROFILE_LIMITS, STATUS_TYPE_VALUES, type ProfilePatch } from '../../../contract/visitors.ts';
-import type { VisitorDoc } from '../../../contract/visitors.ts';
-import type { OwnProfile } from '../../store/caches.ts';
+import { NOTIFY_EMAIL_KINDS, type NotifyEmailKind } from '../../../contract/accounts.ts';
+import { PROFILE_LIMITS, SOCIAL_NETWORKS, STATUS_TYPE_VALUES, type ProfilePatch, type SocialLinks, type VisitorDoc } from '../../../contract/visitors.ts';
+import { looseInt as int, looseObject as obj, looseString as str } from '../../store/caches.ts';
 import { isInFlight, type QueuedCommand } from '../../store/overlay.ts';
+
+const bool = (v: unknown): boolean => v === true;
 
 /**
  * The user's own profile as the screens show it: the last answer of profile/lite (or, before
@@ -10,6 +12,105 @@ import { isInFlight, type QueuedCommand } from '../../store/overlay.ts';
  * on top, the way the server would apply them. Pure, so the overlay and the fold after the server
  * applied a command give the same result.
  */
+
+export interface OwnProfile {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  avatar: string;
+  country_code: string;
+  country_name: string;
+  city_id: number;
+  city_name: string;
+  phone: string;
+  email: string;
+  position: string;
+  company: string;
+  /** "I'm looking for". */
+  help: string;
+  /** "About me". */
+  status: string;
+  show_status: number;
+  trip_status: number;
+  hobby: string;
+  sex: number;
+  birth_year: number;
+  social: SocialLinks;
+  show_email: boolean;
+  hide_phone: boolean;
+  hide_trip_plan: boolean;
+  hide_from_visitors: boolean;
+  /** Gender and age shown to others. */
+  show_personal: boolean;
+  /** The interface language chosen in settings; '' leaves it to the device. */
+  locale: string;
+  /** Which notices also come by email (contract/accounts.ts); a kind left out is on. */
+  notify_email: Partial<Record<NotifyEmailKind, boolean>>;
+  /** False until the sign-up address is verified; true for a server that does not say. */
+  email_verified: boolean;
+}
+
+/** A show_status label of profile/getStatusTypes, in one language. */
+export interface StatusType {
+  value: number;
+  label: string;
+}
+
+export function toSocial(v: unknown): SocialLinks {
+  const o = obj(v);
+  const out: SocialLinks = {};
+  for (const key of SOCIAL_NETWORKS) if (typeof o[key] === 'string' && o[key]) out[key] = o[key] as string;
+  return out;
+}
+
+export function toOwnProfile(data: unknown): OwnProfile {
+  const d = obj(data);
+  return {
+    user_id: int(d.user_id ?? d.id),
+    first_name: str(d.first_name),
+    last_name: str(d.last_name),
+    avatar: str(d.avatar ?? d.avatar_url),
+    country_code: str(d.country_code),
+    country_name: str(d.country_name),
+    city_id: int(d.city_id),
+    city_name: str(d.city_name ?? d.city),
+    phone: str(d.phone),
+    email: str(d.email),
+    position: str(d.position),
+    company: str(d.company),
+    help: str(d.help),
+    status: str(d.status),
+    show_status: int(d.show_status),
+    trip_status: int(d.trip_status),
+    hobby: str(d.hobby),
+    sex: int(d.sex),
+    birth_year: int(d.birth_year),
+    social: toSocial(d.social),
+    show_email: bool(d.show_email),
+    hide_phone: bool(d.hide_phone),
+    hide_trip_plan: bool(d.hide_trip_plan),
+    hide_from_visitors: bool(d.hide_from_visitors),
+    show_personal: bool(d.show_personal),
+    locale: str(d.locale),
+    notify_email: toNotify(d.notify_email),
+    email_verified: d.email_verified !== false,
+  };
+}
+
+function toNotify(v: unknown): Partial<Record<NotifyEmailKind, boolean>> {
+  const o = obj(v);
+  const out: Partial<Record<NotifyEmailKind, boolean>> = {};
+  for (const kind of NOTIFY_EMAIL_KINDS) if (typeof o[kind] === 'boolean') out[kind] = o[kind] as boolean;
+  return out;
+}
+
+/** GET /profile/getStatusTypes answers {value: label}; the screens list them in value order. */
+export function toStatusTypes(data: unknown): StatusType[] {
+  return Object.entries(obj(data))
+    .map(([value, label]) => ({ value: Number(value), label: str(label) }))
+    .filter((t) => Number.isInteger(t.value) && t.label)
+    .sort((a, b) => a.value - b.value);
+}
 
 /** What a visitors document says about its own user; the privacy switches are not in it. */
 export function profileFromVisitor(doc: VisitorDoc): OwnProfile {

@@ -1,5 +1,6 @@
 import { isReferralCode, REFERRAL_KEEP_MS } from '../../../contract/referrals.ts';
-import type { ReferralsCache } from '../../store/caches.ts';
+import type { ReferralsAnswer } from '../../../contract/referrals.ts';
+import { looseInt as int, looseObject as obj, looseString as str } from '../../store/caches.ts';
 
 /**
  * Referrals on the device (issue 16). What came through the user's links is the server's to count
@@ -8,7 +9,31 @@ import type { ReferralsCache } from '../../store/caches.ts';
  * signs up or logs in, then handed to the server once.
  */
 
-export type { ReferralsCache } from '../../store/caches.ts';
+/** GET /api/referrals (server/domain/referrals/service.ts referralsOf), kept as a read-through cache. */
+export type ReferralsCache = ReferralsAnswer;
+
+/** The answer read loosely: a field the server left out reads as empty. */
+export function toReferrals(data: unknown): ReferralsCache {
+  const d = obj(data);
+  const events = (Array.isArray(d.events) ? d.events : []).map((raw) => {
+    const e = obj(raw);
+    const people = (Array.isArray(e.people) ? e.people : []).map((rp) => {
+      const p = obj(rp);
+      return {
+        user_id: int(p.user_id),
+        first_name: str(p.first_name),
+        last_name: str(p.last_name),
+        avatar: str(p.avatar),
+        via: p.via === 'signup' ? ('signup' as const) : ('link' as const),
+        at: int(p.at),
+        has_ticket: p.has_ticket === true,
+        ticket_at: int(p.ticket_at),
+      };
+    });
+    return { event_id: int(e.event_id), name: str(e.name), signed_up: int(e.signed_up), tickets: int(e.tickets), people };
+  });
+  return { code: str(d.code), events };
+}
 
 /** A link opened on this device and not handed over yet. */
 export interface PendingReferral {

@@ -3,7 +3,9 @@ import type { RxStorageChangeEvent } from 'rxdb';
 import type { AppointmentDoc } from '../../../contract/appointments.ts';
 import type { EventDoc } from '../../../contract/entities.ts';
 import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
-import { observeCache, type CacheEntry, type OwnProfile } from '../../store/caches.ts';
+import { observeCache, type CacheEntry } from '../../store/caches.ts';
+import type { FriendsCache } from '../people/people.ts';
+import type { OwnProfile } from '../profile/profile.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { isStopped, type QueuedCommand } from '../../store/overlay.ts';
 import { overlayProfile, profileFromVisitor } from '../profile/profile.ts';
@@ -73,7 +75,7 @@ export function observeEventVisitors(db: FoyerDatabase, eventId: number, current
   );
   return signedInUser$(db).pipe(
     switchMap((meId) => {
-      const friends$ = meId === null ? of(new Set<number>()) : observeCache(db, 'friends').pipe(map(idSet));
+      const friends$ = meId === null ? of(new Set<number>()) : observeCache<FriendsCache>(db, 'friends').pipe(map(idSet));
       const partners$ = meId === null ? of(new Set<number>()) : observeMeetingPartners(db, eventId);
       const profileCmds$ = meId === null ? of([] as QueuedCommand[]) : observeProfileCommands(db);
       return combineLatest([docs$, event$, observeRelationViews(db), friends$, partners$, profileCmds$]).pipe(
@@ -130,14 +132,14 @@ export interface OwnProfileState {
   pending: boolean;
 }
 
-/** The signed-in user's profile with their queued edits; see sync/store/caches.ts for where it comes from. */
+/** The signed-in user's profile with their queued edits; see sync/views/profile/on-device.ts for where it comes from. */
 export function observeOwnProfile(db: FoyerDatabase): Observable<OwnProfileState> {
   const empty: OwnProfileState = { profile: null, source: null, fetchedAt: null, pending: false };
   return signedInUser$(db).pipe(
     switchMap((meId) => {
       if (meId === null) return of(empty);
       const own$ = observePersonDocs(db, meId).pipe(map((list) => list[0] ?? null));
-      return combineLatest([observeCache(db, 'own_profile'), own$, observeProfileCommands(db)]).pipe(
+      return combineLatest([observeCache<OwnProfile>(db, 'own_profile'), own$, observeProfileCommands(db)]).pipe(
         map(([cached, ownDoc, commands]): OwnProfileState => {
           const base = cached && cached.data.user_id === meId ? cached.data : ownDoc ? profileFromVisitor(ownDoc) : null;
           if (!base) return empty;

@@ -196,6 +196,30 @@ const SCREENS: Screen[] = [
       await page.waitForTimeout(300);
     },
   },
+  // The form kit (src/ui/form, issue 29 step 7): a refused form and an admin form with hints.
+  {
+    name: 'settings-password-errors',
+    who: 'anna',
+    path: () => '/profile/settings',
+    prepare: async (page) => {
+      const form = page.locator('form[aria-labelledby="settings-password"]');
+      await form.locator('button[type="submit"]').click();
+      await form.locator('.field__error').first().waitFor();
+      await form.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 60));
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'admin-event-form',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}`,
+    prepare: async (page) => {
+      const hint = page.locator('.field__hint, .field .muted').first();
+      await hint.waitFor();
+      await hint.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await page.waitForTimeout(300);
+    },
+  },
   {
     name: 'settings-photo',
     who: 'anna',

@@ -424,6 +424,13 @@ const routes = (l: string): Route[] => [
   { name: 'ticket types', who: 'owner', path: () => `/${l}/admin/events/${eventId}/tickets` },
   { name: 'orders', who: 'owner', path: () => `/${l}/admin/events/${eventId}/orders` },
   { name: 'overview', who: 'owner', path: () => `/${l}/admin/events/${eventId}/overview` },
+  // The file input of the poster once ran 44 px past the screen here.
+  { name: 'event editor', who: 'owner', path: () => `/${l}/admin/events/${eventId}` },
+  { name: 'new event', who: 'owner', path: () => `/${l}/admin/events/new` },
+  { name: 'admin schedule', who: 'owner', path: () => `/${l}/admin/events/${eventId}/schedule` },
+  { name: 'admin meetings', who: 'owner', path: () => `/${l}/admin/events/${eventId}/meetings` },
+  { name: 'admin stands', who: 'owner', path: () => `/${l}/admin/events/${eventId}/stands` },
+  { name: 'admin people', who: 'owner', path: () => `/${l}/admin/events/${eventId}/people` },
 ];
 
 /** What sticks out past the right edge, named so a failure says where to look. */

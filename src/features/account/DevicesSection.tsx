@@ -4,6 +4,7 @@ import type { AccountSessions } from '../../data/index.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { accountErrorText } from './errors.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** The signed-in devices with "sign out" for each and for all others; it needs the network. */
 export function DevicesSection({ sessions }: { sessions: AccountSessions }) {
@@ -33,11 +34,7 @@ export function DevicesSection({ sessions }: { sessions: AccountSessions }) {
           </Button>
         </p>
       ) : null}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError>{error}</FormError>
       <ul className="settings-devices">
         {sessions.items.map((s) => (
           <li key={s.id}>

@@ -6,8 +6,8 @@ import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { useAccountActions } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { AccountField } from './AccountField.tsx';
-import { placeError } from './errors.ts';
+import { FormError, TextField } from '../../ui/form/Field.tsx';
+import { useAccountForm } from './errors.ts';
 import './account.css';
 
 /** "Forgot password": a reset link goes to the address if it has an account; the answer is the same either way. */
@@ -16,32 +16,18 @@ export function ForgotPasswordPage() {
   const locale = useLocale();
   const to = useLocalePath();
   const actions = useAccountActions();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useAccountForm(['email'] as const, { email: '' });
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const email = form.values.email.trim();
   useDocumentTitle(t('account.forgot.title'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    if (!isEmail(email)) {
-      setError(t('errors.invalid_email'));
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    const result = await actions.forgotPassword(email.trim(), locale);
-    setBusy(false);
-    if (result.ok) {
-      setSent(true);
-      return;
-    }
-    const placed = placeError(t, locale, result, ['email'] as const);
-    setError(placed.field.email ?? null);
-    setFormError(placed.form);
+    const done = await form.submit(
+      () => ({ email: isEmail(email) ? undefined : t('errors.invalid_email') }),
+      () => actions.forgotPassword(email, locale),
+    );
+    if (done) setSent(true);
   };
 
   return (
@@ -50,18 +36,14 @@ export function ForgotPasswordPage() {
         <h1 className="auth__title">{t('account.forgot.title')}</h1>
         {sent ? (
           <p role="status" className="auth__lead">
-            {t('account.forgot.sent', { email: email.trim() })}
+            {t('account.forgot.sent', { email })}
           </p>
         ) : (
           <>
             <p className="auth__lead">{t('account.forgot.lead')}</p>
-            {formError ? (
-              <p className="form-error" role="alert">
-                {formError}
-              </p>
-            ) : null}
-            <AccountField label={t('login.email')} name="email" type="email" autoComplete="username" value={email} error={error} onChange={setEmail} />
-            <Button type="submit" variant="primary" busy={busy} className="auth__submit">
+            <FormError>{form.formError}</FormError>
+            <TextField label={t('login.email')} type="email" autoComplete="username" {...form.field('email')} />
+            <Button type="submit" variant="primary" busy={form.busy} className="auth__submit">
               {t('account.forgot.submit')}
             </Button>
           </>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INTEREST_MAX, PROFILE_LIMITS, SOCIAL_LINK_MAX, SOCIAL_NETWORKS } from '../../../contract/visitors.ts';
 import { useProfileActions, type OwnProfile } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { AccountField } from './AccountField.tsx';
+import { Field, FormError, TextField } from '../../ui/form/Field.tsx';
 import { checkPersonal, personalPatch, personalValues, type PersonalErrors, type PersonalField, type PersonalValues } from './profileForm.ts';
 
 /**
@@ -42,7 +42,7 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
   };
 
   const text = (name: PersonalField | 'company', label: string) => (
-    <AccountField label={label} name={name} value={values[name]} error={name === 'company' ? null : err(name)} onChange={(v) => set(name, v)} />
+    <TextField label={label} name={name} value={values[name]} error={name === 'company' ? null : err(name)} onChange={(v) => set(name, v)} />
   );
 
   return (
@@ -54,24 +54,9 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
       {text('company', t('profile.form.company'))}
       {text('position', t('profile.form.position'))}
       {(['status', 'help'] as const).map((name) => (
-        <div className="field" key={name}>
-          <label htmlFor={`settings-${name}`}>{t(`profile.form.${name}`)}</label>
-          <textarea
-            id={`settings-${name}`}
-            name={name}
-            rows={3}
-            maxLength={PROFILE_LIMITS.about}
-            value={values[name]}
-            aria-invalid={errors[name] ? true : undefined}
-            aria-describedby={errors[name] ? `settings-${name}-error` : undefined}
-            onChange={(e) => set(name, e.target.value)}
-          />
-          {errors[name] ? (
-            <p id={`settings-${name}-error`} className="field__error" role="alert">
-              {err(name)}
-            </p>
-          ) : null}
-        </div>
+        <Field key={name} id={`settings-${name}`} label={t(`profile.form.${name}`)} error={err(name)}>
+          <textarea name={name} rows={3} maxLength={PROFILE_LIMITS.about} value={values[name]} onChange={(e) => set(name, e.target.value)} />
+        </Field>
       ))}
       <div className="field">
         <label htmlFor="settings-sex">{t('visitors.filters.sex')}</label>
@@ -81,7 +66,7 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
           <option value="2">{t('visitors.sex.female')}</option>
         </select>
       </div>
-      <AccountField
+      <TextField
         label={t('account.profile.birthYear')}
         name="birth_year"
         value={values.birth_year}
@@ -121,11 +106,7 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
       </Button>
       {state === 'saved' ? <p role="status">{t('account.profile.saved')}</p> : null}
       {state === 'unchanged' ? <p role="status">{t('account.profile.unchanged')}</p> : null}
-      {state === 'failed' ? (
-        <p className="form-error" role="alert">
-          {t('errors.local_write_failed')}
-        </p>
-      ) : null}
+      <FormError>{state === 'failed' ? t('errors.local_write_failed') : null}</FormError>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { NOTIFY_EMAIL_KINDS, notifyEmailOn, type NotifyEmailKind } from '../../.
 import { STATUS_TYPE_VALUES } from '../../../contract/visitors.ts';
 import { useProfileActions, type OwnProfile, type ProfilePatch } from '../../data/index.ts';
 import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** Language names in their own language: a person who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<string, string> = { uk: 'Українська', en: 'English', ru: 'Русский', pl: 'Polski' };
@@ -73,11 +74,7 @@ export function PreferencesSection({ profile, known }: { profile: OwnProfile; kn
           </label>
         ))}
       </fieldset>
-      {failed ? (
-        <p className="form-error" role="alert">
-          {t('errors.local_write_failed')}
-        </p>
-      ) : null}
+      <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
     </section>
   );
 }

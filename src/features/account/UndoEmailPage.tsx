@@ -1,14 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '../../../contract/accounts.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { useAccountActions } from '../../data/index.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { AccountField } from './AccountField.tsx';
-import { accountErrorText, placeError } from './errors.ts';
+import { accountErrorText } from './errors.ts';
+import { LinkRefused, NewPasswordFields, useNewPassword } from './NewPassword.tsx';
 import { oncePerToken, takeLinkToken } from './linkToken.ts';
 import './account.css';
 
@@ -22,15 +19,10 @@ type State = { kind: 'working' } | { kind: 'undone'; email: string; resetToken: 
 export function UndoEmailPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const to = useLocalePath();
-  const navigate = useNavigate();
   const actions = useAccountActions();
   const [token] = useState(takeLinkToken);
   const [state, setState] = useState<State>(token ? { kind: 'working' } : { kind: 'failed', text: t('errors.link_invalid') });
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, submit } = useNewPassword(state.kind === 'undone' ? state.resetToken : null);
   useDocumentTitle(t('account.undoEmail.title'));
 
   useEffect(() => {
@@ -50,61 +42,19 @@ export function UndoEmailPage() {
     };
   }, [token, actions, t, locale]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || state.kind !== 'undone') return;
-    const problem = passwordProblem(password);
-    if (problem) {
-      setError(t(`errors.${problem}`));
-      return;
-    }
-    setError(null);
-    setFormError(null);
-    setBusy(true);
-    const result = await actions.resetPassword(state.resetToken, password);
-    setBusy(false);
-    if (result.ok) {
-      navigate(`${to('/profile/settings')}?reset=1`, { replace: true });
-      return;
-    }
-    const placed = placeError(t, locale, result, ['password'] as const);
-    setError(placed.field.password ?? null);
-    setFormError(placed.form);
-  };
-
   return (
     <div className="auth">
       <form className="auth__form card" onSubmit={submit} noValidate>
         <h1 className="auth__title">{t('account.undoEmail.title')}</h1>
         {state.kind === 'working' ? <Spinner label={t('account.undoEmail.working')} /> : null}
-        {state.kind === 'failed' ? (
-          <p role="alert" className="form-error">
-            {state.text} <Link to={to('/account/forgot')}>{t('account.forgot.link')}</Link>
-          </p>
-        ) : null}
+        <LinkRefused text={state.kind === 'failed' ? state.text : null} />
         {state.kind === 'undone' ? (
           <>
             <p role="status" className="auth__lead">
               {t('account.undoEmail.done', { email: state.email })}
             </p>
-            {formError ? (
-              <p className="form-error" role="alert">
-                {formError} <Link to={to('/account/forgot')}>{t('account.forgot.again')}</Link>
-              </p>
-            ) : null}
-            <AccountField
-              label={t('account.fields.new_password')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              error={error}
-              hint={t('account.passwordHint')}
-              onChange={setPassword}
-            />
-            <Button type="submit" variant="primary" busy={busy} className="auth__submit">
-              {t('account.reset.submit')}
-            </Button>
+            <LinkRefused text={form.formError} again />
+            <NewPasswordFields form={form} />
           </>
         ) : null}
       </form>

@@ -1,6 +1,10 @@
 import type { TFunction } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AccountFailure } from '../../data/index.ts';
+import { useFormState } from '../../ui/form/useFormState.ts';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 
 /** The words of a refused account call; `network_error` says the form needs the network. */
 export function accountErrorText(t: TFunction, locale: string, failure: AccountFailure): string {
@@ -9,18 +13,10 @@ export function accountErrorText(t: TFunction, locale: string, failure: AccountF
   return t(`errors.${failure.code}`);
 }
 
-/**
- * Splits a refusal into the field it concerns (when the form has that field) and the rest, so an
- * error shows next to its field and anything else above the form.
- */
-export function placeError<F extends string>(
-  t: TFunction,
-  locale: string,
-  failure: AccountFailure,
-  fields: readonly F[],
-): { field: Partial<Record<F, string>>; form: string | null } {
-  const text = accountErrorText(t, locale, failure);
-  const field = failure.field as F | undefined;
-  if (field && fields.includes(field)) return { field: { [field]: text } as Partial<Record<F, string>>, form: null };
-  return { field: {}, form: text };
+/** An account form's state (src/ui/form), its refusals in the account area's words. */
+export function useAccountForm<F extends string>(fields: readonly F[], initial: Record<F, string> | (() => Record<F, string>)) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const describe = useCallback((failure: AccountFailure) => accountErrorText(t, locale, failure), [t, locale]);
+  return useFormState(fields, initial, describe);
 }

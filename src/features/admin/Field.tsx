@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { cloneElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventFieldName, EventFields, FieldProblems } from '../../data/index.ts';
+import { Field as FormField } from '../../ui/form/Field.tsx';
 
 /** What every section of the event form gets: the values shown, a setter and the problems to show. */
 export interface SectionProps {
@@ -15,8 +15,8 @@ export interface SectionProps {
 export const fieldId = (idp: string, key: string) => `${idp}-${key}`;
 
 /**
- * A labelled form field with its hint and its problem, tied to the input for screen readers
- * (aria-describedby, aria-invalid). The problem is text next to the field, not colour alone.
+ * A field of the admin forms (src/ui/form Field) whose problem is a code of the admin area's, or of
+ * the ticket forms', put in words here.
  */
 export function Field({
   id,
@@ -36,21 +36,10 @@ export function Field({
   children: ReactElement<Record<string, unknown>>;
 }) {
   const { t } = useTranslation();
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const text = problem ? (errors === 'sales' ? t(`sales.fieldErrors.${problem}`) : t(`admin.fieldErrors.${problem}`)) : undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {cloneElement(children, { id, 'aria-describedby': described, 'aria-invalid': problem ? true : undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="muted small">
-          {hint}
-        </p>
-      ) : null}
-      {problem ? (
-        <p id={`${id}-error`} className="field__error">
-          {errors === 'sales' ? t(`sales.fieldErrors.${problem}`) : t(`admin.fieldErrors.${problem}`)}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} label={label} hint={hint} error={text}>
+      {children}
+    </FormField>
   );
 }

@@ -16,6 +16,7 @@ import { calendarEntry } from './entries.ts';
 import { meetingGroups } from './meeting-groups.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
 import { ROLE_FILTER_VALUES, personName, roleOfFilter } from '../../ui/format/appointments.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** events.md §9: from this width the first event is selected on its own and both columns show. */
 const AUTO_SELECT_MIN_WIDTH = 1100;
@@ -75,11 +76,7 @@ function MyAppointments() {
           <DownloadAll />
         </div>
       </div>
-      {linkError ? (
-        <p className="form-error" role="alert">
-          {linkError}
-        </p>
-      ) : null}
+      <FormError>{linkError}</FormError>
       <div className={['my-appointments__grid', showList ? 'my-appointments__grid--list' : 'my-appointments__grid--events'].join(' ')}>
         <EventsColumn groups={groups} isLoading={isLoading} selectedId={selectedId} onSelect={select} />
         <section className="my-appointments__list" aria-label={t('appointments.list.label')}>

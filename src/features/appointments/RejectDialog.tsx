@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 
 import type { RejectMode } from '../../ui/appointment-ui.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /**
  * The rejection form (events.md §5): a free-text reason, no bounds beyond the server's own; the
@@ -52,11 +53,7 @@ export function RejectDialog({ meetingId, mode, onClose, onDone }: { meetingId: 
         <label htmlFor={id}>{t('appointments.reject.reason')}</label>
         <textarea id={id} rows={4} value={reason} onChange={(e) => setReason(e.target.value)} placeholder={t('appointments.reject.placeholder')} />
       </div>
-      {failed ? (
-        <p className="form-error" role="alert">
-          {t('errors.local_write_failed')}
-        </p>
-      ) : null}
+      <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
     </Modal>
   );
 }

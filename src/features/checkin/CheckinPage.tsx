@@ -22,6 +22,7 @@ import { ScanResultBanner } from './ScanResultBanner.tsx';
 import './checkin.css';
 import './door-admin.css';
 import { parseId } from '../../../contract/ids.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** Short for let in, long for stop: the operator feels the answer before reading it. */
 const VIBRATE_ADMITTED = [60];
@@ -152,11 +153,7 @@ export function CheckinPage() {
           <Card title={t('door.scanTitle')}>
             <CameraScanner onCode={scan} />
             <ManualEntry onCode={scan} busy={busy} />
-            {failed ? (
-              <p className="form-error" role="alert">
-                {t('errors.local_write_failed')}
-              </p>
-            ) : null}
+            <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
           </Card>
         </div>
         <div className="door-page__side">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROFILE_LIMITS } from '../../../contract/index.ts';
 import { useProfileActions, validateVisitorInfo, type OwnProfile, type ProfilePatch, type VisitorInfoErrors } from '../../data/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
+import { FormError } from '../../ui/form/Field.tsx';
 
 type Field = 'company' | 'position' | 'status' | 'help';
 const MESSAGE: Record<NonNullable<VisitorInfoErrors[keyof VisitorInfoErrors]>, string> = {
@@ -121,11 +122,7 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
             ))}
           </select>
         </div>
-        {failed ? (
-          <p className="form-error" role="alert">
-            {t('errors.local_write_failed')}
-          </p>
-        ) : null}
+        <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>
             {t('common.cancel')}

@@ -26,6 +26,7 @@ import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
 import { useVisitorsPage } from './useVisitorsPage.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /**
  * /{locale}/events/:eventId/visitors (networking.md §2, §4, §5). For a user who takes part in the
@@ -86,11 +87,7 @@ export function VisitorsPage() {
           {wide ? <SortBox state={state} onChange={(next) => apply(next)} /> : null}
         </div>
       </header>
-      {linkError ? (
-        <p className="form-error" role="alert">
-          {linkError}
-        </p>
-      ) : null}
+      <FormError>{linkError}</FormError>
 
       <VisitorsTabs
         tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))}

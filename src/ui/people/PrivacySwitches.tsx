@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileActions, type OwnProfile } from '../../data/index.ts';
 import { flipPatch, isShown, PRIVACY_SWITCHES, type PrivacySwitch } from './privacy.ts';
+import { FormError } from '../form/Field.tsx';
 
 /**
  * The privacy switches of the profile aside (the specs' four, and gender and age), all worded "Show my …" (privacy.ts). Each is a switch (role="switch"), saved at once
@@ -40,11 +41,7 @@ export function PrivacySwitches({ profile, known }: { profile: OwnProfile; known
           </li>
         ))}
       </ul>
-      {failed ? (
-        <p className="form-error" role="alert">
-          {t('errors.local_write_failed')}
-        </p>
-      ) : null}
+      <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
     </div>
   );
 }

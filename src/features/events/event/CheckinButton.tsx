@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { useNow } from '../../../ui/useNow.ts';
 import { useRequireLogin } from '../../../ui/useRequireLogin.ts';
 import { videoPhase } from '../../../ui/video/video.ts';
+import { FormError } from '../../../ui/form/Field.tsx';
 
 /**
  * Check-in and its undo. Both go through the outbox, so they work offline: the screen shows the new
@@ -56,11 +57,7 @@ export function CheckinButton({ event }: { event: EventView }) {
           {event.checked_in ? t('checkin.undo') : t('checkin.checkin')}
         </Button>
       )}
-      {failed ? (
-        <p className="form-error" role="alert">
-          {t('errors.local_write_failed')}
-        </p>
-      ) : null}
+      <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
     </div>
   );
 }

@@ -32,7 +32,7 @@ import {
  */
 
 /** Every device holds the event's public part; the organisers' own devices hold the rest. */
-function salesEffect(eventId: number, userId: number): Effect {
+export function salesEffect(eventId: number, userId: number): Effect {
   return { ids: [String(eventId)], collections: ['events'], userIds: [userId], eventIds: [eventId] };
 }
 

@@ -64,7 +64,8 @@ export function PromoCodesPanel({
               currency={currency}
               timezone={timezone}
               types={types}
-              used={stats?.promo_codes.find((x) => x.id === code.id)?.used ?? null}
+              // A code the figures do not list yet was made after they were read: nothing used it before that.
+              used={stats ? (stats.promo_codes.find((x) => x.id === code.id)?.used ?? 0) : null}
               onEdit={() => setEditing(code.key)}
               onActive={(active) => void actions.savePromo(eventId, code.id, { ...code.fields, active })}
               onDismiss={(commandId) => void actions.dismiss(commandId)}

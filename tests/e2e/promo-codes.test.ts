@@ -135,6 +135,25 @@ describe('promo codes on a phone', () => {
     await fitsPhone(page, 'the placed order');
   });
 
+  it('in Ukrainian, the default language, the code field and the discounted total fit the phone too', async () => {
+    const { page } = buyer;
+    await page.goto(`${server.url}/uk/events/${eventId}/checkout`);
+    const root = page.locator('main .checkout-page');
+    await root.getByLabel('Скільки: Business').selectOption('1');
+    await root.getByRole('button', { name: 'Далі' }).click();
+    await root.getByRole('button', { name: 'Далі' }).click();
+    await root.getByLabel('Промокод').fill('Harbour20');
+    await root.getByRole('button', { name: 'Застосувати' }).click();
+    await root.getByText('Застосовано код HARBOUR20').waitFor({ timeout: 30_000 });
+    // 20 % off 4 500.
+    expect(((await root.textContent()) ?? '').replace(/\s+/g, ' ')).toMatch(/Знижка\s?−900\s?(₴|грн)/);
+    await fitsPhone(page, 'the Ukrainian checkout with a code applied');
+    // Taken off again, the full price is back and nothing was ordered.
+    await root.getByRole('button', { name: 'Прибрати' }).click();
+    await root.getByLabel('Промокод').waitFor();
+    expect(((await root.textContent()) ?? '').replace(/\s+/g, ' ')).not.toContain('Знижка');
+  });
+
   it('the organiser sees the code on the order and its use counted', async () => {
     const { page } = owner;
     await page.goto(`${server.url}/en/admin/events/${eventId}/orders`);
@@ -165,5 +184,24 @@ describe('promo codes on a phone', () => {
       60_000,
       'the code’s use counted',
     );
+
+    // The same list and the form in Ukrainian, whose words run longer, on the same phone.
+    await page.goto(`${server.url}/uk/admin/events/${eventId}/tickets`);
+    await poll(
+      async () =>
+        (
+          (await page
+            .locator('[data-promo="HARBOUR20"]')
+            .textContent()
+            .catch(() => '')) ?? ''
+        ).replace(/\s+/g, ' '),
+      (text) => /використано 1 з 5/.test(text),
+      60_000,
+      'the Ukrainian list with the code’s uses',
+    );
+    await fitsPhone(page, 'the Ukrainian promo codes');
+    await page.getByRole('button', { name: 'Додати промокод' }).click();
+    await page.getByLabel('Код', { exact: true }).waitFor();
+    await fitsPhone(page, 'the Ukrainian promo code form');
   });
 });

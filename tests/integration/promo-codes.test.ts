@@ -115,6 +115,22 @@ describe('an organiser’s promo codes', () => {
     expect((await codesOf(owner, eventId)).map((c) => c.code)).toEqual(['VIP2026']);
   });
 
+  it('forget a ticket type that is removed, and a code left with none of its types is switched off', async () => {
+    const { owner, eventId, pass, workshop } = await paidEvent();
+    const extra = await addType(owner, eventId, { name: 'Extra', price: 10 });
+    const both = await addCode(owner, eventId, { code: 'BOTH', type_ids: [workshop, extra] });
+    const only = await addCode(owner, eventId, { code: 'ONLY', type_ids: [extra] });
+    const all = await addCode(owner, eventId, { code: 'ALL' });
+    expect(await send(owner, 'ticket_type.delete', { event_id: eventId, type_id: extra })).toMatchObject({ status: 'applied' });
+    const codes = await codesOf(owner, eventId);
+    expect(codes.find((c) => c.id === both.id)).toMatchObject({ type_ids: [workshop], active: true });
+    expect(codes.find((c) => c.id === only.id)).toMatchObject({ type_ids: [], active: false });
+    expect(codes.find((c) => c.id === all.id)).toMatchObject({ type_ids: [], active: true });
+    // The code that lost its only type no longer lowers anything.
+    const buyer = await person();
+    expect(await preview(buyer, { event_id: eventId, code: 'ONLY', type_ids: [pass] })).toMatchObject({ error: 'promo_code_invalid' });
+  });
+
   it('may be changed only by the event’s organisers, and only the event’s own', async () => {
     const { owner, eventId } = await paidEvent();
     const made = await addCode(owner, eventId);

@@ -67,3 +67,13 @@ export async function takePromoUses(trx: Tx, id: number, count: number): Promise
 export async function releasePromoUses(trx: Tx, id: number, count: number): Promise<void> {
   await sql`UPDATE promo_codes SET used = greatest(used - ${count}, 0) WHERE id = ${id}`.execute(trx);
 }
+
+/**
+ * A removed ticket type leaves the codes limited to it. A code that named only removed types is
+ * switched off rather than left to lower every type, which is what an empty list means.
+ */
+export async function forgetPromoType(trx: Tx, eventId: number, typeId: number): Promise<void> {
+  await sql`UPDATE promo_codes SET type_ids = array_remove(type_ids, ${typeId}),
+      active = active AND cardinality(array_remove(type_ids, ${typeId})) > 0
+    WHERE event_id = ${eventId} AND ${typeId} = ANY(type_ids)`.execute(trx);
+}

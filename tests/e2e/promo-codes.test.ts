@@ -102,6 +102,14 @@ describe('promo codes on a phone', () => {
       'the code with its terms and uses in the organiser’s list',
     );
     await fitsPhone(page, 'the ticket types and promo codes');
+
+    // The same code again, in other letters, is refused at its field before anything is sent.
+    await page.getByRole('button', { name: 'Add a promo code' }).click();
+    await form.getByLabel('Code', { exact: true }).fill('Harbour20');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await form.getByText('Another code of this event reads the same.').waitFor();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('[data-promo]').count()).toBe(1);
   });
 
   it('a buyer is told a wrong code is unknown, applies the right one and pays the discounted price', async () => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPromoCode, PROMO_KINDS, PROMO_LIMITS, type PromoCodeFields, type PromoKind } from '../../../../contract/promo.ts';
+import { checkPromoCode, normalCode, PROMO_KINDS, PROMO_LIMITS, type PromoCodeFields, type PromoKind } from '../../../../contract/promo.ts';
 import type { AdminTypeView } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
@@ -16,6 +16,7 @@ export function PromoCodeForm({
   currency,
   timezone,
   types,
+  otherCodes,
   submitLabel,
   onSave,
   onCancel,
@@ -24,6 +25,8 @@ export function PromoCodeForm({
   currency: string;
   timezone: string;
   types: readonly AdminTypeView[];
+  /** The event's other codes as stored (capitals): the same one again is refused at its field. */
+  otherCodes: readonly string[];
   submitLabel: string;
   onSave(fields: PromoCodeFields): Promise<void>;
   onCancel(): void;
@@ -40,7 +43,9 @@ export function PromoCodeForm({
   const limited = value.max_uses !== null;
   const fields: PromoCodeFields = { ...value, value: value.kind === 'free' ? 100 : (parsed ?? -1) };
   const typeIds = types.flatMap((x) => (x.id === null ? [] : [x.id]));
-  const problems = checkPromoCode({ ...fields, value: Math.max(0, fields.value) }, currency, typeIds);
+  const checked = checkPromoCode({ ...fields, value: Math.max(0, fields.value) }, currency, typeIds);
+  // The server refuses a duplicate too (promo_code_taken); said here, it is said at the field.
+  const problems = !checked.code && otherCodes.includes(normalCode(value.code)) ? { ...checked, code: 'code_taken' as const } : checked;
   const valueProblem =
     value.kind === 'free' ? undefined : parsed === null || parsed < 0 ? (value.kind === 'percent' ? 'percent_range' : 'amount') : problems.value;
   const usesBad = limited && (value.max_uses === null || value.max_uses < 1);

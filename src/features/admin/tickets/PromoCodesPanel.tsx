@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contract/money.ts';
-import { blankPromoCode, type PromoCodeFields } from '../../../../contract/promo.ts';
+import { blankPromoCode, normalCode, type PromoCodeFields } from '../../../../contract/promo.ts';
 import type { AdminPromoView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
@@ -49,6 +49,7 @@ export function PromoCodesPanel({
                 currency={currency}
                 timezone={timezone}
                 types={types}
+                otherCodes={codes.filter((x) => x.key !== code.key).map((x) => normalCode(x.fields.code))}
                 submitLabel={t('sales.form.save')}
                 onCancel={() => setEditing(null)}
                 onSave={async (fields) => {
@@ -80,6 +81,7 @@ export function PromoCodesPanel({
             currency={currency}
             timezone={timezone}
             types={types}
+            otherCodes={codes.map((x) => normalCode(x.fields.code))}
             submitLabel={t('sales.form.add')}
             onCancel={() => setEditing(null)}
             onSave={async (fields: PromoCodeFields) => {

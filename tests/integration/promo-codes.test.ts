@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { blankPromoCode, type PromoCodeFields } from '../../contract/promo.ts';
 import { expireOverdue } from '../../server/domain/orders/lifecycle.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
-import { startTestServer, type TestServer } from '../fixtures/server.ts';
+import { waitForMail } from '../fixtures/mail.ts';
+import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { auth, salesKit, type OrderList, type OrderView, type Person } from './sales-helpers.ts';
 
 /**
@@ -15,8 +16,9 @@ import { auth, salesKit, type OrderList, type OrderView, type Person } from './s
  */
 
 let s: TestServer;
+const dataDir = ownDataDir('promo-codes');
 beforeAll(async () => {
-  s = await startTestServer();
+  s = await startTestServer({ dataDir });
 });
 afterAll(async () => s?.close());
 
@@ -184,6 +186,9 @@ describe('a buyer with a promo code', () => {
     expect(placed.data.order).toMatchObject({ state: 'pending', total: 2390, promo_code: 'TEAM15', discount: 360 });
     expect(placed.data.order.lines.map((l) => l.price)).toEqual([1020, 1020, 350]);
     expect(await usedOf(made.id)).toBe(2);
+    // The mail on how to pay lists what each ticket costs, then the code and what it took off.
+    const howToPay = await waitForMail(dataDir, buyer.email);
+    expect(howToPay.text).toMatch(/TEAM15: −\D*360/);
 
     const doc = (await pull(buyer, 'tickets')).find((d) => d.kind === 'order' && d.order.code === placed.data.order.code);
     expect(doc?.order).toMatchObject({ promo_code: 'TEAM15', discount: 360, total: 2390 });

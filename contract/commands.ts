@@ -29,6 +29,7 @@ import { CategoriesSetPayload, MeetingsSetPayload } from './admin-meetings.ts';
 import { StandMemberRemovePayload, StandMemberSetPayload, StandRemovePayload, StandSetPayload } from './admin-stands.ts';
 import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeSavePayload } from './sales.ts';
+import { PromoCodeSavePayload } from './promo.ts';
 import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
@@ -111,6 +112,8 @@ export const COMMAND_PAYLOADS = storableAll({
   'ticket_type.save': TicketTypeSavePayload,
   'ticket_type.delete': TicketTypeDeletePayload,
   'ticket_sales.settings': SalesSettingsPayload,
+  // Promo codes (contract/promo.ts): created, edited and switched off; never removed, orders name them.
+  'promo_code.save': PromoCodeSavePayload,
   // Notifications (contract/notifications.ts): the user's own notices marked read on every device.
   'notification.read': NotificationReadPayload,
   // The calendar (contract/calendar.ts): a star on a speech of the live stage; the feed's address.

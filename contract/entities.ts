@@ -72,7 +72,8 @@ export const EventsCollection = defineCollection({
   // 3: the organisers' part carries the programme's outline; places say how many tables they hold.
   // 4: the ticket types on sale (`sales`) and, in the organisers' part, every type and the payment settings.
   // 5: each ticket type says how many one person may hold (`max_per_person`).
-  version: 5,
+  // 6: the organisers' part carries the event's promo codes.
+  version: 6,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),

@@ -1,5 +1,6 @@
 import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
+import { PROMO_ERROR_CODES } from './promo.ts';
 
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
@@ -96,6 +97,7 @@ export const ERROR_CODES = {
   ...ACCOUNT_ERROR_CODES,
   // ticket sales (contract/sales.ts)
   ...SALES_ERROR_CODES,
+  ...PROMO_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -33,3 +33,18 @@ function currencyFormat(locale: string, code: string, whole: boolean): Intl.Numb
   }
   return f;
 }
+
+/** True when the amount has no more decimals than the currency uses (no cents on a yen price). */
+export function fitsCurrency(amount: number, currency: string): boolean {
+  const scale = 10 ** currencyExponent(currency);
+  return Math.abs(Math.round(amount * scale) - amount * scale) < 1e-6;
+}
+
+/** Digits after the decimal point the currency is charged in (2 for most, 0 for a few). */
+export function currencyExponent(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}

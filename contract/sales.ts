@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
+import { currencyExponent, fitsCurrency } from './money.ts';
+import { AdminPromoCode } from './promo.ts';
+
+export { currencyExponent, fitsCurrency } from './money.ts';
 
 /**
  * Ticket sales (issue 15): the ticket types organisers define per event, how an event is paid for,
@@ -146,21 +150,6 @@ export const SalesSettingsPayload = Type.Object({ event_id: Type.Integer({ minim
 /** What is wrong with a field, as the key the form translates (`sales.fieldErrors.<problem>`). */
 export type SalesProblem = 'required' | 'too_long' | 'price_cents' | 'sale_order' | 'quota_below_taken' | 'per_person_below_order';
 
-/** True when the amount has no more decimals than the currency uses (no cents on a yen price). */
-export function fitsCurrency(amount: number, currency: string): boolean {
-  const scale = 10 ** currencyExponent(currency);
-  return Math.abs(Math.round(amount * scale) - amount * scale) < 1e-6;
-}
-
-/** Digits after the decimal point the currency is charged in (2 for most, 0 for a few). */
-export function currencyExponent(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 /** The amount in the currency's smallest unit, as card providers take it. */
 export function minorUnits(amount: number, currency: string): number {
   return Math.round(amount * 10 ** currencyExponent(currency));
@@ -264,6 +253,8 @@ export type AdminTicketType = Static<typeof AdminTicketType>;
 
 export const EventSalesAdmin = Type.Object({
   types: Type.Array(AdminTicketType),
+  /** The event's promo codes (contract/promo.ts); how often each was used is asked of the server. */
+  promo_codes: Type.Array(AdminPromoCode),
   transfer_enabled: Type.Boolean(),
   transfer_instructions: Type.String(),
   transfer_hours: Type.Integer(),
@@ -272,7 +263,14 @@ export const EventSalesAdmin = Type.Object({
 export type EventSalesAdmin = Static<typeof EventSalesAdmin>;
 
 export const NO_SALES: EventSales = { currency: 'UAH', methods: [], types: [] };
-export const NO_SALES_ADMIN: EventSalesAdmin = { types: [], transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false };
+export const NO_SALES_ADMIN: EventSalesAdmin = {
+  types: [],
+  promo_codes: [],
+  transfer_enabled: false,
+  transfer_instructions: '',
+  transfer_hours: 72,
+  card_enabled: false,
+};
 
 /** The fields of a type as the organiser's copy carries them, for the edit form. */
 export function fieldsOfType(t: AdminTicketType): TicketTypeFields {
@@ -341,6 +339,9 @@ export const OrderSummary = Type.Object({
   /** The organiser's payment instructions for a pending transfer. */
   instructions: Type.String(),
   lines: Type.Array(OrderLineSummary),
+  /** The promo code the order was placed with ('' for none) and what it took off the total. */
+  promo_code: Type.String(),
+  discount: Type.Number(),
 });
 export type OrderSummary = Static<typeof OrderSummary>;
 
@@ -357,6 +358,8 @@ export const NO_ORDER: OrderSummary = {
   ended_at: 0,
   instructions: '',
   lines: [],
+  promo_code: '',
+  discount: 0,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -379,6 +382,8 @@ export const CheckoutRequest = Type.Object(
     lines: Type.Array(CheckoutLine, { minItems: 1, maxItems: CHECKOUT_MAX_TICKETS }),
     /** The total the buyer was shown; a different one on the server answers price_changed. */
     expected_total: Type.Number({ minimum: 0, maximum: TICKET_TYPE_LIMITS.maxPrice * CHECKOUT_MAX_TICKETS }),
+    /** A promo code the buyer typed (contract/promo.ts); refused codes name the field `promo_code`. */
+    promo_code: Type.Optional(Type.String({ maxLength: 40 })),
     lang: Type.Optional(Type.String({ maxLength: 5 })),
   },
   { additionalProperties: false },

@@ -35,7 +35,8 @@ export const orderDocId = (orderId: number) => `order-${orderId}`;
 export const TicketsCollection = defineCollection({
   name: 'tickets',
   // 1: orders joined the collection (`kind`, `order`).
-  version: 1,
+  // 2: an order says its promo code and the discount (`order.promo_code`, `order.discount`).
+  version: 2,
   schema: Type.Object({
     /** The ticket id as a string, or `order-<id>` for an order's own document. */
     id: Type.String(),

@@ -64,6 +64,10 @@ export interface OrdersTable {
   created_at: Auto<Date>;
   rev: Rev;
   deleted: Auto<boolean>;
+  promo_code_id: Auto<number | null>;
+  promo_code: Auto<string>;
+  discount: Money;
+  promo_uses: Auto<number>;
 }
 
 export interface OrderLinesTable {
@@ -76,6 +80,23 @@ export interface OrderLinesTable {
   company: Auto<string>;
   position: Auto<string>;
   ticket_id: Auto<number | null>;
+  discount: Money;
+}
+
+/** 062_promo_codes.sql: an event's promo codes; `used` moves only by conditional statements. */
+export interface PromoCodesTable {
+  id: Generated<number>;
+  event_id: number;
+  code: string;
+  kind: string;
+  value: Money;
+  type_ids: Auto<number[]>;
+  max_uses: number | null;
+  used: Auto<number>;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  active: Auto<boolean>;
+  created_at: Auto<Date>;
 }
 
 export interface PaymentEventsTable {
@@ -91,4 +112,5 @@ export interface SalesTables {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payment_events: PaymentEventsTable;
+  promo_codes: PromoCodesTable;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
+import type { PromoCheckRequest, PromoOffer } from '../../contract/promo.ts';
 import { emptyCart, type CartDoc } from '../../sync/views/tickets/cart.ts';
 import { query } from './device.ts';
 import { useDevice, useRuntime, useStore } from './hooks.ts';
@@ -35,6 +36,9 @@ export interface PlacedOrderView {
   expires_at: number;
   instructions: string;
   lines: { type: string; price: number; name: string; ticket_id: number | null }[];
+  /** The promo code the order was placed with ('' for none) and what it took off. */
+  promo_code: string;
+  discount: number;
 }
 
 export type CheckoutResult<T> = OnlineResult<T>;
@@ -77,6 +81,8 @@ export function useCart(eventId: number): { cart: CartDoc; loading: boolean; sav
 export interface CheckoutActions {
   /** Places the order; with a card, `redirect_url` is the provider's page to send the buyer to. */
   placeOrder(request: CheckoutRequest): Promise<CheckoutResult<{ order: PlacedOrderView; redirect_url: string | null }>>;
+  /** Whether a promo code can be used now for these types, and its terms (a refusal names why). */
+  checkPromo(request: PromoCheckRequest): Promise<CheckoutResult<PromoOffer>>;
   /** A pending card order's payment page again. */
   resumePayment(code: string): Promise<CheckoutResult<{ redirect_url: string }>>;
   /** Gives up a pending order: its tickets go back on sale. */
@@ -97,6 +103,7 @@ export function useCheckoutActions(): CheckoutActions {
         if (r.ok) runtime.resync();
         return r;
       },
+      checkPromo: (request) => callOnline<PromoOffer>(runtime, '/api/checkout/promo', request),
       resumePayment: (code) => callOnline(runtime, `/api/checkout/orders/${encodeURIComponent(code)}/pay`, {}),
       async cancelOrder(code) {
         const r = await callOnline<PlacedOrderView>(runtime, `/api/checkout/orders/${encodeURIComponent(code)}/cancel`, {});

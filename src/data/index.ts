@@ -261,12 +261,14 @@ export type { OrderView, OrdersData } from '../../sync/views/tickets/orders.ts';
 export {
   attendeeProblems,
   cartCount,
+  cartPricing,
   cartTickets,
   cartTotal,
   checkoutLines,
   quantityOf,
   setAttendee,
   setMethod,
+  setPromo,
   setQuantity,
   withoutUnknownTypes,
   type CartAttendee,
@@ -286,7 +288,7 @@ export {
   type SalesAdminActions,
   type SalesAdminData,
 } from './ticket-sales.ts';
-export type { AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
+export type { AdminPromoView, AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
 export {
   useNotifications,
   type NotificationActions,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { PromoCodeFields } from '../../contract/promo.ts';
 import type { OrderState, SalesSettingsFields, TicketTypeFields } from '../../contract/sales.ts';
 import { salesAdminView, type SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
 import { callOnline, type OnlineResult } from './online.ts';
@@ -38,6 +39,8 @@ export interface SalesAdminActions {
   saveType(eventId: number, typeId: number | null, fields: TicketTypeFields): Promise<void>;
   deleteType(eventId: number, typeId: number): Promise<void>;
   saveSettings(eventId: number, fields: SalesSettingsFields): Promise<void>;
+  /** Creates a promo code (no id) or replaces every field of one; switching one off is an edit. */
+  savePromo(eventId: number, codeId: number | null, fields: PromoCodeFields): Promise<void>;
   /** Lets go of a refused or parked command. */
   dismiss(commandId: string): Promise<void>;
 }
@@ -49,6 +52,7 @@ export function useSalesAdminActions(): SalesAdminActions {
       saveType: (eventId, typeId, fields) => runtime.enqueue('ticket_type.save', { event_id: eventId, ...(typeId ? { type_id: typeId } : {}), fields }),
       deleteType: (eventId, typeId) => runtime.enqueue('ticket_type.delete', { event_id: eventId, type_id: typeId }),
       saveSettings: (eventId, fields) => runtime.enqueue('ticket_sales.settings', { event_id: eventId, fields }),
+      savePromo: (eventId, codeId, fields) => runtime.enqueue('promo_code.save', { event_id: eventId, ...(codeId ? { code_id: codeId } : {}), fields }),
       dismiss: (commandId) => runtime.dismiss(commandId),
     }),
     [runtime],
@@ -58,6 +62,8 @@ export function useSalesAdminActions(): SalesAdminActions {
 export interface EventOrderLine {
   type: string;
   price: number;
+  /** What a promo code took off this ticket. */
+  discount: number;
   name: string;
   company: string;
   position: string;
@@ -78,6 +84,9 @@ export interface EventOrder {
   paid_at: number;
   ended_at: number;
   refundable_by_provider: boolean;
+  /** The promo code the order was placed with ('' for none) and what it took off. */
+  promo_code: string;
+  discount: number;
   lines: EventOrderLine[];
 }
 
@@ -86,6 +95,8 @@ export interface EventOrdersPage {
   counts: Partial<Record<OrderState, number>>;
   revenue: number;
   types: { id: number; name: string; quota: number | null; taken: number; paid: number; hidden: boolean }[];
+  /** Tickets each promo code discounted in pending and paid orders. */
+  promo_codes: { id: number; code: string; used: number; max_uses: number | null }[];
   items: EventOrder[];
   /** This server takes card payments (a provider is configured). */
   card_available: boolean;

@@ -11,6 +11,7 @@ import { addDays, localDateOf } from '../../contract/appointments.ts';
 import { call, commands, liveEvent, person, type Person } from './attacks-helpers.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 import { blankTicketType } from '../../contract/sales.ts';
+import { blankPromoCode } from '../../contract/promo.ts';
 
 /**
  * Fields that are not the user's to set: role, moderation, ownership, ticket status, whose record
@@ -203,6 +204,7 @@ describe('commands', () => {
       event_id: eventId,
       fields: { currency: 'UAH', transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false },
     },
+    'promo_code.save': { event_id: eventId, fields: { ...blankPromoCode(), code: 'MASS' } },
     'notification.read': { ids: [1] },
     'speech.star': { event_id: eventId, speech_id: 1, starred: true },
     'calendar.feed': { token: null },

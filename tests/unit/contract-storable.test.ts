@@ -215,6 +215,23 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'ticket_sales.settings': [
     { event_id: 7, fields: { currency: 'EUR', transfer_enabled: true, transfer_instructions: 'IBAN …', transfer_hours: 72, card_enabled: true } },
   ],
+  'promo_code.save': [
+    {
+      event_id: 7,
+      code_id: 2,
+      fields: {
+        code: 'SPRING-25',
+        kind: 'percent',
+        value: 25,
+        type_ids: [3, 4],
+        max_uses: 100,
+        valid_from: 1_900_000_000,
+        valid_until: 1_950_000_000,
+        active: true,
+      },
+    },
+    { event_id: 7, fields: { code: 'SPEAKER', kind: 'free', value: 100, type_ids: [], max_uses: null, valid_from: null, valid_until: null, active: false } },
+  ],
   'notification.read': [{ ids: [3, 4] }],
   'speech.star': [{ event_id: 7, speech_id: 3, starred: true }],
   'calendar.feed': [{ token: 'A'.repeat(43) }, { token: null }],
@@ -237,7 +254,7 @@ function setAt(value: unknown, path: (string | number)[], next: unknown): unknow
   return copy;
 }
 
-const TIME_FIELDS = new Set(['time_start', 'time_end', 'starts_at', 'ends_at', 'sale_starts_at', 'sale_ends_at']);
+const TIME_FIELDS = new Set(['time_start', 'time_end', 'starts_at', 'ends_at', 'sale_starts_at', 'sale_ends_at', 'valid_from', 'valid_until']);
 
 describe('the contract refuses what the database cannot store', () => {
   it('has a complete sample for every command kind', () => {

@@ -21,9 +21,11 @@ const order = (over: Partial<EventOrder>): EventOrder => ({
   paid_at: Date.UTC(2026, 4, 12, 9, 0) / 1000,
   ended_at: 0,
   refundable_by_provider: false,
+  promo_code: '',
+  discount: 0,
   lines: [
-    { type: 'Conference pass', price: 1200, name: 'Olha Kravets', company: 'Acme', position: '', ticket_id: 5 },
-    { type: 'Conference pass', price: 1200, name: '=HYPERLINK("x")', company: '', position: '', ticket_id: 6 },
+    { type: 'Conference pass', price: 1200, discount: 0, name: 'Olha Kravets', company: 'Acme', position: '', ticket_id: 5 },
+    { type: 'Conference pass', price: 1200, discount: 0, name: '=HYPERLINK("x")', company: '', position: '', ticket_id: 6 },
   ],
   ...over,
 });
@@ -35,13 +37,27 @@ describe('the orders export', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(rows[0]).toBe("Order,State,Payment,Buyer,Buyer's email,Order total,Currency,Ordered,Paid,Ended,Ticket type,Ticket price,Attendee,Company,Position");
+    expect(rows[0]).toBe(
+      "Order,State,Payment,Buyer,Buyer's email,Order total,Promo code,Order discount,Currency,Ordered,Paid,Ended,Ticket type,Ticket price,Attendee,Company,Position",
+    );
     expect(rows[1]).toBe(
-      'AB12CD,Paid,Bank transfer or at the venue,Olha Kravets,olha@example.com,2400,UAH,2026-05-12 10:30,2026-05-12 12:00,,Conference pass,1200,Olha Kravets,Acme,',
+      'AB12CD,Paid,Bank transfer or at the venue,Olha Kravets,olha@example.com,2400,,0,UAH,2026-05-12 10:30,2026-05-12 12:00,,Conference pass,1200,Olha Kravets,Acme,',
     );
     // A name that a spreadsheet would run as a formula stays text.
     expect(rows[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(rows).toHaveLength(3);
+  });
+
+  it('names the promo code of an order and what it took off, with each ticket at the price paid', () => {
+    const discounted = order({
+      total: 2040,
+      promo_code: 'TEAM15',
+      discount: 360,
+      lines: order({}).lines.map((l) => ({ ...l, price: 1020, discount: 180 })),
+    });
+    const rows = ordersCsv(t.t.bind(t), [discounted], 'Europe/Kyiv').trimEnd().split('\r\n');
+    expect(rows[1]).toContain('olha@example.com,2040,TEAM15,360,UAH,');
+    expect(rows[1]).toContain(',Conference pass,1020,');
   });
 
   it('falls back to UTC for a zone the browser does not know', () => {

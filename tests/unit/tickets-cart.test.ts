@@ -3,11 +3,13 @@ import { checkTicketType, blankTicketType, currencyExponent, fitsCurrency, minor
 import {
   attendeeProblems,
   cartCount,
+  cartPricing,
   cartTotal,
   checkoutLines,
   emptyCart,
   setAttendee,
   setMethod,
+  setPromo,
   setQuantity,
   withoutUnknownTypes,
   type CartType,
@@ -64,6 +66,28 @@ describe('the cart', () => {
     expect(setMethod({ ...keyed, method: 'transfer' }, 'transfer').clientKey).toBe('k-1');
     expect(withoutUnknownTypes(keyed, [free]).lines).toEqual({});
     expect(withoutUnknownTypes(keyed, [standard])).toBe(keyed);
+  });
+});
+
+describe('the cart with a promo code', () => {
+  const workshop: CartType = { ...standard, id: 3, name: 'Workshop', price: 100 };
+
+  it('prices each ticket with the code it holds, a new attempt id with it, and keeps it while the cart changes', () => {
+    const keyed = { ...setQuantity(emptyCart(7), 2, 2), clientKey: 'k-1' };
+    const withCode = setPromo(keyed, { code: 'TEAM10', kind: 'percent', value: 10, type_ids: [2] });
+    expect(withCode.clientKey).toBe('');
+    expect(cartPricing(withCode, [standard, workshop], 'UAH')).toMatchObject({ total: 810.9, discount: 90.1, uses: 2, applies: true });
+    const more = setQuantity(withCode, 3, 1);
+    expect(more.promo?.code).toBe('TEAM10');
+    expect(cartPricing(more, [standard, workshop], 'UAH').lines.map((l) => l.price)).toEqual([405.45, 405.45, 100]);
+    expect(setPromo(more, null).promo).toBeNull();
+  });
+
+  it('says when the code lowers nothing the cart holds, and then prices it in full', () => {
+    const cart = setPromo(setQuantity(emptyCart(7), 3, 2), { code: 'TEAM10', kind: 'free', value: 100, type_ids: [2] });
+    expect(cartPricing(cart, [standard, workshop], 'UAH')).toMatchObject({ total: 200, discount: 0, applies: false });
+    // A cart kept from before codes has none.
+    expect(cartPricing(setQuantity(emptyCart(7), 3, 1), [workshop], 'UAH')).toMatchObject({ total: 100, applies: false });
   });
 });
 

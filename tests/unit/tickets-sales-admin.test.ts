@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { blankPromoCode, type AdminPromoCode } from '../../contract/promo.ts';
 import { NO_SALES_ADMIN, blankTicketType, type AdminTicketType } from '../../contract/sales.ts';
 import type { EventView, QueuedCommand } from '../../sync/store/overlay.ts';
 import { salesAdminView } from '../../sync/views/tickets/sales-admin.ts';
@@ -25,6 +26,19 @@ const type = (id: number, over: Partial<AdminTicketType> = {}): AdminTicketType 
   ...over,
 });
 
+const promo = (id: number, code: string, over: Partial<AdminPromoCode> = {}): AdminPromoCode => ({
+  id,
+  code,
+  kind: 'percent',
+  value: 10,
+  type_ids: [],
+  max_uses: 0,
+  valid_from: 0,
+  valid_until: 0,
+  active: true,
+  ...over,
+});
+
 const event = {
   event_id: 9,
   sales: { currency: 'EUR', methods: ['transfer'], types: [] },
@@ -32,7 +46,13 @@ const event = {
     stream_url: '',
     created_by: 1,
     team: [],
-    sales: { ...NO_SALES_ADMIN, types: [type(1), type(2, { sold_out: true })], transfer_enabled: true, transfer_instructions: 'IBAN' },
+    sales: {
+      ...NO_SALES_ADMIN,
+      types: [type(1), type(2, { sold_out: true })],
+      promo_codes: [promo(4, 'SPRING'), promo(5, 'VIP', { kind: 'free', value: 100, max_uses: 10, type_ids: [2] })],
+      transfer_enabled: true,
+      transfer_instructions: 'IBAN',
+    },
   },
 } as unknown as EventView;
 
@@ -82,5 +102,29 @@ describe('the organiser’s ticket types', () => {
   it('drop a type whose deletion is on its way', () => {
     const v = salesAdminView(event, [cmd('ticket_type.delete', { type_id: 1 })]);
     expect(v.types.map((t) => t.id)).toEqual([2]);
+  });
+});
+
+describe('the organiser’s promo codes', () => {
+  it('are the document’s, a missing limit or window as none', () => {
+    const v = salesAdminView(event, []);
+    expect(v.promoCodes.map((p) => [p.key, p.fields.code, p.fields.kind, p.fields.max_uses, p.fields.valid_until, p.fields.type_ids])).toEqual([
+      ['4', 'SPRING', 'percent', null, null, []],
+      ['5', 'VIP', 'free', 10, null, [2]],
+    ]);
+  });
+
+  it('show an edit, a new code and a refusal at once, and a new code once the server lists it', () => {
+    const v = salesAdminView(event, [
+      cmd('promo_code.save', { code_id: 4, fields: { ...blankPromoCode(), code: 'SPRING', active: false } }),
+      cmd('promo_code.save', { fields: { ...blankPromoCode(), code: 'summer' } }),
+      cmd('promo_code.save', { code_id: 5, fields: { ...blankPromoCode(), code: 'VIP', max_uses: 1 } }, 'rejected', 'promo_uses_below_used'),
+      cmd('promo_code.save', { fields: { ...blankPromoCode(), code: 'vip' } }, 'applied'),
+    ]);
+    expect(v.promoCodes.map((p) => [p.key, p.fields.code, p.fields.active, p.pending, p.refused?.code ?? null])).toEqual([
+      ['4', 'SPRING', false, true, null],
+      ['5', 'VIP', true, false, 'promo_uses_below_used'],
+      [expect.stringMatching(/^local:/), 'summer', true, true, null],
+    ]);
   });
 });

@@ -123,6 +123,8 @@ describe('companies, tickets and door_tickets in RxDB', () => {
           currency: 'UAH',
           expires_at: 1_960_000_000,
           lines: [{ type: 'VIP', price: 900, name: 'Ірина Коваль' }],
+          promo_code: 'TEAM10',
+          discount: 100,
         },
       });
       await expect(db.collections.tickets!.insert({ ...ticket, id: 'x-1', kind: 'gift' as never })).rejects.toThrow();

@@ -1,7 +1,8 @@
 import { DomainError } from '../../../contract/errors.ts';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
 import { cleanName } from '../../../contract/names.ts';
-import { ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, sumPrices, type CheckoutLine, type CheckoutRequest, type PaymentMethod } from '../../../contract/sales.ts';
+import { priceWithPromo } from '../../../contract/promo.ts';
+import { ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, type CheckoutLine, type CheckoutRequest, type PaymentMethod } from '../../../contract/sales.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { editableEvent } from '../admin/repository.ts';
 import { expireOverdue, issueTickets, mergeOutcomes, orderEffect, randomCode, takeAll, type OrderNotice } from './lifecycle.ts';
@@ -10,6 +11,8 @@ import { buyerOf, findOrderByKey, heldOf, insertLines, insertOrder, lockBuyer, o
 import { eventCurrency, ticketTypesOf, salesSettingsOf, type TypeRow } from './types-repository.ts';
 import type { Effect } from '../effects.ts';
 import { withOrderMail } from './mail.ts';
+import { resolvePromo, termsOf } from './promo.ts';
+import { takePromoUses } from './promo-repository.ts';
 
 /**
  * Placing an order (POST /api/checkout/orders). It needs the network and is never queued: a
@@ -89,14 +92,25 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
 
   const types = new Map((await ticketTypesOf(trx, [req.event_id])).map((t) => [t.id, t]));
   const counts = new Map<number, number>();
-  const lines: NewLine[] = req.lines.map((line, i) => {
+  const listed = req.lines.map((line, i) => {
     const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, opts.now);
     counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
     if ((counts.get(t.id) ?? 0) > t.max_per_order) throw new DomainError('too_many_tickets', String(t.id));
     return { ticket_type_id: t.id, type_name: t.name, price: Number(t.price), ...attendee(line, t, i) };
   });
 
-  const total = sumPrices(lines.map((l) => l.price));
+  // A promo code prices the tickets it applies to (contract/promo.ts, the same arithmetic the
+  // buyer's screen showed); its uses are taken below, once the tickets are.
+  const currency = await eventCurrency(trx, req.event_id);
+  const typed = req.promo_code?.trim() ?? '';
+  const promo = typed ? await resolvePromo(trx, req.event_id, typed, [...counts.keys()], opts.now) : null;
+  const priced = priceWithPromo(
+    listed.map((l) => ({ type_id: l.ticket_type_id, price: l.price })),
+    promo ? termsOf(promo) : null,
+    currency,
+  );
+  const lines: NewLine[] = listed.map((l, i) => ({ ...l, price: priced.lines[i]?.price ?? l.price, discount: priced.lines[i]?.discount ?? 0 }));
+  const total = priced.total;
   if (Math.abs(total - req.expected_total) > 0.004) throw new DomainError('price_changed', String(total));
   const method: PaymentMethod = total === 0 ? 'free' : req.method;
   if (method === 'free' && total > 0) throw new DomainError('payment_method_unavailable', 'method');
@@ -114,6 +128,9 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   if (refusal) throw new DomainError(refusal.code, refusal.detail);
 
   await takeAll(trx, counts);
+  // Checkouts racing for a code's last uses queue on its row here; the ones that come too late
+  // roll back whole, tickets included, and the buyer keeps the cart without the code.
+  if (promo && priced.uses > 0 && !(await takePromoUses(trx, promo.id, priced.uses))) throw new DomainError('promo_code_used_up', 'promo_code');
 
   const buyer = await buyerOf(trx, userId);
   const [settings] = await salesSettingsOf(trx, [req.event_id]);
@@ -137,7 +154,11 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
     state: method === 'free' ? 'paid' : 'pending',
     method,
     total,
-    currency: await eventCurrency(trx, req.event_id),
+    currency,
+    promo_code_id: promo?.id ?? null,
+    promo_code: promo?.code ?? '',
+    discount: priced.discount,
+    promo_uses: promo ? priced.uses : 0,
     email: buyer.email,
     locale,
     instructions: method === 'transfer' ? (settings?.transfer_instructions ?? '') : '',

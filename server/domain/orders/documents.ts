@@ -11,6 +11,8 @@ import { toUnix, type Q } from '../../db/tx.ts';
 import { eventSummary } from '../tickets/repository.ts';
 import type { OrderFeedRow, OrderRow } from './repository.ts';
 import { salesSettingsOf, ticketTypesOf, type TypeRow } from './types-repository.ts';
+import { promoCodesOf, type PromoRow } from './promo-repository.ts';
+import type { AdminPromoCode } from '../../../contract/promo.ts';
 
 /**
  * The sales parts of event documents (contract/sales.ts): what buyers see (types that are not
@@ -45,14 +47,29 @@ function adminType(t: TypeRow): AdminTicketType {
   return { ...publicType(t), hidden: t.hidden, limited: t.quota !== null, quota: t.quota ?? 0 };
 }
 
+/** A promo code as the organisers' copy carries it: its terms, never how often it was used. */
+function adminPromo(p: PromoRow): AdminPromoCode {
+  return {
+    id: p.id,
+    code: p.code,
+    kind: p.kind,
+    value: Number(p.value),
+    type_ids: p.type_ids,
+    max_uses: p.max_uses ?? 0,
+    valid_from: toUnix(p.valid_from),
+    valid_until: toUnix(p.valid_until),
+    active: p.active,
+  };
+}
+
 /** The sales parts of each event, by event id; events that sell nothing are left out. */
 export async function salesPartsOf(q: Q, eventIds: number[]): Promise<Map<number, EventSalesParts>> {
-  const [types, settings] = await Promise.all([ticketTypesOf(q, eventIds), salesSettingsOf(q, eventIds)]);
+  const [types, settings, promos] = await Promise.all([ticketTypesOf(q, eventIds), salesSettingsOf(q, eventIds), promoCodesOf(q, eventIds)]);
   const out = new Map<number, EventSalesParts>();
   const entry = (id: number) => {
     let e = out.get(id);
     if (!e) {
-      e = { open: { methods: [], types: [] }, admin: { ...NO_SALES_ADMIN, types: [] } };
+      e = { open: { methods: [], types: [] }, admin: { ...NO_SALES_ADMIN, types: [], promo_codes: [] } };
       out.set(id, e);
     }
     return e;
@@ -62,6 +79,7 @@ export async function salesPartsOf(q: Q, eventIds: number[]): Promise<Map<number
     e.admin.types.push(adminType(t));
     if (!t.hidden) e.open.types.push(publicType(t));
   }
+  for (const p of promos) entry(p.event_id).admin.promo_codes.push(adminPromo(p));
   for (const s of settings) {
     const e = entry(s.event_id);
     const methods: PaidMethod[] = [];
@@ -89,6 +107,8 @@ export function orderSummary<L>(r: OrderRow, lines: L[]) {
     ended_at: toUnix(r.ended_at),
     instructions: r.state === 'pending' ? r.instructions : '',
     lines,
+    promo_code: r.promo_code,
+    discount: Number(r.discount),
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type OrderRef,
   type OrderRow,
 } from './repository.ts';
+import { releasePromoUses, takePromoUses } from './promo-repository.ts';
 import { releaseQuota, takeQuota } from './types-repository.ts';
 
 /**
@@ -146,10 +147,22 @@ export async function markPaid(trx: Tx, ref: OrderRef, by: { userId: number | nu
   if (order.state === 'paid') return { order, effect: orderEffect(order, false), notices: [] };
   if (order.state !== 'pending' && order.state !== 'expired') throw new DomainError('order_state_changed', order.state);
   const lines = await orderLines(trx, order.id);
-  if (order.state === 'expired') await takeAll(trx, countsByType(lines));
+  let promoUses = order.promo_uses;
+  if (order.state === 'expired') {
+    await takeAll(trx, countsByType(lines));
+    // The money came for the discounted price, so the order keeps it; it takes its code's uses back
+    // when they are left and otherwise holds none, so the code's limit is never exceeded.
+    if (order.promo_code_id !== null && promoUses > 0 && !(await takePromoUses(trx, order.promo_code_id, promoUses))) promoUses = 0;
+  }
   const paidAt = new Date();
-  await setOrderState(trx, order.id, { state: 'paid', paid_at: paidAt, ended_by: by.userId, ...(by.payment ? { provider_payment: by.payment } : {}) });
-  const paid = { ...order, state: 'paid', paid_at: paidAt, provider_payment: by.payment ?? order.provider_payment };
+  await setOrderState(trx, order.id, {
+    state: 'paid',
+    paid_at: paidAt,
+    ended_by: by.userId,
+    ...(by.payment ? { provider_payment: by.payment } : {}),
+    ...(promoUses !== order.promo_uses ? { promo_uses: promoUses } : {}),
+  });
+  const paid = { ...order, state: 'paid', paid_at: paidAt, provider_payment: by.payment ?? order.provider_payment, promo_uses: promoUses };
   await issueTickets(trx, paid, lines);
   return { order: paid, effect: orderEffect(order, true), notices: [{ kind: 'paid', orderId: order.id }] };
 }
@@ -169,6 +182,8 @@ export async function endOrder(trx: Tx, ref: OrderRef, to: EndState, byUserId: n
   const wasPaid = order.state === 'paid';
   const lines = await orderLines(trx, order.id);
   await releaseAll(trx, lines);
+  // The code's uses go back with the tickets: an order that ended used nothing.
+  if (order.promo_code_id !== null && order.promo_uses > 0) await releasePromoUses(trx, order.promo_code_id, order.promo_uses);
   if (wasPaid) {
     await cancelOrderTickets(trx, order.id);
     await touchUserEvent(trx, order.event_id, order.user_id, {});

@@ -45,7 +45,10 @@ export async function sendOrderNotice(deps: MailDeps, notice: OrderNotice): Prom
     when: formatWhen(event.starts_at, event.ends_at, event.timezone),
     code: order.code,
     total: money(Number(order.total), currency, lang),
-    lines: lines.map((l) => `- ${l.type_name}${l.name ? `, ${l.name}` : ''}: ${money(Number(l.price), currency, lang)}\n`).join(''),
+    lines:
+      lines.map((l) => `- ${l.type_name}${l.name ? `, ${l.name}` : ''}: ${money(Number(l.price), currency, lang)}\n`).join('') +
+      // The prices above are what was paid; the code and what it took off follow them.
+      (order.promo_code ? `${mailText(lang)('mail.order.promo', { code: order.promo_code, amount: money(Number(order.discount), currency, lang) })}\n` : ''),
     instructions: order.instructions,
     deadline: deadline ? `${deadline.date} ${deadline.time} (${event.timezone})` : '',
     // How a refund reaches the buyer.

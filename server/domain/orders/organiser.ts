@@ -6,6 +6,7 @@ import { endOrder, markPaid, type OrderOutcome } from './lifecycle.ts';
 import { withOrderMail } from './mail.ts';
 import { countEventOrders, eventOrders, findOrder, lockOrder, orderStateCounts, type OrderListFilter, type OrderRow } from './repository.ts';
 import { paidCountsOf, ticketTypesOf } from './types-repository.ts';
+import { promoCodesOf } from './promo-repository.ts';
 
 /**
  * The organiser's orders screen: the list (search, filter by state), each type's figures, and the
@@ -16,18 +17,21 @@ import { paidCountsOf, ticketTypesOf } from './types-repository.ts';
 
 export async function listEventOrders(db: Q, userId: number, eventId: number, filter: OrderListFilter) {
   await requireOrganiser(db, eventId, userId);
-  const [items, total, states, types, paid] = await Promise.all([
+  const [items, total, states, types, paid, promos] = await Promise.all([
     eventOrders(db, eventId, filter),
     countEventOrders(db, eventId, filter),
     orderStateCounts(db, eventId),
     ticketTypesOf(db, [eventId]),
     paidCountsOf(db, eventId),
+    promoCodesOf(db, [eventId]),
   ]);
   return {
     total,
     counts: states.counts,
     revenue: states.revenue,
     types: types.map((t) => ({ id: t.id, name: t.name, quota: t.quota, taken: t.taken, paid: paid.get(t.id) ?? 0, hidden: t.hidden })),
+    // Tickets discounted by pending and paid orders; the codes themselves are on the device.
+    promo_codes: promos.map((p) => ({ id: p.id, code: p.code, used: p.used, max_uses: p.max_uses })),
     items: items.map(orderListItem),
   };
 }
@@ -49,7 +53,9 @@ function orderListItem(o: Awaited<ReturnType<typeof eventOrders>>[number]) {
     ended_at: toUnix(o.ended_at),
     /** A card payment the provider can give back. */
     refundable_by_provider: o.method === 'card' && o.has_payment,
-    lines: o.lines.map((l) => ({ ...l, price: Number(l.price) })),
+    promo_code: o.promo_code,
+    discount: Number(o.discount),
+    lines: o.lines.map((l) => ({ ...l, price: Number(l.price), discount: Number(l.discount) })),
   };
 }
 

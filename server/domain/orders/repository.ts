@@ -26,6 +26,10 @@ const ORDER_COLUMNS = [
   'o.provider_session',
   'o.provider_payment',
   'o.created_at',
+  'o.promo_code_id',
+  'o.promo_code',
+  'o.discount',
+  'o.promo_uses',
 ] as const;
 
 function orderQuery(q: Q) {
@@ -73,6 +77,10 @@ export interface NewOrder {
   instructions: string;
   expires_at: Date | null;
   paid_at: Date | null;
+  promo_code_id: number | null;
+  promo_code: string;
+  discount: number;
+  promo_uses: number;
 }
 
 export async function insertOrder(trx: Tx, order: NewOrder): Promise<number> {
@@ -83,6 +91,8 @@ export interface NewLine {
   ticket_type_id: number;
   type_name: string;
   price: number;
+  /** What a promo code took off this ticket. */
+  discount: number;
   name: string;
   company: string;
   position: string;
@@ -109,7 +119,15 @@ export type OrderLineRow = Awaited<ReturnType<typeof orderLines>>[number];
 export async function setOrderState(
   trx: Tx,
   orderId: number,
-  patch: Partial<{ state: OrderState; paid_at: Date; ended_at: Date; ended_by: number | null; provider_payment: string; provider_session: string }>,
+  patch: Partial<{
+    state: OrderState;
+    paid_at: Date;
+    ended_at: Date;
+    ended_by: number | null;
+    provider_payment: string;
+    provider_session: string;
+    promo_uses: number;
+  }>,
 ): Promise<void> {
   await trx.updateTable('orders').set(patch).where('id', '=', orderId).execute();
 }
@@ -297,11 +315,13 @@ export async function eventOrders(q: Q, eventId: number, f: OrderListFilter) {
     paid_at: Date | null;
     ended_at: Date | null;
     has_payment: boolean;
-    lines: { type: string; price: number; name: string; company: string; position: string; ticket_id: number | null }[] | string;
+    promo_code: string;
+    discount: number;
+    lines: { type: string; price: number; discount: number; name: string; company: string; position: string; ticket_id: number | null }[] | string;
   }>`
     SELECT o.id, o.code, o.state, o.method, o.total, o.currency, o.email, u.first_name, u.last_name,
-      o.created_at, o.expires_at, o.paid_at, o.ended_at, (o.provider_payment IS NOT NULL) AS has_payment,
-      coalesce((SELECT json_agg(json_build_object('type', l.type_name, 'price', l.price, 'name', l.name, 'company', l.company,
+      o.created_at, o.expires_at, o.paid_at, o.ended_at, (o.provider_payment IS NOT NULL) AS has_payment, o.promo_code, o.discount,
+      coalesce((SELECT json_agg(json_build_object('type', l.type_name, 'price', l.price, 'discount', l.discount, 'name', l.name, 'company', l.company,
         'position', l.position, 'ticket_id', l.ticket_id) ORDER BY l.id) FROM order_lines l WHERE l.order_id = o.id), '[]'::json) AS lines
     FROM orders o JOIN users u ON u.id = o.user_id
     WHERE ${listWhere(eventId, f)}

@@ -23,6 +23,7 @@ import {
   writeSalesSettings,
   writeTicketType,
 } from './types-repository.ts';
+import { forgetPromoType } from './promo-repository.ts';
 
 /**
  * The organiser's side of ticket sales: ticket types and how the event is paid for. Each is a
@@ -32,7 +33,7 @@ import {
  */
 
 /** Every device holds the event's public part; the organisers' own devices hold the rest. */
-function salesEffect(eventId: number, userId: number): Effect {
+export function salesEffect(eventId: number, userId: number): Effect {
   return { ids: [String(eventId)], collections: ['events'], userIds: [userId], eventIds: [eventId] };
 }
 
@@ -84,6 +85,7 @@ export async function deleteTicketType(trx: Tx, userId: number, eventId: number,
   if (current.deleted) return salesEffect(eventId, userId);
   if (current.taken > 0 || (await typeEverOrdered(trx, typeId))) throw new DomainError('ticket_type_in_use');
   await markTicketTypeDeleted(trx, typeId);
+  await forgetPromoType(trx, eventId, typeId);
   await refreshMinPrice(trx, eventId);
   return salesEffect(eventId, userId);
 }

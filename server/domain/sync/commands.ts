@@ -27,6 +27,7 @@ import * as events from '../events/service.ts';
 import * as messages from '../messages/service.ts';
 import * as schedule from '../schedule/service.ts';
 import * as sales from '../orders/types.ts';
+import { savePromoCode } from '../orders/promo.ts';
 import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
@@ -118,6 +119,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
   'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
   'ticket_sales.settings': (trx, ctx, p) => sales.saveSalesSettings(trx, ctx.userId, p.event_id, p.fields),
+  'promo_code.save': (trx, ctx, p) => savePromoCode(trx, ctx.userId, p.event_id, p.code_id, p.fields),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),
   'speech.star': (trx, ctx, p) => starSpeech(trx, ctx.userId, p),
   'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),

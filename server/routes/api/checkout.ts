@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError } from '../../../contract/errors.ts';
 import { CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
+import { PromoCheckRequest } from '../../../contract/promo.ts';
 import { placeOrder } from '../../domain/orders/checkout.ts';
+import { checkPromo } from '../../domain/orders/promo.ts';
 import { endOrder } from '../../domain/orders/lifecycle.ts';
 import { eventTicketTypes, loadOrder, openCardPayment, orderView } from '../../domain/orders/service.ts';
 import { ok } from '../envelope.ts';
@@ -24,6 +26,12 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *   pending_tickets_limit (domain/orders/limits.ts), attendee_required (detail:
  *   `lines.<i>.<field>`), event_cancelled, event_finished, payment_failed (the provider did not
  *   answer; nothing was kept).
+ *   A `promo_code` prices the tickets it applies to; a code that cannot be used answers
+ *   promo_code_invalid, promo_code_not_started, promo_code_expired, promo_code_used_up or
+ *   promo_code_not_applicable with the detail `promo_code`, and nothing is ordered.
+ * - POST /api/checkout/promo (PromoCheckRequest, contract/promo.ts): whether a code can be used now
+ *   for these types, and its terms, which the page prices the cart with before the buyer pays.
+ *   Signed-in buyers only, and throttled like placing orders, so codes cannot be guessed in bulk.
  * - GET /api/checkout/orders/:code: the buyer's own order.
  * - POST /api/checkout/orders/:code/pay: a pending card order's payment page again, while the
  *   session it opened is open (order_state_changed once it is over; payment_failed when the
@@ -66,6 +74,17 @@ export async function checkoutApi(app: FastifyInstance) {
         }
       }
       return ok({ order: await orderView(app.db, placed.order.id), redirect_url: redirect });
+    },
+  );
+
+  app.post<{ Body: Static<typeof PromoCheckRequest> }>(
+    '/api/checkout/promo',
+    { schema: { body: PromoCheckRequest }, onRequest: app.limits.throttle('checkout') },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      const body = request.body;
+      return ok(await checkPromo(app.db, body.event_id, body.code, body.type_ids, new Date()));
     },
   );
 

@@ -14,7 +14,9 @@ import { Id, Lang, needUser } from './events-shared.ts';
  * event only (organiser_required otherwise).
  *
  * - GET /api/events/:eventId/orders?state=&q=&limit=&offset=: `{total, items, counts, revenue,
- *   types, card_available}`; `q` searches the order code, the buyer's name and address and attendees' names.
+ *   types, promo_codes, card_available}`; `q` searches the order code, the buyer's name and address and
+ *   attendees' names. Each item names its promo code and discount; `promo_codes` says how many
+ *   tickets each code discounted in pending and paid orders.
  * - GET /api/events/:eventId/orders/export: `{items, complete}`, every order as the list shows one
  *   (newest first, at most ORDER_EXPORT_MAX; `complete` false when there were more), for the CSV
  *   the organiser's page writes.

@@ -89,6 +89,8 @@ export function Checkout({ eventId, onDone, back, page = false }: { eventId: num
           cart={cart}
           currency={checkout.currency}
           total={checkout.total}
+          pricing={checkout.pricing}
+          promo={checkout.promo}
           methods={checkout.methods}
           method={checkout.method}
           onMethod={(m) => update(setMethod(cart, m))}

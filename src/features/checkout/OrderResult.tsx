@@ -9,7 +9,8 @@ import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { deadlineText, priceText } from './format.ts';
 
 /** What the result needs of an order: the server's answer and the device's order document both have it. */
-export type ResultOrder = Pick<PlacedOrderView, 'code' | 'state' | 'method' | 'total' | 'currency' | 'expires_at' | 'instructions'>;
+export type ResultOrder = Pick<PlacedOrderView, 'code' | 'state' | 'method' | 'total' | 'currency' | 'expires_at' | 'instructions'> &
+  Partial<Pick<PlacedOrderView, 'promo_code' | 'discount'>>;
 
 /**
  * What became of an order: tickets ready, how to pay a transfer and by when, a card payment
@@ -115,6 +116,11 @@ export function OrderResult({
   return (
     <div className="checkout__result" role="status">
       {body}
+      {order.promo_code ? (
+        <p className="checkout__discount">
+          {t('checkout.promo.orderDiscount', { code: order.promo_code })}: −{priceText(t, order.discount ?? 0, order.currency, locale)}
+        </p>
+      ) : null}
       {failure ? (
         <p className="form-error" role="alert">
           {t(`errors.${failure.code}`)}

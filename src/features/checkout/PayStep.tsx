@@ -1,17 +1,22 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { PricedOrder } from '../../../contract/promo.ts';
 import type { PaymentMethod } from '../../../contract/sales.ts';
 import { cartTickets, type CartDoc, type OfferType } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { priceText } from './format.ts';
+import { PromoField, type PromoState } from './PromoField.tsx';
 
 export interface PayStepProps {
   types: OfferType[];
   cart: CartDoc;
   currency: string;
   total: number;
+  /** Each ticket's price with the promo code, in the order of the cart's tickets. */
+  pricing: PricedOrder;
+  promo: PromoState;
   methods: PaymentMethod[];
   method: PaymentMethod | '';
   onMethod(m: PaymentMethod): void;
@@ -29,7 +34,7 @@ export interface PayStepProps {
  * network. A guest signs in or signs up first (the cart waits on the device); offline the button
  * is off and the screen says why.
  */
-export function PayStep({ types, cart, currency, total, methods, method, onMethod, auth, onLeave, offline, busy, onPlace }: PayStepProps) {
+export function PayStep({ types, cart, currency, total, pricing, promo, methods, method, onMethod, auth, onLeave, offline, busy, onPlace }: PayStepProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const name = useId();
@@ -44,20 +49,34 @@ export function PayStep({ types, cart, currency, total, methods, method, onMetho
   return (
     <div className="checkout__pay">
       <ul className="checkout__summary">
-        {tickets.map(({ type, index, attendee }) => (
-          <li key={`${type.id}-${index}`}>
-            <span>
-              {type.name}
-              {attendee.name.trim() ? <span className="muted"> · {attendee.name.trim()}</span> : null}
-            </span>
-            <span>{priceText(t, type.price, currency, locale)}</span>
+        {tickets.map(({ type, index, attendee }, i) => {
+          const priced = pricing.lines[i];
+          const lowered = priced !== undefined && priced.discount > 0;
+          return (
+            <li key={`${type.id}-${index}`}>
+              <span>
+                {type.name}
+                {attendee.name.trim() ? <span className="muted"> · {attendee.name.trim()}</span> : null}
+              </span>
+              <span>
+                {lowered ? <s className="muted">{priceText(t, type.price, currency, locale)}</s> : null}{' '}
+                {priceText(t, lowered ? priced.price : type.price, currency, locale)}
+              </span>
+            </li>
+          );
+        })}
+        {pricing.discount > 0 ? (
+          <li className="checkout__discount">
+            <span>{t('checkout.promo.discount')}</span>
+            <span>−{priceText(t, pricing.discount, currency, locale)}</span>
           </li>
-        ))}
+        ) : null}
         <li className="checkout__total">
           <span>{t('checkout.total')}</span>
           <span>{priceText(t, total, currency, locale)}</span>
         </li>
       </ul>
+      {auth ? null : <PromoField promo={promo} disabled={busy} />}
       {auth ? (
         <div className="checkout__auth">
           <p>{t('checkout.signInFirst')}</p>

@@ -3,9 +3,10 @@ import { ATTENDEE_FIELDS, buyableTypes, type PaymentMethod } from '../../../cont
 import {
   attendeeProblems,
   cartCount,
+  cartPricing,
   cartTickets,
-  cartTotal,
   checkoutLines,
+  setPromo,
   useCart,
   useCheckoutActions,
   useCheckoutOffer,
@@ -45,6 +46,8 @@ export function useCheckout(eventId: number) {
   const [failure, setFailure] = useState<OnlineFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
+  const [promoBusy, setPromoBusy] = useState(false);
+  const [promoRefusal, setPromoRefusal] = useState<string | null>(null);
 
   const offered = offer.offer?.methods;
   const listed = event?.sales.methods;
@@ -52,7 +55,8 @@ export function useCheckout(eventId: number) {
   const types = useMemo(() => buyableTypes(offer.offer?.types ?? (event ? typesFromEvent(event, now) : []), methods), [offer.offer, event, now, methods]);
   const cart = useMemo(() => withoutUnknownTypes(stored, types), [stored, types]);
   const currency = offer.offer?.currency ?? event?.sales.currency ?? '';
-  const total = cartTotal(cart, types);
+  const pricing = cartPricing(cart, types, currency);
+  const total = pricing.total;
   const count = cartCount(cart);
   const tickets = cartTickets(cart, types);
   const asks = tickets.some(({ type }) => ATTENDEE_FIELDS.some((f) => type[`ask_${f}`] !== 'off'));
@@ -72,6 +76,27 @@ export function useCheckout(eventId: number) {
   const update = (next: CartDoc) => {
     setFailure(null);
     void save(next);
+  };
+
+  // A code is checked by the server before it is applied, and applied only if it can be used: a
+  // refused one stays in the field with the reason under it and changes nothing in the cart.
+  const applyPromo = async (code: string) => {
+    setPromoRefusal(null);
+    if (!code.trim()) return;
+    if (sync.state === 'offline') {
+      setPromoRefusal('network_error');
+      return;
+    }
+    const inCart = [...new Set(tickets.map((x) => x.type.id))];
+    setPromoBusy(true);
+    const r = await actions.checkPromo({ event_id: eventId, code, type_ids: inCart.length ? inCart : types.map((x) => x.id), lang: locale });
+    setPromoBusy(false);
+    if (r.ok) update(setPromo(cart, r.data));
+    else setPromoRefusal(r.code);
+  };
+  const removePromo = () => {
+    setPromoRefusal(null);
+    update(setPromo(cart, null));
   };
   const go = (next: CheckoutStep) => {
     setFailure(null);
@@ -106,6 +131,7 @@ export function useCheckout(eventId: number) {
       lines: checkoutLines(cart, types),
       expected_total: total,
       lang: locale,
+      ...(cart.promo && pricing.applies ? { promo_code: cart.promo.code } : {}),
     });
     if (r.ok) {
       await actions.clearCart(eventId);
@@ -119,6 +145,13 @@ export function useCheckout(eventId: number) {
       return;
     }
     setBusy(false);
+    if (r.code.startsWith('promo_code_')) {
+      // The code stopped working since it was applied (used up by others, expired): it comes off,
+      // the full price shows, and the reason stands under the code's field.
+      setPromoRefusal(r.code);
+      await save(setPromo(cart, null));
+      return;
+    }
     setFailure(r);
     if (r.code === 'attendee_required') {
       setShowProblems(true);
@@ -139,6 +172,15 @@ export function useCheckout(eventId: number) {
     methods,
     method,
     total,
+    pricing,
+    promo: {
+      applied: cart.promo ?? null,
+      busy: promoBusy,
+      // Applied, but the cart holds none of the types it lowers: it is not sent, and the field says why.
+      refusal: promoRefusal ?? (cart.promo && !pricing.applies ? 'promo_code_not_applicable' : null),
+      apply: applyPromo,
+      remove: removePromo,
+    },
     count,
     problems,
     showProblems,

@@ -58,6 +58,7 @@ function OrderHead({ view }: { view: OrderView }) {
       </p>
       <p className="muted small">
         {t('orders.code', { code: o.code })} · {money(o.total, o.currency)} · {o.lines.map((l) => l.type).join(', ')}
+        {o.promo_code ? ` · ${t('checkout.promo.orderDiscount', { code: o.promo_code })}` : ''}
       </p>
     </>
   );

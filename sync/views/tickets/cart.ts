@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import { priceWithPromo, type PricedOrder, type PromoOffer } from '../../../contract/promo.ts';
 import { ATTENDEE_FIELDS, sumPrices, type AttendeeField, type CheckoutLine, type PaymentMethod } from '../../../contract/sales.ts';
 import type { FoyerDatabase } from '../../engine/database.ts';
 import { observeLocal, writeLocal } from '../../store/local.ts';
@@ -25,6 +26,11 @@ export interface CartDoc {
   lines: Record<string, CartAttendee[]>;
   method: PaymentMethod | '';
   clientKey: string;
+  /**
+   * The promo code the server found valid for this cart, with its terms, so the price with it shows
+   * offline too; placing the order judges the code again. Absent in carts kept from before codes.
+   */
+  promo?: PromoOffer | null;
   /** Epoch milliseconds of the last change. */
   updatedAt: number;
 }
@@ -70,6 +76,30 @@ export function setAttendee(cart: CartDoc, typeId: number, index: number, field:
 
 export function setMethod(cart: CartDoc, method: PaymentMethod): CartDoc {
   return cart.method === method ? cart : changed(cart, cart.lines, method);
+}
+
+/** Applies a code the server accepted, or takes it off (null). The price changes, so the attempt to buy is a new one. */
+export function setPromo(cart: CartDoc, promo: PromoOffer | null): CartDoc {
+  return { ...changed(cart, cart.lines), promo };
+}
+
+/**
+ * What the cart costs with its promo code (contract/promo.ts, the server's own arithmetic), and
+ * whether the code applies to anything in it: a code limited to types the cart no longer holds
+ * is not sent, and the checkout says why.
+ */
+export function cartPricing(cart: CartDoc, types: readonly CartType[], currency: string): PricedOrder & { applies: boolean } {
+  const tickets = cartTickets(cart, types);
+  const promo = cart.promo ?? null;
+  const applies = promo !== null && (promo.type_ids.length === 0 || tickets.some((x) => promo.type_ids.includes(x.type.id)));
+  return {
+    ...priceWithPromo(
+      tickets.map((x) => ({ type_id: x.type.id, price: x.type.price })),
+      applies ? promo : null,
+      currency,
+    ),
+    applies,
+  };
 }
 
 export function quantityOf(cart: CartDoc, typeId: number): number {

@@ -1,4 +1,5 @@
 import { map, type Observable } from 'rxjs';
+import { fieldsOfPromo, type PromoCodeFields } from '../../../contract/promo.ts';
 import { fieldsOfType, type SalesSettingsFields, type TicketTypeFields } from '../../../contract/sales.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../../store/overlay.ts';
@@ -10,7 +11,7 @@ import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../..
  * a refused one stays on screen with its reason until the organiser dismisses it.
  */
 
-export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_sales.settings'] as const;
+export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_sales.settings', 'promo_code.save'] as const;
 
 export interface AdminTypeView {
   /** The type's id; null for a type added on this device that the server has not sent back yet. */
@@ -25,12 +26,22 @@ export interface AdminTypeView {
   refused: { code: string; commandId: string } | null;
 }
 
+export interface AdminPromoView {
+  /** The code's id; null for one added on this device that the server has not sent back yet. */
+  id: number | null;
+  key: string;
+  fields: PromoCodeFields;
+  pending: boolean;
+  refused: { code: string; commandId: string } | null;
+}
+
 export interface SalesAdminView {
   currency: string;
   settings: SalesSettingsFields;
   settingsPending: boolean;
   settingsRefused: { code: string; commandId: string } | null;
   types: AdminTypeView[];
+  promoCodes: AdminPromoView[];
 }
 
 type Queued = QueuedCommand & { code?: string };
@@ -54,9 +65,16 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
   const mine = commands
     .filter((c) => (SALES_KINDS as readonly string[]).includes(c.kind) && c.payload.event_id === event.event_id)
     .sort((a, b) => a.seq - b.seq);
+  const promos = new Map<string, AdminPromoView>(
+    sales.promo_codes.map((p) => [String(p.id), { id: p.id, key: String(p.id), fields: fieldsOfPromo(p), pending: false, refused: null }]),
+  );
   for (const c of mine) {
     const stopped = isStopped(c.status);
     if (!stopped && !isInFlight(c)) continue;
+    if (c.kind === 'promo_code.save') {
+      overlayPromo(promos, sales.promo_codes, c, stopped);
+      continue;
+    }
     if (c.kind === 'ticket_sales.settings') {
       if (stopped) settingsRefused = refusal(c);
       else {
@@ -91,7 +109,27 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     }
   }
   const list = [...types.values()].sort((a, b) => a.fields.sort - b.fields.sort || (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER));
-  return { currency: settings.currency, settings, settingsPending, settingsRefused, types: list };
+  return { currency: settings.currency, settings, settingsPending, settingsRefused, types: list, promoCodes: [...promos.values()] };
+}
+
+/** A queued promo code change laid over the server's codes, as a type's change is over the types. */
+function overlayPromo(promos: Map<string, AdminPromoView>, server: readonly { code: string }[], c: Queued, stopped: boolean): void {
+  const codeId = typeof c.payload.code_id === 'number' ? c.payload.code_id : null;
+  const fields = c.payload.fields as PromoCodeFields;
+  if (codeId === null) {
+    // Applied and already in the server's copy: the outbox entry lingers until the next complete pull.
+    if (c.status === 'applied' && server.some((p) => p.code === fields.code.trim().toUpperCase())) return;
+    const key = `local:${c.id}`;
+    promos.set(key, { id: null, key, fields, pending: !stopped, refused: stopped ? refusal(c) : null });
+    return;
+  }
+  const p = promos.get(String(codeId));
+  if (!p) return;
+  if (stopped) p.refused = refusal(c);
+  else {
+    p.fields = fields;
+    p.pending = true;
+  }
 }
 
 /** The outbox entries of ticket sales, live. */

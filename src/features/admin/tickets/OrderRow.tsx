@@ -70,6 +70,7 @@ export function OrderRow({
       <p className="sales__facts">
         {order.buyer} · {order.email} · {t(`checkout.methods.${order.method}`)} · {when(order.created_at)}
         {order.state === 'pending' && order.expires_at ? ` · ${t('sales.orders.expires', { date: when(order.expires_at) })}` : ''}
+        {order.promo_code ? ` · ${t('sales.orders.promo', { code: order.promo_code, amount: formatMoney(order.discount, order.currency, locale) })}` : ''}
       </p>
       <ul className="sales__order-lines">
         {order.lines.map((l, i) => (

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
+import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
@@ -105,6 +106,15 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
           </Button>
         )}
       </section>
+      <PromoCodesPanel
+        eventId={eventId}
+        currency={sales.currency}
+        timezone={event.timezone}
+        codes={sales.promoCodes}
+        types={sales.types}
+        stats={stats}
+        actions={actions}
+      />
     </>
   );
 }

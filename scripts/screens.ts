@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
@@ -154,7 +154,7 @@ const SCREENS: Screen[] = [
     sales: true,
     prepare: async (page) => {
       const row = page.locator('[data-promo]').first();
-      if (!(await row.waitFor({ timeout: 15_000 }).then(() => true, () => false))) return;
+      if (!(await appears(row, 15_000))) return;
       await row.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
       await page.waitForTimeout(300);
     },
@@ -173,7 +173,7 @@ const SCREENS: Screen[] = [
       await next.click();
       await next.click();
       const code = root.locator('.checkout__promo input');
-      if (!(await code.waitFor({ timeout: 10_000 }).then(() => true, () => false))) return;
+      if (!(await appears(code, 10_000))) return;
       await code.fill('early20');
       await root.locator('.checkout__promo button').first().click();
       // Applied, the field gives way to the code's line, with the discounted total below it.
@@ -350,6 +350,14 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
     if (!code) throw new Error(`the ${who} order was not placed: ${JSON.stringify(placed)}`);
     if (markPaid) await postJson(baseUrl, owner, `/api/events/${eventId}/orders/${code}/mark-paid`, {});
   }
+}
+
+/** Whether the element shows within `ms`: a build from before a feature simply does not have it. */
+function appears(locator: Locator, ms: number): Promise<boolean> {
+  return locator.waitFor({ timeout: ms }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function offeredTypes(baseUrl: string, eventId: number): Promise<{ id: number; name: string; price: number }[]> {

@@ -3,6 +3,7 @@ import type { AdminTables } from './types-admin.ts';
 import type { SalesTables } from './types-sales.ts';
 import type { PersonalTables } from './types-personal.ts';
 import type { TicketTables } from './types-tickets.ts';
+import type { TalkTables } from './types-talk.ts';
 import type { Auto, Json, ReplicatedColumns } from './columns.ts';
 
 export interface CountriesTable {
@@ -236,57 +237,6 @@ export interface AppointmentsTable extends ReplicatedColumns {
   updated_at: Auto<Date>;
 }
 
-export interface DialogsTable extends ReplicatedColumns {
-  id: Generated<number>;
-  user_a: number;
-  user_b: number;
-  muted_by_a: Auto<boolean>;
-  muted_by_b: Auto<boolean>;
-  starred_by_a: Auto<boolean>;
-  starred_by_b: Auto<boolean>;
-  closed_by_a: Auto<boolean>;
-  closed_by_b: Auto<boolean>;
-  last_message_at: Date | null;
-}
-
-export interface MessagesTable extends ReplicatedColumns {
-  id: Generated<number>;
-  dialog_id: number;
-  sender_id: number;
-  text: string;
-  client_id: string | null;
-  created_at: Auto<Date>;
-  received_at: Auto<Date>;
-  read_at: Date | null;
-}
-
-export interface ChatCommentsTable extends ReplicatedColumns {
-  id: Generated<number>;
-  event_id: number;
-  user_id: number;
-  comment: Auto<string>;
-  image: Auto<string>;
-  client_id: string | null;
-  created_at: Auto<Date>;
-  received_at: Auto<Date>;
-  likes_count: Auto<number>;
-  dislikes_count: Auto<number>;
-  deleted_by: number | null;
-}
-export interface CommentLikesTable {
-  comment_id: number;
-  user_id: number;
-  like_type: number;
-}
-export interface ChatBlocksTable extends ReplicatedColumns {
-  event_id: number;
-  user_id: number;
-  blocked_by: number;
-  reason: Auto<string>;
-  active: Auto<boolean>;
-  created_at: Auto<Date>;
-}
-
 export interface StandMembersTable {
   company_id: number;
   user_id: number;
@@ -349,17 +299,6 @@ export interface SocketPassesTable {
   session_hash: Uint8Array | null;
 }
 
-export interface ChatUploadsTable {
-  name: string;
-  user_id: number;
-  event_id: number;
-  bytes: number;
-  width: number;
-  height: number;
-  comment_id: number | null;
-  created_at: Auto<Date>;
-}
-
 export interface CommandsTable {
   user_id: number;
   id: string;
@@ -378,7 +317,7 @@ export interface CommandsTable {
  * tickets and the door in types-tickets.ts, a person's own notices, calendar and referrals in
  * types-personal.ts.
  */
-export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTables {
+export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTables, TalkTables {
   countries: CountriesTable;
   cities: CitiesTable;
   categories: CategoriesTable;
@@ -395,11 +334,6 @@ export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTabl
   speech_speakers: SpeechSpeakersTable;
   meeting_settings: MeetingSettingsTable;
   appointments: AppointmentsTable;
-  dialogs: DialogsTable;
-  messages: MessagesTable;
-  chat_comments: ChatCommentsTable;
-  comment_likes: CommentLikesTable;
-  chat_blocks: ChatBlocksTable;
   stand_members: StandMembersTable;
   user_relations: UserRelationsTable;
   friends: FriendsTable;
@@ -410,5 +344,4 @@ export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTabl
   appointment_video_keys: AppointmentVideoKeysTable;
   appointment_invites: AppointmentInvitesTable;
   socket_passes: SocketPassesTable;
-  chat_uploads: ChatUploadsTable;
 }

@@ -1,7 +1,7 @@
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { removeImageFile, uploadDir, type EncodedImage } from '../images.ts';
-import { attachUpload, countUnattachedUploads, deleteStaleUploads, insertUploadRow, uploadVisibleTo } from './repository.ts';
+import { attachUpload, countUnattachedUploads, deleteStaleUploads, insertUploadRow, uploadVisibleTo } from './upload-repository.ts';
 
 /**
  * Pictures uploaded for chat comments (the pictures themselves: domain/images.ts). An upload is

@@ -1,5 +1,5 @@
 import type { ViewerRelation } from './list-repository.ts';
-import { toEventDoc, type EventRow } from './repository.ts';
+import { toEventDoc, type EventRow } from './document-repository.ts';
 
 /** The event object of the legacy API: the replicated document plus the viewer's relation. */
 export function toLegacyEvent(row: EventRow, rel: ViewerRelation, withUsersOnline = false) {

@@ -5,7 +5,7 @@ import { organisedAmong, teamsOf } from '../admin/repository.ts';
 import { outlinesOf } from '../schedule/admin-repository.ts';
 import { salesPartsOf, type EventSalesParts } from '../orders/documents.ts';
 import type { FeedArgs, FeedPage } from '../sync/feed.ts';
-import { eventsSince, myEventsSince, toEventDoc, toMyEventDoc, type EventRow } from './repository.ts';
+import { eventsSince, myEventsSince, toEventDoc, toMyEventDoc, type EventRow } from './document-repository.ts';
 import { noticesOf } from '../notifications/repository.ts';
 import { starredOf } from '../calendar/repository.ts';
 import { ownTripsOf } from '../trips/repository.ts';

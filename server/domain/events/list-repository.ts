@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { and, FALSE, likeContains, likePrefix, participates, TRUE, validTicket, visibleUser, type Cond } from '../../db/sql.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
-import { selectEventRows, type EventRow } from './repository.ts';
+import { selectEventRows, type EventRow } from './document-repository.ts';
 import { onlyRow } from '../../db/rows.ts';
 
 /**

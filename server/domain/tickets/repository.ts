@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { NO_ORDER } from '../../../contract/sales.ts';
 import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
-import { posterUrl } from '../events/repository.ts';
+import { posterUrl } from '../events/document-repository.ts';
 import { withTies } from '../sync/feed.ts';
 import { onlyRow } from '../../db/rows.ts';
 

@@ -5,7 +5,8 @@ import { findEvent } from '../events/repository.ts';
 import { feedEvent, feedEventId, FeedScopeError, feedUser, pullText, type FeedArgs, type FeedPage, type PullBody, type UserMemo } from '../sync/feed.ts';
 import type { PageCache } from '../sync/page-cache.ts';
 import { toVisitorDoc, visitorDocId, visitorTombstone } from './documents.ts';
-import { anyParticipant, feedJson, feedRows, feedStamp, loadViewer, relationsSince, type FeedStamp, type Viewer } from './repository.ts';
+import { feedJson, feedRows, feedStamp, type FeedStamp } from './feed-repository.ts';
+import { anyParticipant, loadViewer, relationsSince, type Viewer } from './repository.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the

@@ -4,7 +4,8 @@ import { API_MAX_LIMIT, EVENTS_PAGE_SIZE } from '../../../contract/constants.ts'
 import type { ErrorCode } from '../../../contract/errors.ts';
 import type { SessionUser } from '../../domain/auth/sessions.ts';
 import { toLegacyEvent } from '../../domain/events/documents.ts';
-import { eventCounters, findEventRow } from '../../domain/events/repository.ts';
+import { eventCounters } from '../../domain/events/repository.ts';
+import { findEventRow } from '../../domain/events/document-repository.ts';
 import { checkin, markViewed, toggleFavorite, uncheckin, viewWorthWriting } from '../../domain/events/service.ts';
 import { listedState } from '../../domain/profile/repository.ts';
 import {

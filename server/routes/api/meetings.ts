@@ -17,7 +17,7 @@ import { approveAppointment, availability, rejectAppointment, requestAppointment
 import { viewerAppointment, viewerAppointmentEvents, viewerAppointmentsOfEvent } from '../../domain/appointments/viewer-repository.ts';
 import { GUEST_RELATION, viewerRelations } from '../../domain/events/list-repository.ts';
 import { toLegacyEvent } from '../../domain/events/documents.ts';
-import { eventRowsByIds } from '../../domain/events/repository.ts';
+import { eventRowsByIds } from '../../domain/events/document-repository.ts';
 import { requireEvent } from '../../domain/events/service.ts';
 import { ok } from '../envelope.ts';
 import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';

@@ -324,7 +324,9 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
     const res = await fetch(`${baseUrl}/sync/v1/commands`, {
       method: 'POST',
       headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ commands: [{ id: `screens-${randomUUID()}`, kind: 'promo_code.save', payload: { event_id: eventId, fields }, occurredAt: new Date().toISOString() }] }),
+      body: JSON.stringify({
+        commands: [{ id: `screens-${randomUUID()}`, kind: 'promo_code.save', payload: { event_id: eventId, fields }, occurredAt: new Date().toISOString() }],
+      }),
     });
     // A build without codes refuses the command; its screens simply show none.
     await res.body?.cancel();

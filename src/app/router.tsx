@@ -1,4 +1,3 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RootRedirect } from './RootRedirect.tsx';
 import { LocaleRoot } from './LocaleRoot.tsx';
@@ -6,9 +5,9 @@ import { Layout } from './layout/Layout.tsx';
 import { NotFound } from './NotFound.tsx';
 import { UserRedirect } from './UserRedirect.tsx';
 import { LegacyRedirect } from './LegacyRedirect.tsx';
-import { AppLoading } from './AppLoading.tsx';
 import { HomePage } from '../features/events/home/HomePage.tsx';
-import { withLaterTexts } from '../ui/texts.ts';
+import { ADMIN_ROUTES } from './admin-routes.tsx';
+import { screen } from './screen.tsx';
 
 /**
  * Screens most visits never open (the door, ticket design, the live stage, messages…) load as their own
@@ -20,22 +19,12 @@ import { withLaterTexts } from '../ui/texts.ts';
  * The routes are a plain route table for useRoutes, not a data router: Foyer's screens read their
  * data themselves (from the device), so loaders and actions had nothing to do, and the data router
  * was about 17 KiB gzip more of the first route (issue 13).
- */
-type Loader<M> = () => Promise<M>;
-function screen<M>(load: Loader<M>, pick: (m: M) => ComponentType): ReactElement {
-  const Screen = lazy(async () => ({ default: pick(await withLaterTexts(load)) }));
-  return (
-    <Suspense fallback={<AppLoading />}>
-      <Screen />
-    </Suspense>
-  );
-}
-
-/*
+ *
  * Screens people go to from the first one (an event, its visitors, the lists, the login) are not
  * part of the first route either (issue 13). The service worker precaches them with the rest, so
  * after the first visit going there waits for no network.
  */
+
 const eventPage = screen(
   () => import('../features/events/event/EventPage.tsx'),
   (m) => m.EventPage,
@@ -254,95 +243,7 @@ export const routes: RouteObject[] = [
             ),
           },
           { path: 'user/:userId/events', element: userEvents },
-          // The organiser's admin area (issue 14); /admin/events without a locale lands here too.
-          { path: 'admin', element: <Navigate to="events" replace /> },
-          {
-            path: 'admin/events',
-            element: screen(
-              () => import('../features/admin/AdminEventsPage.tsx'),
-              (m) => m.AdminEventsPage,
-            ),
-          },
-          {
-            path: 'admin/events/new',
-            element: screen(
-              () => import('../features/admin/EventEditorPage.tsx'),
-              (m) => m.NewEventPage,
-            ),
-          },
-          {
-            // One event's sections (src/features/admin/sections.ts), inside its layout.
-            path: 'admin/events/:eventId',
-            element: screen(
-              () => import('../features/admin/AdminEventLayout.tsx'),
-              (m) => m.AdminEventLayout,
-            ),
-            children: [
-              {
-                index: true,
-                element: screen(
-                  () => import('../features/admin/EventEditorPage.tsx'),
-                  (m) => m.EventEditorPage,
-                ),
-              },
-              {
-                path: 'schedule',
-                element: screen(
-                  () => import('../features/admin/schedule/SchedulePage.tsx'),
-                  (m) => m.SchedulePage,
-                ),
-              },
-              {
-                path: 'meetings',
-                element: screen(
-                  () => import('../features/admin/meetings/MeetingsPage.tsx'),
-                  (m) => m.MeetingsPage,
-                ),
-              },
-              {
-                path: 'stands',
-                element: screen(
-                  () => import('../features/admin/stands/StandsPage.tsx'),
-                  (m) => m.StandsPage,
-                ),
-              },
-              {
-                path: 'stands/:standKey',
-                element: screen(
-                  () => import('../features/admin/stands/StandEditorPage.tsx'),
-                  (m) => m.StandEditorPage,
-                ),
-              },
-              {
-                path: 'people',
-                element: screen(
-                  () => import('../features/admin/people/PeoplePage.tsx'),
-                  (m) => m.PeoplePage,
-                ),
-              },
-              {
-                path: 'overview',
-                element: screen(
-                  () => import('../features/admin/overview/OverviewPage.tsx'),
-                  (m) => m.OverviewPage,
-                ),
-              },
-              {
-                path: 'tickets',
-                element: screen(
-                  () => import('../features/admin/tickets/SalesSection.tsx'),
-                  (m) => m.TicketTypesSection,
-                ),
-              },
-              {
-                path: 'orders',
-                element: screen(
-                  () => import('../features/admin/tickets/SalesSection.tsx'),
-                  (m) => m.OrdersSection,
-                ),
-              },
-            ],
-          },
+          ...ADMIN_ROUTES,
           // The specs' user/{userId} (networking.md §2): the same person's profile page.
           { path: 'user/:userId', element: <UserRedirect /> },
           { path: 'myprofile', element: <LegacyRedirect /> },

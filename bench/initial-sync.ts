@@ -19,7 +19,7 @@ import { filter, firstValueFrom, timeout } from 'rxjs';
 import { COLLECTION_NAMES } from '../contract/entities.ts';
 import { openDatabase } from '../sync/engine/database.ts';
 import { SyncEngine } from '../sync/engine/engine.ts';
-import { CACHES } from '../workers/caches.ts';
+import { CACHES, RUN_TASKS } from '../workers/caches.ts';
 import { loginRequest, writeSession } from '../sync/engine/session.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
@@ -140,7 +140,7 @@ async function main() {
     tallies.clear();
     wire.reset();
 
-    engine = new SyncEngine({ db, caches: CACHES, ...http, headers: { authorization: `Bearer ${login.token}` } });
+    engine = new SyncEngine({ db, caches: CACHES, tasks: RUN_TASKS, ...http, headers: { authorization: `Bearer ${login.token}` } });
     const start = performance.now();
     engine.start();
     await firstValueFrom(

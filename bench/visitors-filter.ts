@@ -19,7 +19,7 @@ import { filter, firstValueFrom, timeout } from 'rxjs';
 import { VISITORS_PAGE_SIZE } from '../contract/constants.ts';
 import { openDatabase } from '../sync/engine/database.ts';
 import { SyncEngine } from '../sync/engine/engine.ts';
-import { CACHES } from '../workers/caches.ts';
+import { CACHES, RUN_TASKS } from '../workers/caches.ts';
 import { loginRequest, writeSession } from '../sync/engine/session.ts';
 import { observeEventVisitors } from '../sync/views/visitors/store.ts';
 import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/views/visitors/visitors.ts';
@@ -59,7 +59,7 @@ async function main() {
     const login = await loginRequest(http, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     if (!login.ok) throw new Error(`login as ${DEMO_ACCOUNTS.anna} failed: ${login.code}`);
     await writeSession(db, login.user);
-    engine = new SyncEngine({ db, caches: CACHES, ...http, headers: { authorization: `Bearer ${login.token}` } });
+    engine = new SyncEngine({ db, caches: CACHES, tasks: RUN_TASKS, ...http, headers: { authorization: `Bearer ${login.token}` } });
     const syncStart = performance.now();
     engine.start();
 

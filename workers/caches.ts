@@ -4,6 +4,8 @@ import { PEOPLE_CACHES } from '../sync/views/people/on-device.ts';
 import { PROFILE_CACHES } from '../sync/views/profile/on-device.ts';
 import { REFERRAL_CACHES } from '../sync/views/referrals/on-device.ts';
 import type { CacheDataOf, CacheKeyOf, CacheSources } from '../sync/store/caches.ts';
+import type { RunTaskFactory } from '../sync/engine/run.ts';
+import { CHAT_RUN_TASK } from '../sync/views/chat/on-device.ts';
 
 /**
  * Every read-through cache of a legacy call, merged from the areas' declarations
@@ -23,3 +25,6 @@ export type Caches = typeof CACHES;
 /** `own_profile`, `people:visitors`, `admin_people:42`…: what the page may ask the engine to keep. */
 export type CacheKey = CacheKeyOf<Caches>;
 export type CacheData<K extends string> = CacheDataOf<Caches, K>;
+
+/** The areas' work for a signed-in run (sync/engine/run.ts RunTask), given to the engine with the caches. */
+export const RUN_TASKS: readonly RunTaskFactory[] = [CHAT_RUN_TASK];

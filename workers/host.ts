@@ -1,7 +1,7 @@
 import type { Observable, Subscription } from 'rxjs';
 import { openDatabase, type FoyerDatabase } from '../sync/engine/database.ts';
 import { SyncEngine } from '../sync/engine/engine.ts';
-import { CACHES } from './caches.ts';
+import { CACHES, RUN_TASKS } from './caches.ts';
 import type { SyncSnapshot } from '../sync/engine/status.ts';
 import { LOCAL_SYNC_STATUS, observeLocal, readLocal, writeLocal } from '../sync/store/local.ts';
 import { setRequestLanguage } from '../sync/engine/http.ts';
@@ -93,7 +93,7 @@ async function lead(run: Running) {
   // The status this device last recorded (by this or an earlier worker) keeps its last sync time.
   const recorded = await readLocal<SyncSnapshot>(run.db, LOCAL_SYNC_STATUS).catch(() => null);
   if (running !== run) return;
-  const engine = new SyncEngine({ db: run.db, baseUrl: run.opts.baseUrl, caches: CACHES, lastSyncedAt: recorded?.lastSyncedAt ?? null });
+  const engine = new SyncEngine({ db: run.db, baseUrl: run.opts.baseUrl, caches: CACHES, tasks: RUN_TASKS, lastSyncedAt: recorded?.lastSyncedAt ?? null });
   run.engine = engine;
   run.engineStatus = engine.status$.subscribe((status) => {
     // Written in order, so a slow write never lets an older status land last.

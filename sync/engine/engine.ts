@@ -4,7 +4,6 @@ import { SYNC_GUEST_FOREGROUND_MIN_MS, SYNC_RETRY_BASE_MS, SYNC_RETRY_MAX_MS } f
 import { COLLECTIONS, type MyEventDoc } from '../../contract/entities.ts';
 import type { CollectionDef } from '../../contract/schema.ts';
 import { CacheRefresher } from './cache-refresher.ts';
-import { ChatHistorySync } from '../views/chat/history.ts';
 import { HttpError, NetworkError, serverClockOffset, type HttpOptions } from './http.ts';
 import type { SyncEngineOptions } from './options.ts';
 import { newRun, Waker, whenWritten, type Progress, type Run } from './run.ts';
@@ -179,7 +178,7 @@ export class SyncEngine {
     this.run?.scopes?.recheck();
     await this.run?.scopes?.idle();
     await this.run?.caches.idle();
-    await this.run?.chatHistory?.idle();
+    await Promise.all((this.run?.tasks ?? []).map((task) => task.idle()));
   }
 
   /** The keys of the replications running now (`events`, `visitors@42`…), for tests and diagnostics. */
@@ -255,9 +254,10 @@ export class SyncEngine {
     // The manager reads my_events itself when it reconciles; the query only says when to.
     const mineChanged$ = myEvents ? myEvents.find().$.pipe(map(() => null)) : of(null);
     run.subs.push(combineLatest([mineChanged$, observeScopeRequests(this.opts.db)]).subscribe(([, requested]) => scopes.update(requested)));
-    if (userId !== null && (this.opts.db.collections as Partial<typeof this.opts.db.collections>).comments) {
-      run.chatHistory = new ChatHistorySync({ db: this.opts.db, http: this.http, signal, onUnauthorized: () => this.unauthorized(run) });
-      run.subs.push(run.chatHistory.follow());
+    if (userId !== null) {
+      const host = { db: this.opts.db, http: this.http, signal, onUnauthorized: () => this.unauthorized(run) };
+      run.tasks = this.opts.tasks.flatMap((make) => make(host) ?? []);
+      for (const task of run.tasks) run.subs.push(task.follow());
     }
     run.streamTask = userId === null ? pollLoop(this.liveHost, run) : streamLoop(this.liveHost, run);
     run.subs.push(

@@ -91,7 +91,7 @@ function onStreamMessage(host: LiveHost, run: Run, message: SseMessage) {
     host.waker.wake();
     for (const r of run.replications) r.resync();
     run.caches.refreshWanted();
-    run.chatHistory?.reconnected();
+    for (const task of run.tasks) task.reconnected();
     host.requestDrain(run);
   } else if (data.type === 'hint' && Array.isArray(data.collections)) {
     const names = data.collections.filter((c): c is string => typeof c === 'string');
@@ -100,6 +100,6 @@ function onStreamMessage(host: LiveHost, run: Run, message: SseMessage) {
       // A hint naming events wakes only those events' replications of an event-scoped collection.
       if (names.includes(r.name) && (events === null || r.eventId === undefined || events.has(r.eventId))) r.resync();
     }
-    if (names.includes('comments')) run.chatHistory?.refresh(events);
+    for (const task of run.tasks) task.hinted(names, events);
   }
 }

@@ -1,6 +1,7 @@
 import type { FoyerDatabase } from './database.ts';
 import type { HeaderSource } from './http.ts';
 import type { CacheSources } from '../store/caches.ts';
+import type { RunTaskFactory } from './run.ts';
 
 /** How a SyncEngine (engine.ts) reaches its server and paces itself; tests shorten the waits. */
 export interface SyncEngineOptions {
@@ -9,6 +10,8 @@ export interface SyncEngineOptions {
   baseUrl: string;
   /** The read-through caches the areas declare (workers/caches.ts); the page asks for them by key. */
   caches: CacheSources;
+  /** The areas' work for a signed-in run (workers/caches.ts RUN_TASKS), such as older chat pages. */
+  tasks: readonly RunTaskFactory[];
   /** Node tests authenticate with a Bearer token; the PWA's worker sends its cookie instead. */
   headers?: HeaderSource;
   fetch?: typeof fetch;

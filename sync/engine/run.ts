@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { CacheRefresher } from './cache-refresher.ts';
-import type { ChatHistorySync } from '../views/chat/history.ts';
+import type { FoyerDatabase } from './database.ts';
+import type { HttpOptions } from './http.ts';
 import type { PullReplication } from './replication.ts';
 import type { EventScopeManager } from './scoped.ts';
 import type { SessionDoc } from './session.ts';
@@ -20,8 +21,8 @@ export interface Run {
   lastCaughtUpAt: number | null;
   scopes: EventScopeManager | null;
   caches: CacheRefresher;
-  /** Older chat pages a screen asked for (sync/chat-history.ts); signed-in runs only. */
-  chatHistory: ChatHistorySync | null;
+  /** The areas' own work for a signed-in run (RunTask); none for a guest. */
+  tasks: RunTask[];
   /** Applied profile edits being folded into the cached profile; settling waits for it. */
   folding: Promise<void>;
   subs: Subscription[];
@@ -45,7 +46,7 @@ export function newRun(session: SessionDoc, controller: AbortController, caches:
     lastCaughtUpAt: null,
     scopes: null,
     caches,
-    chatHistory: null,
+    tasks: [],
     folding: Promise.resolve(),
     subs: [],
     streamTask: Promise.resolve(),
@@ -56,6 +57,32 @@ export function newRun(session: SessionDoc, controller: AbortController, caches:
     settling: Promise.resolve(),
   };
 }
+
+/**
+ * Work of an area that lives as long as a signed-in run and follows its live stream, such as the
+ * older chat pages a screen asked for (sync/views/chat/history.ts). The engine knows no area: the
+ * areas declare their tasks and the worker hands them to it (SyncEngineOptions.tasks).
+ */
+export interface RunTask {
+  /** Starts the task's own following; the subscription ends with the run. */
+  follow(): Subscription;
+  /** The live stream (re)connected: what changed meanwhile is unknown. */
+  reconnected(): void;
+  /** A live hint named these collections, of these events (null: any event). */
+  hinted(collections: readonly string[], eventIds: ReadonlySet<number> | null): void;
+  /** Resolves once the work asked for so far is done (tests and awaitScopes wait on it). */
+  idle(): Promise<void>;
+}
+
+export interface RunTaskHost {
+  db: FoyerDatabase;
+  http: HttpOptions;
+  signal: AbortSignal;
+  onUnauthorized(): Promise<void>;
+}
+
+/** Makes an area's task for a run, or null when the device has nothing for it (a collection it lacks). */
+export type RunTaskFactory = (host: RunTaskHost) => RunTask | null;
 
 /** How far one replication has come, for the status. */
 export interface Progress {

@@ -4,8 +4,9 @@ import { API_MAX_LIMIT, CHAT_PAGE_SIZE } from '../../../contract/constants.ts';
 import { commentsFromLegacy } from './chat.ts';
 import { legacyGet, LegacyError } from '../../store/caches.ts';
 import type { FoyerDatabase } from '../../engine/database.ts';
-import { AbortedError, HttpError, NetworkError, type HttpOptions } from '../../engine/http.ts';
+import { AbortedError, HttpError, NetworkError } from '../../engine/http.ts';
 import { modifyLocal, observeLocal, readLocal, writeLocal } from '../../store/local.ts';
+import type { RunTask, RunTaskHost } from '../../engine/run.ts';
 
 /**
  * Older chat history on the device: the comments older than the replicated window (sync/engine/scopes.ts
@@ -119,12 +120,7 @@ export function olderState(history: ChatHistoryDoc, request: ChatHistoryRequest 
 
 // ---- the engine's side ----
 
-export interface ChatHistoryHost {
-  db: FoyerDatabase;
-  http: HttpOptions;
-  signal: AbortSignal;
-  onUnauthorized(): Promise<void>;
-}
+export type ChatHistoryHost = RunTaskHost;
 
 interface Task {
   again: boolean;
@@ -137,7 +133,7 @@ interface Task {
  * asked for, and re-reads an open chat's history when told its event changed. One task per event
  * at a time; what arrives meanwhile is folded into one more run.
  */
-export class ChatHistorySync {
+export class ChatHistorySync implements RunTask {
   private requests: Record<string, ChatHistoryRequest> = {};
   private readonly tasks = new Map<number, Task>();
 
@@ -164,6 +160,10 @@ export class ChatHistorySync {
     for (const [id, r] of Object.entries(this.requests)) {
       if (r.open && (eventIds === null || eventIds.has(Number(id)))) this.schedule(Number(id), true);
     }
+  }
+
+  hinted(collections: readonly string[], eventIds: ReadonlySet<number> | null): void {
+    if (collections.includes('comments')) this.refresh(eventIds);
   }
 
   /** The stream (re)connected: refresh open chats and retry pages that could not be loaded. */

@@ -1,6 +1,7 @@
 import { combineLatest, map } from 'rxjs';
 import type { FoyerDatabase } from '../../engine/database.ts';
-import { setChatHistoryOpen, wantOlderComments } from './history.ts';
+import type { RunTaskFactory } from '../../engine/run.ts';
+import { ChatHistorySync, setChatHistoryOpen, wantOlderComments } from './history.ts';
 import { observeChatSource } from './chat.ts';
 import { observeChatHistory, observeChatHistoryRequests } from './history.ts';
 
@@ -25,3 +26,11 @@ export const CHAT_WRITES = {
   setChatHistoryOpen: (db: FoyerDatabase, eventId: number, open: boolean) => setChatHistoryOpen(db, eventId, open),
   wantOlderComments: (db: FoyerDatabase, eventId: number, pages: number) => wantOlderComments(db, eventId, pages),
 } as const;
+
+/**
+ * The chat's work in a signed-in run: the older pages a screen asked for, re-read when live hints
+ * name the event's comments (workers/caches.ts hands it to the engine with every area's).
+ */
+export const CHAT_RUN_TASK: RunTaskFactory = (host) =>
+  // A device database from before the chat had its collection has nothing to keep pages of.
+  (host.db.collections as Partial<typeof host.db.collections>).comments ? new ChatHistorySync(host) : null;

@@ -23,6 +23,7 @@ import './checkin.css';
 import './door-admin.css';
 import { parseId } from '../../../contract/ids.ts';
 import { FormError } from '../../ui/form/Field.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** Short for let in, long for stop: the operator feels the answer before reading it. */
 const VIBRATE_ADMITTED = [60];
@@ -125,14 +126,7 @@ export function CheckinPage() {
   const d = door.data;
   return (
     <div className="page door-page">
-      <div className="page__intro">
-        {event ? (
-          <p className="muted">
-            <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
-          </p>
-        ) : null}
-        <h1 className="page__title">{t('door.title')}</h1>
-      </div>
+      <PageHeader title={t('door.title')} event={event ? { id: eventId, name: event.name } : null} />
       <DoorStatus door={d} nowMs={now} />
       <DoorDownload door={d} />
       {!d.hasKey ? <p className="door-note">{t('door.noKeyNote')}</p> : null}

@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { formatEventRange } from '../../ui/format/events.ts';
 import './checkin.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** /{locale}/checkin — the events the user checks tickets for, as owner or named door staff. */
 export function DoorEventsPage() {
@@ -21,10 +22,7 @@ export function DoorEventsPage() {
   if (!session.user) return <LoginPrompt title={t('door.eventsTitle')} text={t('door.guestText')} />;
   return (
     <div className="page page--narrow">
-      <div className="page__intro">
-        <h1 className="page__title">{t('door.eventsTitle')}</h1>
-        <p className="muted">{data.fromServer ? t('door.eventsLead') : t('door.eventsOffline')}</p>
-      </div>
+      <PageHeader title={t('door.eventsTitle')} lead={data.fromServer ? t('door.eventsLead') : t('door.eventsOffline')} />
       {isLoading ? (
         <Spinner label={t('common.loading')} />
       ) : data.items.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { COMPANIES_PAGE_SIZE, PAGINATION_MARGIN_PAGES } from '../../../contract/constants.ts';
 import { pageOfCompanies, useCompanies, useEvent } from '../../data/index.ts';
@@ -10,6 +10,7 @@ import { CompanyItem } from './CompanyItem.tsx';
 import { NoCompanies } from './CompaniesState.tsx';
 import './companies.css';
 import { parseId } from '../../../contract/ids.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** /{locale}/events/:eventId/companies — the event's stands, COMPANIES_PAGE_SIZE a page, from the device. */
 export function CompaniesPage() {
@@ -27,15 +28,11 @@ export function CompaniesPage() {
 
   return (
     <div className="page companies-page">
-      <div className="page__intro">
-        {event ? (
-          <p className="muted">
-            <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
-          </p>
-        ) : null}
-        <h1 className="page__title">{t('companies.title')}</h1>
-        {data.items.length ? <p className="muted">{t('companies.count', { n: data.items.length })}</p> : null}
-      </div>
+      <PageHeader
+        title={t('companies.title')}
+        lead={data.items.length ? t('companies.count', { n: data.items.length }) : null}
+        event={event ? { id: eventId, name: event.name } : null}
+      />
       {isLoading && data.items.length === 0 ? (
         <Spinner label={t('common.loading')} />
       ) : data.items.length === 0 ? (

@@ -10,6 +10,7 @@ import { isPeopleTab, PEOPLE_TAB_IDS } from './usePeopleTabs.ts';
 import '../../ui/people/people.css';
 import '../../ui/people/visitors-list.css';
 import '../../ui/people/profiles.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** /people: the full list behind the people card, the tab kept in the address, 16 more at a time. */
 export function PeoplePage() {
@@ -30,10 +31,7 @@ export function PeoplePage() {
 
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('people.title')}</h1>
-        <p className="page__lead">{t('people.lead')}</p>
-      </div>
+      <PageHeader title={t('people.title')} lead={t('people.lead')} />
       <Tabs label={t('people.tabsLabel')} value={tab} onChange={choose} tabs={PEOPLE_TAB_IDS.map((id) => ({ id, label: t(`people.tabs.${id}`) }))}>
         <PeopleList page={people.data} isLoading={people.isLoading} />
         {items.length > 0 ? (

@@ -11,6 +11,7 @@ import { CopyField } from '../../ui/CopyField.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import './referrals.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /**
  * /{locale}/referrers (events.md §2 header link "referrers"; issue 16): the user's own link to an
@@ -28,10 +29,7 @@ export function ReferralsPage() {
   const data = referrals.data.data;
   return (
     <div className="page page--narrow referrals-page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('referrals.title')}</h1>
-        <p className="page__lead">{t('referrals.intro')}</p>
-      </div>
+      <PageHeader title={t('referrals.title')} lead={t('referrals.intro')} />
       <ShareLink code={data?.code ?? null} />
       <Results data={data} fetchedAt={referrals.data.fetchedAt} loading={referrals.isLoading} />
     </div>

@@ -15,6 +15,7 @@ import { TicketCard } from './TicketCard.tsx';
 import { TicketToasts } from './TicketToasts.tsx';
 import { OrdersSection } from './OrdersSection.tsx';
 import './tickets.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /** How often a ticket moves from upcoming to past while the page stays open. */
 const PERIOD_REFRESH_MS = 60_000;
@@ -39,9 +40,7 @@ export function MyTicketsPage() {
 
   return (
     <div className="page tickets-page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('tickets.title')}</h1>
-      </div>
+      <PageHeader title={t('tickets.title')} />
       <OrdersSection now={now} />
       <TicketToasts>
         <Tabs<TicketsTab>

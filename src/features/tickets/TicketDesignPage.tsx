@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useEvent, useOrganiserActions, useSession, useSyncStatus, type TicketDesignSettings } from '../../data/index.ts';
-import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -11,6 +10,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { BadgeSection, InstructionsSection, RolesSection, SponsorsSection } from './DesignSections.tsx';
 import './tickets.css';
 import { parseId } from '../../../contract/ids.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 /**
  * /{locale}/events/:eventId/ticket-design — the owners' ticket and badge settings (events.md §3):
@@ -21,7 +21,6 @@ import { parseId } from '../../../contract/ids.ts';
  */
 export function TicketDesignPage() {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const eventId = parseId(useParams().eventId) ?? 0;
   const session = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
@@ -88,15 +87,7 @@ export function TicketDesignPage() {
   const upload = (file: File) => actions.uploadDesignImage(eventId, file);
   return (
     <div className="page page--narrow ticket-design">
-      <div className="page__intro">
-        {event ? (
-          <p className="muted">
-            <Link to={to(`/events/${eventId}`)}>{event.name}</Link>
-          </p>
-        ) : null}
-        <h1 className="page__title">{t('ticketDesign.title')}</h1>
-        <p className="muted">{t('ticketDesign.lead')}</p>
-      </div>
+      <PageHeader title={t('ticketDesign.title')} lead={t('ticketDesign.lead')} event={event ? { id: eventId, name: event.name } : null} />
       {offline ? (
         <p className="door-note" role="status">
           {t('organiser.needsConnection')}

@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { TripPicture } from './TripPicture.tsx';
 import './trips.css';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 
 const LABELS: Record<TripField, string> = {
   transport_before: 'trips.transportBefore',
@@ -67,12 +68,7 @@ export function TripPlanPage() {
 
   return (
     <div className="page page--narrow trip-page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('trips.title')}</h1>
-        <p className="page__lead">
-          <Link to={to(`/events/${eventId}`)}>{e.name}</Link>
-        </p>
-      </div>
+      <PageHeader title={t('trips.title')} lead={<Link to={to(`/events/${eventId}`)}>{e.name}</Link>} />
       {!takesPart ? (
         <EmptyState
           title={t('trips.notParticipant')}

@@ -10,6 +10,7 @@ import { SearchBox } from '../../../ui/SearchBox.tsx';
 import { pageCount, parsePage } from '../../../ui/pagination.ts';
 import { EventList } from '../EventList.tsx';
 import { parseId } from '../../../../contract/ids.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 type Period = 'future' | 'past';
 
@@ -92,12 +93,7 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
 
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{heading}</h1>
-        <p className="page__lead">
-          <Link to={alternative.href}>{alternative.label}</Link>
-        </p>
-      </div>
+      <PageHeader title={heading} lead={<Link to={alternative.href}>{alternative.label}</Link>} />
 
       <SearchBox className="events-search" value={typed} onChange={setTyped} label={t('browse.search')} placeholder={t('browse.searchPlaceholder')} />
 

@@ -10,6 +10,7 @@ import { Spinner } from '../../../ui/Spinner.tsx';
 import { pageCount, parsePage } from '../../../ui/pagination.ts';
 import { LoginPrompt } from '../../../ui/LoginPrompt.tsx';
 import { EventList } from '../EventList.tsx';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 /** /{locale}/events/favorites?page=N — numbered pages with a margin of two (events.md §2, §9). */
 export function FavoritesPage() {
@@ -32,10 +33,7 @@ export function FavoritesPage() {
   const totalPages = pageCount(data.total, FAVORITE_EVENTS_PAGE_SIZE);
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('favorites.title')}</h1>
-        {data.total > 0 ? <p className="page__lead">{t('favorites.total', { n: data.total })}</p> : null}
-      </div>
+      <PageHeader title={t('favorites.title')} lead={data.total > 0 ? t('favorites.total', { n: data.total }) : null} />
       <EventList
         items={data.items}
         isLoading={isLoading}

@@ -25,6 +25,7 @@ import { formatEventRange } from '../../../ui/format/events.ts';
 import { meetingWhen, personName } from '../../../ui/format/appointments.ts';
 import { NowAndSoon } from '../NowAndSoon.tsx';
 import { nextMeeting, nowAndSoon } from './personal.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 // Module constants: the data hooks re-subscribe when the query object changes.
 const FAVORITES: EventsQuery = { filter: 'favorites', sort: 'when', limit: HOME_CARD_EVENTS };
@@ -70,10 +71,7 @@ export function HomePage() {
 
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{user ? t('home.titleUser', { name: user.first_name }) : t('home.title')}</h1>
-        <p className="page__lead">{t('home.lead')}</p>
-      </div>
+      <PageHeader title={user ? t('home.titleUser', { name: user.first_name }) : t('home.title')} lead={t('home.lead')} />
       {settled ? (
         // Only what has something to show: empty rows buried the events under boxes that said so.
         <Fragment key="rows">

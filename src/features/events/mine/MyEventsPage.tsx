@@ -14,6 +14,7 @@ import { EventList } from '../EventList.tsx';
 import { inPeriod, type Period } from './period.ts';
 import { NowAndSoon } from '../NowAndSoon.tsx';
 import { nowAndSoon } from '../home/personal.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 type Tab = keyof MyEventCounts;
 const TABS: Tab[] = ['allEvents', 'futuredEvents', 'pastEvents', 'favorites', 'lookedEarlier'];
@@ -40,9 +41,7 @@ export function MyEventsPage() {
 
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{t('myEvents.title')}</h1>
-      </div>
+      <PageHeader title={t('myEvents.title')} />
       <OnNow />
       <Tabs<Tab>
         label={t('myEvents.tabsLabel')}

@@ -13,6 +13,7 @@ import { pageCount, parsePage } from '../../../ui/pagination.ts';
 import { useNow } from '../../../ui/useNow.ts';
 import { EventList } from '../EventList.tsx';
 import { inPeriod } from './period.ts';
+import { PageHeader } from '../../../ui/PageHeader.tsx';
 
 type Tab = 'all' | 'future' | 'past' | 'favorites';
 const TABS: Tab[] = ['all', 'future', 'past', 'favorites'];
@@ -68,9 +69,7 @@ function OtherEvents({ userId, title }: { userId: number; title: string }) {
   const hrefFor = (p: number) => pageHref(pathname, params, p);
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{title}</h1>
-      </div>
+      <PageHeader title={title} />
       <Tabs<UserEventsTab>
         label={t('userEvents.tabsLabel')}
         tabs={OTHER_TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
@@ -121,9 +120,7 @@ function OwnEvents({ title }: { title: string }) {
 
   return (
     <div className="page">
-      <div className="page__intro">
-        <h1 className="page__title">{title}</h1>
-      </div>
+      <PageHeader title={title} />
       <Tabs<Tab>
         label={t('userEvents.tabsLabel')}
         tabs={TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}

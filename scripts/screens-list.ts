@@ -77,6 +77,16 @@ export const SCREENS: Screen[] = [
   },
   { name: 'live-chat', who: 'anna', path: ({ eventId }) => `/events/${eventId}/live-translation/chat` },
   { name: 'visitors', who: 'anna', path: ({ eventId }) => `/events/${eventId}/visitors` },
+  // People to meet, above the visitors (issue 31): the card and the first of the list under it.
+  {
+    name: 'visitors-suggestions',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}/visitors`,
+    prepare: async (page) => {
+      await appears(page.locator('.suggestions'), 15_000);
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
   { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
   { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },

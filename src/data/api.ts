@@ -32,6 +32,7 @@ import type { SyncState } from '../../sync/engine/status.ts';
 export type { EventView } from '../../sync/store/overlay.ts';
 export type { SessionUser } from '../../sync/engine/session.ts';
 export type { SyncState } from '../../sync/engine/status.ts';
+export type { SuggestedPerson, SuggestionReason } from '../../sync/views/people/suggestions.ts';
 export type { EventsFilter, EventsPage, EventsQuery, MyEventCounts, NamedCount } from '../../sync/views/events/queries.ts';
 
 export type {

@@ -23,6 +23,8 @@ export type {
   PeoplePage,
   PeopleTab,
   PersonSummary,
+  SuggestedPerson,
+  SuggestionReason,
   ProfileActions,
   ProfilePatch,
   ProfileState,
@@ -71,6 +73,7 @@ export {
 export {
   useFriends,
   usePeople,
+  useSuggestions,
   useProfile,
   useProfileActions,
   useSharedEvents,

@@ -3,6 +3,7 @@ import type { Locale } from '../../contract/constants.ts';
 import { nextLikeRequest, type PeopleTab, type ProfilePatch, type VisitorDoc } from '../../contract/visitors.ts';
 import type { CacheData, CacheKey } from '../../workers/caches.ts';
 import { NO_LOCAL_PEOPLE, peoplePage, type PeoplePage } from '../../sync/views/people/people.ts';
+import type { SuggestedPerson } from '../../sync/views/people/suggestions.ts';
 import { menuOf, prepareVisitors, type CategoryCount, type RelationView, type Viewer, type VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import type { OwnProfileState } from '../../sync/views/visitors/store.ts';
 import { EMPTY_VISITORS_READ, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
@@ -348,4 +349,14 @@ export function useFriends(): Loadable<Cached<{ count: number; first: PersonSumm
   const { user } = useSession();
   useRefresh(['friends'], Boolean(user));
   return useCache('friends');
+}
+
+const NO_SUGGESTIONS: SuggestedPerson[] = [];
+
+/**
+ * People the signed-in user should meet at an event, with why (sync/views/people/suggestions.ts),
+ * from the visitors on the device: offline too, and empty for a guest or a non-participant.
+ */
+export function useSuggestions(eventId: number, limit: number): Loaded<SuggestedPerson[]> {
+  return useDevice(query('suggestions', eventId, limit), NO_SUGGESTIONS);
 }

@@ -21,6 +21,8 @@ import '../../ui/people/people.css';
 import '../../ui/people/visitors-list.css';
 import '../../ui/people/profiles.css';
 import './visitors-phone.css';
+import './suggestions.css';
+import { Suggestions } from './Suggestions.tsx';
 import { EventNotFound } from '../../ui/EventNotFound.tsx';
 import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
@@ -88,6 +90,7 @@ export function VisitorsPage() {
         </div>
       </header>
       <FormError>{linkError}</FormError>
+      {signedIn ? <Suggestions eventId={eventId} /> : null}
 
       <VisitorsTabs
         tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))}

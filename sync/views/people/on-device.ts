@@ -1,9 +1,11 @@
-import { combineLatest, distinctUntilChanged, map, timer } from 'rxjs';
+import { asyncScheduler, combineLatest, distinctUntilChanged, map, of, switchMap, throttleTime, timer } from 'rxjs';
 import type { FoyerDatabase } from '../../engine/database.ts';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { PEOPLE_TABS, type PeopleTab } from '../../../contract/visitors.ts';
 import { allPages, cacheSource, legacyGet, looseInt, looseList, looseObject } from '../../store/caches.ts';
-import { observeAllVisitors } from '../visitors/store.ts';
+import type { VisitorDoc } from '../../../contract/visitors.ts';
+import { observeAllVisitors, observeMeetingPartners, signedInUser$ } from '../visitors/store.ts';
+import { suggestPeople, toSuggestedPerson, type Profile, type SuggestedPerson } from './suggestions.ts';
 import { FRIENDS_KEEP, readLocalPeople, toPersonSummary, type FriendsCache, type PeopleCache } from './people.ts';
 
 /** Events end as time passes: the people card's read is redone every minute, as the page's clock ticks. */
@@ -23,6 +25,27 @@ export const PEOPLE_READS = {
       map(([{ visitors, events }]) => readLocalPeople(visitors, events, tab, limit, Math.floor(Date.now() / 1000))),
       distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
     ),
+  /** People to meet at an event (suggestions.ts), from the event's visitor documents on the device. */
+  suggestions: (db: FoyerDatabase, eventId: number, limit: number) => {
+    const cache = new Map<string, { rev: number; profile: Profile }>();
+    return signedInUser$(db).pipe(
+      switchMap((meId) => {
+        if (meId === null) return of<SuggestedPerson[]>([]);
+        // A first sync of a large event writes visitors in many batches: read them at most once a second.
+        const visitors$ = db.visitors
+          .find({ selector: { event_id: eventId } })
+          .$.pipe(throttleTime(PEOPLE_SETTLE_MS, asyncScheduler, { leading: true, trailing: true }));
+        return combineLatest([visitors$, observeMeetingPartners(db, eventId)]).pipe(
+          map(([list, partners]) => {
+            const docs = list.map((d) => d.toJSON() as VisitorDoc);
+            const me = docs.find((d) => d.user_id === meId);
+            return me ? suggestPeople(me, docs, { skip: partners, limit, cache }).map(toSuggestedPerson) : [];
+          }),
+        );
+      }),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+    );
+  },
 } as const;
 
 /**

@@ -19,7 +19,8 @@ import { menuOf, overlayRelations, prepareVisitors, type PreparedVisitor, type R
 
 const docs = <T>(list: { toJSON(): unknown }[]) => list.map((d) => d.toJSON() as T);
 
-function signedInUser$(db: FoyerDatabase): Observable<number | null> {
+/** The signed-in user's id, or null for a guest or an ended session. */
+export function signedInUser$(db: FoyerDatabase): Observable<number | null> {
   return observeSession(db).pipe(
     map((s) => (s.user && !s.ended ? s.user.id : null)),
     distinctUntilChanged(),

@@ -134,6 +134,22 @@ export const TicketTypeDeletePayload = Type.Object(
   { additionalProperties: false },
 );
 
+/** Makes a new private link for a type (hidden types are bought through it); the old one stops working. */
+export const TicketTypeLinkPayload = TicketTypeDeletePayload;
+
+/**
+ * The key of a type's private link (063_hidden_type_links.sql): 64 hex digits, random, never the
+ * type's id. `?access=<key>` on the checkout page offers the hidden type it belongs to.
+ */
+export const ACCESS_KEY_PATTERN = '^[0-9a-f]{64}$';
+/** As requests carry it: anything short is let through, so a malformed key is refused like a guessed one. */
+export const AccessKey = Type.String({ maxLength: 128 });
+
+/** The key of a private link as the address carries it, or null for none or anything malformed. */
+export function accessKeyOf(value: string | null | undefined): string | null {
+  return value && new RegExp(ACCESS_KEY_PATTERN).test(value) ? value : null;
+}
+
 export const SalesSettingsFields = Type.Object(
   {
     currency: LiteralUnion(SALES_CURRENCIES),
@@ -245,6 +261,8 @@ export type EventSales = Static<typeof EventSales>;
 export const AdminTicketType = Type.Object({
   ...PublicTicketType.properties,
   hidden: Type.Boolean(),
+  /** The key of the type's private link; only organisers' copies carry it. */
+  access_key: Type.String(),
   limited: Type.Boolean(),
   /** How many exist when `limited`. */
   quota: Type.Integer(),
@@ -308,7 +326,12 @@ export interface TicketTypeOffer {
   ask_name: string;
   ask_company: string;
   ask_position: string;
+  /** Offered only through its private link. */
+  hidden: boolean;
 }
+
+/** What the checkout's offer says of the private link it was asked with. */
+export type AccessState = 'none' | 'valid' | 'invalid';
 
 /** Where a type's sale stands at `nowSec`: it ends at its own end, or when the event does. */
 export function saleState(t: Pick<PublicTicketType, 'sale_starts' | 'sale_ends' | 'sold_out'>, nowSec: number, eventEndSec: number): SaleState {
@@ -384,6 +407,8 @@ export const CheckoutRequest = Type.Object(
     expected_total: Type.Number({ minimum: 0, maximum: TICKET_TYPE_LIMITS.maxPrice * CHECKOUT_MAX_TICKETS }),
     /** A promo code the buyer typed (contract/promo.ts); refused codes name the field `promo_code`. */
     promo_code: Type.Optional(Type.String({ maxLength: 40 })),
+    /** The key of a hidden type's private link the buyer opened; refused keys name the field `access`. */
+    access: Type.Optional(AccessKey),
     lang: Type.Optional(Type.String({ maxLength: 5 })),
   },
   { additionalProperties: false },
@@ -404,6 +429,8 @@ export const SALES_ERROR_CODES = {
   sale_not_started: { legacyStatus: 400 },
   sale_ended: { legacyStatus: 400 },
   ticket_type_not_found: { legacyStatus: 404 },
+  // A private link whose key no type of the event has (guessed, or replaced by the organiser).
+  ticket_access_invalid: { legacyStatus: 403 },
   price_changed: { legacyStatus: 409 },
   payment_method_unavailable: { legacyStatus: 400 },
   too_many_tickets: { legacyStatus: 400 },

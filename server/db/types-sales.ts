@@ -31,6 +31,8 @@ export interface TicketTypesTable {
   sort: Auto<number>;
   deleted: Auto<boolean>;
   created_at: Auto<Date>;
+  /** 063_hidden_type_links.sql: the key of the type's private link. */
+  access_key: Auto<string>;
 }
 
 export interface TicketSalesSettingsTable {

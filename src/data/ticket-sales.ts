@@ -38,6 +38,8 @@ export function useSalesAdmin(eventId: number): Loadable<SalesAdminData | undefi
 export interface SalesAdminActions {
   saveType(eventId: number, typeId: number | null, fields: TicketTypeFields): Promise<void>;
   deleteType(eventId: number, typeId: number): Promise<void>;
+  /** Makes a new private link for a type; the old one stops working once the server applies it. */
+  renewLink(eventId: number, typeId: number): Promise<void>;
   saveSettings(eventId: number, fields: SalesSettingsFields): Promise<void>;
   /** Creates a promo code (no id) or replaces every field of one; switching one off is an edit. */
   savePromo(eventId: number, codeId: number | null, fields: PromoCodeFields): Promise<void>;
@@ -51,6 +53,7 @@ export function useSalesAdminActions(): SalesAdminActions {
     () => ({
       saveType: (eventId, typeId, fields) => runtime.enqueue('ticket_type.save', { event_id: eventId, ...(typeId ? { type_id: typeId } : {}), fields }),
       deleteType: (eventId, typeId) => runtime.enqueue('ticket_type.delete', { event_id: eventId, type_id: typeId }),
+      renewLink: (eventId, typeId) => runtime.enqueue('ticket_type.new_link', { event_id: eventId, type_id: typeId }),
       saveSettings: (eventId, fields) => runtime.enqueue('ticket_sales.settings', { event_id: eventId, fields }),
       savePromo: (eventId, codeId, fields) => runtime.enqueue('promo_code.save', { event_id: eventId, ...(codeId ? { code_id: codeId } : {}), fields }),
       dismiss: (commandId) => runtime.dismiss(commandId),

@@ -212,6 +212,7 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
     },
   ],
   'ticket_type.delete': [{ event_id: 7, type_id: 3 }],
+  'ticket_type.new_link': [{ event_id: 7, type_id: 3 }],
   'ticket_sales.settings': [
     { event_id: 7, fields: { currency: 'EUR', transfer_enabled: true, transfer_instructions: 'IBAN …', transfer_hours: 72, card_enabled: true } },
   ],

@@ -21,6 +21,7 @@ const type = (id: number, over: Partial<AdminTicketType> = {}): AdminTicketType 
   sold_out: false,
   sort: id,
   hidden: false,
+  access_key: `${id}`.padStart(64, 'a'),
   limited: true,
   quota: 50,
   ...over,
@@ -97,6 +98,16 @@ describe('the organiser’s ticket types', () => {
   it('show a new type once when the server has applied it and its copy lists it', () => {
     const v = salesAdminView(event, [cmd('ticket_type.save', { fields: { ...blankTicketType(), name: 'Type 1' } }, 'applied')]);
     expect(v.types.map((t) => t.key)).toEqual(['1', '2']);
+  });
+
+  it('carry each type private link key, marked as waiting while a new link is queued and not once it is applied', () => {
+    const v = salesAdminView(event, [cmd('ticket_type.new_link', { type_id: 1 }), cmd('ticket_type.new_link', { type_id: 2 }, 'applied')]);
+    expect(v.types.map((t) => [t.id, t.accessKey, t.linkPending])).toEqual([
+      [1, `${1}`.padStart(64, 'a'), true],
+      [2, `${2}`.padStart(64, 'a'), false],
+    ]);
+    const refused = salesAdminView(event, [cmd('ticket_type.new_link', { type_id: 2 }, 'rejected', 'not_organiser')]);
+    expect(refused.types.find((t) => t.id === 2)?.refused?.code).toBe('not_organiser');
   });
 
   it('drop a type whose deletion is on its way', () => {

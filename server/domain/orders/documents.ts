@@ -44,7 +44,7 @@ function publicType(t: TypeRow): PublicTicketType {
 }
 
 function adminType(t: TypeRow): AdminTicketType {
-  return { ...publicType(t), hidden: t.hidden, limited: t.quota !== null, quota: t.quota ?? 0 };
+  return { ...publicType(t), hidden: t.hidden, access_key: t.access_key, limited: t.quota !== null, quota: t.quota ?? 0 };
 }
 
 /** A promo code as the organisers' copy carries it: its terms, never how often it was used. */

@@ -27,6 +27,7 @@ const TYPE_COLUMNS = [
   'ask_position',
   'sort',
   'deleted',
+  'access_key',
 ] as const;
 
 export async function findTicketType(q: Q, typeId: number) {
@@ -82,6 +83,11 @@ export async function lockTicketType(trx: Tx, typeId: number) {
 
 export async function writeTicketType(trx: Tx, typeId: number, f: TicketTypeFields): Promise<void> {
   await trx.updateTable('ticket_types').set(typeColumns(f)).where('id', '=', typeId).execute();
+}
+
+/** Gives the type a new private link; the old key stops working with this commit. */
+export async function renewAccessKey(trx: Tx, typeId: number): Promise<void> {
+  await sql`UPDATE ticket_types SET access_key = DEFAULT WHERE id = ${typeId}`.execute(trx);
 }
 
 export async function markTicketTypeDeleted(trx: Tx, typeId: number): Promise<void> {

@@ -118,6 +118,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'people.invite.remove': (trx, ctx, p) => people.uninvite(trx, ctx.userId, p),
   'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
   'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
+  'ticket_type.new_link': (trx, ctx, p) => sales.renewTicketTypeLink(trx, ctx.userId, p.event_id, p.type_id),
   'ticket_sales.settings': (trx, ctx, p) => sales.saveSalesSettings(trx, ctx.userId, p.event_id, p.fields),
   'promo_code.save': (trx, ctx, p) => savePromoCode(trx, ctx.userId, p.event_id, p.code_id, p.fields),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),

@@ -11,7 +11,7 @@ import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../..
  * a refused one stays on screen with its reason until the organiser dismisses it.
  */
 
-export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_sales.settings', 'promo_code.save'] as const;
+export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_type.new_link', 'ticket_sales.settings', 'promo_code.save'] as const;
 
 export interface AdminTypeView {
   /** The type's id; null for a type added on this device that the server has not sent back yet. */
@@ -20,6 +20,10 @@ export interface AdminTypeView {
   key: string;
   fields: TicketTypeFields;
   soldOut: boolean;
+  /** The key of the type's private link ('' for a type the server has not sent back yet). */
+  accessKey: string;
+  /** A new link was asked for and waits for the server: the old key shown would soon stop working. */
+  linkPending: boolean;
   /** A queued change of this type waits for the server. */
   pending: boolean;
   /** The latest refused change of this type: its code and the command to dismiss. */
@@ -60,7 +64,19 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
   let settingsPending = false;
   let settingsRefused: SalesAdminView['settingsRefused'] = null;
   const types = new Map<string, AdminTypeView>(
-    sales.types.map((t) => [String(t.id), { id: t.id, key: String(t.id), fields: fieldsOfType(t), soldOut: t.sold_out, pending: false, refused: null }]),
+    sales.types.map((t) => [
+      String(t.id),
+      {
+        id: t.id,
+        key: String(t.id),
+        fields: fieldsOfType(t),
+        soldOut: t.sold_out,
+        accessKey: t.access_key,
+        linkPending: false,
+        pending: false,
+        refused: null,
+      },
+    ]),
   );
   const mine = commands
     .filter((c) => (SALES_KINDS as readonly string[]).includes(c.kind) && c.payload.event_id === event.event_id)
@@ -84,6 +100,14 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
       continue;
     }
     const typeId = typeof c.payload.type_id === 'number' ? c.payload.type_id : null;
+    if (c.kind === 'ticket_type.new_link') {
+      const t = types.get(String(typeId));
+      if (!t) continue;
+      // An applied entry lingers until the next complete pull, which brings the new key with it.
+      if (stopped) t.refused = refusal(c);
+      else if (c.status !== 'applied') t.linkPending = true;
+      continue;
+    }
     if (c.kind === 'ticket_type.delete') {
       const t = types.get(String(typeId));
       if (!t) continue;
@@ -97,7 +121,7 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
       // complete pull (sync/engine/outbox.ts), and showing both would show the type twice.
       if (c.status === 'applied' && sales.types.some((t) => t.name === fields.name.trim())) continue;
       const key = `local:${c.id}`;
-      types.set(key, { id: null, key, fields, soldOut: false, pending: !stopped, refused: stopped ? refusal(c) : null });
+      types.set(key, { id: null, key, fields, soldOut: false, accessKey: '', linkPending: false, pending: !stopped, refused: stopped ? refusal(c) : null });
       continue;
     }
     const t = types.get(String(typeId));

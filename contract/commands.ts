@@ -28,6 +28,7 @@ import {
 import { CategoriesSetPayload, MeetingsSetPayload } from './admin-meetings.ts';
 import { StandMemberRemovePayload, StandMemberSetPayload, StandRemovePayload, StandSetPayload } from './admin-stands.ts';
 import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.ts';
+import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
 import { NotificationReadPayload } from './notifications.ts';
@@ -113,6 +114,9 @@ export const COMMAND_PAYLOADS = storableAll({
   'ticket_type.delete': TicketTypeDeletePayload,
   // A hidden type's private link made anew; the old one stops working.
   'ticket_type.new_link': TicketTypeLinkPayload,
+  // Quotas shared across ticket types (contract/quotas.ts).
+  'ticket_quota.save': SharedQuotaSavePayload,
+  'ticket_quota.delete': SharedQuotaDeletePayload,
   'ticket_sales.settings': SalesSettingsPayload,
   // Promo codes (contract/promo.ts): created, edited and switched off; never removed, orders name them.
   'promo_code.save': PromoCodeSavePayload,

@@ -3,6 +3,7 @@ import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
 import { currencyExponent, fitsCurrency } from './money.ts';
 import { AdminPromoCode } from './promo.ts';
+import { AdminSharedQuota } from './quotas.ts';
 
 export { currencyExponent, fitsCurrency } from './money.ts';
 
@@ -138,7 +139,7 @@ export const TicketTypeDeletePayload = Type.Object(
 export const TicketTypeLinkPayload = TicketTypeDeletePayload;
 
 /**
- * The key of a type's private link (063_hidden_type_links.sql): 64 hex digits, random, never the
+ * The key of a type's private link (063_hidden_types_shared_quotas.sql): 64 hex digits, random, never the
  * type's id. `?access=<key>` on the checkout page offers the hidden type it belongs to.
  */
 export const ACCESS_KEY_PATTERN = '^[0-9a-f]{64}$';
@@ -244,7 +245,7 @@ export const PublicTicketType = Type.Object({
   ask_name: Type.String(),
   ask_company: Type.String(),
   ask_position: Type.String(),
-  /** Every ticket of a limited type is held by a pending or paid order. */
+  /** Every ticket of a limited type, or every place of the shared quota it is in, is held by a pending or paid order. */
   sold_out: Type.Boolean(),
   sort: Type.Integer(),
 });
@@ -273,6 +274,8 @@ export const EventSalesAdmin = Type.Object({
   types: Type.Array(AdminTicketType),
   /** The event's promo codes (contract/promo.ts); how often each was used is asked of the server. */
   promo_codes: Type.Array(AdminPromoCode),
+  /** Quotas shared across types (contract/quotas.ts); how many places are taken is asked of the server. */
+  quotas: Type.Array(AdminSharedQuota),
   transfer_enabled: Type.Boolean(),
   transfer_instructions: Type.String(),
   transfer_hours: Type.Integer(),
@@ -284,6 +287,7 @@ export const NO_SALES: EventSales = { currency: 'UAH', methods: [], types: [] };
 export const NO_SALES_ADMIN: EventSalesAdmin = {
   types: [],
   promo_codes: [],
+  quotas: [],
   transfer_enabled: false,
   transfer_instructions: '',
   transfer_hours: 72,

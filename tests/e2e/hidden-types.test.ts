@@ -153,4 +153,38 @@ describe('a hidden ticket type on a phone', () => {
     expect(await root.textContent()).toContain('За приватним посиланням');
     await fitsPhone(page, 'the Ukrainian checkout with the hidden type');
   });
+
+  it('the organiser puts two public types in a shared quota on the phone, and its figures show', async () => {
+    const { page } = owner;
+    await page.goto(`${server.url}/en/admin/events/${eventId}/tickets`);
+    await page.getByRole('heading', { name: 'Shared quotas', exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Add a shared quota' }).click();
+    const form = page.locator('form.admin-form').filter({ has: page.getByLabel('Places in all') });
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    // The same rules as the server's, named at their fields before anything is queued.
+    await form.getByText('Choose at least one ticket type.').waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Hall');
+    await form.getByLabel('Places in all').fill('40');
+    await form.getByLabel('Community').check();
+    await form.getByLabel('Business').check();
+    await fitsPhone(page, 'the shared quota form');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    const status = new SyncStatusBar(page);
+    await poll(() => status.isIdle(), Boolean, 60_000, 'the quota to reach the server');
+    const row = page.locator('[data-quota="Hall"]');
+    await poll(
+      async () => ((await row.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+      (text) => /for: Community, Business/.test(text),
+      60_000,
+      'the quota with its types in the organiser’s list',
+    );
+    await page.reload();
+    await poll(
+      async () => ((await row.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+      (text) => /taken 0 of 40/.test(text),
+      60_000,
+      'the quota’s figures',
+    );
+    await fitsPhone(page, 'the ticket types with a shared quota');
+  });
 });

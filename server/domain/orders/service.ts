@@ -12,6 +12,7 @@ import { offeredMethods } from './checkout.ts';
 import { orderSummary } from './documents.ts';
 import { findOrder, orderLines, setOrderState, type OrderRef, type OrderRow } from './repository.ts';
 import { eventCurrency, ticketTypesOf } from './types-repository.ts';
+import { sharedQuotasOf } from './quota-repository.ts';
 
 /** Reads of ticket sales for buyers, and opening a card payment. */
 
@@ -30,11 +31,15 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
   const nowSec = toUnix(now);
   const key = accessKeyOf(access);
   const all = await ticketTypesOf(db, [eventId]);
+  // A type in a shared quota has no more left than the quota has.
+  const shared = new Map((await sharedQuotasOf(db, [eventId])).map((x) => [x.id, Math.max(0, x.size - x.taken)]));
   const accessState: AccessState = access === undefined || access === '' ? 'none' : all.some((t) => t.hidden && t.access_key === key) ? 'valid' : 'invalid';
   const types: TicketTypeOffer[] = all
     .filter((t) => !t.hidden || t.access_key === key)
     .map((t) => {
-      const left = t.quota === null ? null : Math.max(0, t.quota - t.taken);
+      const own = t.quota === null ? null : Math.max(0, t.quota - t.taken);
+      const inQuota = t.shared_quota_id === null ? undefined : shared.get(t.shared_quota_id);
+      const left = inQuota === undefined ? own : own === null ? inQuota : Math.min(own, inQuota);
       const state = saleState({ sale_starts: toUnix(t.sale_starts_at), sale_ends: toUnix(t.sale_ends_at), sold_out: left === 0 }, nowSec, event.fields.ends_at);
       return {
         id: t.id,

@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { fieldsOfPromo, type PromoCodeFields } from '../../../contract/promo.ts';
+import { fieldsOfSharedQuota, type SharedQuotaFields } from '../../../contract/quotas.ts';
 import { fieldsOfType, type SalesSettingsFields, type TicketTypeFields } from '../../../contract/sales.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../../store/overlay.ts';
@@ -11,7 +12,15 @@ import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../..
  * a refused one stays on screen with its reason until the organiser dismisses it.
  */
 
-export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_type.new_link', 'ticket_sales.settings', 'promo_code.save'] as const;
+export const SALES_KINDS = [
+  'ticket_type.save',
+  'ticket_type.delete',
+  'ticket_type.new_link',
+  'ticket_sales.settings',
+  'promo_code.save',
+  'ticket_quota.save',
+  'ticket_quota.delete',
+] as const;
 
 export interface AdminTypeView {
   /** The type's id; null for a type added on this device that the server has not sent back yet. */
@@ -39,6 +48,15 @@ export interface AdminPromoView {
   refused: { code: string; commandId: string } | null;
 }
 
+export interface AdminQuotaView {
+  /** The quota's id; null for one added on this device that the server has not sent back yet. */
+  id: number | null;
+  key: string;
+  fields: SharedQuotaFields;
+  pending: boolean;
+  refused: { code: string; commandId: string } | null;
+}
+
 export interface SalesAdminView {
   currency: string;
   settings: SalesSettingsFields;
@@ -46,6 +64,7 @@ export interface SalesAdminView {
   settingsRefused: { code: string; commandId: string } | null;
   types: AdminTypeView[];
   promoCodes: AdminPromoView[];
+  quotas: AdminQuotaView[];
 }
 
 type Queued = QueuedCommand & { code?: string };
@@ -84,9 +103,16 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
   const promos = new Map<string, AdminPromoView>(
     sales.promo_codes.map((p) => [String(p.id), { id: p.id, key: String(p.id), fields: fieldsOfPromo(p), pending: false, refused: null }]),
   );
+  const quotas = new Map<string, AdminQuotaView>(
+    (sales.quotas ?? []).map((x) => [String(x.id), { id: x.id, key: String(x.id), fields: fieldsOfSharedQuota(x), pending: false, refused: null }]),
+  );
   for (const c of mine) {
     const stopped = isStopped(c.status);
     if (!stopped && !isInFlight(c)) continue;
+    if (c.kind === 'ticket_quota.save' || c.kind === 'ticket_quota.delete') {
+      overlayQuota(quotas, sales.quotas ?? [], c, stopped);
+      continue;
+    }
     if (c.kind === 'promo_code.save') {
       overlayPromo(promos, sales.promo_codes, c, stopped);
       continue;
@@ -133,7 +159,15 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     }
   }
   const list = [...types.values()].sort((a, b) => a.fields.sort - b.fields.sort || (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER));
-  return { currency: settings.currency, settings, settingsPending, settingsRefused, types: list, promoCodes: [...promos.values()] };
+  return {
+    currency: settings.currency,
+    settings,
+    settingsPending,
+    settingsRefused,
+    types: list,
+    promoCodes: [...promos.values()],
+    quotas: [...quotas.values()],
+  };
 }
 
 /** A queued promo code change laid over the server's codes, as a type's change is over the types. */
@@ -153,6 +187,33 @@ function overlayPromo(promos: Map<string, AdminPromoView>, server: readonly { co
   else {
     p.fields = fields;
     p.pending = true;
+  }
+}
+
+/** A queued shared quota change laid over the server's quotas: a removal on its way hides it. */
+function overlayQuota(quotas: Map<string, AdminQuotaView>, server: readonly { name: string }[], c: Queued, stopped: boolean): void {
+  const quotaId = typeof c.payload.quota_id === 'number' ? c.payload.quota_id : null;
+  if (c.kind === 'ticket_quota.delete') {
+    const q = quotas.get(String(quotaId));
+    if (!q) return;
+    if (stopped) q.refused = refusal(c);
+    else quotas.delete(String(quotaId));
+    return;
+  }
+  const fields = c.payload.fields as SharedQuotaFields;
+  if (quotaId === null) {
+    // Applied and already in the server's copy: the outbox entry lingers until the next complete pull.
+    if (c.status === 'applied' && server.some((x) => x.name === fields.name.trim())) return;
+    const key = `local:${c.id}`;
+    quotas.set(key, { id: null, key, fields, pending: !stopped, refused: stopped ? refusal(c) : null });
+    return;
+  }
+  const q = quotas.get(String(quotaId));
+  if (!q) return;
+  if (stopped) q.refused = refusal(c);
+  else {
+    q.fields = fields;
+    q.pending = true;
   }
 }
 

@@ -9,6 +9,7 @@ import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
+import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
@@ -78,6 +79,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
                 key={type.key}
                 eventId={eventId}
                 type={type}
+                quotaName={sales.quotas.find((q) => type.id !== null && q.fields.type_ids.includes(type.id))?.fields.name ?? null}
                 currency={sales.currency}
                 stats={stats}
                 onEdit={() => setEditing(type.key)}
@@ -109,6 +111,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
           </Button>
         )}
       </section>
+      <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <PromoCodesPanel
         eventId={eventId}
         currency={sales.currency}
@@ -137,6 +140,7 @@ function Refused({ code, onDismiss }: { code: string; onDismiss(): void }) {
 function TypeRow({
   eventId,
   type,
+  quotaName,
   currency,
   stats,
   onEdit,
@@ -147,6 +151,8 @@ function TypeRow({
 }: {
   eventId: number;
   type: AdminTypeView;
+  /** The shared quota the type is in, if any. */
+  quotaName: string | null;
   currency: string;
   stats: EventOrdersPage | null;
   onEdit(): void;
@@ -177,6 +183,7 @@ function TypeRow({
         {figures ? ` · ${t('sales.types.figures', { paid: figures.paid, waiting: figures.taken - figures.paid })}` : ''}
         {figures && f.quota !== null ? ` · ${t('sales.types.leftN', { count: Math.max(0, f.quota - figures.taken) })}` : ''}
         {asks.length ? ` · ${t('sales.types.asks', { fields: asks.join(', ') })}` : ''}
+        {quotaName ? ` · ${t('sales.types.inQuota', { name: quotaName })}` : ''}
       </p>
       <p className="sales__badges">
         {f.hidden ? <span className="sales__badge">{t('sales.types.hiddenBadge')}</span> : null}

@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-const { person, send, newEvent, setSettings, addType, pull, line, buy } = salesKit(() => s.app);
+const { person, send, newEvent, setSettings, addType, typeFields, pull, line, buy } = salesKit(() => s.app);
 
 type Offer = { types: TicketTypeOffer[]; access: AccessState };
 
@@ -102,6 +102,23 @@ describe('a hidden ticket type', () => {
     expect(r.data.order).toMatchObject({ state: 'paid', lines: [{ type: 'Speaker' }, { type: 'Visitor' }] });
     const taken = await sql<{ taken: number }>`SELECT taken FROM ticket_types WHERE id = ${speaker}`.execute(s.app.db);
     expect(taken.rows[0]!.taken).toBe(1);
+  });
+
+  it('keeps its link working, without any refusal, once the organiser shows the type to everybody', async () => {
+    const { owner, eventId, visitor, speaker, key } = await speakersEvent();
+    expect(
+      await send(owner, 'ticket_type.save', { event_id: eventId, type_id: speaker, fields: { ...typeFields({ name: 'Speaker', quota: 20 }), hidden: false } }),
+    ).toMatchObject({
+      status: 'applied',
+    });
+    const shown = await offer(eventId, key);
+    expect(shown.access).toBe('valid');
+    expect(shown.types.map((t) => [t.id, t.hidden])).toEqual([
+      [visitor, false],
+      [speaker, false],
+    ]);
+    const r = await buy(await person(), { event_id: eventId, lines: [line(speaker)], expected_total: 0, access: key });
+    expect(r.data.order).toMatchObject({ state: 'paid' });
   });
 
   it('does not open to the key of another event or another type', async () => {

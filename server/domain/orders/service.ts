@@ -33,7 +33,8 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
   const all = await ticketTypesOf(db, [eventId]);
   // A type in a shared quota has no more left than the quota has.
   const shared = new Map((await sharedQuotasOf(db, [eventId])).map((x) => [x.id, Math.max(0, x.size - x.taken)]));
-  const accessState: AccessState = access === undefined || access === '' ? 'none' : all.some((t) => t.hidden && t.access_key === key) ? 'valid' : 'invalid';
+  // A link kept after its type was shown to everybody still works: the type is on sale either way.
+  const accessState: AccessState = access === undefined || access === '' ? 'none' : all.some((t) => t.access_key === key) ? 'valid' : 'invalid';
   const types: TicketTypeOffer[] = all
     .filter((t) => !t.hidden || t.access_key === key)
     .map((t) => {

@@ -28,7 +28,8 @@ import {
 import { CategoriesSetPayload, MeetingsSetPayload } from './admin-meetings.ts';
 import { StandMemberRemovePayload, StandMemberSetPayload, StandRemovePayload, StandSetPayload } from './admin-stands.ts';
 import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.ts';
-import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeSavePayload } from './sales.ts';
+import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
+import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
 import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
@@ -111,6 +112,11 @@ export const COMMAND_PAYLOADS = storableAll({
   // not a command: a payment is never queued (server/routes/api/checkout.ts).
   'ticket_type.save': TicketTypeSavePayload,
   'ticket_type.delete': TicketTypeDeletePayload,
+  // A hidden type's private link made anew; the old one stops working.
+  'ticket_type.new_link': TicketTypeLinkPayload,
+  // Quotas shared across ticket types (contract/quotas.ts).
+  'ticket_quota.save': SharedQuotaSavePayload,
+  'ticket_quota.delete': SharedQuotaDeletePayload,
   'ticket_sales.settings': SalesSettingsPayload,
   // Promo codes (contract/promo.ts): created, edited and switched off; never removed, orders name them.
   'promo_code.save': PromoCodeSavePayload,

@@ -73,7 +73,8 @@ export const EventsCollection = defineCollection({
   // 4: the ticket types on sale (`sales`) and, in the organisers' part, every type and the payment settings.
   // 5: each ticket type says how many one person may hold (`max_per_person`).
   // 6: the organisers' part carries the event's promo codes.
-  version: 6,
+  // 7: the organisers' part carries each type's private link key (`access_key`) and the shared quotas.
+  version: 7,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),

@@ -1,6 +1,7 @@
 import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
+import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
 
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
@@ -98,6 +99,7 @@ export const ERROR_CODES = {
   // ticket sales (contract/sales.ts)
   ...SALES_ERROR_CODES,
   ...PROMO_ERROR_CODES,
+  ...SHARED_QUOTA_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

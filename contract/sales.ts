@@ -3,6 +3,7 @@ import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
 import { currencyExponent, fitsCurrency } from './money.ts';
 import { AdminPromoCode } from './promo.ts';
+import { AdminSharedQuota } from './quotas.ts';
 
 export { currencyExponent, fitsCurrency } from './money.ts';
 
@@ -134,6 +135,22 @@ export const TicketTypeDeletePayload = Type.Object(
   { additionalProperties: false },
 );
 
+/** Makes a new private link for a type (hidden types are bought through it); the old one stops working. */
+export const TicketTypeLinkPayload = TicketTypeDeletePayload;
+
+/**
+ * The key of a type's private link (063_hidden_types_shared_quotas.sql): 64 hex digits, random, never the
+ * type's id. `?access=<key>` on the checkout page offers the hidden type it belongs to.
+ */
+export const ACCESS_KEY_PATTERN = '^[0-9a-f]{64}$';
+/** As requests carry it: anything short is let through, so a malformed key is refused like a guessed one. */
+export const AccessKey = Type.String({ maxLength: 128 });
+
+/** The key of a private link as the address carries it, or null for none or anything malformed. */
+export function accessKeyOf(value: string | null | undefined): string | null {
+  return value && new RegExp(ACCESS_KEY_PATTERN).test(value) ? value : null;
+}
+
 export const SalesSettingsFields = Type.Object(
   {
     currency: LiteralUnion(SALES_CURRENCIES),
@@ -228,7 +245,7 @@ export const PublicTicketType = Type.Object({
   ask_name: Type.String(),
   ask_company: Type.String(),
   ask_position: Type.String(),
-  /** Every ticket of a limited type is held by a pending or paid order. */
+  /** Every ticket of a limited type, or every place of the shared quota it is in, is held by a pending or paid order. */
   sold_out: Type.Boolean(),
   sort: Type.Integer(),
 });
@@ -245,6 +262,8 @@ export type EventSales = Static<typeof EventSales>;
 export const AdminTicketType = Type.Object({
   ...PublicTicketType.properties,
   hidden: Type.Boolean(),
+  /** The key of the type's private link; only organisers' copies carry it. */
+  access_key: Type.String(),
   limited: Type.Boolean(),
   /** How many exist when `limited`. */
   quota: Type.Integer(),
@@ -255,6 +274,8 @@ export const EventSalesAdmin = Type.Object({
   types: Type.Array(AdminTicketType),
   /** The event's promo codes (contract/promo.ts); how often each was used is asked of the server. */
   promo_codes: Type.Array(AdminPromoCode),
+  /** Quotas shared across types (contract/quotas.ts); how many places are taken is asked of the server. */
+  quotas: Type.Array(AdminSharedQuota),
   transfer_enabled: Type.Boolean(),
   transfer_instructions: Type.String(),
   transfer_hours: Type.Integer(),
@@ -266,6 +287,7 @@ export const NO_SALES: EventSales = { currency: 'UAH', methods: [], types: [] };
 export const NO_SALES_ADMIN: EventSalesAdmin = {
   types: [],
   promo_codes: [],
+  quotas: [],
   transfer_enabled: false,
   transfer_instructions: '',
   transfer_hours: 72,
@@ -308,7 +330,12 @@ export interface TicketTypeOffer {
   ask_name: string;
   ask_company: string;
   ask_position: string;
+  /** Offered only through its private link. */
+  hidden: boolean;
 }
+
+/** What the checkout's offer says of the private link it was asked with. */
+export type AccessState = 'none' | 'valid' | 'invalid';
 
 /** Where a type's sale stands at `nowSec`: it ends at its own end, or when the event does. */
 export function saleState(t: Pick<PublicTicketType, 'sale_starts' | 'sale_ends' | 'sold_out'>, nowSec: number, eventEndSec: number): SaleState {
@@ -384,6 +411,8 @@ export const CheckoutRequest = Type.Object(
     expected_total: Type.Number({ minimum: 0, maximum: TICKET_TYPE_LIMITS.maxPrice * CHECKOUT_MAX_TICKETS }),
     /** A promo code the buyer typed (contract/promo.ts); refused codes name the field `promo_code`. */
     promo_code: Type.Optional(Type.String({ maxLength: 40 })),
+    /** The key of a hidden type's private link the buyer opened; refused keys name the field `access`. */
+    access: Type.Optional(AccessKey),
     lang: Type.Optional(Type.String({ maxLength: 5 })),
   },
   { additionalProperties: false },
@@ -404,6 +433,8 @@ export const SALES_ERROR_CODES = {
   sale_not_started: { legacyStatus: 400 },
   sale_ended: { legacyStatus: 400 },
   ticket_type_not_found: { legacyStatus: 404 },
+  // A private link whose key no type of the event has (guessed, or replaced by the organiser).
+  ticket_access_invalid: { legacyStatus: 403 },
   price_changed: { legacyStatus: 409 },
   payment_method_unavailable: { legacyStatus: 400 },
   too_many_tickets: { legacyStatus: 400 },

@@ -31,6 +31,21 @@ export interface TicketTypesTable {
   sort: Auto<number>;
   deleted: Auto<boolean>;
   created_at: Auto<Date>;
+  /** 063_hidden_types_shared_quotas.sql: the key of the type's private link. */
+  access_key: Auto<string>;
+  /** The shared quota the type is in, if any (ticket_quotas). */
+  shared_quota_id: Auto<number | null>;
+}
+
+/** 063_hidden_types_shared_quotas.sql: quotas shared across types; `taken` moves only by conditional statements. */
+export interface TicketQuotasTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  size: number;
+  taken: Auto<number>;
+  deleted: Auto<boolean>;
+  created_at: Auto<Date>;
 }
 
 export interface TicketSalesSettingsTable {
@@ -113,4 +128,5 @@ export interface SalesTables {
   order_lines: OrderLinesTable;
   payment_events: PaymentEventsTable;
   promo_codes: PromoCodesTable;
+  ticket_quotas: TicketQuotasTable;
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
+import type { AccessState, CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
 import type { PromoCheckRequest, PromoOffer } from '../../contract/promo.ts';
 import { emptyCart, type CartDoc } from '../../sync/views/tickets/cart.ts';
 import { query } from './device.ts';
@@ -21,6 +21,8 @@ export interface CheckoutOffer {
   currency: string;
   methods: PaymentMethod[];
   types: OfferType[];
+  /** Whether the private link the checkout was opened with is one of the event's ('none': no link). */
+  access: AccessState;
   /** Epoch milliseconds of the answer. */
   fetchedAt: number;
 }
@@ -45,8 +47,12 @@ export type CheckoutResult<T> = OnlineResult<T>;
 
 export type OfferState = { status: 'loading' | 'offline' | 'failed'; offer: CheckoutOffer | null } | { status: 'ready'; offer: CheckoutOffer };
 
-/** What is on sale now, asked of the server while the checkout is open (again when the network returns). */
-export function useCheckoutOffer(eventId: number): OfferState & { reload(): void } {
+/**
+ * What is on sale now, asked of the server while the checkout is open (again when the network
+ * returns). `access` is the key of a hidden type's private link, which adds that type to the offer;
+ * offline the event document has no hidden types, so the link's type waits for the network.
+ */
+export function useCheckoutOffer(eventId: number, access: string | null = null): OfferState & { reload(): void } {
   const runtime = useRuntime();
   const sync = useStore(runtime.sync);
   const online = sync.state !== 'offline';
@@ -56,7 +62,8 @@ export function useCheckoutOffer(eventId: number): OfferState & { reload(): void
     if (!eventId) return;
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', offer: s.offer }) as OfferState);
-    callOnline<Omit<CheckoutOffer, 'fetchedAt'>>(runtime, `/api/events/${eventId}/ticket-types`, undefined, controller.signal)
+    const query = access ? `?access=${encodeURIComponent(access)}` : '';
+    callOnline<Omit<CheckoutOffer, 'fetchedAt'>>(runtime, `/api/events/${eventId}/ticket-types${query}`, undefined, controller.signal)
       .then((r) => {
         if (controller.signal.aborted) return;
         if (r.ok) setState({ status: 'ready', offer: { ...r.data, fetchedAt: Date.now() } });
@@ -64,7 +71,7 @@ export function useCheckoutOffer(eventId: number): OfferState & { reload(): void
       })
       .catch(() => setState((s) => ({ status: 'failed', offer: s.offer }) as OfferState));
     return () => controller.abort();
-  }, [runtime, eventId, online, round]);
+  }, [runtime, eventId, access, online, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return useMemo(() => ({ ...state, reload }), [state, reload]);
 }

@@ -291,7 +291,7 @@ export {
   type SalesAdminActions,
   type SalesAdminData,
 } from './ticket-sales.ts';
-export type { AdminPromoView, AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
+export type { AdminPromoView, AdminQuotaView, AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
 export {
   useNotifications,
   type NotificationActions,

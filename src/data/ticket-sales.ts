@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PromoCodeFields } from '../../contract/promo.ts';
+import type { SharedQuotaFields } from '../../contract/quotas.ts';
 import type { OrderState, SalesSettingsFields, TicketTypeFields } from '../../contract/sales.ts';
 import { salesAdminView, type SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
 import { callOnline, type OnlineResult } from './online.ts';
@@ -38,9 +39,14 @@ export function useSalesAdmin(eventId: number): Loadable<SalesAdminData | undefi
 export interface SalesAdminActions {
   saveType(eventId: number, typeId: number | null, fields: TicketTypeFields): Promise<void>;
   deleteType(eventId: number, typeId: number): Promise<void>;
+  /** Makes a new private link for a type; the old one stops working once the server applies it. */
+  renewLink(eventId: number, typeId: number): Promise<void>;
   saveSettings(eventId: number, fields: SalesSettingsFields): Promise<void>;
   /** Creates a promo code (no id) or replaces every field of one; switching one off is an edit. */
   savePromo(eventId: number, codeId: number | null, fields: PromoCodeFields): Promise<void>;
+  /** Creates a shared quota (no id) or replaces every field of one. */
+  saveQuota(eventId: number, quotaId: number | null, fields: SharedQuotaFields): Promise<void>;
+  deleteQuota(eventId: number, quotaId: number): Promise<void>;
   /** Lets go of a refused or parked command. */
   dismiss(commandId: string): Promise<void>;
 }
@@ -51,8 +57,11 @@ export function useSalesAdminActions(): SalesAdminActions {
     () => ({
       saveType: (eventId, typeId, fields) => runtime.enqueue('ticket_type.save', { event_id: eventId, ...(typeId ? { type_id: typeId } : {}), fields }),
       deleteType: (eventId, typeId) => runtime.enqueue('ticket_type.delete', { event_id: eventId, type_id: typeId }),
+      renewLink: (eventId, typeId) => runtime.enqueue('ticket_type.new_link', { event_id: eventId, type_id: typeId }),
       saveSettings: (eventId, fields) => runtime.enqueue('ticket_sales.settings', { event_id: eventId, fields }),
       savePromo: (eventId, codeId, fields) => runtime.enqueue('promo_code.save', { event_id: eventId, ...(codeId ? { code_id: codeId } : {}), fields }),
+      saveQuota: (eventId, quotaId, fields) => runtime.enqueue('ticket_quota.save', { event_id: eventId, ...(quotaId ? { quota_id: quotaId } : {}), fields }),
+      deleteQuota: (eventId, quotaId) => runtime.enqueue('ticket_quota.delete', { event_id: eventId, quota_id: quotaId }),
       dismiss: (commandId) => runtime.dismiss(commandId),
     }),
     [runtime],
@@ -95,6 +104,8 @@ export interface EventOrdersPage {
   counts: Partial<Record<OrderState, number>>;
   revenue: number;
   types: { id: number; name: string; quota: number | null; taken: number; paid: number; hidden: boolean }[];
+  /** Places of each shared quota held by pending and paid orders. */
+  quotas: { id: number; size: number; taken: number }[];
   /** Tickets each promo code discounted in pending and paid orders. */
   promo_codes: { id: number; code: string; used: number; max_uses: number | null }[];
   items: EventOrder[];

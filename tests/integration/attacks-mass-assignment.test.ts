@@ -200,6 +200,9 @@ describe('commands', () => {
     'people.invite.remove': { event_id: eventId, email: 'friend@test.local' },
     'ticket_type.save': { event_id: eventId, fields: { ...blankTicketType(), name: 'Standard' } },
     'ticket_type.delete': { event_id: eventId, type_id: 1 },
+    'ticket_type.new_link': { event_id: eventId, type_id: 1 },
+    'ticket_quota.save': { event_id: eventId, fields: { name: 'Hall', size: 10, type_ids: [1] } },
+    'ticket_quota.delete': { event_id: eventId, quota_id: 1 },
     'ticket_sales.settings': {
       event_id: eventId,
       fields: { currency: 'UAH', transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false },

@@ -129,7 +129,16 @@ export function salesKit(app: () => FastifyInstance) {
   /** POST /api/checkout/orders; answers the envelope. */
   async function buy(
     who: Person,
-    body: { event_id: number; lines: CheckoutLine[]; method?: string; expected_total: number; client_key?: string; promo_code?: string },
+    body: {
+      event_id: number;
+      lines: CheckoutLine[];
+      method?: string;
+      expected_total: number;
+      client_key?: string;
+      promo_code?: string;
+      access?: string;
+      lang?: string;
+    },
   ) {
     const res = await app().inject({
       method: 'POST',

@@ -212,6 +212,12 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
     },
   ],
   'ticket_type.delete': [{ event_id: 7, type_id: 3 }],
+  'ticket_type.new_link': [{ event_id: 7, type_id: 3 }],
+  'ticket_quota.save': [
+    { event_id: 7, fields: { name: 'Hall', size: 500, type_ids: [3, 4] } },
+    { event_id: 7, quota_id: 2, fields: { name: 'Hall', size: 500, type_ids: [] } },
+  ],
+  'ticket_quota.delete': [{ event_id: 7, quota_id: 2 }],
   'ticket_sales.settings': [
     { event_id: 7, fields: { currency: 'EUR', transfer_enabled: true, transfer_instructions: 'IBAN …', transfer_hours: 72, card_enabled: true } },
   ],

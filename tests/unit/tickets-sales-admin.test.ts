@@ -21,6 +21,7 @@ const type = (id: number, over: Partial<AdminTicketType> = {}): AdminTicketType 
   sold_out: false,
   sort: id,
   hidden: false,
+  access_key: `${id}`.padStart(64, 'a'),
   limited: true,
   quota: 50,
   ...over,
@@ -50,6 +51,7 @@ const event = {
       ...NO_SALES_ADMIN,
       types: [type(1), type(2, { sold_out: true })],
       promo_codes: [promo(4, 'SPRING'), promo(5, 'VIP', { kind: 'free', value: 100, max_uses: 10, type_ids: [2] })],
+      quotas: [{ id: 7, name: 'Hall', size: 500, type_ids: [1, 2] }],
       transfer_enabled: true,
       transfer_instructions: 'IBAN',
     },
@@ -99,6 +101,16 @@ describe('the organiser’s ticket types', () => {
     expect(v.types.map((t) => t.key)).toEqual(['1', '2']);
   });
 
+  it('carry each type private link key, marked as waiting while a new link is queued and not once it is applied', () => {
+    const v = salesAdminView(event, [cmd('ticket_type.new_link', { type_id: 1 }), cmd('ticket_type.new_link', { type_id: 2 }, 'applied')]);
+    expect(v.types.map((t) => [t.id, t.accessKey, t.linkPending])).toEqual([
+      [1, `${1}`.padStart(64, 'a'), true],
+      [2, `${2}`.padStart(64, 'a'), false],
+    ]);
+    const refused = salesAdminView(event, [cmd('ticket_type.new_link', { type_id: 2 }, 'rejected', 'not_organiser')]);
+    expect(refused.types.find((t) => t.id === 2)?.refused?.code).toBe('not_organiser');
+  });
+
   it('drop a type whose deletion is on its way', () => {
     const v = salesAdminView(event, [cmd('ticket_type.delete', { type_id: 1 })]);
     expect(v.types.map((t) => t.id)).toEqual([2]);
@@ -126,5 +138,24 @@ describe('the organiser’s promo codes', () => {
       ['5', 'VIP', true, false, 'promo_uses_below_used'],
       [expect.stringMatching(/^local:/), 'summer', true, true, null],
     ]);
+  });
+});
+
+describe('the organiser’s shared quotas', () => {
+  it('are the document’s, and show an edit, a new quota, a removal on its way and a refusal at once', () => {
+    expect(salesAdminView(event, []).quotas.map((q) => [q.id, q.fields, q.pending])).toEqual([[7, { name: 'Hall', size: 500, type_ids: [1, 2] }, false]]);
+    const edited = salesAdminView(event, [
+      cmd('ticket_quota.save', { quota_id: 7, fields: { name: 'Main hall', size: 400, type_ids: [1] } }),
+      cmd('ticket_quota.save', { fields: { name: 'Annex', size: 20, type_ids: [2] } }),
+    ]);
+    expect(edited.quotas.map((q) => [q.key, q.fields.name, q.fields.size, q.pending])).toEqual([
+      ['7', 'Main hall', 400, true],
+      [expect.stringMatching(/^local:/), 'Annex', 20, true],
+    ]);
+    expect(salesAdminView(event, [cmd('ticket_quota.delete', { quota_id: 7 })]).quotas).toEqual([]);
+    const refused = salesAdminView(event, [
+      cmd('ticket_quota.save', { quota_id: 7, fields: { name: 'Hall', size: 1, type_ids: [1] } }, 'rejected', 'shared_quota_below_taken'),
+    ]);
+    expect(refused.quotas[0]).toMatchObject({ fields: { size: 500 }, refused: { code: 'shared_quota_below_taken' } });
   });
 });

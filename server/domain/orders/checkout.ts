@@ -2,7 +2,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import { LOCALES, type Locale } from '../../../contract/constants.ts';
 import { cleanName } from '../../../contract/names.ts';
 import { priceWithPromo } from '../../../contract/promo.ts';
-import { ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, type CheckoutLine, type CheckoutRequest, type PaymentMethod } from '../../../contract/sales.ts';
+import { accessKeyOf, ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, type CheckoutLine, type CheckoutRequest, type PaymentMethod } from '../../../contract/sales.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { editableEvent } from '../admin/repository.ts';
 import { expireOverdue, issueTickets, mergeOutcomes, orderEffect, randomCode, takeAll, type OrderNotice } from './lifecycle.ts';
@@ -48,9 +48,18 @@ export async function offeredMethods(q: Q, eventId: number, cardAvailable: boole
   return out;
 }
 
-/** Refuses a type the buyer may not buy now, with the code the screen words. */
-function checkSale(t: TypeRow | undefined, eventId: number, eventEnd: Date, now: Date): TypeRow {
-  if (!t || t.deleted || t.hidden || t.event_id !== eventId) throw new DomainError('ticket_type_not_found', String(t?.id ?? ''));
+/**
+ * Refuses a type the buyer may not buy now, with the code the screen words. A hidden type is sold
+ * only with its private link's key, checked here again whatever the page was offered: without a key
+ * the type does not exist for the buyer; a wrong one (guessed, or replaced by the organiser since
+ * the page loaded) is `ticket_access_invalid` on the field the link filled.
+ */
+function checkSale(t: TypeRow | undefined, eventId: number, eventEnd: Date, now: Date, access: string | undefined): TypeRow {
+  if (!t || t.deleted || t.event_id !== eventId) throw new DomainError('ticket_type_not_found', String(t?.id ?? ''));
+  if (t.hidden) {
+    if (!access) throw new DomainError('ticket_type_not_found', String(t.id));
+    if (accessKeyOf(access) !== t.access_key) throw new DomainError('ticket_access_invalid', 'access');
+  }
   if ((t.sale_ends_at && now >= t.sale_ends_at) || now >= eventEnd) throw new DomainError('sale_ended', String(t.id));
   if (t.sale_starts_at && now < t.sale_starts_at) throw new DomainError('sale_not_started', String(t.id));
   return t;
@@ -93,7 +102,7 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   const types = new Map((await ticketTypesOf(trx, [req.event_id])).map((t) => [t.id, t]));
   const counts = new Map<number, number>();
   const listed = req.lines.map((line, i) => {
-    const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, opts.now);
+    const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, opts.now, req.access);
     counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
     if ((counts.get(t.id) ?? 0) > t.max_per_order) throw new DomainError('too_many_tickets', String(t.id));
     return { ticket_type_id: t.id, type_name: t.name, price: Number(t.price), ...attendee(line, t, i) };

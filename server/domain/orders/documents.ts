@@ -12,6 +12,7 @@ import { eventSummary } from '../tickets/repository.ts';
 import type { OrderFeedRow, OrderRow } from './repository.ts';
 import { salesSettingsOf, ticketTypesOf, type TypeRow } from './types-repository.ts';
 import { promoCodesOf, type PromoRow } from './promo-repository.ts';
+import { sharedQuotasOf } from './quota-repository.ts';
 import type { AdminPromoCode } from '../../../contract/promo.ts';
 
 /**
@@ -25,7 +26,10 @@ export interface EventSalesParts {
   admin: EventSalesAdmin;
 }
 
-function publicType(t: TypeRow): PublicTicketType {
+/** Which shared quotas have no place left, by id: every type in one shows sold out. */
+type FullQuotas = ReadonlySet<number>;
+
+function publicType(t: TypeRow, full: FullQuotas): PublicTicketType {
   return {
     id: t.id,
     name: t.name,
@@ -38,13 +42,13 @@ function publicType(t: TypeRow): PublicTicketType {
     ask_name: t.ask_name,
     ask_company: t.ask_company,
     ask_position: t.ask_position,
-    sold_out: t.quota !== null && t.taken >= t.quota,
+    sold_out: (t.quota !== null && t.taken >= t.quota) || (t.shared_quota_id !== null && full.has(t.shared_quota_id)),
     sort: t.sort,
   };
 }
 
-function adminType(t: TypeRow): AdminTicketType {
-  return { ...publicType(t), hidden: t.hidden, limited: t.quota !== null, quota: t.quota ?? 0 };
+function adminType(t: TypeRow, full: FullQuotas): AdminTicketType {
+  return { ...publicType(t, full), hidden: t.hidden, access_key: t.access_key, limited: t.quota !== null, quota: t.quota ?? 0 };
 }
 
 /** A promo code as the organisers' copy carries it: its terms, never how often it was used. */
@@ -64,21 +68,28 @@ function adminPromo(p: PromoRow): AdminPromoCode {
 
 /** The sales parts of each event, by event id; events that sell nothing are left out. */
 export async function salesPartsOf(q: Q, eventIds: number[]): Promise<Map<number, EventSalesParts>> {
-  const [types, settings, promos] = await Promise.all([ticketTypesOf(q, eventIds), salesSettingsOf(q, eventIds), promoCodesOf(q, eventIds)]);
+  const [types, settings, promos, quotas] = await Promise.all([
+    ticketTypesOf(q, eventIds),
+    salesSettingsOf(q, eventIds),
+    promoCodesOf(q, eventIds),
+    sharedQuotasOf(q, eventIds),
+  ]);
+  const full = new Set(quotas.filter((x) => x.taken >= x.size).map((x) => x.id));
   const out = new Map<number, EventSalesParts>();
   const entry = (id: number) => {
     let e = out.get(id);
     if (!e) {
-      e = { open: { methods: [], types: [] }, admin: { ...NO_SALES_ADMIN, types: [], promo_codes: [] } };
+      e = { open: { methods: [], types: [] }, admin: { ...NO_SALES_ADMIN, types: [], promo_codes: [], quotas: [] } };
       out.set(id, e);
     }
     return e;
   };
   for (const t of types) {
     const e = entry(t.event_id);
-    e.admin.types.push(adminType(t));
-    if (!t.hidden) e.open.types.push(publicType(t));
+    e.admin.types.push(adminType(t, full));
+    if (!t.hidden) e.open.types.push(publicType(t, full));
   }
+  for (const x of quotas) entry(x.event_id).admin.quotas.push({ id: x.id, name: x.name, size: x.size, type_ids: x.type_ids });
   for (const p of promos) entry(p.event_id).admin.promo_codes.push(adminPromo(p));
   for (const s of settings) {
     const e = entry(s.event_id);

@@ -18,7 +18,7 @@ import {
   type OrderRow,
 } from './repository.ts';
 import { releasePromoUses, takePromoUses } from './promo-repository.ts';
-import { releaseQuota, takeQuota } from './types-repository.ts';
+import { releaseQuota, releaseSharedQuota, takeQuota, takeSharedQuota } from './types-repository.ts';
 
 /**
  * What happens to an order after it is placed: paid (tickets issued), expired, cancelled or
@@ -119,15 +119,32 @@ function countsByType(lines: readonly Pick<OrderLineRow, 'ticket_type_id'>[]): M
   return out;
 }
 
-/** Takes the order's tickets from their types, in type order; sold_out (naming the type) when one has too few. */
+/**
+ * Takes the order's tickets from their types, in type order, then from the shared quotas those types
+ * are in, in quota order; sold_out (naming a type) when one has too few. Every transaction locks the
+ * rows in that one order (all types, then all quotas), so two orders over the same rows never wait
+ * on each other in a circle. A refusal rolls the whole transaction back, what was taken included.
+ */
 export async function takeAll(trx: Tx, counts: Map<number, number>): Promise<void> {
+  const shared = new Map<number, { n: number; typeId: number }>();
   for (const [typeId, n] of [...counts].sort((a, b) => a[0] - b[0])) {
-    if (!(await takeQuota(trx, typeId, n))) throw new DomainError('sold_out', String(typeId));
+    const taken = await takeQuota(trx, typeId, n);
+    if (!taken) throw new DomainError('sold_out', String(typeId));
+    if (taken.shared !== null) shared.set(taken.shared, { n: (shared.get(taken.shared)?.n ?? 0) + n, typeId: shared.get(taken.shared)?.typeId ?? typeId });
+  }
+  for (const [quotaId, { n, typeId }] of [...shared].sort((a, b) => a[0] - b[0])) {
+    if (!(await takeSharedQuota(trx, quotaId, n))) throw new DomainError('sold_out', String(typeId));
   }
 }
 
+/** Gives the tickets back to their types and then to their shared quotas, in the order takeAll locks them. */
 async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
-  for (const [typeId, n] of countsByType(lines)) await releaseQuota(trx, typeId, n);
+  const shared = new Map<number, number>();
+  for (const [typeId, n] of [...countsByType(lines)].sort((a, b) => a[0] - b[0])) {
+    const quotaId = await releaseQuota(trx, typeId, n);
+    if (quotaId !== null) shared.set(quotaId, (shared.get(quotaId) ?? 0) + n);
+  }
+  for (const [quotaId, n] of [...shared].sort((a, b) => a[0] - b[0])) await releaseSharedQuota(trx, quotaId, n);
 }
 
 async function mustLock(trx: Tx, ref: OrderRef): Promise<OrderRow> {

@@ -7,6 +7,7 @@ import { withOrderMail } from './mail.ts';
 import { countEventOrders, eventOrders, findOrder, lockOrder, orderStateCounts, type OrderListFilter, type OrderRow } from './repository.ts';
 import { paidCountsOf, ticketTypesOf } from './types-repository.ts';
 import { promoCodesOf } from './promo-repository.ts';
+import { sharedQuotasOf } from './quota-repository.ts';
 
 /**
  * The organiser's orders screen: the list (search, filter by state), each type's figures, and the
@@ -17,13 +18,14 @@ import { promoCodesOf } from './promo-repository.ts';
 
 export async function listEventOrders(db: Q, userId: number, eventId: number, filter: OrderListFilter) {
   await requireOrganiser(db, eventId, userId);
-  const [items, total, states, types, paid, promos] = await Promise.all([
+  const [items, total, states, types, paid, promos, quotas] = await Promise.all([
     eventOrders(db, eventId, filter),
     countEventOrders(db, eventId, filter),
     orderStateCounts(db, eventId),
     ticketTypesOf(db, [eventId]),
     paidCountsOf(db, eventId),
     promoCodesOf(db, [eventId]),
+    sharedQuotasOf(db, [eventId]),
   ]);
   return {
     total,
@@ -32,6 +34,8 @@ export async function listEventOrders(db: Q, userId: number, eventId: number, fi
     types: types.map((t) => ({ id: t.id, name: t.name, quota: t.quota, taken: t.taken, paid: paid.get(t.id) ?? 0, hidden: t.hidden })),
     // Tickets discounted by pending and paid orders; the codes themselves are on the device.
     promo_codes: promos.map((p) => ({ id: p.id, code: p.code, used: p.used, max_uses: p.max_uses })),
+    // Places of each shared quota held by pending and paid orders; the quotas themselves are on the device.
+    quotas: quotas.map((x) => ({ id: x.id, size: x.size, taken: x.taken })),
     items: items.map(orderListItem),
   };
 }

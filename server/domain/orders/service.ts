@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
-import { buyableTypes, saleState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
+import { accessKeyOf, buyableTypes, saleState, type AccessState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
 import type { Config } from '../../config.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
@@ -12,22 +12,35 @@ import { offeredMethods } from './checkout.ts';
 import { orderSummary } from './documents.ts';
 import { findOrder, orderLines, setOrderState, type OrderRef, type OrderRow } from './repository.ts';
 import { eventCurrency, ticketTypesOf } from './types-repository.ts';
+import { sharedQuotasOf } from './quota-repository.ts';
 
 /** Reads of ticket sales for buyers, and opening a card payment. */
 
 /** "Only 3 left" is shown from this many down; above it the count stays the organiser's. */
 export const FEW_LEFT = 10;
 
-/** What an event sells right now, as the checkout and the widget show it. */
-export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: boolean, now: Date) {
+/**
+ * What an event sells right now, as the checkout and the widget show it. A hidden type is offered
+ * only with the key of its own private link (`access`); the answer says whether the key was one of
+ * the event's, so the page can tell a buyer that their link no longer works.
+ */
+export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: boolean, now: Date, access?: string) {
   const event = await editableEvent(db, eventId);
   if (!event || event.status === 'draft') throw new DomainError('event_not_found');
   if (event.deleted) throw new DomainError('event_removed');
   const nowSec = toUnix(now);
-  const types: TicketTypeOffer[] = (await ticketTypesOf(db, [eventId]))
-    .filter((t) => !t.hidden)
+  const key = accessKeyOf(access);
+  const all = await ticketTypesOf(db, [eventId]);
+  // A type in a shared quota has no more left than the quota has.
+  const shared = new Map((await sharedQuotasOf(db, [eventId])).map((x) => [x.id, Math.max(0, x.size - x.taken)]));
+  // A link kept after its type was shown to everybody still works: the type is on sale either way.
+  const accessState: AccessState = access === undefined || access === '' ? 'none' : all.some((t) => t.access_key === key) ? 'valid' : 'invalid';
+  const types: TicketTypeOffer[] = all
+    .filter((t) => !t.hidden || t.access_key === key)
     .map((t) => {
-      const left = t.quota === null ? null : Math.max(0, t.quota - t.taken);
+      const own = t.quota === null ? null : Math.max(0, t.quota - t.taken);
+      const inQuota = t.shared_quota_id === null ? undefined : shared.get(t.shared_quota_id);
+      const left = inQuota === undefined ? own : own === null ? inQuota : Math.min(own, inQuota);
       const state = saleState({ sale_starts: toUnix(t.sale_starts_at), sale_ends: toUnix(t.sale_ends_at), sold_out: left === 0 }, nowSec, event.fields.ends_at);
       return {
         id: t.id,
@@ -43,6 +56,7 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
         ask_name: t.ask_name,
         ask_company: t.ask_company,
         ask_position: t.ask_position,
+        hidden: t.hidden,
       };
     });
   const methods: PaymentMethod[] = await offeredMethods(db, eventId, cardAvailable);
@@ -62,6 +76,7 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
     currency: await eventCurrency(db, eventId),
     methods,
     types: onSale,
+    access: accessState,
   };
 }
 

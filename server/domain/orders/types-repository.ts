@@ -27,6 +27,8 @@ const TYPE_COLUMNS = [
   'ask_position',
   'sort',
   'deleted',
+  'access_key',
+  'shared_quota_id',
 ] as const;
 
 export async function findTicketType(q: Q, typeId: number) {
@@ -84,6 +86,11 @@ export async function writeTicketType(trx: Tx, typeId: number, f: TicketTypeFiel
   await trx.updateTable('ticket_types').set(typeColumns(f)).where('id', '=', typeId).execute();
 }
 
+/** Gives the type a new private link; the old key stops working with this commit. */
+export async function renewAccessKey(trx: Tx, typeId: number): Promise<void> {
+  await sql`UPDATE ticket_types SET access_key = DEFAULT WHERE id = ${typeId}`.execute(trx);
+}
+
 export async function markTicketTypeDeleted(trx: Tx, typeId: number): Promise<void> {
   await trx.updateTable('ticket_types').set({ deleted: true }).where('id', '=', typeId).execute();
 }
@@ -95,19 +102,33 @@ export async function typeEverOrdered(q: Q, typeId: number): Promise<boolean> {
 }
 
 /**
- * Takes `count` tickets of the type if that many are left; false when they are not (sold out).
+ * Takes `count` tickets of the type if that many are left; false when they are not (sold out),
+ * else the shared quota the type is in (null for none), whose places the caller takes next.
  * One statement: concurrent buyers on any instance queue on the row, and the last ticket goes
  * to exactly one of them. The table's CHECK refuses an oversell even if this were bypassed.
  */
-export async function takeQuota(trx: Tx, typeId: number, count: number): Promise<boolean> {
-  const r = await sql`UPDATE ticket_types SET taken = taken + ${count}
-    WHERE id = ${typeId} AND (quota IS NULL OR taken + ${count} <= quota)`.execute(trx);
+export async function takeQuota(trx: Tx, typeId: number, count: number): Promise<false | { shared: number | null }> {
+  const r = await sql<{ shared_quota_id: number | null }>`UPDATE ticket_types SET taken = taken + ${count}
+    WHERE id = ${typeId} AND (quota IS NULL OR taken + ${count} <= quota) RETURNING shared_quota_id`.execute(trx);
+  const row = r.rows[0];
+  return row ? { shared: row.shared_quota_id } : false;
+}
+
+/** Gives tickets back to the type (an order expired, was cancelled or refunded); answers its shared quota. */
+export async function releaseQuota(trx: Tx, typeId: number, count: number): Promise<number | null> {
+  const r = await sql<{ shared_quota_id: number | null }>`UPDATE ticket_types SET taken = greatest(taken - ${count}, 0)
+    WHERE id = ${typeId} RETURNING shared_quota_id`.execute(trx);
+  return r.rows[0]?.shared_quota_id ?? null;
+}
+
+/** Takes places of a shared quota, the way takeQuota takes a type's: false when too few are left. */
+export async function takeSharedQuota(trx: Tx, quotaId: number, count: number): Promise<boolean> {
+  const r = await sql`UPDATE ticket_quotas SET taken = taken + ${count} WHERE id = ${quotaId} AND taken + ${count} <= size`.execute(trx);
   return Number(r.numAffectedRows ?? 0) === 1;
 }
 
-/** Gives tickets back to the type (an order expired, was cancelled or refunded). */
-export async function releaseQuota(trx: Tx, typeId: number, count: number): Promise<void> {
-  await sql`UPDATE ticket_types SET taken = greatest(taken - ${count}, 0) WHERE id = ${typeId}`.execute(trx);
+export async function releaseSharedQuota(trx: Tx, quotaId: number, count: number): Promise<void> {
+  await sql`UPDATE ticket_quotas SET taken = greatest(taken - ${count}, 0) WHERE id = ${quotaId}`.execute(trx);
 }
 
 /** How many of each type paid orders hold, for the organiser's figures (taken counts pending ones too). */

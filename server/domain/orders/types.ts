@@ -18,6 +18,7 @@ import {
   lockTicketType,
   markTicketTypeDeleted,
   refreshMinPrice,
+  renewAccessKey,
   setEventCurrency,
   typeEverOrdered,
   writeSalesSettings,
@@ -71,6 +72,19 @@ export async function saveTicketType(trx: Tx, userId: number, eventId: number, t
     await writeTicketType(trx, typeId, fields);
   }
   await refreshMinPrice(trx, eventId);
+  return salesEffect(eventId, userId);
+}
+
+/**
+ * Makes a new private link for the type: whoever holds the old one can no longer see or buy it.
+ * Any type has a key, so a type made hidden later already has a link; orders placed with the old
+ * key stay as they are, as a promo code edited later leaves its orders.
+ */
+export async function renewTicketTypeLink(trx: Tx, userId: number, eventId: number, typeId: number): Promise<Effect> {
+  await requireOrganiser(trx, eventId, userId);
+  const current = await lockTicketType(trx, typeId);
+  if (!current || current.deleted || current.event_id !== eventId) throw new DomainError('ticket_type_not_found');
+  await renewAccessKey(trx, typeId);
   return salesEffect(eventId, userId);
 }
 

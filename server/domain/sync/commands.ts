@@ -28,6 +28,7 @@ import * as messages from '../messages/service.ts';
 import * as schedule from '../schedule/service.ts';
 import * as sales from '../orders/types.ts';
 import { savePromoCode } from '../orders/promo.ts';
+import { deleteSharedQuota, saveSharedQuota } from '../orders/quotas.ts';
 import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
@@ -118,6 +119,9 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'people.invite.remove': (trx, ctx, p) => people.uninvite(trx, ctx.userId, p),
   'ticket_type.save': (trx, ctx, p) => sales.saveTicketType(trx, ctx.userId, p.event_id, p.type_id, p.fields),
   'ticket_type.delete': (trx, ctx, p) => sales.deleteTicketType(trx, ctx.userId, p.event_id, p.type_id),
+  'ticket_type.new_link': (trx, ctx, p) => sales.renewTicketTypeLink(trx, ctx.userId, p.event_id, p.type_id),
+  'ticket_quota.save': (trx, ctx, p) => saveSharedQuota(trx, ctx.userId, p.event_id, p.quota_id, p.fields),
+  'ticket_quota.delete': (trx, ctx, p) => deleteSharedQuota(trx, ctx.userId, p.event_id, p.quota_id),
   'ticket_sales.settings': (trx, ctx, p) => sales.saveSalesSettings(trx, ctx.userId, p.event_id, p.fields),
   'promo_code.save': (trx, ctx, p) => savePromoCode(trx, ctx.userId, p.event_id, p.code_id, p.fields),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),

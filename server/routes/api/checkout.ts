@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError } from '../../../contract/errors.ts';
-import { CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
+import { AccessKey, CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
 import { PromoCheckRequest } from '../../../contract/promo.ts';
 import { placeOrder } from '../../domain/orders/checkout.ts';
 import { checkPromo } from '../../domain/orders/promo.ts';
@@ -16,7 +16,9 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *
  * - GET /api/events/:eventId/ticket-types: what is on sale now, open to guests: the types buyers
  *   may see with their state (on sale, not yet, ended, sold out) and, when few are left, how many;
- *   the currency; the paid methods offered (card only when this server has a provider).
+ *   the currency; the paid methods offered (card only when this server has a provider). With
+ *   `?access=<key>` a hidden type whose private link has that key is offered too, and `access` says
+ *   whether the key was valid ('none' without one).
  * - POST /api/checkout/orders (CheckoutRequest, contract/sales.ts): places an order. Answers
  *   `{order, redirect_url?}`: a free order is paid with its tickets issued; a transfer waits with
  *   the organiser's instructions; a card order answers the provider's page to send the buyer to.
@@ -28,7 +30,9 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *   answer; nothing was kept).
  *   A `promo_code` prices the tickets it applies to; a code that cannot be used answers
  *   promo_code_invalid, promo_code_not_started, promo_code_expired, promo_code_used_up or
- *   promo_code_not_applicable with the detail `promo_code`, and nothing is ordered.
+ *   promo_code_not_applicable with the detail `promo_code`, and nothing is ordered. A hidden type
+ *   needs the key of its private link in `access`: ticket_access_invalid (detail `access`) when the
+ *   key is not the type's (guessed, or replaced since), ticket_type_not_found without a key.
  * - POST /api/checkout/promo (PromoCheckRequest, contract/promo.ts): whether a code can be used now
  *   for these types, and its terms, which the page prices the cart with before the buyer pays.
  *   Signed-in buyers only, and throttled like placing orders, so codes cannot be guessed in bulk.
@@ -41,13 +45,14 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
 
 const CodeParams = Type.Object({ code: Type.String({ pattern: ORDER_CODE_PATTERN }) });
 const LangQuery = Type.Object({ lang: Lang });
+const OfferQuery = Type.Object({ lang: Lang, access: Type.Optional(AccessKey) });
 const LangBody = Type.Object({ lang: Lang });
 
 export async function checkoutApi(app: FastifyInstance) {
-  app.get<{ Params: Static<typeof EventParams> }>(
+  app.get<{ Params: Static<typeof EventParams>; Querystring: Static<typeof OfferQuery> }>(
     '/api/events/:eventId/ticket-types',
-    { schema: { params: EventParams, querystring: LangQuery } },
-    async (request) => ok(await eventTicketTypes(app.db, request.params.eventId, app.cards !== null, new Date())),
+    { schema: { params: EventParams, querystring: OfferQuery } },
+    async (request) => ok(await eventTicketTypes(app.db, request.params.eventId, app.cards !== null, new Date(), request.query.access)),
   );
 
   app.post<{ Body: Static<typeof CheckoutRequest> }>(

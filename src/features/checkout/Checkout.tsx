@@ -23,13 +23,26 @@ import './checkout.css';
  * The same component is the dialog over a page (CheckoutHost) and the page of its own
  * (CheckoutPage), where the widget and the card provider send buyers.
  */
-export function Checkout({ eventId, onDone, back, page = false }: { eventId: number; onDone?: () => void; back?: string; page?: boolean }) {
+export function Checkout({
+  eventId,
+  onDone,
+  back,
+  page = false,
+  access = null,
+}: {
+  eventId: number;
+  onDone?: () => void;
+  back?: string;
+  page?: boolean;
+  /** The key of a hidden type's private link (`?access=`), which offers that type too. */
+  access?: string | null;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalePath();
   const { pathname, search } = useLocation();
   const { user } = useSession();
-  const checkout = useCheckout(eventId);
+  const checkout = useCheckout(eventId, access);
   const { event, offer, types, cart, current, update } = checkout;
 
   if (!event) return checkout.isLoading ? <Spinner label={t('common.loading')} /> : <p>{t('checkout.noEvent')}</p>;
@@ -60,6 +73,12 @@ export function Checkout({ eventId, onDone, back, page = false }: { eventId: num
           </Link>
         </p>
       ) : null}
+      {offer.offer?.access === 'invalid' ? (
+        <p className="form-error" role="alert">
+          {t('errors.ticket_access_invalid')}
+        </p>
+      ) : null}
+      {access && !offer.offer && checkout.offline ? <p className="muted small">{t('checkout.privateOffline')}</p> : null}
       <StepList steps={checkout.steps} current={current} />
       {offer.status === 'offline' || (checkout.offline && !offer.offer) ? <p className="muted small">{t('checkout.asOfSync')}</p> : null}
 

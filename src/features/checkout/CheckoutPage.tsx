@@ -26,7 +26,8 @@ export function backUrl(value: string | null): string | undefined {
 /**
  * /{locale}/events/:eventId/checkout — the checkout as a page of its own: where the ticket widget
  * on an organiser's site opens it (`?from=widget&return=<their page>`), where a guest comes back
- * after signing in, and where the card provider sends the buyer back (`?order=<code>&paid=1|0`);
+ * after signing in, where a hidden type's private link leads (`?access=<key>`, which the sign-in
+ * trip keeps since it returns to this address), and where the card provider sends the buyer back (`?order=<code>&paid=1|0`);
  * then the page follows the order on the device until the provider's confirmation makes it paid.
  */
 export function CheckoutPage() {
@@ -37,6 +38,8 @@ export function CheckoutPage() {
   const session = useSession();
   const code = params.get('order');
   const back = backUrl(params.get('return'));
+  // A malformed key is passed on as it is, so the server refuses it like a guessed one rather than the page dropping it silently.
+  const access = params.get('access') || null;
   const now = useNow(WAIT_TICK_MS);
   const orders = useMyOrders(now);
   useDocumentTitle(event ? t('checkout.titleOf', { name: event.name }) : t('checkout.title'));
@@ -53,7 +56,7 @@ export function CheckoutPage() {
         <p>{t('checkout.orderElsewhere')}</p>
       );
   } else {
-    body = <Checkout eventId={eventId} back={back} page />;
+    body = <Checkout eventId={eventId} back={back} access={access} page />;
   }
   return (
     <div className="page page--narrow checkout-page">

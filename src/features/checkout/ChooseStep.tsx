@@ -44,6 +44,7 @@ export function ChooseStep({
                 {type.name}
               </label>
               {type.description ? <p className="muted small">{type.description}</p> : null}
+              {type.hidden ? <p className="checkout__private">{t('checkout.privateType')}</p> : null}
               {state ? <p className="checkout__state">{state}</p> : null}
               {type.left !== null && type.state === 'on_sale' ? <p className="checkout__left">{t('checkout.left', { count: type.left })}</p> : null}
             </div>

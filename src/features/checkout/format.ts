@@ -15,7 +15,7 @@ export function priceText(t: TFunction, amount: number, currency: string, locale
  */
 export function typesFromEvent(event: Pick<EventView, 'sales' | 'when_end'>, nowMs: number): OfferType[] {
   const now = Math.floor(nowMs / 1000);
-  return event.sales.types.map((t) => ({ ...t, state: saleState(t, now, event.when_end), left: null }));
+  return event.sales.types.map((t) => ({ ...t, state: saleState(t, now, event.when_end), left: null, hidden: false }));
 }
 
 /** What a type's sale state says beside it; '' while it is simply on sale. */

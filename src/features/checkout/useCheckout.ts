@@ -26,18 +26,27 @@ const STEPS: CheckoutStep[] = ['choose', 'details', 'pay'];
 /** How often the sale states (not yet, ended) follow the clock while the checkout is open. */
 const CLOCK_MS = 30_000;
 /** Refusals that mean the offer on screen is stale, so it is asked for again. */
-const STALE_OFFER_CODES = ['sold_out', 'sale_ended', 'sale_not_started', 'price_changed', 'ticket_type_not_found', 'payment_method_unavailable'];
+const STALE_OFFER_CODES = [
+  'ticket_access_invalid',
+  'sold_out',
+  'sale_ended',
+  'sale_not_started',
+  'price_changed',
+  'ticket_type_not_found',
+  'payment_method_unavailable',
+];
 
 /**
  * The checkout's state for one event: the offer (the server's, or the event document's offline),
  * the buyer's cart as a local document, which step shows, and placing the order, the one step
- * that needs the network.
+ * that needs the network. `access` is the key of the private link the page was opened with: it
+ * offers that hidden type and goes with the order, where the server checks it again.
  */
-export function useCheckout(eventId: number) {
+export function useCheckout(eventId: number, access: string | null = null) {
   const locale = useLocale();
   const { data: event, isLoading } = useEvent(eventId);
   const sync = useSyncStatus();
-  const offer = useCheckoutOffer(eventId);
+  const offer = useCheckoutOffer(eventId, access);
   const { cart: stored, loading: cartLoading, save } = useCart(eventId);
   const actions = useCheckoutActions();
   const now = useNow(CLOCK_MS);
@@ -132,6 +141,7 @@ export function useCheckout(eventId: number) {
       expected_total: total,
       lang: locale,
       ...(cart.promo && pricing.applies ? { promo_code: cart.promo.code } : {}),
+      ...(access ? { access } : {}),
     });
     if (r.ok) {
       await actions.clearCart(eventId);

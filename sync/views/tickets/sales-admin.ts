@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { fieldsOfPromo, type PromoCodeFields } from '../../../contract/promo.ts';
+import { fieldsOfSharedQuota, type SharedQuotaFields } from '../../../contract/quotas.ts';
 import { fieldsOfType, type SalesSettingsFields, type TicketTypeFields } from '../../../contract/sales.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../../store/overlay.ts';
@@ -11,7 +12,15 @@ import { isInFlight, isStopped, type EventView, type QueuedCommand } from '../..
  * a refused one stays on screen with its reason until the organiser dismisses it.
  */
 
-export const SALES_KINDS = ['ticket_type.save', 'ticket_type.delete', 'ticket_sales.settings', 'promo_code.save'] as const;
+export const SALES_KINDS = [
+  'ticket_type.save',
+  'ticket_type.delete',
+  'ticket_type.new_link',
+  'ticket_sales.settings',
+  'promo_code.save',
+  'ticket_quota.save',
+  'ticket_quota.delete',
+] as const;
 
 export interface AdminTypeView {
   /** The type's id; null for a type added on this device that the server has not sent back yet. */
@@ -20,6 +29,10 @@ export interface AdminTypeView {
   key: string;
   fields: TicketTypeFields;
   soldOut: boolean;
+  /** The key of the type's private link ('' for a type the server has not sent back yet). */
+  accessKey: string;
+  /** A new link was asked for and waits for the server: the old key shown would soon stop working. */
+  linkPending: boolean;
   /** A queued change of this type waits for the server. */
   pending: boolean;
   /** The latest refused change of this type: its code and the command to dismiss. */
@@ -35,6 +48,15 @@ export interface AdminPromoView {
   refused: { code: string; commandId: string } | null;
 }
 
+export interface AdminQuotaView {
+  /** The quota's id; null for one added on this device that the server has not sent back yet. */
+  id: number | null;
+  key: string;
+  fields: SharedQuotaFields;
+  pending: boolean;
+  refused: { code: string; commandId: string } | null;
+}
+
 export interface SalesAdminView {
   currency: string;
   settings: SalesSettingsFields;
@@ -42,6 +64,7 @@ export interface SalesAdminView {
   settingsRefused: { code: string; commandId: string } | null;
   types: AdminTypeView[];
   promoCodes: AdminPromoView[];
+  quotas: AdminQuotaView[];
 }
 
 type Queued = QueuedCommand & { code?: string };
@@ -60,7 +83,19 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
   let settingsPending = false;
   let settingsRefused: SalesAdminView['settingsRefused'] = null;
   const types = new Map<string, AdminTypeView>(
-    sales.types.map((t) => [String(t.id), { id: t.id, key: String(t.id), fields: fieldsOfType(t), soldOut: t.sold_out, pending: false, refused: null }]),
+    sales.types.map((t) => [
+      String(t.id),
+      {
+        id: t.id,
+        key: String(t.id),
+        fields: fieldsOfType(t),
+        soldOut: t.sold_out,
+        accessKey: t.access_key,
+        linkPending: false,
+        pending: false,
+        refused: null,
+      },
+    ]),
   );
   const mine = commands
     .filter((c) => (SALES_KINDS as readonly string[]).includes(c.kind) && c.payload.event_id === event.event_id)
@@ -68,9 +103,16 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
   const promos = new Map<string, AdminPromoView>(
     sales.promo_codes.map((p) => [String(p.id), { id: p.id, key: String(p.id), fields: fieldsOfPromo(p), pending: false, refused: null }]),
   );
+  const quotas = new Map<string, AdminQuotaView>(
+    (sales.quotas ?? []).map((x) => [String(x.id), { id: x.id, key: String(x.id), fields: fieldsOfSharedQuota(x), pending: false, refused: null }]),
+  );
   for (const c of mine) {
     const stopped = isStopped(c.status);
     if (!stopped && !isInFlight(c)) continue;
+    if (c.kind === 'ticket_quota.save' || c.kind === 'ticket_quota.delete') {
+      overlayQuota(quotas, sales.quotas ?? [], c, stopped);
+      continue;
+    }
     if (c.kind === 'promo_code.save') {
       overlayPromo(promos, sales.promo_codes, c, stopped);
       continue;
@@ -84,6 +126,14 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
       continue;
     }
     const typeId = typeof c.payload.type_id === 'number' ? c.payload.type_id : null;
+    if (c.kind === 'ticket_type.new_link') {
+      const t = types.get(String(typeId));
+      if (!t) continue;
+      // An applied entry lingers until the next complete pull, which brings the new key with it.
+      if (stopped) t.refused = refusal(c);
+      else if (c.status !== 'applied') t.linkPending = true;
+      continue;
+    }
     if (c.kind === 'ticket_type.delete') {
       const t = types.get(String(typeId));
       if (!t) continue;
@@ -97,7 +147,7 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
       // complete pull (sync/engine/outbox.ts), and showing both would show the type twice.
       if (c.status === 'applied' && sales.types.some((t) => t.name === fields.name.trim())) continue;
       const key = `local:${c.id}`;
-      types.set(key, { id: null, key, fields, soldOut: false, pending: !stopped, refused: stopped ? refusal(c) : null });
+      types.set(key, { id: null, key, fields, soldOut: false, accessKey: '', linkPending: false, pending: !stopped, refused: stopped ? refusal(c) : null });
       continue;
     }
     const t = types.get(String(typeId));
@@ -109,7 +159,15 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     }
   }
   const list = [...types.values()].sort((a, b) => a.fields.sort - b.fields.sort || (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER));
-  return { currency: settings.currency, settings, settingsPending, settingsRefused, types: list, promoCodes: [...promos.values()] };
+  return {
+    currency: settings.currency,
+    settings,
+    settingsPending,
+    settingsRefused,
+    types: list,
+    promoCodes: [...promos.values()],
+    quotas: [...quotas.values()],
+  };
 }
 
 /** A queued promo code change laid over the server's codes, as a type's change is over the types. */
@@ -129,6 +187,33 @@ function overlayPromo(promos: Map<string, AdminPromoView>, server: readonly { co
   else {
     p.fields = fields;
     p.pending = true;
+  }
+}
+
+/** A queued shared quota change laid over the server's quotas: a removal on its way hides it. */
+function overlayQuota(quotas: Map<string, AdminQuotaView>, server: readonly { name: string }[], c: Queued, stopped: boolean): void {
+  const quotaId = typeof c.payload.quota_id === 'number' ? c.payload.quota_id : null;
+  if (c.kind === 'ticket_quota.delete') {
+    const q = quotas.get(String(quotaId));
+    if (!q) return;
+    if (stopped) q.refused = refusal(c);
+    else quotas.delete(String(quotaId));
+    return;
+  }
+  const fields = c.payload.fields as SharedQuotaFields;
+  if (quotaId === null) {
+    // Applied and already in the server's copy: the outbox entry lingers until the next complete pull.
+    if (c.status === 'applied' && server.some((x) => x.name === fields.name.trim())) return;
+    const key = `local:${c.id}`;
+    quotas.set(key, { id: null, key, fields, pending: !stopped, refused: stopped ? refusal(c) : null });
+    return;
+  }
+  const q = quotas.get(String(quotaId));
+  if (!q) return;
+  if (stopped) q.refused = refusal(c);
+  else {
+    q.fields = fields;
+    q.pending = true;
   }
 }
 

@@ -4,10 +4,12 @@ import { blankTicketType, type TicketTypeFields } from '../../../../contract/sal
 import { useEventOrders, useSalesAdminActions, type AdminTypeView, type EventOrdersPage, type SalesAdminData } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { useLocale } from '../../../ui/useLocale.ts';
+import { CopyField } from '../../../ui/CopyField.tsx';
+import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
+import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
@@ -75,12 +77,15 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
             ) : (
               <TypeRow
                 key={type.key}
+                eventId={eventId}
                 type={type}
+                quotaName={sales.quotas.find((q) => type.id !== null && q.fields.type_ids.includes(type.id))?.fields.name ?? null}
                 currency={sales.currency}
                 stats={stats}
                 onEdit={() => setEditing(type.key)}
                 onHide={(hidden) => void actions.saveType(eventId, type.id, { ...type.fields, hidden })}
                 onDelete={() => void (type.id ? actions.deleteType(eventId, type.id) : undefined)}
+                onNewLink={() => void (type.id ? actions.renewLink(eventId, type.id) : undefined)}
                 onDismiss={(commandId) => void actions.dismiss(commandId)}
               />
             ),
@@ -106,6 +111,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
           </Button>
         )}
       </section>
+      <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <PromoCodesPanel
         eventId={eventId}
         currency={sales.currency}
@@ -132,25 +138,34 @@ function Refused({ code, onDismiss }: { code: string; onDismiss(): void }) {
 }
 
 function TypeRow({
+  eventId,
   type,
+  quotaName,
   currency,
   stats,
   onEdit,
   onHide,
   onDelete,
+  onNewLink,
   onDismiss,
 }: {
+  eventId: number;
   type: AdminTypeView;
+  /** The shared quota the type is in, if any. */
+  quotaName: string | null;
   currency: string;
   stats: EventOrdersPage | null;
   onEdit(): void;
   onHide(hidden: boolean): void;
   onDelete(): void;
+  onNewLink(): void;
   onDismiss(commandId: string): void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const to = useLocalePath();
   const [confirming, setConfirming] = useState(false);
+  const [renewing, setRenewing] = useState(false);
   const f = type.fields;
   const figures = stats?.types.find((x) => x.id === type.id);
   const refused = type.refused;
@@ -168,6 +183,7 @@ function TypeRow({
         {figures ? ` · ${t('sales.types.figures', { paid: figures.paid, waiting: figures.taken - figures.paid })}` : ''}
         {figures && f.quota !== null ? ` · ${t('sales.types.leftN', { count: Math.max(0, f.quota - figures.taken) })}` : ''}
         {asks.length ? ` · ${t('sales.types.asks', { fields: asks.join(', ') })}` : ''}
+        {quotaName ? ` · ${t('sales.types.inQuota', { name: quotaName })}` : ''}
       </p>
       <p className="sales__badges">
         {f.hidden ? <span className="sales__badge">{t('sales.types.hiddenBadge')}</span> : null}
@@ -175,6 +191,40 @@ function TypeRow({
         {type.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
       {refused ? <Refused code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
+      {f.hidden && type.id !== null && type.accessKey ? (
+        <div className="sales__link">
+          <CopyField
+            label={t('sales.types.link')}
+            value={`${window.location.origin}${to(`/events/${eventId}/checkout`)}?access=${type.accessKey}`}
+            actions={
+              <Button size="sm" variant="ghost" onClick={() => setRenewing(true)}>
+                {t('sales.types.newLink')}
+              </Button>
+            }
+          />
+          <p className="muted small">{type.linkPending ? t('sales.types.linkPending') : t('sales.types.linkHint')}</p>
+        </div>
+      ) : null}
+      {renewing ? (
+        <fieldset className="sales__confirm">
+          <legend>{t('sales.types.newLinkAsk')}</legend>
+          <div className="admin__buttons">
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => {
+                setRenewing(false);
+                onNewLink();
+              }}
+            >
+              {t('sales.types.newLink')}
+            </Button>
+            <Button size="sm" onClick={() => setRenewing(false)}>
+              {t('common.cancel')}
+            </Button>
+          </div>
+        </fieldset>
+      ) : null}
       {type.id !== null ? (
         <div className="admin__buttons">
           <Button size="sm" onClick={onEdit}>

@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { blankSharedQuota, type SharedQuotaFields } from '../../../../contract/quotas.ts';
+import type { AdminQuotaView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { SharedQuotaForm } from './SharedQuotaForm.tsx';
+
+/**
+ * The event's quotas shared across ticket types, for its organisers: on the device like the types
+ * (the organisers' copy of the event document, queued edits on top), with how many places are held
+ * from the same online figures as the types' sales.
+ */
+export function SharedQuotasPanel({
+  eventId,
+  quotas,
+  types,
+  stats,
+  actions,
+}: {
+  eventId: number;
+  quotas: readonly AdminQuotaView[];
+  types: readonly AdminTypeView[];
+  stats: EventOrdersPage | null;
+  actions: SalesAdminActions;
+}) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const others = (key: string | null) => quotas.filter((q) => q.key !== key);
+  return (
+    <section aria-labelledby="sales-quotas-h" className="promo">
+      <h2 id="sales-quotas-h" className="admin__h2">
+        {t('sales.quotas.title')}
+      </h2>
+      {quotas.length === 0 && editing !== 'new' ? <EmptyState compact title={t('sales.quotas.empty')} text={t('sales.quotas.emptyHint')} /> : null}
+      <ul className="admin__list">
+        {quotas.map((quota) =>
+          editing === quota.key ? (
+            <li key={quota.key} className="admin__card">
+              <SharedQuotaForm
+                initial={quota.fields}
+                types={types}
+                others={others(quota.key)}
+                submitLabel={t('sales.form.save')}
+                onCancel={() => setEditing(null)}
+                onSave={async (fields) => {
+                  await actions.saveQuota(eventId, quota.id, fields);
+                  setEditing(null);
+                }}
+              />
+            </li>
+          ) : (
+            <QuotaRow
+              key={quota.key}
+              quota={quota}
+              types={types}
+              // A quota the figures do not list yet was made after they were read: nothing held its places then.
+              taken={stats ? (stats.quotas.find((x) => x.id === quota.id)?.taken ?? 0) : null}
+              onEdit={() => setEditing(quota.key)}
+              onDelete={() => void (quota.id ? actions.deleteQuota(eventId, quota.id) : undefined)}
+              onDismiss={(commandId) => void actions.dismiss(commandId)}
+            />
+          ),
+        )}
+      </ul>
+      {editing === 'new' ? (
+        <div className="admin__card">
+          <SharedQuotaForm
+            initial={blankSharedQuota()}
+            types={types}
+            others={others(null)}
+            submitLabel={t('sales.form.add')}
+            onCancel={() => setEditing(null)}
+            onSave={async (fields: SharedQuotaFields) => {
+              await actions.saveQuota(eventId, null, fields);
+              setEditing(null);
+            }}
+          />
+        </div>
+      ) : (
+        <Button onClick={() => setEditing('new')}>{t('sales.quotas.add')}</Button>
+      )}
+    </section>
+  );
+}
+
+function QuotaRow({
+  quota,
+  types,
+  taken,
+  onEdit,
+  onDelete,
+  onDismiss,
+}: {
+  quota: AdminQuotaView;
+  types: readonly AdminTypeView[];
+  /** Places held by pending and paid orders; null while the figures are not known (offline). */
+  taken: number | null;
+  onEdit(): void;
+  onDelete(): void;
+  onDismiss(commandId: string): void;
+}) {
+  const { t } = useTranslation();
+  const f = quota.fields;
+  const names = f.type_ids.map((id) => types.find((x) => x.id === id)?.fields.name).filter((x): x is string => Boolean(x));
+  const refused = quota.refused;
+  return (
+    <li className="admin__card" data-quota={f.name}>
+      <div className="sales__type-head">
+        <p className="admin__name">{f.name}</p>
+        <p className="promo__uses">{taken === null ? t('sales.quotas.size', { count: f.size }) : t('sales.quotas.taken', { taken, size: f.size })}</p>
+      </div>
+      <p className="sales__facts">{t('sales.quotas.types', { types: names.join(', ') })}</p>
+      <p className="sales__badges">
+        {taken !== null && taken >= f.size ? <span className="sales__badge sales__badge--warn">{t('checkout.state.soldOut')}</span> : null}
+        {quota.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
+      </p>
+      {refused ? (
+        <p className="form-error" role="alert">
+          {t('sales.refused', { reason: t(`errors.${refused.code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
+          <Button size="sm" variant="ghost" onClick={() => onDismiss(refused.commandId)}>
+            {t('rejections.discard')}
+          </Button>
+        </p>
+      ) : null}
+      {quota.id !== null ? (
+        <div className="admin__buttons">
+          <Button size="sm" onClick={onEdit}>
+            {t('sales.quotas.edit')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDelete}>
+            {t('sales.quotas.delete')}
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}

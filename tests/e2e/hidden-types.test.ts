@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { apiLogin } from './fixtures/api.ts';
+import type { TestBrowser } from './fixtures/browser.ts';
+import type { FoyerServer } from './fixtures/server.ts';
+import { sellTickets } from './fixtures/sales.ts';
+import { e2eSuite } from './fixtures/suite.ts';
+import { Checkout } from './pages/Checkout.ts';
+import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+
+/**
+ * A hidden ticket type reached by its private link (issue 30) on a 360 × 640 phone, in Chromium
+ * against the built app: the organiser finds the speakers' link in the ticket types list and makes a
+ * new one; a speaker who opens the event's checkout sees no such ticket, the old link is refused with
+ * the reason, and the new one offers the speakers' ticket beside the public ones and gets it. In
+ * Ukrainian too. Neither screen scrolls sideways.
+ */
+
+const suite = e2eSuite();
+const { poll } = suite;
+const PHONE = { width: 360, height: 640 };
+let server: FoyerServer;
+let owner: TestBrowser;
+let buyer: TestBrowser;
+let ownerToken: string;
+let eventId: number;
+
+async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[] }> {
+  const res = await fetch(`${server.url}/sync/v1/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
+  });
+  return ((await res.json()) as { results: { status: string; ids?: string[] }[] }).results[0]!;
+}
+
+/** Nothing on the page is wider than the phone. */
+async function fitsPhone(page: Page, what: string): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
+}
+
+let oldLink = '';
+let newLink = '';
+
+beforeAll(async () => {
+  ({ server } = suite);
+  owner = await suite.launch({ locale: 'en', viewport: PHONE });
+  buyer = await suite.launch({ locale: 'en', viewport: PHONE });
+  ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
+  const start = Math.floor(Date.now() / 1000) + 20 * 86_400;
+  const made = await command('event.create', {
+    fields: {
+      name: 'Harbour Speakers Day',
+      category_id: 2,
+      description: 'Talks by the sea.',
+      is_webinar: false,
+      place_name: 'Pier 4',
+      address: 'Portova 1',
+      city: 'Odesa',
+      map_point: null,
+      timezone: 'Europe/Kyiv',
+      starts_at: start,
+      ends_at: start + 4 * 3600,
+      stream_url: '',
+      video_type: 0,
+      broadcast_background: '',
+      is_free: false,
+    },
+  });
+  eventId = Number(made.ids![0]);
+  expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+  // "Community" (free) and "Business" (4 500 UAH) are public; the speakers' ticket is hidden.
+  await sellTickets(server.url, ownerToken, eventId);
+  const speaker = await command('ticket_type.save', {
+    event_id: eventId,
+    fields: {
+      name: 'Speaker pass',
+      description: 'For the day’s speakers.',
+      price: 0,
+      quota: 30,
+      sale_starts_at: null,
+      sale_ends_at: null,
+      hidden: true,
+      max_per_order: 1,
+      max_per_person: 1,
+      ask_name: 'off',
+      ask_company: 'off',
+      ask_position: 'off',
+      sort: 2,
+    },
+  });
+  expect(speaker.status).toBe('applied');
+}, 180_000);
+
+describe('a hidden ticket type on a phone', () => {
+  it('the organiser sees the private link of the hidden type and makes a new one', async () => {
+    const { page } = owner;
+    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${eventId}/tickets`);
+    const card = page.locator('.admin__card').filter({ hasText: 'Speaker pass' });
+    const field = card.getByLabel('Private link');
+    await field.waitFor({ timeout: 60_000 });
+    oldLink = await field.inputValue();
+    expect(oldLink).toMatch(new RegExp(`^${server.url}/en/events/${eventId}/checkout\\?access=[0-9a-f]{64}$`));
+    // Only the hidden type has a link.
+    expect(await page.locator('.admin__card').filter({ hasText: 'Business' }).getByLabel('Private link').count()).toBe(0);
+    await fitsPhone(page, 'the ticket types with a private link');
+
+    await card.getByRole('button', { name: 'New link' }).click();
+    await card.getByText('Make a new link? The current one stops working').waitFor();
+    await fitsPhone(page, 'the question before a new link');
+    await card.getByRole('group').getByRole('button', { name: 'New link' }).click();
+    const status = new SyncStatusBar(page);
+    await poll(() => status.isIdle(), Boolean, 60_000, 'the new link to reach the server');
+    newLink = await poll(
+      () => field.inputValue(),
+      (v) => v !== oldLink && /access=[0-9a-f]{64}$/.test(v),
+      60_000,
+      'the new link in the list',
+    );
+  });
+
+  it('a speaker sees no hidden ticket without the link, is refused the old link and buys with the new one', async () => {
+    const { page } = buyer;
+    const checkout = new Checkout(page);
+    await suite.signIn(page, DEMO_ACCOUNTS.olena, `/en/events/${eventId}/checkout`);
+    await checkout.root.getByLabel('How many: Business').waitFor({ timeout: 60_000 });
+    expect(await checkout.text()).not.toContain('Speaker pass');
+
+    await page.goto(oldLink);
+    await checkout.root.getByRole('alert').getByText('This private link does not work').waitFor({ timeout: 30_000 });
+    expect(await checkout.text()).not.toContain('Speaker pass');
+
+    await page.goto(newLink);
+    await checkout.root.getByLabel('How many: Speaker pass').waitFor({ timeout: 30_000 });
+    expect(await checkout.text()).toContain('By private link');
+    expect(await checkout.text()).toContain('Community');
+    await fitsPhone(page, 'the checkout with the hidden type');
+    await checkout.choose('Speaker pass', 1);
+    await checkout.next();
+    await checkout.button('Get tickets').click();
+    await checkout.root.getByText('Your tickets are ready.').waitFor({ timeout: 30_000 });
+    await fitsPhone(page, 'the placed order');
+  });
+
+  it('in Ukrainian, the default language, the private link offers its ticket and fits the phone', async () => {
+    const { page } = buyer;
+    await page.goto(newLink.replace('/en/', '/uk/'));
+    const root = page.locator('main .checkout-page');
+    await root.getByLabel('Скільки: Speaker pass').waitFor({ timeout: 30_000 });
+    expect(await root.textContent()).toContain('За приватним посиланням');
+    await fitsPhone(page, 'the Ukrainian checkout with the hidden type');
+  });
+
+  it('the organiser puts two public types in a shared quota on the phone, and its figures show', async () => {
+    const { page } = owner;
+    await page.goto(`${server.url}/en/admin/events/${eventId}/tickets`);
+    await page.getByRole('heading', { name: 'Shared quotas', exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Add a shared quota' }).click();
+    const form = page.locator('form.admin-form').filter({ has: page.getByLabel('Places in all') });
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    // The same rules as the server's, named at their fields before anything is queued.
+    await form.getByText('Choose at least one ticket type.').waitFor();
+    await form.getByLabel('Name', { exact: true }).fill('Hall');
+    await form.getByLabel('Places in all').fill('40');
+    await form.getByLabel('Community').check();
+    await form.getByLabel('Business').check();
+    await fitsPhone(page, 'the shared quota form');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    const status = new SyncStatusBar(page);
+    await poll(() => status.isIdle(), Boolean, 60_000, 'the quota to reach the server');
+    const row = page.locator('[data-quota="Hall"]');
+    await poll(
+      async () => ((await row.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+      (text) => /for: Community, Business/.test(text),
+      60_000,
+      'the quota with its types in the organiser’s list',
+    );
+    await page.reload();
+    await poll(
+      async () => ((await row.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' '),
+      (text) => /taken 0 of 40/.test(text),
+      60_000,
+      'the quota’s figures',
+    );
+    await fitsPhone(page, 'the ticket types with a shared quota');
+  });
+});

@@ -140,6 +140,19 @@ export const SCREENS: Screen[] = [
       await page.waitForTimeout(300);
     },
   },
+  // Hidden types by private link and quotas shared by types (issue 30), on the same page.
+  {
+    name: 'admin-links-quotas',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: async (page) => {
+      const link = page.locator('.sales__link').first();
+      if (!(await appears(link, 15_000))) return;
+      await link.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await page.waitForTimeout(300);
+    },
+  },
   {
     name: 'checkout-promo',
     who: 'olena',

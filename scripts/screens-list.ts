@@ -77,14 +77,18 @@ export const SCREENS: Screen[] = [
   },
   { name: 'live-chat', who: 'anna', path: ({ eventId }) => `/events/${eventId}/live-translation/chat` },
   { name: 'visitors', who: 'anna', path: ({ eventId }) => `/events/${eventId}/visitors` },
-  // People to meet, above the visitors (issue 31): the card and the first of the list under it.
+  // People to meet (issue 31): on a phone, a button beside the title; then the dialog it opens.
+  { name: 'visitors-to-meet', who: 'anna', path: ({ eventId }) => `/events/${eventId}/visitors` },
   {
     name: 'visitors-suggestions',
     who: 'anna',
     path: ({ eventId }) => `/events/${eventId}/visitors`,
     prepare: async (page) => {
-      await appears(page.locator('.suggestions'), 15_000);
-      await page.waitForTimeout(300);
+      // On a phone, a button beside the title opens them: the shot shows the dialog a tap opens.
+      const open = page.locator('.suggestions__open');
+      if (!(await appears(open, 15_000))) return;
+      await open.click();
+      await page.waitForTimeout(400);
     },
   },
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },

@@ -38,20 +38,25 @@ beforeAll(async () => {
 describe('people to meet', () => {
   it('shows who answers what Anna looks for, with the reason, offline too', async () => {
     const { page } = anna;
-    const card = page.getByRole('region', { name: 'People you should meet' });
-    await card.waitFor({ timeout: 30_000 });
+    // On a phone: a button beside the title, so the visitor cards still start on the first screen.
+    const open = page.getByRole('main').getByRole('button', { name: /^\d+ to meet$/ });
+    await open.waitFor({ timeout: 30_000 });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'People you should meet' });
+    await dialog.waitFor();
     const before = await names(page);
     expect(before.length).toBeGreaterThan(0);
     expect(before.length).toBeLessThanOrEqual(2);
-    // Anna looks for "Product people …": the first reason names her word as the other person wrote it.
-    const reason = (await card.locator('.suggestions__reason').first().textContent()) ?? '';
+    // Anna looks for "Product people …": the reason names her word as the other person wrote it.
+    const reason = (await dialog.locator('.suggestions__reason').first().textContent()) ?? '';
     expect(reason).toMatch(/^(You are looking for “[^”]+” — that is them|Looking for “[^”]+” — that is you|Shared interests: .+)$/);
-    await fitsPhone(page, 'the visitors page with suggestions');
+    await fitsPhone(page, 'the suggestions on a phone');
 
     await server.stop();
     try {
       await page.reload();
-      await card.waitFor({ timeout: 30_000 });
+      await open.click({ timeout: 30_000 });
+      await dialog.waitFor();
       expect(await names(page)).toEqual(before);
     } finally {
       await server.start();
@@ -61,15 +66,35 @@ describe('people to meet', () => {
   it('opens the meeting request from a suggestion, and reads in Ukrainian', async () => {
     const { page } = anna;
     await page.goto(`${server.url}/en/events/${eventId}/visitors`);
-    const card = page.getByRole('region', { name: 'People you should meet' });
-    await card.getByRole('button', { name: 'Ask to meet' }).first().click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^\d+ to meet$/ })
+      .click({ timeout: 30_000 });
+    await page.getByRole('dialog', { name: 'People you should meet' }).getByRole('button', { name: 'Ask to meet' }).first().click();
     await page.getByRole('dialog', { name: /create appointment/i }).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
 
     await page.goto(`${server.url}/uk/events/${eventId}/visitors`);
-    const uk = page.getByRole('region', { name: 'Люди, з якими варто зустрітися' });
-    await uk.waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Варто зустріти: \d+$/ })
+      .click({ timeout: 30_000 });
+    const uk = page.getByRole('dialog', { name: 'Люди, з якими варто зустрітися' });
+    await uk.waitFor();
     expect(await uk.getByRole('button', { name: 'Запросити на зустріч' }).count()).toBeGreaterThan(0);
     await fitsPhone(page, 'the Ukrainian suggestions');
+  });
+
+  it('is a card above the visitors on a wide screen', async () => {
+    const { page } = anna;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    try {
+      await page.goto(`${server.url}/en/events/${eventId}/visitors`);
+      const card = page.getByRole('region', { name: 'People you should meet' });
+      await card.waitFor({ timeout: 30_000 });
+      expect(await card.getByRole('button', { name: 'Ask to meet' }).count()).toBeGreaterThan(0);
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
   });
 });

@@ -82,7 +82,10 @@ export function VisitorsPage() {
       <header className="visitors-page__header">
         <div>
           <p className="visitors-page__event">{event ? <Link to={to(`/events/${eventId}`)}>{event.name}</Link> : null}</p>
-          <h1 className="page__title">{t('visitors.title')}</h1>
+          <div className="visitors-page__title-row">
+            <h1 className="page__title">{t('visitors.title')}</h1>
+            {signedIn && !wide ? <Suggestions eventId={eventId} wide={false} /> : null}
+          </div>
         </div>
         <div className="visitors-page__tools">
           <VisitorSearchBox value={search} onChange={setSearch} />
@@ -90,7 +93,7 @@ export function VisitorsPage() {
         </div>
       </header>
       <FormError>{linkError}</FormError>
-      {signedIn ? <Suggestions eventId={eventId} /> : null}
+      {signedIn && wide ? <Suggestions eventId={eventId} wide /> : null}
 
       <VisitorsTabs
         tabs={VISITORS_TABS.map((id) => ({ id, label: tabLabel(id) }))}

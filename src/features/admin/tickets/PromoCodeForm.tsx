@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPromoCode, normalCode, PROMO_KINDS, PROMO_LIMITS, type PromoCodeFields, type PromoKind } from '../../../../contract/promo.ts';
 import type { AdminTypeView } from '../../../data/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
 import { Field } from '../Field.tsx';
+import { CardForm, useCardSave } from './CardForm.tsx';
 
 /**
  * One promo code's fields, checked by the same rules the server applies (contract/promo.ts
@@ -36,8 +36,7 @@ export function PromoCodeForm({
   const [value, setValue] = useState(initial);
   const [amount, setAmount] = useState(initial.kind === 'free' ? '' : String(initial.value));
   const [uses, setUses] = useState(initial.max_uses === null ? '' : String(initial.max_uses));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { tried, busy, save } = useCardSave(onSave);
   const set = <K extends keyof PromoCodeFields>(k: K, v: PromoCodeFields[K]) => setValue((f) => ({ ...f, [k]: v }));
   const parsed = numberOrNull(amount.replace(',', '.'));
   const limited = value.max_uses !== null;
@@ -52,26 +51,8 @@ export function PromoCodeForm({
   const ok = Object.keys(problems).length === 0 && !valueProblem && !usesBad;
   const id = (k: string) => `${idp}-${k}`;
 
-  const submit = async () => {
-    setTried(true);
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await onSave(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <CardForm onSubmit={() => void save(ok, fields)} showFix={tried && !ok} busy={busy} submitLabel={submitLabel} onCancel={onCancel}>
       <fieldset className="admin-form__section">
         <legend>{t('sales.promo.title')}</legend>
         <Field
@@ -199,18 +180,6 @@ export function PromoCodeForm({
           </Field>
         </div>
       </fieldset>
-
-      {tried && !ok ? (
-        <p className="form-error" role="alert">
-          {t('sales.form.fix')}
-        </p>
-      ) : null}
-      <div className="admin__buttons">
-        <Button type="submit" variant="primary" busy={busy}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSharedQuota, SHARED_QUOTA_LIMITS, type SharedQuotaFields } from '../../../../contract/quotas.ts';
 import type { AdminQuotaView, AdminTypeView } from '../../../data/index.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { numberOrNull } from '../form.ts';
 import { Field } from '../Field.tsx';
+import { CardForm, useCardSave } from './CardForm.tsx';
 
 /**
  * One shared quota's fields, checked by the rules the server applies (contract/quotas.ts
@@ -32,8 +32,7 @@ export function SharedQuotaForm({
   const idp = useId();
   const [value, setValue] = useState(initial);
   const [size, setSize] = useState(String(initial.size));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { tried, busy, save } = useCardSave(onSave);
   const parsed = numberOrNull(size);
   const sizeBad = parsed === null || !Number.isInteger(parsed) || parsed < 1 || parsed > SHARED_QUOTA_LIMITS.maxSize;
   const fields: SharedQuotaFields = { ...value, size: sizeBad ? 1 : (parsed as number) };
@@ -44,26 +43,8 @@ export function SharedQuotaForm({
   const ok = Object.keys(problems).length === 0 && !sizeBad;
   const id = (k: string) => `${idp}-${k}`;
 
-  const submit = async () => {
-    setTried(true);
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await onSave(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <CardForm onSubmit={() => void save(ok, fields)} showFix={tried && !ok} busy={busy} submitLabel={submitLabel} onCancel={onCancel}>
       <fieldset className="admin-form__section">
         <legend>{t('sales.quotas.form.title')}</legend>
         <Field
@@ -106,17 +87,6 @@ export function SharedQuotaForm({
           {tried && problems.type_ids ? <p className="field__error">{t(`sales.fieldErrors.${problems.type_ids}`)}</p> : null}
         </fieldset>
       </fieldset>
-      {tried && !ok ? (
-        <p className="form-error" role="alert">
-          {t('sales.form.fix')}
-        </p>
-      ) : null}
-      <div className="admin__buttons">
-        <Button type="submit" variant="primary" busy={busy}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASK_MODES, ATTENDEE_FIELDS, checkTicketType, TICKET_TYPE_LIMITS, type AskMode, type TicketTypeFields } from '../../../../contract/sales.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
 import { Field } from '../Field.tsx';
+import { CardForm, useCardSave } from './CardForm.tsx';
 
 /** A whole number typed into a limit field, kept within 1..max. */
 function clampInt(text: string, max: number): number {
@@ -34,8 +34,7 @@ export function TicketTypeForm({
   const [value, setValue] = useState(initial);
   const [price, setPrice] = useState(String(initial.price));
   const [quota, setQuota] = useState(initial.quota === null ? '' : String(initial.quota));
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { tried, busy, save } = useCardSave(onSave);
   const set = <K extends keyof TicketTypeFields>(k: K, v: TicketTypeFields[K]) => setValue((f) => ({ ...f, [k]: v }));
   const limited = value.quota !== null;
   const parsedPrice = numberOrNull(price.replace(',', '.'));
@@ -46,26 +45,8 @@ export function TicketTypeForm({
   const ok = Object.keys(problems).length === 0 && !priceBad && !quotaBad;
   const id = (k: string) => `${idp}-${k}`;
 
-  const submit = async () => {
-    setTried(true);
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await onSave(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <CardForm onSubmit={() => void save(ok, fields)} showFix={tried && !ok} busy={busy} submitLabel={submitLabel} onCancel={onCancel}>
       <fieldset className="admin-form__section">
         <legend>{t('sales.form.ticket')}</legend>
         <Field errors="sales" id={id('name')} label={t('sales.form.name')} problem={tried ? problems.name : undefined}>
@@ -184,18 +165,6 @@ export function TicketTypeForm({
           ))}
         </div>
       </fieldset>
-
-      {tried && !ok ? (
-        <p className="form-error" role="alert">
-          {t('sales.form.fix')}
-        </p>
-      ) : null}
-      <div className="admin__buttons">
-        <Button type="submit" variant="primary" busy={busy}>
-          {submitLabel}
-        </Button>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -18,6 +18,7 @@ import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { userIdOf } from '../tests/e2e/fixtures/meetings.ts';
 import { launchBrowser, type TestBrowser } from '../tests/e2e/fixtures/browser.ts';
 import { sellTickets } from '../tests/e2e/fixtures/sales.ts';
+import { organiserCommand, SPEAKER_PASS } from '../tests/e2e/fixtures/organiser.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
 import { SCREENS, type Who } from './screens-list.ts';
@@ -68,7 +69,6 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
   const owner = await apiLogin(baseUrl, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
   await sellTickets(baseUrl, owner, eventId);
   const types = await offeredTypes(baseUrl, eventId);
-  // A code for the business tickets (issue 30), which the orders below do not use: its list shows "used 0".
   const business = types.find((t) => t.name === 'Business');
   // A code for the business tickets (issue 30), which the orders below do not use: its list shows "used 0";
   // a hidden speakers' type with its private link, and one hall shared by the two public types.
@@ -78,42 +78,15 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
     const fields = { code: 'EARLY20', kind: 'percent', value: 20, type_ids: [business.id], max_uses: 50, valid_from: null, valid_until: null, active: true };
     commands.push({ kind: 'promo_code.save', payload: { event_id: eventId, fields } });
   }
-  commands.push({
-    kind: 'ticket_type.save',
-    payload: {
-      event_id: eventId,
-      fields: {
-        name: 'Speaker pass',
-        description: 'For the day’s speakers.',
-        price: 0,
-        quota: 30,
-        sale_starts_at: null,
-        sale_ends_at: null,
-        hidden: true,
-        max_per_order: 1,
-        max_per_person: 1,
-        ask_name: 'off',
-        ask_company: 'off',
-        ask_position: 'off',
-        sort: 2,
-      },
-    },
-  });
+  commands.push({ kind: 'ticket_type.save', payload: { event_id: eventId, fields: SPEAKER_PASS } });
   if (business && community) {
     commands.push({
       kind: 'ticket_quota.save',
       payload: { event_id: eventId, fields: { name: 'Main hall', size: 300, type_ids: [community.id, business.id] } },
     });
   }
-  for (const { kind, payload } of commands) {
-    const res = await fetch(`${baseUrl}/sync/v1/commands`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ commands: [{ id: `screens-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-    });
-    // A build from before a command refuses it; its screens simply show none.
-    await res.body?.cancel();
-  }
+  // A build from before a command refuses it; its screens simply show none.
+  for (const { kind, payload } of commands) await organiserCommand(baseUrl, owner, kind, payload).catch(() => undefined);
   const orders: [keyof typeof DEMO_ACCOUNTS, string, number, 'transfer' | 'free', boolean][] = [
     ['anna', 'Business', 2, 'transfer', true],
     ['bohdan', 'Community', 1, 'free', false],

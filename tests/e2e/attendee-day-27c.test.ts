@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../contract/entities.ts';
@@ -9,6 +8,7 @@ import type { FoyerServer } from './fixtures/server.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import { createEvent, organiserCommand } from './fixtures/organiser.ts';
 
 /**
  * The last items of issue 27, on a 360×640 phone: event cards priced by their ticket types, the
@@ -29,38 +29,11 @@ let draftId: number;
 const MARKET = `Lantern Market ${Date.now() % 100_000}`;
 const DRAFT = `Lantern Draft ${Date.now() % 100_000}`;
 
-async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[]; code?: string }> {
-  const res = await fetch(`${server.url}/sync/v1/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-  });
-  return ((await res.json()) as { results: { status: string; ids?: string[]; code?: string }[] }).results[0]!;
-}
+const command = (kind: string, payload: unknown) => organiserCommand(server.url, ownerToken, kind, payload);
 
-async function paidEvent(name: string): Promise<number> {
-  const start = Math.floor(Date.now() / 1000) + 20 * 86_400;
-  const made = await command('event.create', {
-    fields: {
-      name,
-      category_id: 2,
-      description: 'Lanterns by the river.',
-      is_webinar: false,
-      place_name: 'Pier 7',
-      address: 'Naberezhna 3',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 86_400,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  expect(made.status).toBe('applied');
-  return Number(made.ids![0]);
+function paidEvent(name: string): Promise<number> {
+  const place = { description: 'Lanterns by the river.', place_name: 'Pier 7', address: 'Naberezhna 3' };
+  return createEvent(server.url, ownerToken, { name, ...place }, { hours: 24, publish: false });
 }
 
 function typeFields(name: string, price: number) {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin } from './fixtures/api.ts';
@@ -9,6 +7,8 @@ import { sellTickets } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import { createEvent, organiserCommand, SPEAKER_PASS } from './fixtures/organiser.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * A hidden ticket type reached by its private link (issue 30) on a 360 × 640 phone, in Chromium
@@ -20,27 +20,13 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let owner: TestBrowser;
 let buyer: TestBrowser;
 let ownerToken: string;
 let eventId: number;
 
-async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[] }> {
-  const res = await fetch(`${server.url}/sync/v1/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-  });
-  return ((await res.json()) as { results: { status: string; ids?: string[] }[] }).results[0]!;
-}
-
-/** Nothing on the page is wider than the phone. */
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
+const command = (kind: string, payload: unknown) => organiserCommand(server.url, ownerToken, kind, payload);
 
 let oldLink = '';
 let newLink = '';
@@ -50,49 +36,10 @@ beforeAll(async () => {
   owner = await suite.launch({ locale: 'en', viewport: PHONE });
   buyer = await suite.launch({ locale: 'en', viewport: PHONE });
   ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  const start = Math.floor(Date.now() / 1000) + 20 * 86_400;
-  const made = await command('event.create', {
-    fields: {
-      name: 'Harbour Speakers Day',
-      category_id: 2,
-      description: 'Talks by the sea.',
-      is_webinar: false,
-      place_name: 'Pier 4',
-      address: 'Portova 1',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 4 * 3600,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  eventId = Number(made.ids![0]);
-  expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Speakers Day', description: 'Talks by the sea.' });
   // "Community" (free) and "Business" (4 500 UAH) are public; the speakers' ticket is hidden.
   await sellTickets(server.url, ownerToken, eventId);
-  const speaker = await command('ticket_type.save', {
-    event_id: eventId,
-    fields: {
-      name: 'Speaker pass',
-      description: 'For the day’s speakers.',
-      price: 0,
-      quota: 30,
-      sale_starts_at: null,
-      sale_ends_at: null,
-      hidden: true,
-      max_per_order: 1,
-      max_per_person: 1,
-      ask_name: 'off',
-      ask_company: 'off',
-      ask_position: 'off',
-      sort: 2,
-    },
-  });
-  expect(speaker.status).toBe('applied');
+  expect((await command('ticket_type.save', { event_id: eventId, fields: SPEAKER_PASS })).status).toBe('applied');
 }, 180_000);
 
 describe('a hidden ticket type on a phone', () => {

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin } from './fixtures/api.ts';
@@ -9,6 +7,8 @@ import { sellTickets } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import { createEvent } from './fixtures/organiser.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * Promo codes (issue 30) on a 360 × 640 phone, in Chromium against the built app: the organiser adds
@@ -20,55 +20,18 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let owner: TestBrowser;
 let buyer: TestBrowser;
 let ownerToken: string;
 let eventId: number;
 
-async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[] }> {
-  const res = await fetch(`${server.url}/sync/v1/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-  });
-  return ((await res.json()) as { results: { status: string; ids?: string[] }[] }).results[0]!;
-}
-
-/** Nothing on the page is wider than the phone. */
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
-
 beforeAll(async () => {
   ({ server } = suite);
   owner = await suite.launch({ locale: 'en', viewport: PHONE });
   buyer = await suite.launch({ locale: 'en', viewport: PHONE });
   ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  const start = Math.floor(Date.now() / 1000) + 20 * 86_400;
-  const made = await command('event.create', {
-    fields: {
-      name: 'Harbour Talks',
-      category_id: 2,
-      description: 'An evening of talks by the sea.',
-      is_webinar: false,
-      place_name: 'Pier 4',
-      address: 'Portova 1',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 4 * 3600,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  eventId = Number(made.ids![0]);
-  expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Talks', description: 'An evening of talks by the sea.' });
   // A free "Community" type and a "Business" one at 4 500 UAH, paid by bank transfer.
   await sellTickets(server.url, ownerToken, eventId);
 }, 180_000);

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME } from '../../server/db/seed/d
 import { findEventByName } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
@@ -14,15 +15,9 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  */
 
 const suite = e2eSuite();
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let anna: TestBrowser;
 let eventId: number;
-
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
 
 const names = (page: Page) => page.locator('.suggestions__name').allTextContents();
 

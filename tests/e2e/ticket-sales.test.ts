@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { e2eSuite } from './fixtures/suite.ts';
 import { axeViolations, formatViolations, settle } from './pages/axe.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import { createEvent } from './fixtures/organiser.ts';
 
 /**
  * Buying tickets, as issue 15's "done when" says, in Chromium against the built app: the organiser
@@ -41,15 +41,6 @@ let siteUrl: string;
 const EMAIL = `buyer-${Date.now()}@tickets.test`;
 const PASSWORD = 'harbour-ferry-57';
 const INSTRUCTIONS = 'IBAN UA21 3052 9900 0002 6007 0000 0000 1, Harbour Fair LLC';
-
-async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[]; code?: string }> {
-  const res = await fetch(`${server.url}/sync/v1/commands`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-  });
-  return ((await res.json()) as { results: { status: string; ids?: string[]; code?: string }[] }).results[0]!;
-}
 
 async function expectNoAxeViolations(page: Page, what: string): Promise<void> {
   await settle(page);
@@ -85,28 +76,7 @@ beforeAll(async () => {
   door = suite.browser('door');
   axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, 'demo1234');
-  const start = Math.floor(Date.now() / 1000) + 12 * 86_400;
-  const made = await command('event.create', {
-    fields: {
-      name: 'Harbour Fair 2026',
-      category_id: 2,
-      description: 'Two days by the sea.',
-      is_webinar: false,
-      place_name: 'Pier 4',
-      address: 'Portova 1',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 2 * 86_400,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  eventId = Number(made.ids![0]);
-  expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Fair 2026', description: 'Two days by the sea.' }, { daysAhead: 12, hours: 48 });
   siteUrl = await startSite(server.url);
 }, 180_000);
 

@@ -3,6 +3,7 @@ import { EXPENSIVE_CALL_LIMITS } from '../../contract/constants.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin } from './fixtures/api.ts';
 import { e2eSuite } from './fixtures/suite.ts';
+import { createEvent } from './fixtures/organiser.ts';
 
 /**
  * My tickets' server actions in the browser: the PDF downloads as a file, and once the user's
@@ -62,37 +63,9 @@ describe('my tickets', () => {
   it('registering for a free event puts its ticket, QR code showing, in My tickets', async () => {
     // A free event of the organiser's, published a week ahead.
     const token = await apiLogin(suite.server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-    const command = async (kind: string, payload: unknown) => {
-      const res = await fetch(`${suite.server.url}/sync/v1/commands`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ commands: [{ id: `e2e-${kind.replace('.', '_')}-${Date.now()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
-      });
-      return ((await res.json()) as { results: { status: string; ids?: string[] }[] }).results[0]!;
-    };
-    const start = Math.floor(Date.now() / 1000) + 7 * 86_400;
     const name = `Open Doors ${Date.now()}`;
-    const created = await command('event.create', {
-      fields: {
-        name,
-        category_id: 1,
-        description: '',
-        is_webinar: false,
-        place_name: 'Hall',
-        address: 'Khreshchatyk 1',
-        city: 'Kyiv',
-        map_point: null,
-        timezone: 'Europe/Kyiv',
-        starts_at: start,
-        ends_at: start + 4 * 3600,
-        stream_url: '',
-        video_type: 0,
-        broadcast_background: '',
-        is_free: true,
-      },
-    });
-    const eventId = Number(created.ids![0]);
-    expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+    const place = { category_id: 1, place_name: 'Hall', address: 'Khreshchatyk 1', city: 'Kyiv', is_free: true };
+    const eventId = await createEvent(suite.server.url, token, { name, ...place }, { daysAhead: 7 });
 
     const { page } = suite.browser('bohdan');
     await suite.signIn(page, DEMO_ACCOUNTS.bohdan, `/en/events/${eventId}`);

@@ -1,12 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createSession } from '../../server/domain/auth/sessions.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createUser } from '../fixtures/factories.ts';
 import { UNVERIFIED_TICKETS_PER_EVENT } from '../../contract/sales.ts';
-import { salesKit, type Person } from './sales-helpers.ts';
+import type { Person } from './sales-helpers.ts';
+import { type RaceOrder, salesRace } from './sales-race.ts';
 
 /**
  * The quota is the database's (issue 15): 100 people buy the last 10 tickets of a type at the same
@@ -17,49 +13,15 @@ import { salesKit, type Person } from './sales-helpers.ts';
  * embedded PGlite belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
-
-const kit = salesKit(() => cluster!.apps[0]!);
-
-/** A person with a session, made without 100 password hashes. */
-async function buyer(): Promise<Person> {
-  const u = await createUser(database.db);
-  return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
-}
-
-type Answer = { status_code: number; error?: string; data: { order?: { state: string } } };
+const { kit, db, buyer, checkoutAtOnce, rush } = salesRace();
 
 /** `n` checkouts of one person at the same moment, spread over the instances. */
-async function atOnce(p: Person, n: number, body: { event_id: number; method: string; lines: unknown[]; expected_total: number }): Promise<Answer[]> {
-  const urls = cluster!.urls;
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...body, client_key: `race-${randomUUID()}` }),
-      });
-      expect(res.status).toBe(200);
-      return (await res.json()) as Answer;
-    }),
-  );
-}
+const atOnce = (p: Person, n: number, order: RaceOrder) => checkoutAtOnce(Array(n).fill(p), () => order);
 
 async function ordersOf(userId: number, eventId: number) {
   const r = await sql<{ orders: number; tickets: number }>`
     SELECT count(DISTINCT o.id)::int AS orders, count(l.id)::int AS tickets FROM orders o JOIN order_lines l ON l.order_id = o.id
-    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid')`.execute(database.db);
+    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid')`.execute(db());
   return r.rows[0];
 }
 
@@ -80,7 +42,7 @@ describe('one person’s checkouts at once on two instances', () => {
     const eventId = await kit.newEvent(owner);
     const typeId = await kit.addType(owner, eventId, { name: 'Free', quota: 200 });
     const fresh = await buyer();
-    await database.db.updateTable('users').set({ email_verified: false }).where('id', '=', fresh.id).execute();
+    await db().updateTable('users').set({ email_verified: false }).where('id', '=', fresh.id).execute();
     const answers = await atOnce(fresh, 8, { event_id: eventId, method: 'free', lines: [kit.line(typeId)], expected_total: 0 });
     expect(answers.filter((a) => a.status_code === 200)).toHaveLength(UNVERIFIED_TICKETS_PER_EVENT);
     for (const a of answers.filter((x) => x.status_code !== 200)) expect(a.error).toBe('unverified_ticket_limit');
@@ -111,19 +73,7 @@ describe('the last tickets, bought by 100 people at once on two instances', () =
     const first = await kit.buy(owner, { event_id: eventId, lines: Array.from({ length: 15 }, () => kit.line(typeId)), expected_total: 0 });
     expect(first.status_code).toBe(200);
 
-    const people = await Promise.all(Array.from({ length: 100 }, () => buyer()));
-    const urls = cluster!.urls;
-    const answers = await Promise.all(
-      people.map(async (p, i) => {
-        const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ event_id: eventId, client_key: `race-${randomUUID()}`, method: 'free', lines: [kit.line(typeId)], expected_total: 0 }),
-        });
-        expect(res.status).toBe(200);
-        return (await res.json()) as { status_code: number; error?: string; data: { order?: { state: string } } };
-      }),
-    );
+    const answers = await rush(100, () => ({ event_id: eventId, method: 'free', lines: [kit.line(typeId)], expected_total: 0 }));
 
     const sold = answers.filter((a) => a.status_code === 200);
     const refused = answers.filter((a) => a.status_code !== 200);
@@ -136,7 +86,7 @@ describe('the last tickets, bought by 100 people at once on two instances', () =
       SELECT tt.taken, tt.quota,
         (SELECT count(*)::int FROM tickets t WHERE t.ticket_type_id = tt.id) AS tickets,
         (SELECT count(*)::int FROM orders o WHERE o.event_id = tt.event_id) AS orders
-      FROM ticket_types tt WHERE tt.id = ${typeId}`.execute(database.db);
+      FROM ticket_types tt WHERE tt.id = ${typeId}`.execute(db());
     expect(row.rows[0]).toEqual({ taken: 25, quota: 25, tickets: 25, orders: 11 });
   }, 120_000);
 
@@ -144,6 +94,6 @@ describe('the last tickets, bought by 100 people at once on two instances', () =
     const owner = await kit.person();
     const eventId = await kit.newEvent(owner);
     const typeId = await kit.addType(owner, eventId, { name: 'Tiny', quota: 2 });
-    await expect(sql`UPDATE ticket_types SET taken = 3 WHERE id = ${typeId}`.execute(database.db)).rejects.toThrow(/ticket_types_quota/);
+    await expect(sql`UPDATE ticket_types SET taken = 3 WHERE id = ${typeId}`.execute(db())).rejects.toThrow(/ticket_types_quota/);
   });
 });

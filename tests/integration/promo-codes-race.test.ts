@@ -1,12 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { blankPromoCode } from '../../contract/promo.ts';
-import { createSession } from '../../server/domain/auth/sessions.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createUser } from '../fixtures/factories.ts';
-import { salesKit, type Person } from './sales-helpers.ts';
+import { salesRace } from './sales-race.ts';
 
 /**
  * A promo code's use limit holds under races (issue 30): 40 people check out with a code limited to
@@ -15,27 +10,7 @@ import { salesKit, type Person } from './sales-helpers.ts';
  * the code counts 7 uses. Always PostgreSQL: an embedded PGlite belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
-
-const kit = salesKit(() => cluster!.apps[0]!);
-
-async function buyer(): Promise<Person> {
-  const u = await createUser(database.db);
-  return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
-}
-
-type Answer = { status_code: number; error?: string; data: { order?: { state: string; total: number; promo_code: string } } };
+const { kit, db, rush } = salesRace();
 
 describe('a promo code limited to 7 uses, typed by 40 buyers at once on two instances', () => {
   it('discounts exactly 7 orders; the others are told it is used up and order nothing', async () => {
@@ -46,26 +21,8 @@ describe('a promo code limited to 7 uses, typed by 40 buyers at once on two inst
     const saved = await kit.send(owner, 'promo_code.save', { event_id: eventId, fields: { ...blankPromoCode(), code: 'RACE7', kind: 'free', max_uses: 7 } });
     expect(saved.status).toBe('applied');
 
-    const people = await Promise.all(Array.from({ length: 40 }, () => buyer()));
-    const urls = cluster!.urls;
-    const answers = await Promise.all(
-      people.map(async (p, i) => {
-        const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            event_id: eventId,
-            client_key: `race-${randomUUID()}`,
-            method: 'free',
-            lines: [kit.line(typeId)],
-            expected_total: 0,
-            promo_code: 'race7',
-          }),
-        });
-        expect(res.status).toBe(200);
-        return (await res.json()) as Answer;
-      }),
-    );
+    const order = { event_id: eventId, method: 'free', lines: [kit.line(typeId)], expected_total: 0, promo_code: 'race7' };
+    const answers = await rush(40, () => order);
 
     const discounted = answers.filter((a) => a.status_code === 200);
     const refused = answers.filter((a) => a.status_code !== 200);
@@ -79,7 +36,7 @@ describe('a promo code limited to 7 uses, typed by 40 buyers at once on two inst
       SELECT pc.used,
         (SELECT count(*)::int FROM orders o WHERE o.promo_code_id = pc.id) AS orders,
         (SELECT taken FROM ticket_types WHERE id = ${typeId}) AS taken
-      FROM promo_codes pc WHERE pc.event_id = ${eventId}`.execute(database.db);
+      FROM promo_codes pc WHERE pc.event_id = ${eventId}`.execute(db());
     expect(row.rows[0]).toEqual({ used: 7, orders: 7, taken: 7 });
   }, 120_000);
 });

@@ -1,11 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createSession } from '../../server/domain/auth/sessions.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createUser } from '../fixtures/factories.ts';
-import { salesKit, type Person } from './sales-helpers.ts';
+import { salesRace } from './sales-race.ts';
 
 /**
  * A quota shared across ticket types holds under races (issue 30): 80 people buy at the same moment
@@ -16,25 +11,7 @@ import { salesKit, type Person } from './sales-helpers.ts';
  * PostgreSQL: an embedded PGlite belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
-
-const kit = salesKit(() => cluster!.apps[0]!);
-
-async function buyer(): Promise<Person> {
-  const u = await createUser(database.db);
-  return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
-}
+const { kit, db, rush } = salesRace();
 
 /** A free event whose early-bird and regular types share a hall of `size` places. */
 async function hall(size: number) {
@@ -47,24 +24,11 @@ async function hall(size: number) {
   return { eventId, early, regular };
 }
 
-type Answer = { status_code: number; error?: string; data: { order?: { state: string } } };
-
-/** Everybody's checkout at the same moment, spread over the instances; `linesOf(i)` is what person i buys. */
-async function rush(eventId: number, n: number, linesOf: (i: number) => unknown[]) {
-  const people = await Promise.all(Array.from({ length: n }, () => buyer()));
-  const urls = cluster!.urls;
-  return Promise.all(
-    people.map(async (p, i) => {
-      const lines = linesOf(i);
-      const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ event_id: eventId, client_key: `race-${randomUUID()}`, method: 'free', lines, expected_total: 0 }),
-      });
-      expect(res.status).toBe(200);
-      return { lines: lines.length, answer: (await res.json()) as Answer };
-    }),
-  );
+/** Everybody's checkout at the same moment; `linesOf(i)` is what person i buys. */
+async function hallRush(eventId: number, n: number, linesOf: (i: number) => unknown[]) {
+  const lines = Array.from({ length: n }, (_, i) => linesOf(i));
+  const answers = await rush(n, (i) => ({ event_id: eventId, method: 'free', lines: lines[i]!, expected_total: 0 }));
+  return answers.map((answer, i) => ({ lines: lines[i]!.length, answer }));
 }
 
 async function counts(eventId: number, early: number, regular: number) {
@@ -72,14 +36,14 @@ async function counts(eventId: number, early: number, regular: number) {
     SELECT (SELECT taken FROM ticket_quotas WHERE event_id = ${eventId}) AS hall,
       (SELECT taken FROM ticket_types WHERE id = ${early}) AS early,
       (SELECT taken FROM ticket_types WHERE id = ${regular}) AS regular,
-      (SELECT count(*)::int FROM tickets t WHERE t.ticket_type_id IN (${early}, ${regular})) AS tickets`.execute(database.db);
+      (SELECT count(*)::int FROM tickets t WHERE t.ticket_type_id IN (${early}, ${regular})) AS tickets`.execute(db());
   return row.rows[0]!;
 }
 
 describe('a shared quota, bought from by 80 people at once on two instances', () => {
   it('gives exactly as many tickets as it has places, across its types; everybody else is told "sold out"', async () => {
     const { eventId, early, regular } = await hall(12);
-    const answers = await rush(eventId, 80, (i) => [kit.line(i % 2 === 0 ? early : regular)]);
+    const answers = await hallRush(eventId, 80, (i) => [kit.line(i % 2 === 0 ? early : regular)]);
     const sold = answers.filter((a) => a.answer.status_code === 200);
     const refused = answers.filter((a) => a.answer.status_code !== 200);
     expect(sold).toHaveLength(12);
@@ -95,7 +59,7 @@ describe('a shared quota, bought from by 80 people at once on two instances', ()
   it('holds, without deadlocks, when orders take both of its types at once', async () => {
     const { eventId, early, regular } = await hall(15);
     // One in three asks for one of each type, so orders lock both types and the hall.
-    const answers = await rush(eventId, 60, (i) => (i % 3 === 0 ? [kit.line(early), kit.line(regular)] : [kit.line(i % 2 === 0 ? regular : early)]));
+    const answers = await hallRush(eventId, 60, (i) => (i % 3 === 0 ? [kit.line(early), kit.line(regular)] : [kit.line(i % 2 === 0 ? regular : early)]));
     const sold = answers.filter((a) => a.answer.status_code === 200);
     for (const a of answers.filter((x) => x.answer.status_code !== 200)) expect(a.answer).toMatchObject({ status_code: 409, error: 'sold_out' });
     const tickets = sold.reduce((n, a) => n + a.lines, 0);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkEventFields, isHttpUrlOrEmpty, isTimeZone, type EventFields } from '../../contract/admin.ts';
-import type { EventDoc } from '../../contract/entities.ts';
-import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
+import { NO_SALES_ADMIN } from '../../contract/sales.ts';
 import { adminView, changedFields, conflicts, fieldsOf, listState, patchOf, queuedCreates } from '../../sync/admin.ts';
 import type { EventView, QueuedCommand } from '../../sync/store/overlay.ts';
 import { linkParts } from '../../src/ui/LinkifiedText.tsx';
+import { eventView } from '../fixtures/event-doc.ts';
 
 const START = 1_900_000_000;
 
@@ -30,55 +30,21 @@ function fields(over: Partial<EventFields> = {}): EventFields {
 }
 
 function view(over: Partial<EventView> = {}): EventView {
-  return {
-    id: '7',
-    event_id: 7,
+  return eventView(7, {
     name: 'Harbour Summit',
-    category_id: 1,
-    category_name: 'IT',
     city_id: 4,
     city_name: 'Odesa',
-    country_code: 'UA',
     when: START,
     when_end: START + 3600,
-    timezone: 'Europe/Kyiv',
-    is_webinar: false,
-    video_type: 0,
-    where: '',
     address: 'Portova 1',
     place: { public: true, name: 'Pier 4', address: 'Portova 1' },
-    poster_small: '',
-    poster_middle: '',
-    poster_big: '',
-    description: '',
-    total_people: 0,
-    favorites_count: 0,
-    meetings_count: 0,
-    visitors_with_appointments_count: 0,
-    ticket_min_price: 0,
-    currency: 'UAH',
-    is_free: true,
     barcode_type: 'qr',
-    company: { id: 0, name: '', description: '', phone: '', email: '' },
-    options: { broadcast_background: '', menu: [] },
-    users_online: 0,
-    visitors_countries: [],
-    visitors_cities: [],
-    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
     status: 'draft',
-    map_point: { set: false, lat: 0, lng: 0 },
-    sales: NO_SALES,
     admin: { stream_url: '', created_by: 1, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
     rev: 3,
-    is_favorite: false,
-    checked_in: false,
-    has_ticket: false,
     is_owner: true,
-    is_moderator: false,
-    viewed_at: 0,
-    pending: false,
     ...over,
-  } satisfies EventDoc & Record<string, unknown>;
+  });
 }
 
 let seq = 0;

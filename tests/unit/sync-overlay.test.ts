@@ -1,71 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
-import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
+import type { EventDoc } from '../../contract/entities.ts';
+import { eventDoc, myEventDoc as mine } from '../fixtures/event-doc.ts';
 import { commandEventId, joinEvents, overlayEvent, type QueuedCommand } from '../../sync/store/overlay.ts';
 
-function event(id: number, over: Partial<EventDoc> = {}): EventDoc {
-  return {
-    id: String(id),
-    event_id: id,
-    name: `Event ${id}`,
-    category_id: 1,
-    category_name: 'IT',
-    city_id: 1,
-    city_name: 'Kyiv',
-    country_code: 'UA',
-    when: 1_700_000_000,
-    when_end: 1_700_010_000,
-    timezone: 'Europe/Kyiv',
-    is_webinar: false,
-    video_type: 0,
-    where: '',
-    address: '',
-    place: { public: true, name: '', address: '' },
-    poster_small: '',
-    poster_middle: '',
-    poster_big: '',
-    description: '',
-    total_people: 10,
-    favorites_count: 5,
-    meetings_count: 0,
-    visitors_with_appointments_count: 0,
-    ticket_min_price: 0,
-    currency: 'UAH',
-    is_free: true,
-    barcode_type: '',
-    company: { id: 0, name: '', description: '', phone: '', email: '' },
-    options: { broadcast_background: '', menu: [] },
-    users_online: 0,
-    visitors_countries: [],
-    visitors_cities: [],
-    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
-    rev: 1,
-    status: 'published',
-    map_point: { set: false, lat: 0, lng: 0 },
-    sales: NO_SALES,
-    admin: { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
-    ...over,
-  };
-}
-
-function mine(id: number, over: Partial<MyEventDoc> = {}): MyEventDoc {
-  return {
-    id: String(id),
-    event_id: id,
-    is_favorite: false,
-    checked_in: false,
-    has_ticket: false,
-    is_owner: false,
-    is_moderator: false,
-    role: 'visitor',
-    viewed_at: 0,
-    notices: [],
-    starred: [],
-    trip: { hotel: '', transport_before: '', transport_after: '', image: '' },
-    rev: 2,
-    ...over,
-  };
-}
+const event = (id: number, over: Partial<EventDoc> = {}) => eventDoc(id, { total_people: 10, favorites_count: 5, ...over });
 
 let seq = 0;
 function cmd(kind: string, payload: Record<string, unknown>, status: QueuedCommand['status'] = 'pending'): QueuedCommand {

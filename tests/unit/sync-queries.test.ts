@@ -1,62 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../sync/store/overlay.ts';
-import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
+import { eventView } from '../fixtures/event-doc.ts';
 import { defaultSort, myEventCounts, namedCounts, queryEvents } from '../../sync/views/events/queries.ts';
 
 const NOW = 1_800_000_000;
 const H = 3600;
-
-function view(id: number, over: Partial<EventView> = {}): EventView {
-  return {
-    id: String(id),
-    event_id: id,
-    name: `Event ${id}`,
-    category_id: 1,
-    category_name: 'IT',
-    city_id: 1,
-    city_name: 'Kyiv',
-    country_code: 'UA',
-    when: NOW + 24 * H,
-    when_end: NOW + 30 * H,
-    timezone: 'Europe/Kyiv',
-    is_webinar: false,
-    video_type: 0,
-    where: '',
-    address: '',
-    place: { public: true, name: '', address: '' },
-    poster_small: '',
-    poster_middle: '',
-    poster_big: '',
-    description: '',
-    total_people: 0,
-    favorites_count: 0,
-    meetings_count: 0,
-    visitors_with_appointments_count: 0,
-    ticket_min_price: 0,
-    currency: 'UAH',
-    is_free: true,
-    barcode_type: '',
-    company: { id: 0, name: '', description: '', phone: '', email: '' },
-    options: { broadcast_background: '', menu: [] },
-    users_online: 0,
-    visitors_countries: [],
-    visitors_cities: [],
-    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
-    rev: 1,
-    status: 'published',
-    map_point: { set: false, lat: 0, lng: 0 },
-    sales: NO_SALES,
-    admin: { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
-    is_favorite: false,
-    checked_in: false,
-    has_ticket: false,
-    is_owner: false,
-    is_moderator: false,
-    viewed_at: 0,
-    pending: false,
-    ...over,
-  };
-}
+const view = (id: number, over: Partial<EventView> = {}) => eventView(id, { when: NOW + 24 * H, when_end: NOW + 30 * H, ...over });
 
 const events = [
   view(1, { name: 'Future Fest', when: NOW + 48 * H, when_end: NOW + 50 * H, is_favorite: true }),

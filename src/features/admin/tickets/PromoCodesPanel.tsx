@@ -7,6 +7,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { CardList, RefusedNote } from './CardList.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 
 /**
@@ -39,60 +40,41 @@ export function PromoCodesPanel({
         {t('sales.promo.title')}
       </h2>
       {!stats && codes.length ? <p className="muted small">{t('sales.promo.usesOffline')}</p> : null}
-      {codes.length === 0 && editing !== 'new' ? <EmptyState compact title={t('sales.promo.empty')} text={t('sales.promo.emptyHint')} /> : null}
-      <ul className="admin__list">
-        {codes.map((code) =>
-          editing === code.key ? (
-            <li key={code.key} className="admin__card">
-              <PromoCodeForm
-                initial={code.fields}
-                currency={currency}
-                timezone={timezone}
-                types={types}
-                otherCodes={codes.filter((x) => x.key !== code.key).map((x) => normalCode(x.fields.code))}
-                submitLabel={t('sales.form.save')}
-                onCancel={() => setEditing(null)}
-                onSave={async (fields) => {
-                  await actions.savePromo(eventId, code.id, fields);
-                  setEditing(null);
-                }}
-              />
-            </li>
-          ) : (
-            <PromoRow
-              key={code.key}
-              code={code}
-              currency={currency}
-              timezone={timezone}
-              types={types}
-              // A code the figures do not list yet was made after they were read: nothing used it before that.
-              used={stats ? (stats.promo_codes.find((x) => x.id === code.id)?.used ?? 0) : null}
-              onEdit={() => setEditing(code.key)}
-              onActive={(active) => void actions.savePromo(eventId, code.id, { ...code.fields, active })}
-              onDismiss={(commandId) => void actions.dismiss(commandId)}
-            />
-          ),
-        )}
-      </ul>
-      {editing === 'new' ? (
-        <div className="admin__card">
+      <CardList
+        items={codes}
+        editing={editing}
+        empty={<EmptyState compact title={t('sales.promo.empty')} text={t('sales.promo.emptyHint')} />}
+        form={(code) => (
           <PromoCodeForm
-            initial={blankPromoCode()}
+            initial={code ? code.fields : blankPromoCode()}
             currency={currency}
             timezone={timezone}
             types={types}
-            otherCodes={codes.map((x) => normalCode(x.fields.code))}
-            submitLabel={t('sales.form.add')}
+            otherCodes={codes.filter((x) => x.key !== code?.key).map((x) => normalCode(x.fields.code))}
+            submitLabel={code ? t('sales.form.save') : t('sales.form.add')}
             onCancel={() => setEditing(null)}
             onSave={async (fields: PromoCodeFields) => {
-              await actions.savePromo(eventId, null, fields);
+              await actions.savePromo(eventId, code?.id ?? null, fields);
               setEditing(null);
             }}
           />
-        </div>
-      ) : (
-        <Button onClick={() => setEditing('new')}>{t('sales.promo.add')}</Button>
-      )}
+        )}
+        row={(code) => (
+          <PromoRow
+            key={code.key}
+            code={code}
+            currency={currency}
+            timezone={timezone}
+            types={types}
+            // A code the figures do not list yet was made after they were read: nothing used it before that.
+            used={stats ? (stats.promo_codes.find((x) => x.id === code.id)?.used ?? 0) : null}
+            onEdit={() => setEditing(code.key)}
+            onActive={(active) => void actions.savePromo(eventId, code.id, { ...code.fields, active })}
+            onDismiss={(commandId) => void actions.dismiss(commandId)}
+          />
+        )}
+        add={<Button onClick={() => setEditing('new')}>{t('sales.promo.add')}</Button>}
+      />
     </section>
   );
 }
@@ -154,14 +136,7 @@ function PromoRow({
         {f.active ? null : <span className="sales__badge">{t('sales.promo.offBadge')}</span>}
         {code.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
-      {refused ? (
-        <p className="form-error" role="alert">
-          {t('sales.refused', { reason: t(`errors.${refused.code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
-          <Button size="sm" variant="ghost" onClick={() => onDismiss(refused.commandId)}>
-            {t('rejections.discard')}
-          </Button>
-        </p>
-      ) : null}
+      {refused ? <RefusedNote code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
       {code.id !== null ? (
         <div className="admin__buttons">
           <Button size="sm" onClick={onEdit}>

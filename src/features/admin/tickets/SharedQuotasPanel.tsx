@@ -4,6 +4,7 @@ import { blankSharedQuota, type SharedQuotaFields } from '../../../../contract/q
 import type { AdminQuotaView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { CardList, RefusedNote } from './CardList.tsx';
 import { SharedQuotaForm } from './SharedQuotaForm.tsx';
 
 /**
@@ -32,54 +33,37 @@ export function SharedQuotasPanel({
       <h2 id="sales-quotas-h" className="admin__h2">
         {t('sales.quotas.title')}
       </h2>
-      {quotas.length === 0 && editing !== 'new' ? <EmptyState compact title={t('sales.quotas.empty')} text={t('sales.quotas.emptyHint')} /> : null}
-      <ul className="admin__list">
-        {quotas.map((quota) =>
-          editing === quota.key ? (
-            <li key={quota.key} className="admin__card">
-              <SharedQuotaForm
-                initial={quota.fields}
-                types={types}
-                others={others(quota.key)}
-                submitLabel={t('sales.form.save')}
-                onCancel={() => setEditing(null)}
-                onSave={async (fields) => {
-                  await actions.saveQuota(eventId, quota.id, fields);
-                  setEditing(null);
-                }}
-              />
-            </li>
-          ) : (
-            <QuotaRow
-              key={quota.key}
-              quota={quota}
-              types={types}
-              // A quota the figures do not list yet was made after they were read: nothing held its places then.
-              taken={stats ? (stats.quotas.find((x) => x.id === quota.id)?.taken ?? 0) : null}
-              onEdit={() => setEditing(quota.key)}
-              onDelete={() => void (quota.id ? actions.deleteQuota(eventId, quota.id) : undefined)}
-              onDismiss={(commandId) => void actions.dismiss(commandId)}
-            />
-          ),
-        )}
-      </ul>
-      {editing === 'new' ? (
-        <div className="admin__card">
+      <CardList
+        items={quotas}
+        editing={editing}
+        empty={<EmptyState compact title={t('sales.quotas.empty')} text={t('sales.quotas.emptyHint')} />}
+        form={(quota) => (
           <SharedQuotaForm
-            initial={blankSharedQuota()}
+            initial={quota ? quota.fields : blankSharedQuota()}
             types={types}
-            others={others(null)}
-            submitLabel={t('sales.form.add')}
+            others={others(quota?.key ?? null)}
+            submitLabel={quota ? t('sales.form.save') : t('sales.form.add')}
             onCancel={() => setEditing(null)}
             onSave={async (fields: SharedQuotaFields) => {
-              await actions.saveQuota(eventId, null, fields);
+              await actions.saveQuota(eventId, quota?.id ?? null, fields);
               setEditing(null);
             }}
           />
-        </div>
-      ) : (
-        <Button onClick={() => setEditing('new')}>{t('sales.quotas.add')}</Button>
-      )}
+        )}
+        row={(quota) => (
+          <QuotaRow
+            key={quota.key}
+            quota={quota}
+            types={types}
+            // A quota the figures do not list yet was made after they were read: nothing held its places then.
+            taken={stats ? (stats.quotas.find((x) => x.id === quota.id)?.taken ?? 0) : null}
+            onEdit={() => setEditing(quota.key)}
+            onDelete={() => void (quota.id ? actions.deleteQuota(eventId, quota.id) : undefined)}
+            onDismiss={(commandId) => void actions.dismiss(commandId)}
+          />
+        )}
+        add={<Button onClick={() => setEditing('new')}>{t('sales.quotas.add')}</Button>}
+      />
     </section>
   );
 }
@@ -115,14 +99,7 @@ function QuotaRow({
         {taken !== null && taken >= f.size ? <span className="sales__badge sales__badge--warn">{t('checkout.state.soldOut')}</span> : null}
         {quota.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
-      {refused ? (
-        <p className="form-error" role="alert">
-          {t('sales.refused', { reason: t(`errors.${refused.code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
-          <Button size="sm" variant="ghost" onClick={() => onDismiss(refused.commandId)}>
-            {t('rejections.discard')}
-          </Button>
-        </p>
-      ) : null}
+      {refused ? <RefusedNote code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
       {quota.id !== null ? (
         <div className="admin__buttons">
           <Button size="sm" onClick={onEdit}>

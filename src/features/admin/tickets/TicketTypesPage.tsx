@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { CopyField } from '../../../ui/CopyField.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
+import { CardList, RefusedNote } from './CardList.tsx';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
@@ -30,7 +31,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
 
   return (
     <>
-      {refused ? <Refused code={refused.code} onDismiss={() => void actions.dismiss(refused.commandId)} /> : null}
+      {refused ? <RefusedNote code={refused.code} onDismiss={() => void actions.dismiss(refused.commandId)} /> : null}
       <SalesSettingsForm
         key={JSON.stringify(sales.settings)}
         initial={sales.settings}
@@ -44,72 +45,58 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
           {t('sales.types.list')}
         </h2>
         {!stats ? <p className="muted small">{figures.loading ? t('common.loading') : t('sales.types.figuresOffline')}</p> : null}
-        {sales.types.length === 0 && editing !== 'new' ? (
-          <EmptyState
-            compact
-            title={t('sales.types.empty')}
-            text={event.is_free ? t('sales.types.emptyFree') : t('sales.types.emptyPaid')}
-            action={
-              event.is_free ? (
-                <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: t('sales.types.freeName') })}>
-                  {t('sales.types.addFree')}
-                </Button>
-              ) : null
-            }
-          />
-        ) : null}
-        <ul className="admin__list">
-          {sales.types.map((type) =>
-            editing === type.key ? (
-              <li key={type.key} className="admin__card">
-                <TicketTypeForm
-                  initial={type.fields}
-                  currency={sales.currency}
-                  timezone={event.timezone}
-                  submitLabel={t('sales.form.save')}
-                  onCancel={() => setEditing(null)}
-                  onSave={async (fields) => {
-                    await actions.saveType(eventId, type.id, fields);
-                    setEditing(null);
-                  }}
-                />
-              </li>
-            ) : (
-              <TypeRow
-                key={type.key}
-                eventId={eventId}
-                type={type}
-                quotaName={sales.quotas.find((q) => type.id !== null && q.fields.type_ids.includes(type.id))?.fields.name ?? null}
-                currency={sales.currency}
-                stats={stats}
-                onEdit={() => setEditing(type.key)}
-                onHide={(hidden) => void actions.saveType(eventId, type.id, { ...type.fields, hidden })}
-                onDelete={() => void (type.id ? actions.deleteType(eventId, type.id) : undefined)}
-                onNewLink={() => void (type.id ? actions.renewLink(eventId, type.id) : undefined)}
-                onDismiss={(commandId) => void actions.dismiss(commandId)}
-              />
-            ),
-          )}
-        </ul>
-        {editing === 'new' && draft ? (
-          <div className="admin__card">
+        <CardList
+          items={sales.types}
+          editing={editing}
+          empty={
+            <EmptyState
+              compact
+              title={t('sales.types.empty')}
+              text={event.is_free ? t('sales.types.emptyFree') : t('sales.types.emptyPaid')}
+              action={
+                event.is_free ? (
+                  <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: t('sales.types.freeName') })}>
+                    {t('sales.types.addFree')}
+                  </Button>
+                ) : null
+              }
+            />
+          }
+          form={(type) => (
             <TicketTypeForm
-              initial={draft}
+              initial={type ? type.fields : (draft ?? blankTicketType())}
               currency={sales.currency}
               timezone={event.timezone}
-              submitLabel={t('sales.form.add')}
+              submitLabel={type ? t('sales.form.save') : t('sales.form.add')}
               onCancel={() => setEditing(null)}
               onSave={async (fields) => {
-                await actions.saveType(eventId, null, { ...fields, sort: sales.types.length });
+                // A new type goes last in the list.
+                await actions.saveType(eventId, type ? type.id : null, type ? fields : { ...fields, sort: sales.types.length });
                 setEditing(null);
               }}
             />
-          </div>
-        ) : (
-          <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: '' })}>
-            {t('sales.types.add')}
-          </Button>
-        )}
+          )}
+          row={(type) => (
+            <TypeRow
+              key={type.key}
+              eventId={eventId}
+              type={type}
+              quotaName={sales.quotas.find((q) => type.id !== null && q.fields.type_ids.includes(type.id))?.fields.name ?? null}
+              currency={sales.currency}
+              stats={stats}
+              onEdit={() => setEditing(type.key)}
+              onHide={(hidden) => void actions.saveType(eventId, type.id, { ...type.fields, hidden })}
+              onDelete={() => void (type.id ? actions.deleteType(eventId, type.id) : undefined)}
+              onNewLink={() => void (type.id ? actions.renewLink(eventId, type.id) : undefined)}
+              onDismiss={(commandId) => void actions.dismiss(commandId)}
+            />
+          )}
+          add={
+            <Button variant="primary" onClick={() => startNew({ ...blankTicketType(), name: '' })}>
+              {t('sales.types.add')}
+            </Button>
+          }
+        />
       </section>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <PromoCodesPanel
@@ -122,18 +109,6 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
         actions={actions}
       />
     </>
-  );
-}
-
-function Refused({ code, onDismiss }: { code: string; onDismiss(): void }) {
-  const { t } = useTranslation();
-  return (
-    <p className="form-error" role="alert">
-      {t('sales.refused', { reason: t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
-      <Button size="sm" variant="ghost" onClick={onDismiss}>
-        {t('rejections.discard')}
-      </Button>
-    </p>
   );
 }
 
@@ -190,7 +165,7 @@ function TypeRow({
         {type.soldOut ? <span className="sales__badge sales__badge--warn">{t('checkout.state.soldOut')}</span> : null}
         {type.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
-      {refused ? <Refused code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
+      {refused ? <RefusedNote code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
       {f.hidden && type.id !== null && type.accessKey ? (
         <div className="sales__link">
           <CopyField

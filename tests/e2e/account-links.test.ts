@@ -17,7 +17,7 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  */
 
 const suite = e2eSuite({ browsers: { anna: 'en' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 
@@ -77,12 +77,7 @@ describe('a handoff link opened by somebody signed in', () => {
 
     // Back online, the change goes out as Anna's; she is still signed in.
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      60_000,
-      'the queued change to be sent',
-    );
+    await until(() => status.pending(), 0, 60_000, 'the queued change to be sent');
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     expect((await api<{ company: string }>('/api/profile/lite', annaToken)).data.company).toBe(companyName);
     await expect.poll(() => page.getByRole('button', { name: 'Account menu, Anna Kovalenko' }).isVisible(), { timeout: 30_000 }).toBe(true);

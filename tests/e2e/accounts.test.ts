@@ -15,7 +15,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
  */
 
 const suite = e2eSuite({ browsers: { newcomer: 'en' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 const EMAIL = `newcomer-${Date.now()}@accounts.test`;
@@ -102,12 +102,7 @@ describe('accounts in the browser', () => {
       'the offline settings to reach the server',
     );
     expect(saved).toMatchObject({ company: 'Nowak Studio', position: 'Designer', hobby: '4', email_verified: true });
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      30_000,
-      'the outbox to empty',
-    );
+    await until(() => status.pending(), 0, 30_000, 'the outbox to empty');
 
     // Forgotten password, from a browser that is signed out.
     const other = await suite.launch({ locale: 'en' });

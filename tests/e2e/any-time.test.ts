@@ -19,7 +19,7 @@ import { VisitorsPage } from './pages/VisitorsPage.ts';
 
 const RESYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let eventId: number;
 let annaToken: string;
@@ -51,12 +51,7 @@ describe('any-time appointments', () => {
     await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
     await visitors.search.fill(stranger.last_name);
     const card = visitors.card(`${stranger.first_name} ${stranger.last_name}`);
-    await poll(
-      () => card.count(),
-      (n) => n === 1,
-      30_000,
-      'the card',
-    );
+    await until(() => card.count(), 1, 30_000, 'the card');
 
     await server.stop();
     await poll(() => status.isOffline(), Boolean, 30_000, 'offline');
@@ -77,20 +72,10 @@ describe('any-time appointments', () => {
     await modal.dialog.getByRole('textbox').fill(comment);
     await modal.submit.click();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'the request queued',
-    );
+    await until(() => status.pending(), 1, 5_000, 'the request queued');
 
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the request sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the request sent');
     const made = await poll(
       () => openAppointments(server.url, annaToken, eventId, stranger.user_id),
       (l) => l.length === 1,

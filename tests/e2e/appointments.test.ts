@@ -24,7 +24,7 @@ const RESYNC_TIMEOUT_MS = 45_000;
 const LEAD_MS = 40 * 60_000;
 
 const suite = e2eSuite({ browsers: { anna: undefined, bohdan: undefined }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let anna: TestBrowser;
 let bohdan: TestBrowser;
@@ -116,21 +116,11 @@ describe('appointments between two people', () => {
     await modal.submit.click();
     await modal.chooseTableIfAsked();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'the request queued',
-    );
+    await until(() => status.pending(), 1, 5_000, 'the request queued');
 
     const annaPage = new AppointmentsPage(page, server.url);
     await annaPage.goto(eventId);
-    await poll(
-      () => annaPage.item('Bohdan', time).count(),
-      (n) => n === 1,
-      30_000,
-      'the queued request in the list',
-    );
+    await until(() => annaPage.item('Bohdan', time).count(), 1, 30_000, 'the queued request in the list');
     expect(
       await annaPage
         .item('Bohdan', time)
@@ -140,12 +130,7 @@ describe('appointments between two people', () => {
 
     // Back online: the request goes out once.
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the request to be sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the request to be sent');
     await poll(
       () => annaPage.status('Bohdan', time),
       (s) => /очікує відповіді/i.test(s),
@@ -159,12 +144,7 @@ describe('appointments between two people', () => {
     await bohdanLogin.goto(`/uk/profile/mymeeting?event_id=${eventId}`);
     await bohdanLogin.login(DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
     const incoming = bohdanPage.item('Anna', time);
-    await poll(
-      () => incoming.count(),
-      (n) => n === 1,
-      30_000,
-      "anna's request on bohdan's device",
-    );
+    await until(() => incoming.count(), 1, 30_000, "anna's request on bohdan's device");
     await incoming.getByRole('button', { name: /^підтвердити$/i }).click();
     await poll(
       () => incoming.locator('.badge').textContent(),
@@ -217,12 +197,7 @@ describe('appointments between two people', () => {
       .getByRole('status')
       .filter({ hasText: /через 10 хвилин/i })
       .filter({ hasText: `${time}–` });
-    await poll(
-      () => reminder.count(),
-      (n) => n === 1,
-      15_000,
-      'the 10-minute reminder',
-    );
+    await until(() => reminder.count(), 1, 15_000, 'the 10-minute reminder');
     expect(await reminder.textContent()).toMatch(/Bohdan/);
 
     // 15 seconds before: "very soon", as an alert with a start button.
@@ -231,32 +206,17 @@ describe('appointments between two people', () => {
       .getByRole('alert')
       .filter({ hasText: /через 1[34] секунд/i })
       .filter({ hasText: `${time}–` });
-    await poll(
-      () => soon.count(),
-      (n) => n === 1,
-      15_000,
-      'the very-soon notice',
-    );
+    await until(() => soon.count(), 1, 15_000, 'the very-soon notice');
 
     // At the start the call opens by itself.
     await page.clock.setSystemTime(chosen.start * 1000 + 1000);
-    await poll(
-      () => annaPage.callDialog.count(),
-      (n) => n === 1,
-      15_000,
-      'the call to open at the start',
-    );
+    await until(() => annaPage.callDialog.count(), 1, 15_000, 'the call to open at the start');
     expect(await annaPage.callDialog.textContent()).toMatch(/Bohdan/);
 
     // Begun: the server refuses to edit or cancel it, so the card no longer offers either; a message still goes.
     await page.keyboard.press('Escape');
     const begun = annaPage.item('Bohdan', time);
-    await poll(
-      () => begun.getByRole('button', { name: /^Скасувати зустріч$/ }).count(),
-      (n) => n === 0,
-      10_000,
-      'no cancel once the meeting has begun',
-    );
+    await until(() => begun.getByRole('button', { name: /^Скасувати зустріч$/ }).count(), 0, 10_000, 'no cancel once the meeting has begun');
     expect(await begun.getByRole('button', { name: /^Змінити$/ }).count()).toBe(0);
     expect(await begun.getByRole('link', { name: /Написати повідомлення/ }).count()).toBe(1);
   });

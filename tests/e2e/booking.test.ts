@@ -31,7 +31,7 @@ const RESYNC_TIMEOUT_MS = 45_000;
 const LEAD_MS = 40 * 60_000;
 
 const suite = e2eSuite({ restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let eventId: number;
 let annaToken: string;
@@ -69,12 +69,7 @@ const fullName = (v: VisitorDoc) => `${v.first_name} ${v.last_name}`;
 async function findCard(visitors: VisitorsPage, v: VisitorDoc) {
   await visitors.search.fill(v.last_name);
   const card = visitors.card(fullName(v));
-  await poll(
-    () => card.count(),
-    (n) => n === 1,
-    30_000,
-    `the card of ${fullName(v)}`,
-  );
+  await until(() => card.count(), 1, 30_000, `the card of ${fullName(v)}`);
   return card;
 }
 
@@ -103,20 +98,10 @@ describe('booking', () => {
     await modal.submit.click();
     await modal.chooseTableIfAsked();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'the request queued',
-    );
+    await until(() => status.pending(), 1, 5_000, 'the request queued');
 
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the request sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the request sent');
     const made = await poll(
       () => openAppointments(server.url, annaToken, eventId, x.user_id),
       (l) => l.length === 1,
@@ -163,22 +148,12 @@ describe('booking', () => {
       await modal.submit.click();
       await modal.chooseTableIfAsked();
       await modal.dialog.waitFor({ state: 'hidden' });
-      await poll(
-        () => status.pending(),
-        (n) => n === 1,
-        5_000,
-        'the request queued',
-      );
+      await until(() => status.pending(), 1, 5_000, 'the request queued');
       const made = await request(server.url, annaToken, eventId, y.user_id, slot, 'From the laptop');
       proxy.setOnline(true);
 
       // The phone's request is refused; its card shows the laptop's request and what can be done with it.
-      await poll(
-        () => status.pending(),
-        (n) => n === 0,
-        RESYNC_TIMEOUT_MS,
-        'the queued request answered',
-      );
+      await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the queued request answered');
       await poll(
         () => card.getByRole('alert').textContent(),
         (s) => /already have/.test(s ?? ''),
@@ -195,12 +170,7 @@ describe('booking', () => {
       expect(await card.getByRole('button', { name: 'Cancel appointment' }).count()).toBe(1);
       expect(await card.getByRole('button', { name: /Pick another time|Make appointment/ }).count()).toBe(0);
       await card.getByRole('button', { name: 'Dismiss' }).click();
-      await poll(
-        () => card.getByRole('alert').count(),
-        (n) => n === 0,
-        5_000,
-        'the refusal dismissed',
-      );
+      await until(() => card.getByRole('alert').count(), 0, 5_000, 'the refusal dismissed');
       expect(await card.getByRole('button', { name: 'Edit' }).count()).toBe(1);
       expect(await openAppointments(server.url, annaToken, eventId, y.user_id)).toMatchObject([{ meeting_id: made.meeting_id, comment: 'From the laptop' }]);
 
@@ -208,12 +178,7 @@ describe('booking', () => {
       const mine = new AppointmentsPage(page, proxy.url, 'en');
       await mine.goto(eventId);
       const cards = page.getByRole('main').getByRole('article', { name: new RegExp(fullName(y)) });
-      await poll(
-        () => cards.count(),
-        (n) => n === 1,
-        15_000,
-        'one card for the pair',
-      );
+      await until(() => cards.count(), 1, 15_000, 'one card for the pair');
       expect(await cards.getByRole('button', { name: 'Pick another time' }).count()).toBe(0);
     } finally {
       await proxy.close();

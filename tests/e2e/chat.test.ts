@@ -26,7 +26,7 @@ const EXTRA_COMMENTS = COMMENTS_WINDOW;
 const EMPTY_CHAT_EVENT = 'Warsaw Design Week';
 
 const suite = e2eSuite({ browsers: { anna: 'en-US', owner: 'en-US' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let anna: TestBrowser;
 let owner: TestBrowser;
@@ -98,12 +98,7 @@ describe('event chat', () => {
     const status = new SyncStatusBar(anna.page);
     const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     await suite.signIn(anna.page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}`, { waitForWorker: true });
-    await poll(
-      () => chat.count(),
-      (n) => n === CHAT_FIRST_DRAWN,
-      60_000,
-      "the chat's newest comments on anna's device",
-    );
+    await until(() => chat.count(), CHAT_FIRST_DRAWN, 60_000, "the chat's newest comments on anna's device");
     await poll(() => status.isIdle(), Boolean, 60_000, "anna's first sync");
 
     // A text of spaces cannot be sent.
@@ -125,24 +120,14 @@ describe('event chat', () => {
       'the comment to show as pending',
     );
     expect(await chat.input.inputValue()).toBe('');
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'one pending change',
-    );
+    await until(() => status.pending(), 1, 5_000, 'one pending change');
     const shown = chat.messagesWithText(text).locator('.chat-msg__text');
     expect(await shown.evaluate((el) => el.children.length), 'the markup stays text').toBe(0);
     expect(await anna.page.evaluate(() => (window as { __chatXss?: number }).__chatXss)).toBeUndefined();
 
     // Back online: sent once, shown once, held once.
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the comment to be sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the comment to be sent');
     await poll(
       () => chat.states(text),
       (s) => s.length === 1 && s[0] === 'sent',
@@ -157,19 +142,9 @@ describe('event chat', () => {
     const ownerChat = new ChatPage(owner.page, server.url);
     await suite.signIn(owner.page, DEMO_ACCOUNTS.owner, `/en/events/${eventId}`, { waitForWorker: true });
     const theirs = ownerChat.messagesWithText(text);
-    await poll(
-      () => theirs.count(),
-      (n) => n === 1,
-      RESYNC_TIMEOUT_MS,
-      "the comment on the organiser's device",
-    );
+    await until(() => theirs.count(), 1, RESYNC_TIMEOUT_MS, "the comment on the organiser's device");
     await ownerChat.deleteComment(theirs);
-    await poll(
-      () => chat.messagesWithText(text).count(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      "the deletion to reach anna's screen",
-    );
+    await until(() => chat.messagesWithText(text).count(), 0, RESYNC_TIMEOUT_MS, "the deletion to reach anna's screen");
     expect((await serverComments(annaToken)).some((c) => c.comment === text)).toBe(false);
     expect(await anna.page.evaluate(() => (window as { __chatXss?: number }).__chatXss)).toBeUndefined();
   });
@@ -188,12 +163,7 @@ describe('event chat', () => {
     await chat.goto(eventId);
     // The device holds the whole recent window; the screen draws only the newest of it at first.
     await poll(() => new SyncStatusBar(anna.page).isIdle(), Boolean, 60_000, "anna's sync");
-    await poll(
-      () => chat.count(),
-      (n) => n === CHAT_FIRST_DRAWN,
-      60_000,
-      'the newest comments',
-    );
+    await until(() => chat.count(), CHAT_FIRST_DRAWN, 60_000, 'the newest comments');
     // Opened at the end.
     await poll(
       () => chat.distanceFromBottom(),
@@ -205,12 +175,7 @@ describe('event chat', () => {
     // Scrolling to the top draws one older page of 10 above, and keeps the reader's place.
     const oldest = await chat.firstText();
     await chat.scrollTo(0);
-    await poll(
-      () => chat.count(),
-      (n) => n === CHAT_FIRST_DRAWN + CHAT_PAGE_SIZE,
-      RESYNC_TIMEOUT_MS,
-      'one older page',
-    );
+    await until(() => chat.count(), CHAT_FIRST_DRAWN + CHAT_PAGE_SIZE, RESYNC_TIMEOUT_MS, 'one older page');
     expect(await chat.firstText()).not.toBe(oldest);
     expect(await chat.scrollTop(), 'the place is kept, not jumped to the top').toBeGreaterThan(0);
 
@@ -231,12 +196,7 @@ describe('event chat', () => {
     // At the end, a new comment by somebody else scrolls into view.
     await chat.scrollTo('bottom');
     await postAs(bohdanToken, `near the end ${Date.now()}`);
-    await poll(
-      () => chat.count(),
-      (n) => n === shown + 1,
-      RESYNC_TIMEOUT_MS,
-      'the new comment',
-    );
+    await until(() => chat.count(), shown + 1, RESYNC_TIMEOUT_MS, 'the new comment');
     await poll(
       () => chat.distanceFromBottom(),
       (d) => d <= 1,
@@ -251,12 +211,7 @@ describe('event chat', () => {
       return { top: el.scrollTop };
     });
     await postAs(bohdanToken, `while reading above ${Date.now()}`);
-    await poll(
-      () => chat.count(),
-      (n) => n === shown + 2,
-      RESYNC_TIMEOUT_MS,
-      'the second new comment',
-    );
+    await until(() => chat.count(), shown + 2, RESYNC_TIMEOUT_MS, 'the second new comment');
     expect(await chat.scrollTop()).toBe(top);
     expect(await chat.distanceFromBottom()).toBeGreaterThan(CHAT_AUTOSCROLL_PX);
   });
@@ -264,12 +219,7 @@ describe('event chat', () => {
   it('refuses a picture over the size limit when chosen, and sends one within it', async () => {
     const chat = new ChatPage(anna.page, server.url);
     await chat.goto(eventId);
-    await poll(
-      () => chat.count(),
-      (n) => n === CHAT_FIRST_DRAWN,
-      60_000,
-      'the newest comments',
-    );
+    await until(() => chat.count(), CHAT_FIRST_DRAWN, 60_000, 'the newest comments');
 
     await chat.attach.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(CHAT_IMAGE_MAX_BYTES + 1, 1) });
     await chat.notice.waitFor();

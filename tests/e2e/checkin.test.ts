@@ -25,7 +25,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
 const RESYNC_TIMEOUT_MS = 45_000;
 
 const suite = e2eSuite({ browsers: { owner: 'en-GB', staff: 'en-GB' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let owner: TestBrowser;
 let staff: TestBrowser;
@@ -111,18 +111,8 @@ describe('door check-in', () => {
     const before = (await ownerDoor.headCount())!;
 
     await server.stop();
-    await poll(
-      () => ownerDoor.link(),
-      (s) => s === 'offline',
-      30_000,
-      "the owner's door to say offline",
-    );
-    await poll(
-      () => staffDoor.link(),
-      (s) => s === 'offline',
-      30_000,
-      "the staff's door to say offline",
-    );
+    await until(() => ownerDoor.link(), 'offline', 30_000, "the owner's door to say offline");
+    await until(() => staffDoor.link(), 'offline', 30_000, "the staff's door to say offline");
 
     await ownerDoor.enter(code);
     await poll(
@@ -148,18 +138,8 @@ describe('door check-in', () => {
     );
     expect(again?.text).toContain('this device');
     // The status panel counts from the outbox, which its live query reports a moment after the verdict shows.
-    await poll(
-      () => ownerDoor.waiting(),
-      (n) => n === 2,
-      10_000,
-      "two scans waiting on the owner's door",
-    );
-    await poll(
-      () => staffDoor.waiting(),
-      (n) => n === 1,
-      10_000,
-      "one scan waiting on the staff's door",
-    );
+    await until(() => ownerDoor.waiting(), 2, 10_000, "two scans waiting on the owner's door");
+    await until(() => staffDoor.waiting(), 1, 10_000, "one scan waiting on the staff's door");
     expect((await ownerDoor.headCount())!.admitted).toBe(before.admitted + 1);
     // A forged code is refused offline too: only the event's key can sign.
     await staffDoor.enter(tamper(code));
@@ -171,24 +151,9 @@ describe('door check-in', () => {
     );
 
     await server.start();
-    await poll(
-      () => ownerDoor.waiting(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      "the owner's scans uploaded",
-    );
-    await poll(
-      () => staffDoor.waiting(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      "the staff's scans uploaded",
-    );
-    await poll(
-      () => ownerDoor.link(),
-      (s) => s === 'online',
-      RESYNC_TIMEOUT_MS,
-      "the owner's door online again",
-    );
+    await until(() => ownerDoor.waiting(), 0, RESYNC_TIMEOUT_MS, "the owner's scans uploaded");
+    await until(() => staffDoor.waiting(), 0, RESYNC_TIMEOUT_MS, "the staff's scans uploaded");
+    await until(() => ownerDoor.link(), 'online', RESYNC_TIMEOUT_MS, "the owner's door online again");
     for (const door of [ownerDoor, staffDoor]) {
       await poll(
         () => door.headCount(),
@@ -328,12 +293,7 @@ describe('a forged QR code at the door', () => {
     try {
       const door = await openDoor(camera, DEMO_ACCOUNTS.owner);
       await server.stop();
-      await poll(
-        () => door.link(),
-        (s) => s === 'offline',
-        30_000,
-        'the camera door to say offline',
-      );
+      await until(() => door.link(), 'offline', 30_000, 'the camera door to say offline');
 
       await door.enter(first.code);
       await poll(
@@ -360,12 +320,7 @@ describe('a forged QR code at the door', () => {
       expect(await door.waiting()).toBe(3);
 
       await server.start();
-      await poll(
-        () => door.waiting(),
-        (n) => n === 0,
-        RESYNC_TIMEOUT_MS,
-        'every scan uploaded, the forged one included',
-      );
+      await until(() => door.waiting(), 0, RESYNC_TIMEOUT_MS, 'every scan uploaded, the forged one included');
       expect(await door.parked()).toBe(0);
       await poll(
         () => staffDoor.headCount(),

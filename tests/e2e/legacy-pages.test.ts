@@ -16,7 +16,7 @@ import { VisitorsPage } from './pages/VisitorsPage.ts';
 
 const RESYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ browsers: { anna: 'en-US' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let anna: TestBrowser;
 let eventId: number;
@@ -44,12 +44,7 @@ describe('Discussions', () => {
     await anna.page.waitForURL(`**/en/events/${eventId}/discussions`);
     await anna.page.getByRole('heading', { name: 'Discussions', level: 1 }).waitFor();
     const chat = new ChatPage(anna.page, server.url);
-    await poll(
-      () => chat.messagesWithText(mine).count(),
-      (n) => n === 1,
-      RESYNC_TIMEOUT_MS,
-      'her comment in the discussion',
-    );
+    await until(() => chat.messagesWithText(mine).count(), 1, RESYNC_TIMEOUT_MS, 'her comment in the discussion');
     await poll(
       () => chat.count(),
       (n) => n >= 2,
@@ -70,30 +65,15 @@ describe('Discussions', () => {
     expect(await chat.messagesWithText(mine).count()).toBe(1);
     // With images: none of the text-only remark.
     await chat.root.getByRole('button', { name: 'With images', exact: true }).click();
-    await poll(
-      () => chat.messagesWithText(mine).count(),
-      (n) => n === 0,
-      5_000,
-      'the text-only remark to leave',
-    );
+    await until(() => chat.messagesWithText(mine).count(), 0, 5_000, 'the text-only remark to leave');
     await chat.root.getByRole('button', { name: 'All', exact: true }).click();
-    await poll(
-      () => chat.count(),
-      (n) => n === all,
-      5_000,
-      'every comment again',
-    );
+    await until(() => chat.count(), all, 5_000, 'every comment again');
 
     // Offline: the page comes from the service worker and the comments from the device.
     await server.stop();
     await anna.page.reload();
     await anna.page.getByRole('heading', { name: 'Discussions', level: 1 }).waitFor({ timeout: 30_000 });
-    await poll(
-      () => chat.messagesWithText(mine).count(),
-      (n) => n === 1,
-      30_000,
-      'the discussion offline',
-    );
+    await until(() => chat.messagesWithText(mine).count(), 1, 30_000, 'the discussion offline');
   });
 
   it("sends the specs' /user/{id} and the old hash-mode links to their pages; a first English visit opens in English, where a guest sees a profile from the server", async () => {
@@ -132,12 +112,7 @@ describe('Discussions', () => {
     const visitors = new VisitorsPage(page, server.url);
     await visitors.search.fill(me.last_name);
     const card = visitors.card(`${me.first_name} ${me.last_name}`);
-    await poll(
-      () => card.count(),
-      (n) => n === 1,
-      30_000,
-      'her own card',
-    );
+    await until(() => card.count(), 1, 30_000, 'her own card');
     const select = card.getByLabel('My category at this event');
     await select.waitFor({ timeout: 30_000 });
     const options = await select.locator('option').allTextContents();
@@ -153,20 +128,10 @@ describe('Discussions', () => {
     await card.getByText('Waiting to sync').waitFor({ timeout: 5_000 });
     await page.reload();
     await visitors.search.fill(me.last_name);
-    await poll(
-      () => card.getByLabel('My category at this event').inputValue(),
-      (v) => v === wanted,
-      30_000,
-      'the choice after an offline reload',
-    );
+    await until(() => card.getByLabel('My category at this event').inputValue(), wanted, 30_000, 'the choice after an offline reload');
 
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the choice sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the choice sent');
     const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=2000`, {
       headers: { authorization: `Bearer ${token}` },
     });

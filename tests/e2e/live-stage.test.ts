@@ -26,7 +26,7 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 const FUTURE_IN_PERSON = 'Warsaw Design Week';
 
 const suite = e2eSuite();
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let future: number;
 let online: number;
@@ -60,12 +60,7 @@ describe('the live stage', () => {
     expect(Number(liveDays)).toBeGreaterThanOrEqual(8);
 
     // One line for the page, naming both clocks; the chat and the programme carry no labels of their own.
-    await poll(
-      () => live.zonesNote.count(),
-      (n) => n === 1,
-      30_000,
-      'the zones line on the live page',
-    );
+    await until(() => live.zonesNote.count(), 1, 30_000, 'the zones line on the live page');
     const note = (await live.zonesNote.textContent()) ?? '';
     expect(note).toContain('GMT+1, Europe/Warsaw');
     expect(note).toContain('GMT+9, Asia/Tokyo');
@@ -86,12 +81,7 @@ describe('the live stage', () => {
     const { page } = await suite.launch({ locale: 'en-GB', timezoneId: 'Europe/Warsaw' });
     const live = new LivePage(page, server.url);
     await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${future}/live-translation/stage`);
-    await poll(
-      () => live.videoState(),
-      (s) => s === 'waiting',
-      60_000,
-      'the stage player',
-    );
+    await until(() => live.videoState(), 'waiting', 60_000, 'the stage player');
     await live.schedule.waitFor();
     expect(await live.zonesNote.count()).toBe(0);
   });
@@ -201,12 +191,7 @@ describe('moderating the chat', () => {
       await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/events/${online}/live-translation/chat`);
       const chat = new ChatPage(page, server.url);
       const comment = chat.messagesWithText(text);
-      await poll(
-        () => comment.count(),
-        (n) => n === 1,
-        60_000,
-        "anna's comment on the moderator's screen",
-      );
+      await until(() => comment.count(), 1, 60_000, "anna's comment on the moderator's screen");
 
       // Delete asks; Cancel leaves the comment where it was and focus on Delete.
       await chat.deleteButton(comment).click();
@@ -247,12 +232,7 @@ describe('moderating the chat', () => {
 
       // Now for real: gone for the moderator, and on the server.
       await chat.deleteComment(comment);
-      await poll(
-        () => comment.count(),
-        (n) => n === 0,
-        15_000,
-        'the comment gone after confirming',
-      );
+      await until(() => comment.count(), 0, 15_000, 'the comment gone after confirming');
       const onServer = async () => {
         const list = await fetch(`${server.url}/api/events/get-chat-messages?event_id=${online}&limit=50&offset=0&sort_by=-date`, {
           headers: { authorization: `Bearer ${annaToken}` },

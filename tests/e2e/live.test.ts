@@ -25,7 +25,7 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  */
 
 const suite = e2eSuite({ server: { env: { USERS_ONLINE_WRITE_MS: '3600000' } } });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let eventId: number;
 /** Anna's browser, signed in, for the tests after the one that opens it. */
@@ -110,12 +110,7 @@ describe('live translation page', () => {
     // The stage: programme, the video in the page, the speech tab first.
     await live.nav.waitFor({ timeout: 60_000 });
     await live.schedule.waitFor({ timeout: 30_000 });
-    await poll(
-      () => live.videoState(),
-      (s) => s === 'ready',
-      60_000,
-      'the video link to be fetched',
-    );
+    await until(() => live.videoState(), 'ready', 60_000, 'the video link to be fetched');
     expect(await live.videoMode()).toBe('inline');
     expect(await live.frame.getAttribute('src')).toBe(`/api/events/webinar/${eventId}`);
     expect(await live.frame.getAttribute('allow')).toBe('camera; microphone; fullscreen; display-capture');
@@ -145,12 +140,7 @@ describe('live translation page', () => {
     await live.frame.evaluate((el) => ((el as HTMLIFrameElement & { liveMark?: string }).liveMark = 'kept'));
     await live.open('Chat');
     await page.waitForURL(`**/live-translation/chat`);
-    await poll(
-      () => live.videoMode(),
-      (m) => m === 'floating',
-      10_000,
-      'the video to float',
-    );
+    await until(() => live.videoMode(), 'floating', 10_000, 'the video to float');
     expect(await live.frame.evaluate((el) => (el as HTMLIFrameElement & { liveMark?: string }).liveMark)).toBe('kept');
     // The section is the chat, so the panel does not offer it again: one conversation, one form.
     expect(await live.panelTabs()).toEqual(['Speech', 'Visitors']);
@@ -210,12 +200,7 @@ describe('live translation page', () => {
 
     // Back on the stage the video is part of the page again, still the same player.
     await live.open('Stage');
-    await poll(
-      () => live.videoMode(),
-      (m) => m === 'inline',
-      10_000,
-      'the video back in the page',
-    );
+    await until(() => live.videoMode(), 'inline', 10_000, 'the video back in the page');
     expect(await live.frame.evaluate((el) => (el as HTMLIFrameElement & { liveMark?: string }).liveMark)).toBe('kept');
     annaBrowser = anna;
   });
@@ -227,42 +212,22 @@ describe('live translation page', () => {
     const fail = (route: Route) => route.abort('connectionreset');
     await page.context().route('**/api/events/webinar/**', fail);
     await live.goto(eventId);
-    await poll(
-      () => live.videoState(),
-      (s) => s === 'error',
-      60_000,
-      'the video to give up',
-    );
+    await until(() => live.videoState(), 'error', 60_000, 'the video to give up');
     expect(await live.video.textContent()).toContain('Unknown error. Please contact support');
     expect(await page.getByRole('region', { name: /live page messages/i }).textContent()).toContain('Unknown error. Please contact support');
     expect(await live.frame.count()).toBe(0);
 
     await page.context().unroute('**/api/events/webinar/**', fail);
     await live.video.getByRole('button', { name: /try again/i }).click();
-    await poll(
-      () => live.videoState(),
-      (s) => s === 'ready',
-      30_000,
-      'the video after trying again',
-    );
+    await until(() => live.videoState(), 'ready', 30_000, 'the video after trying again');
   });
 
   it('never lets the docked player cover the chat form, on a phone or on a desktop', async () => {
     const { page } = await browser();
     const live = new LivePage(page, server.url);
     await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}/live-translation/chat`);
-    await poll(
-      () => live.videoMode(),
-      (m) => m === 'floating',
-      60_000,
-      'the video to dock',
-    );
-    await poll(
-      () => live.videoState(),
-      (s) => s === 'ready',
-      60_000,
-      'the video link to be fetched',
-    );
+    await until(() => live.videoMode(), 'floating', 60_000, 'the video to dock');
+    await until(() => live.videoState(), 'ready', 60_000, 'the video link to be fetched');
     await live.commentBox.waitFor({ timeout: 30_000 });
     // The chat's history lands with the first sync and pushes the form down: measure after it.
     const status = new SyncStatusBar(page);
@@ -315,12 +280,7 @@ describe('live translation page', () => {
       await live.chat.getByText(text).first().waitFor({ timeout: 30_000 });
       // The comment shows from the worker's write; the form clears when the page's own enqueue
       // resolves, which can be a render later.
-      await poll(
-        () => live.commentBox.inputValue(),
-        (v) => v === '',
-        10_000,
-        `the form cleared at ${at}`,
-      );
+      await until(() => live.commentBox.inputValue(), '', 10_000, `the form cleared at ${at}`);
     }
     // All the while the same player, never reloaded.
     expect(await live.videoMode()).toBe('floating');

@@ -28,7 +28,7 @@ const axeSource = () => readFileSync(createRequire(import.meta.url).resolve('axe
 const LEAD_MS = 40 * 60_000;
 
 const suite = e2eSuite({ browsers: { anna: 'en-GB' } });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let eventId: number;
 
@@ -59,12 +59,7 @@ describe('appointment notices', () => {
     const made = await request(server.url, annaToken, eventId, bohdanId, slot);
     await approve(server.url, bohdanToken, made.meeting_id);
     const approved = notices.card(/accepted your appointment/);
-    await poll(
-      () => approved.count(),
-      (n) => n === 1,
-      45_000,
-      'the "accepted" notice',
-    );
+    await until(() => approved.count(), 1, 45_000, 'the "accepted" notice');
 
     // Three minutes before the meeting: the reminder joins it, in words of the clock.
     await page.clock.setSystemTime(slot.start * 1000 - 3 * 60_000 + 2_000);
@@ -128,12 +123,7 @@ describe('appointment notices', () => {
     // The button shows the ones waiting.
     if (shown > 2) {
       await more.click();
-      await poll(
-        () => notices.cards.count(),
-        (n) => n === shown,
-        5_000,
-        'every notice after "More notices"',
-      );
+      await until(() => notices.cards.count(), shown, 5_000, 'every notice after "More notices"');
       expect(await more.count()).toBe(0);
     }
 
@@ -146,12 +136,7 @@ describe('appointment notices', () => {
     for (let i = 0; i < 12 && (await focusedKind()) !== 'approved'; i++) await keys.tab();
     expect(await focusedKind()).toBe('approved');
     await keys.press('Escape');
-    await poll(
-      () => approved.count(),
-      (n) => n === 0,
-      5_000,
-      'the "accepted" notice dismissed by Escape',
-    );
+    await until(() => approved.count(), 0, 5_000, 'the "accepted" notice dismissed by Escape');
     await poll(focusedKind, (k) => k === 'reminder', 5_000, 'focus moved on to the next notice');
 
     expect(await reminder.count()).toBe(1);
@@ -167,19 +152,9 @@ describe('appointment notices', () => {
     // At the start the call opens; closed again, the reminder says the meeting has started.
     await page.clock.setSystemTime(slot.start * 1000 + 10_000);
     const call = page.getByRole('dialog', { name: /Contact/i });
-    await poll(
-      () => call.count(),
-      (n) => n === 1,
-      15_000,
-      'the call at the start',
-    );
+    await until(() => call.count(), 1, 15_000, 'the call at the start');
     await page.keyboard.press('Escape');
-    await poll(
-      () => call.count(),
-      (n) => n === 0,
-      5_000,
-      'the call closed',
-    );
+    await until(() => call.count(), 0, 5_000, 'the call closed');
     await poll(
       () => reminder.locator('.notice__title').textContent(),
       (s) => /Appointment with Bohdan .*has started/.test(s ?? ''),
@@ -207,19 +182,9 @@ describe('appointment notices', () => {
     // own start, which is this one's end. That is the rule working; close it to reach the notice.
     if ((await call.count()) > 0) {
       await page.keyboard.press('Escape');
-      await poll(
-        () => call.count(),
-        (n) => n === 0,
-        5_000,
-        "the next meeting's call closed",
-      );
+      await until(() => call.count(), 0, 5_000, "the next meeting's call closed");
     }
     await notices.closeButton(reminder).click();
-    await poll(
-      () => reminder.count(),
-      (n) => n === 0,
-      5_000,
-      'the ended reminder dismissed',
-    );
+    await until(() => reminder.count(), 0, 5_000, 'the ended reminder dismissed');
   });
 });

@@ -18,7 +18,7 @@ const ANNA = DEMO_ACCOUNTS.anna;
 const RESYNC_TIMEOUT_MS = 45_000;
 
 const suite = e2eSuite({ browsers: { anna: undefined }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 let eventId: number;
@@ -62,12 +62,7 @@ describe('offline-first PWA', () => {
     // the star must show what the server holds for her.
     const token = await apiLogin(server.url, ANNA, DEMO_PASSWORD);
     const seededFavorite = (await myEvent(server.url, token, eventId))?.is_favorite ?? false;
-    await poll(
-      () => eventPage.isFavorite(),
-      (v) => v === seededFavorite,
-      30_000,
-      "anna's relations to reach the page",
-    );
+    await until(() => eventPage.isFavorite(), seededFavorite, 30_000, "anna's relations to reach the page");
     await poll(() => status.isIdle(), Boolean, 30_000, 'the first sync to finish');
 
     // The seed may already have starred this event for anna; start from "not a favorite" so the
@@ -76,12 +71,7 @@ describe('offline-first PWA', () => {
     if (seededFavorite) {
       await eventPage.favoriteToggle.click();
       clicks += 1;
-      await poll(
-        () => status.pending(),
-        (n) => n === 0,
-        RESYNC_TIMEOUT_MS,
-        'the un-favorite to be sent',
-      );
+      await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the un-favorite to be sent');
       await poll(
         async () => (await myEvent(server.url, token, eventId))?.is_favorite,
         (v) => v === false,
@@ -105,21 +95,11 @@ describe('offline-first PWA', () => {
     await eventPage.favoriteToggle.click();
     clicks += 1;
     await poll(() => eventPage.isFavorite(), Boolean, 2_000, 'the star to show as favorited at once');
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'one pending change',
-    );
+    await until(() => status.pending(), 1, 5_000, 'one pending change');
 
     // Back online: the outbox drains and the status settles.
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the pending change to be sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the pending change to be sent');
     await poll(() => status.isIdle(), Boolean, RESYNC_TIMEOUT_MS, 'the status to return to idle');
     expect(await eventPage.isFavorite()).toBe(true);
 

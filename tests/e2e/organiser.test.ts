@@ -21,7 +21,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
 const TIMEOUT_MS = 60_000;
 
 const suite = e2eSuite({ browsers: { owner: 'en-GB', other: 'en-GB' } });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let owner: TestBrowser;
 let other: TestBrowser;
@@ -94,9 +94,9 @@ describe('organiser screens', () => {
     await o.badgePicture.setInputFiles({ name: 'badge.png', mimeType: 'image/png', buffer: picture });
     await o.badgePreview.waitFor({ timeout: TIMEOUT_MS });
     // The preview is the server's re-encoded picture, loaded back from it.
-    await poll(
+    await until(
       () => o.badgePreview.evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0)),
-      (w) => w === 120,
+      120,
       TIMEOUT_MS,
       'the badge preview loaded at 120 px',
     );

@@ -601,12 +601,7 @@ describe('a 360 px phone (issue 27)', () => {
     await server.stop();
     try {
       await star.click();
-      await suite.poll(
-        () => status.pending(),
-        (n) => n === 1,
-        10_000,
-        'one change waiting',
-      );
+      await suite.until(() => status.pending(), 1, 10_000, 'one change waiting');
       const count = page.getByRole('banner').getByRole('button', { name: /1 waiting to send/ });
       await count.click();
       const list = page.getByRole('region', { name: 'What waits to be sent and what was turned down' });
@@ -622,12 +617,7 @@ describe('a 360 px phone (issue 27)', () => {
     } finally {
       await server.start();
     }
-    await suite.poll(
-      () => status.pending(),
-      (n) => n === 0,
-      60_000,
-      'the queue to drain',
-    );
+    await suite.until(() => status.pending(), 0, 60_000, 'the queue to drain');
     // The server stopped and started again: slow on a loaded machine.
   }, 420_000);
 });

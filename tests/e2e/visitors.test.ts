@@ -20,7 +20,7 @@ const ANNA = DEMO_ACCOUNTS.anna;
 const RESYNC_TIMEOUT_MS = 45_000;
 
 const suite = e2eSuite({ browsers: { anna: 'en-GB' }, restartEachTest: true });
-const { poll } = suite;
+const { poll, until } = suite;
 let server: FoyerServer;
 let browser: TestBrowser;
 let eventId: number;
@@ -133,27 +133,12 @@ describe('visitors page', () => {
     const like = visitors.likeButton(targetName);
     expect(await like.getAttribute('aria-pressed')).toBe('false');
     await like.click();
-    await poll(
-      () => like.getAttribute('aria-pressed'),
-      (v) => v === 'true',
-      2_000,
-      'the like shown at once',
-    );
-    await poll(
-      () => status.pending(),
-      (n) => n === 1,
-      5_000,
-      'one pending change',
-    );
+    await until(() => like.getAttribute('aria-pressed'), 'true', 2_000, 'the like shown at once');
+    await until(() => status.pending(), 1, 5_000, 'one pending change');
 
     // Back online: sent once, the server's relation says liked, the button stays pressed throughout.
     await server.start();
-    await poll(
-      () => status.pending(),
-      (n) => n === 0,
-      RESYNC_TIMEOUT_MS,
-      'the like to be sent',
-    );
+    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the like to be sent');
     await poll(() => status.isIdle(), Boolean, RESYNC_TIMEOUT_MS, 'the status to return to idle');
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     const after = await pullAll<RelationDoc>(server.url, 'relations', token);

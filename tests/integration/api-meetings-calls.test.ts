@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent, createMeetingEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
@@ -43,13 +43,9 @@ async function call(method: 'GET' | 'POST', url: string, who: Person | null, pay
 }
 
 async function newEvent(online = false) {
-  const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 5, is_webinar: online });
-  if (online) await s.app.db.updateTable('events').set({ webinar_link: '/live/test' }).where('id', '=', e.id).execute();
-  await s.app.db
-    .insertInto('meeting_settings')
-    .values({ event_id: e.id, tables_count: online ? 0 : 2, places: '{}', allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
-    .execute();
-  return e.id;
+  const eventId = await createMeetingEvent(s.app.db, D, { tables: online ? 0 : 2, is_webinar: online });
+  if (online) await s.app.db.updateTable('events').set({ webinar_link: '/live/test' }).where('id', '=', eventId).execute();
+  return eventId;
 }
 
 async function person(eventId: number | null, first_name = 'Ivan'): Promise<Person> {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/domain/auth/sessions.ts';
+import { createMeetingEvent, createVisitor } from '../fixtures/factories.ts';
 import { addDays, localDateOf, zonedToUnix, type AppointmentDoc } from '../../contract/appointments.ts';
 import type { CommandResult } from '../../contract/commands.ts';
 import { requestAppointment } from '../../server/domain/appointments/service.ts';
@@ -36,20 +35,9 @@ const at = (time: string) => zonedToUnix(D, time, KYIV);
 let seq = 0;
 const cmdId = () => `appt-cmd-${Date.now().toString(36)}-${++seq}`;
 
-async function newEvent() {
-  const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 5 });
-  await s.app.db
-    .insertInto('meeting_settings')
-    .values({ event_id: e.id, tables_count: 2, places: '{}', allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
-    .execute();
-  return e.id;
-}
+const newEvent = () => createMeetingEvent(s.app.db, D);
 
-async function person(eventId: number, first_name = 'Name'): Promise<Person> {
-  const u = await createUser(s.app.db, { first_name });
-  await s.app.db.insertInto('user_events').values({ event_id: eventId, user_id: u.id, checked_in: true }).execute();
-  return { id: u.id, token: await createSession(s.app.db, u.id) };
-}
+const person = (eventId: number, first_name = 'Name'): Promise<Person> => createVisitor(s.app.db, eventId, { first_name });
 
 async function send(who: Person, commands: { id: string; kind: string; payload: unknown }[]) {
   const res = await s.app.inject({

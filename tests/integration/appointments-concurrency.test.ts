@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { TEST_DB_KIND } from '../fixtures/db.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { createMeetingEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { constraintError } from '../../server/domain/appointments/repository.ts';
@@ -33,14 +33,7 @@ interface Person {
   token: string;
 }
 
-async function newEvent(tables: number, places: Record<string, string> = {}) {
-  const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 5 });
-  await s.app.db
-    .insertInto('meeting_settings')
-    .values({ event_id: e.id, tables_count: tables, places: JSON.stringify(places), allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
-    .execute();
-  return e.id;
-}
+const newEvent = (tables: number, places: Record<string, string> = {}) => createMeetingEvent(s.app.db, D, { tables, places });
 
 async function people(eventId: number, n: number): Promise<Person[]> {
   const out: Person[] = [];

@@ -12,6 +12,7 @@ import { call, commands, liveEvent, person, type Person } from './attacks-helper
 import type { Envelope } from '../fixtures/envelope.ts';
 import { blankTicketType } from '../../contract/sales.ts';
 import { blankPromoCode } from '../../contract/promo.ts';
+import { FULL_EVENT_FIELDS } from '../fixtures/event-fields.ts';
 
 /**
  * Fields that are not the user's to set: role, moderation, ownership, ticket status, whose record
@@ -157,23 +158,7 @@ describe('commands', () => {
     'dialog.update': { user_id: other.id, starred: true },
     'ticket.scan': { code: ticketCode, device_id: 'door-1', scanned_at: new Date().toISOString(), event_id: eventId, result: 'admitted' },
     'event.create': {
-      fields: {
-        name: 'Foyer Conf',
-        category_id: 1,
-        description: 'See https://foyer.example',
-        is_webinar: false,
-        place_name: 'Hall',
-        address: 'Main st 1',
-        city: 'Kyiv',
-        map_point: { lat: 50.45, lng: 30.52 },
-        timezone: 'Europe/Kyiv',
-        starts_at: 1893456000,
-        ends_at: 1893484800,
-        stream_url: 'https://stream.example/live',
-        video_type: 1,
-        broadcast_background: 'https://img.example/bg.png',
-        is_free: true,
-      },
+      fields: FULL_EVENT_FIELDS,
     },
     'event.update': { event_id: eventId, fields: { name: 'Renamed' } },
     'event.status': { event_id: eventId, status: 'published' },

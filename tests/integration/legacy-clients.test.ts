@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverPerFile } from '../fixtures/suite.ts';
-import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
+import { createEvent, createMeetingEvent, createTicket, createUser, createVisitor } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { openSocket, upgradeStatus, type TestSocket } from './chat-helpers.ts';
@@ -17,26 +17,9 @@ const s = serverPerFile({ listen: true, config: { socketsPerAddress: SOCKETS_PER
 const KYIV = 'Europe/Kyiv';
 const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
 
-async function meetingEvent(): Promise<number> {
-  const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 6, is_webinar: false, is_free: true });
-  await s.app.db
-    .insertInto('meeting_settings')
-    .values({
-      event_id: e.id,
-      slot_minutes: 15,
-      tables_count: 2,
-      places: JSON.stringify({}),
-      allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]),
-    })
-    .execute();
-  return e.id;
-}
+const meetingEvent = () => createMeetingEvent(s.app.db, D, { days: 6 });
 
-async function visitor(eventId: number): Promise<{ id: number; token: string }> {
-  const u = await createUser(s.app.db);
-  await s.app.db.insertInto('user_events').values({ event_id: eventId, user_id: u.id, checked_in: true, checked_in_at: new Date() }).execute();
-  return { id: u.id, token: await createSession(s.app.db, u.id) };
-}
+const visitor = (eventId: number) => createVisitor(s.app.db, eventId);
 
 /** The socket as the specs open it: the session token itself in `?token=`, no header, no Origin. */
 function specSocket(path: '/wss/notice' | '/wss/chat', token: string): Promise<TestSocket> {

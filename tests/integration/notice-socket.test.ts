@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverPerFile, stoppedAfterEach } from '../fixtures/suite.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
-import { createSession } from '../../server/domain/auth/sessions.ts';
+import { createMeetingEvent, createVisitor } from '../fixtures/factories.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { NoticeSocket, type MeetingNotice, type SocketException, type WebSocketConstructor } from '../../src/data/notices-socket.ts';
 import { recordingWebSocket } from '../fixtures/sockets.ts';
@@ -19,26 +18,9 @@ const clients = stoppedAfterEach<NoticeSocket>();
 const KYIV = 'Europe/Kyiv';
 const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
 
-async function newEvent(): Promise<number> {
-  const e = await createEvent(s.app.db, { starts_in_hours: -1, duration_hours: 24 * 6, is_webinar: false, is_free: true });
-  await s.app.db
-    .insertInto('meeting_settings')
-    .values({
-      event_id: e.id,
-      slot_minutes: 15,
-      tables_count: 2,
-      places: JSON.stringify({}),
-      allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]),
-    })
-    .execute();
-  return e.id;
-}
+const newEvent = () => createMeetingEvent(s.app.db, D, { days: 6 });
 
-async function visitor(eventId: number): Promise<{ id: number; token: string }> {
-  const u = await createUser(s.app.db);
-  await s.app.db.insertInto('user_events').values({ event_id: eventId, user_id: u.id, checked_in: true, checked_in_at: new Date() }).execute();
-  return { id: u.id, token: await createSession(s.app.db, u.id) };
-}
+const visitor = (eventId: number) => createVisitor(s.app.db, eventId);
 
 async function requestMeeting(eventId: number, from: { token: string }, to: { id: number }, time: string) {
   const start = zonedToUnix(D, time, KYIV);

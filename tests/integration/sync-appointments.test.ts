@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestProxy } from '../fixtures/proxy.ts';
 import { serverPerFile } from '../fixtures/suite.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { createMeetingEvent, createUser } from '../fixtures/factories.ts';
 import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
 import { signIn, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { SLOT_STATUS, addDays, daySlots, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
@@ -49,14 +49,7 @@ const D = addDays(localDateOf(Math.floor(Date.now() / 1000), KYIV), 2);
 const at = (time: string) => zonedToUnix(D, time, KYIV);
 const SLOT_SECONDS = 15 * 60;
 
-async function meetingEvent() {
-  const e = await createEvent(server.app.db, { starts_in_hours: -1, duration_hours: 24 * 5 });
-  await server.app.db
-    .insertInto('meeting_settings')
-    .values({ event_id: e.id, tables_count: 2, places: '{}', allowed_times: JSON.stringify([{ day: D, from: '10:00', to: '12:00' }]) })
-    .execute();
-  return e.id;
-}
+const meetingEvent = () => createMeetingEvent(server.app.db, D);
 
 /** A visitor of the event who can log in; `signIn` gives the device's session. */
 async function participant(eventId: number, first_name: string) {

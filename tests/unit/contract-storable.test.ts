@@ -3,6 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { COMMAND_KINDS, COMMAND_PAYLOADS, CommandBatch, CommandEnvelope, type CommandKind } from '../../contract/commands.ts';
 import { INT4_MAX, INT4_MIN, IsoTime, NO_NUL_PATTERN_PREFIX, TIME_MAX_MS, isNotInt4, storable, withoutNul } from '../../contract/storable.ts';
+import { FULL_EVENT_FIELDS } from '../fixtures/event-fields.ts';
 
 /**
  * The contract refuses what the database cannot store (contract/storable.ts). Two proofs over every
@@ -83,45 +84,13 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'ticket.scan': [{ code: 'T-7-9', device_id: 'door-1', scanned_at: '2026-05-12T10:00:00.000Z', event_id: 7, result: 'admitted' }],
   'event.create': [
     {
-      fields: {
-        name: 'Foyer Conf',
-        category_id: 1,
-        description: 'See https://foyer.example',
-        is_webinar: false,
-        place_name: 'Hall',
-        address: 'Main st 1',
-        city: 'Kyiv',
-        map_point: { lat: 50.45, lng: 30.52 },
-        timezone: 'Europe/Kyiv',
-        starts_at: 1893456000,
-        ends_at: 1893484800,
-        stream_url: 'https://stream.example/live',
-        video_type: 1,
-        broadcast_background: 'https://img.example/bg.png',
-        is_free: true,
-      },
+      fields: FULL_EVENT_FIELDS,
     },
   ],
   'event.update': [
     {
       event_id: 7,
-      fields: {
-        name: 'Foyer Conf',
-        category_id: 1,
-        description: 'See https://foyer.example',
-        is_webinar: false,
-        place_name: 'Hall',
-        address: 'Main st 1',
-        city: 'Kyiv',
-        map_point: { lat: 50.45, lng: 30.52 },
-        timezone: 'Europe/Kyiv',
-        starts_at: 1893456000,
-        ends_at: 1893484800,
-        stream_url: 'https://stream.example/live',
-        video_type: 1,
-        broadcast_background: 'https://img.example/bg.png',
-        is_free: true,
-      },
+      fields: FULL_EVENT_FIELDS,
     },
   ],
   'event.status': [{ event_id: 7, status: 'published' }],

@@ -25,3 +25,12 @@ export function EmptyState({ title, text, action, icon, compact = false, heading
     </div>
   );
 }
+
+/** A page that is only an empty state (not found, not yours, not on this device): its title is the page's heading. */
+export function EmptyPage(props: Omit<EmptyStateProps, 'heading' | 'compact'>) {
+  return (
+    <div className="page page--narrow">
+      <EmptyState heading {...props} />
+    </div>
+  );
+}

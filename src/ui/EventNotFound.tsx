@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocalePath } from './useLocale.ts';
-import { EmptyState } from './EmptyState.tsx';
+import { EmptyPage } from './EmptyState.tsx';
 
 /**
  * What every page of one event shows when the event is not on this device: removed, an unknown id,
@@ -11,17 +11,14 @@ export function EventNotFound() {
   const { t } = useTranslation();
   const to = useLocalePath();
   return (
-    <div className="page page--narrow">
-      <EmptyState
-        heading
-        title={t('event.notFound')}
-        text={t('event.notFoundText')}
-        action={
-          <Link className="btn btn--primary" to={to('/events')}>
-            {t('event.browse')}
-          </Link>
-        }
-      />
-    </div>
+    <EmptyPage
+      title={t('event.notFound')}
+      text={t('event.notFoundText')}
+      action={
+        <Link className="btn btn--primary" to={to('/events')}>
+          {t('event.browse')}
+        </Link>
+      }
+    />
   );
 }

@@ -1,37 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkPersonal, personalPatch, personalValues } from '../../src/features/account/profileForm.ts';
 import type { OwnProfile } from '../../sync/views/profile/profile.ts';
+import { ownProfile } from '../fixtures/own-profile.ts';
 
-const base: OwnProfile = {
-  user_id: 1,
-  first_name: 'Anna',
-  last_name: 'K',
-  avatar: '',
-  country_code: 'UA',
-  country_name: 'Ukraine',
-  city_id: 1,
-  city_name: 'Kyiv',
-  phone: '',
-  email: 'a@x.test',
-  position: 'PM',
-  company: 'Acme',
-  help: '',
-  status: 'Hi',
-  show_status: 1,
-  trip_status: 0,
-  hobby: '4',
-  sex: 0,
-  birth_year: 0,
-  social: { linkedin: 'anna' },
-  show_email: false,
-  hide_phone: false,
-  hide_trip_plan: false,
-  hide_from_visitors: false,
-  show_personal: false,
-  locale: '',
-  notify_email: {},
-  email_verified: true,
-};
+const base: OwnProfile = ownProfile({ hobby: '4' });
 
 describe('the settings page personal form', () => {
   it('sends only what changed, as the profile.update payload wants it', () => {

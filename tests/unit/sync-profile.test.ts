@@ -8,40 +8,9 @@ import {
   validateVisitorInfo,
   type OwnProfile,
 } from '../../sync/views/profile/profile.ts';
+import { ownProfile } from '../fixtures/own-profile.ts';
 
-function profile(over: Partial<OwnProfile> = {}): OwnProfile {
-  return {
-    user_id: 1,
-    first_name: 'Anna',
-    last_name: 'K',
-    avatar: '',
-    country_code: 'UA',
-    country_name: 'Ukraine',
-    city_id: 1,
-    city_name: 'Kyiv',
-    phone: '',
-    email: 'a@x.test',
-    position: 'PM',
-    company: 'Acme',
-    help: 'Jobs',
-    status: 'Hi',
-    show_status: 1,
-    trip_status: 0,
-    hobby: '',
-    sex: 0,
-    birth_year: 0,
-    social: { linkedin: 'anna' },
-    show_email: false,
-    hide_phone: false,
-    hide_trip_plan: false,
-    hide_from_visitors: false,
-    show_personal: false,
-    locale: '',
-    notify_email: {},
-    email_verified: true,
-    ...over,
-  };
-}
+const profile = (over: Partial<OwnProfile> = {}) => ownProfile({ help: 'Jobs', ...over });
 
 let seq = 0;
 const cmd = (payload: Record<string, unknown>, status: QueuedCommand['status'] = 'pending'): QueuedCommand => ({

@@ -7,23 +7,9 @@ import { replicationIdentifier } from '../../sync/engine/replication.ts';
 import { eventScopes, replicationKey, scopeOf, takesPart } from '../../sync/engine/scopes.ts';
 import { sourceOf } from '../../sync/store/caches.ts';
 import { CACHES } from '../../workers/caches.ts';
+import { myEventDoc } from '../fixtures/event-doc.ts';
 
-const mine = (id: number, over: Partial<MyEventDoc> = {}): MyEventDoc => ({
-  id: String(id),
-  event_id: id,
-  is_favorite: false,
-  checked_in: false,
-  has_ticket: false,
-  is_owner: false,
-  is_moderator: false,
-  role: 'visitor',
-  viewed_at: 0,
-  notices: [],
-  starred: [],
-  trip: { hotel: '', transport_before: '', transport_after: '', image: '' },
-  rev: 1,
-  ...over,
-});
+const mine = (id: number, over: Partial<MyEventDoc> = {}) => myEventDoc(id, { rev: 1, ...over });
 
 describe('collection scopes', () => {
   it("names each collection's scope", () => {

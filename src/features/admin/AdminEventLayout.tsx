@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useAdminEvent, useSession, type AdminEventView } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { ADMIN_SECTIONS } from './sections.ts';
 import './admin.css';
+import { NotOrganiser } from './NotOrganiser.tsx';
 
 /** What every section of one event gets from the layout around it. */
 export interface AdminEventContext {
@@ -34,18 +34,7 @@ export function AdminEventLayout() {
 
   if (session.status === 'loading' || isLoading) return <Spinner label={t('common.loading')} />;
   if (!session.user) return <LoginPrompt title={t('admin.edit.title')} text={t('admin.events.guestText')} />;
-  if (!item) {
-    return (
-      <div className="page page--narrow">
-        <EmptyState
-          heading
-          title={t('admin.edit.notYours')}
-          text={t('admin.edit.notYoursText')}
-          action={<Link to={to('/admin/events')}>{t('admin.events.title')}</Link>}
-        />
-      </div>
-    );
-  }
+  if (!item) return <NotOrganiser />;
   const base = to(`/admin/events/${eventId}`);
   return (
     <div className="page admin admin-event">

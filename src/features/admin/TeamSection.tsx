@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TEAM_ROLES, useAdminActions, useAdminPeople, usePeopleActions, type AdminEventView, type TeamRole } from '../../data/index.ts';
+import { TEAM_ROLES, useAdminActions, useAdminPeople, type AdminEventView, type TeamRole } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmailField } from './EmailField.tsx';
-import { clearIfSent } from '../../ui/sentField.ts';
+import { useEmailInvite } from './useEmailInvite.ts';
+import { WithdrawInvitation } from './people/WithdrawInvitation.tsx';
 
 type Team = AdminEventView['event']['admin']['team'];
 
@@ -17,30 +18,9 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
   const { t } = useTranslation();
   const id = useId();
   const actions = useAdminActions();
-  const [email, setEmail] = useState('');
   const [role, setRole] = useState<TeamRole>('organizer');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const people = usePeopleActions();
+  const { email, setEmail, problem, busy, submit: add } = useEmailInvite((value) => actions.setRole(eventId, { email: value }, role, true));
   const pending = (useAdminPeople(eventId).data.people?.invitations ?? []).filter((i) => (TEAM_ROLES as readonly string[]).includes(i.role));
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(value)) {
-      setProblem(t('admin.team.emailProblem'));
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      const sent = email;
-      await actions.setRole(eventId, { email: value }, role, true);
-      setEmail(clearIfSent(sent, ''));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>
@@ -84,14 +64,7 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
                 {t(`admin.roles.${i.role}`)} · {t('admin.team.invited')}
               </p>
             </div>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => void people.uninvite(eventId, i.email)}
-              aria-label={t('admin.people.withdrawOf', { email: i.email })}
-            >
-              {t('admin.people.withdraw')}
-            </Button>
+            <WithdrawInvitation eventId={eventId} email={i.email} />
           </li>
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { effectiveShowStatus, useProfile, useSession, useStatusTypes } from '../
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { EmptyPage } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { ProfileAside } from './ProfileAside.tsx';
@@ -34,11 +34,7 @@ export function MyProfilePage() {
   if (status === 'ready' && !user) return <LoginPrompt title={t('profile.myTitle')} text={t('profile.guestText')} />;
   if (isLoading || status === 'loading') return <Spinner label={t('common.loading')} />;
   if (data.kind !== 'own') {
-    return (
-      <div className="page page--narrow">
-        <EmptyState heading title={t('profile.myTitle')} text={t('profile.ownNotYet')} />
-      </div>
-    );
+    return <EmptyPage title={t('profile.myTitle')} text={t('profile.ownNotYet')} />;
   }
 
   const { profile } = data;

@@ -4,7 +4,7 @@ import { useProfile, useSession } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Card } from '../../ui/Card.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { EmptyPage } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { PersonActions } from '../../ui/people/PersonActions.tsx';
 import { ProfileDetails } from './ProfileDetails.tsx';
@@ -31,18 +31,15 @@ export function ProfilePage() {
   if (isLoading) return <Spinner label={t('common.loading')} />;
   if (data.kind !== 'other') {
     return (
-      <div className="page page--narrow">
-        <EmptyState
-          heading
-          title={data.kind === 'not_found' ? t('profile.notFound') : t('profile.notOnDevice')}
-          text={data.kind === 'not_found' ? t('profile.notFoundText') : user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
-          action={
-            <Link className="btn btn--primary" to={to('/people')}>
-              {t('profile.browsePeople')}
-            </Link>
-          }
-        />
-      </div>
+      <EmptyPage
+        title={data.kind === 'not_found' ? t('profile.notFound') : t('profile.notOnDevice')}
+        text={data.kind === 'not_found' ? t('profile.notFoundText') : user ? t('profile.notOnDeviceText') : t('profile.notOnDeviceGuest')}
+        action={
+          <Link className="btn btn--primary" to={to('/people')}>
+            {t('profile.browsePeople')}
+          </Link>
+        }
+      />
     );
   }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEvent, useOrganiserActions, useSession, useSyncStatus, type TicketDesignSettings } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
+import { EmptyPage, EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { BadgeSection, InstructionsSection, RolesSection, SponsorsSection } from './DesignSections.tsx';
@@ -55,11 +55,7 @@ export function TicketDesignPage() {
   if (session.status === 'loading' || eventLoading) return <Spinner label={t('common.loading')} />;
   if (!session.user) return <LoginPrompt title={t('ticketDesign.title')} text={t('ticketDesign.guestText')} />;
   if (!isOwner) {
-    return (
-      <div className="page page--narrow">
-        <EmptyState heading title={t('ticketDesign.ownersOnly')} text={t('ticketDesign.ownersOnlyText')} />
-      </div>
-    );
+    return <EmptyPage title={t('ticketDesign.ownersOnly')} text={t('ticketDesign.ownersOnlyText')} />;
   }
 
   const edit = (change: (s: TicketDesignSettings) => TicketDesignSettings) => {

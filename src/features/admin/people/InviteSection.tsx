@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INVITE_ROLES, useAdminActions, usePeopleActions, type AdminInvitation, type InviteRole, type QueuedInvite } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { EmailField, looksLikeEmail } from '../EmailField.tsx';
-import { clearIfSent } from '../../../ui/sentField.ts';
+import { EmailField } from '../EmailField.tsx';
+import { useEmailInvite } from '../useEmailInvite.ts';
+import { WithdrawInvitation } from './WithdrawInvitation.tsx';
 
 /**
  * Invitations by email: each address gets a link, and the person joins once they accept it (signed
@@ -15,27 +16,8 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
   const id = useId();
   const people = usePeopleActions();
   const admin = useAdminActions();
-  const [email, setEmail] = useState('');
   const [role, setRole] = useState<InviteRole>('attendee');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      setProblem(t('admin.team.emailProblem'));
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    try {
-      const sent = email;
-      await people.invite(eventId, value, role);
-      setEmail(clearIfSent(sent, ''));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { email, setEmail, problem, busy, submit } = useEmailInvite((value) => people.invite(eventId, value, role));
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="admin__h3">
@@ -85,14 +67,7 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
                 {i.email} · {t(`admin.people.inviteRole.${i.role}`)}
                 {i.stand_name ? ` · ${i.stand_name}` : ''} · <span className="muted">{t('admin.people.invited')}</span>
               </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => void people.uninvite(eventId, i.email)}
-                aria-label={t('admin.people.withdrawOf', { email: i.email })}
-              >
-                {t('admin.people.withdraw')}
-              </Button>
+              <WithdrawInvitation eventId={eventId} email={i.email} />
             </li>
           ))}
         </ul>

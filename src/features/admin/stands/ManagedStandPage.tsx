@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseId } from '../../../../contract/ids.ts';
 import { isStandManager, useAdminEvent, useCompany, useSession } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { EmptyPage } from '../../../ui/EmptyState.tsx';
 import { LoginPrompt } from '../../../ui/LoginPrompt.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLocalePath } from '../../../ui/useLocale.ts';
@@ -32,11 +32,7 @@ export function ManagedStandPage() {
   if (!session.user) return <LoginPrompt title={t('admin.stands.openStand')} text={t('admin.stands.guestText')} />;
   const organiser = organised.data !== undefined;
   if (!company || !(organiser || isStandManager(company, session.user.id))) {
-    return (
-      <div className="page page--narrow">
-        <EmptyState heading title={t('admin.stands.notYours')} text={t('admin.stands.notYoursText')} action={back} />
-      </div>
-    );
+    return <EmptyPage title={t('admin.stands.notYours')} text={t('admin.stands.notYoursText')} action={back} />;
   }
   return (
     <div className="page admin">

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSalesAdmin } from '../../../data/index.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useAdminEventContext } from '../AdminEventLayout.tsx';
-import { NotOrganiser } from './NotOrganiser.tsx';
+import { NotOrganiser } from '../NotOrganiser.tsx';
 import { OrdersPanel } from './OrdersPage.tsx';
 import { SalesNav } from './SalesNav.tsx';
 import { TicketTypesPanel } from './TicketTypesPage.tsx';

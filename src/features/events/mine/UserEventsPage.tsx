@@ -5,7 +5,7 @@ import { PAGINATION_MARGIN_PAGES, USER_EVENTS_PAGE_SIZE } from '../../../../cont
 import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useEvents, useProfile, useRemoteUserEvents, useSession, type EventsQuery, type UserEventsTab } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
-import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { EmptyPage } from '../../../ui/EmptyState.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { Tabs } from '../../../ui/Tabs.tsx';
@@ -51,18 +51,15 @@ function OtherEvents({ userId, title }: { userId: number; title: string }) {
 
   if (!remote.known && !remote.loading) {
     return (
-      <div className="page page--narrow">
-        <EmptyState
-          heading
-          title={title}
-          text={t('userEvents.notOnDevice')}
-          action={
-            <Link className="btn btn--primary" to={to('/')}>
-              {t('notFound.home')}
-            </Link>
-          }
-        />
-      </div>
+      <EmptyPage
+        title={title}
+        text={t('userEvents.notOnDevice')}
+        action={
+          <Link className="btn btn--primary" to={to('/')}>
+            {t('notFound.home')}
+          </Link>
+        }
+      />
     );
   }
 

@@ -1,11 +1,11 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, DEMO_PASSWORD, type DemoAccount } from '../../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccount } from '../../server/db/seed/demo-data.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName } from './fixtures/api.ts';
+import { apiLogin, demoIds } from './fixtures/api.ts';
 import { sellTickets } from './fixtures/sales.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { axeViolations, formatViolations, settle } from './pages/axe.ts';
@@ -31,20 +31,10 @@ let onlineEventId: number;
 let bohdanId: number;
 let standId: number;
 
-async function legacy<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return ((await res.json()) as { data: T }).data;
-}
-
 beforeAll(async () => {
   ({ server } = suite);
   axeSource = (await import('node:fs')).readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  onlineEventId = (await findEventByName(server.url, DEMO_ONLINE_EVENT_NAME)).event_id;
-  const bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
-  bohdanId = (await legacy<{ user_id: number }>('/api/auth/me', bohdanToken)).user_id;
-  const stands = await legacy<{ results: { id?: number; stand_id?: number }[] }>(`/api/companies?event_id=${eventId}&limit=1`);
-  standId = stands.results[0]!.stand_id ?? stands.results[0]!.id!;
+  ({ eventId, onlineEventId, bohdanId, standId } = await demoIds(server.url));
   // A comment of anna's that the organiser rates: a notice for each of them (the notifications screens).
   const annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
   const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_ONLINE_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { HOME_CARD_EVENTS } from '../../contract/constants.ts';
-import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
+import { apiLogin, findEventByName, pullAll, demoIds, legacyData } from './fixtures/api.ts';
 import { matchesFilter } from '../../sync/views/events/queries.ts';
 import type { EventView } from '../../src/data/index.ts';
 import { sellTickets } from './fixtures/sales.ts';
@@ -30,19 +30,11 @@ let onlineEventId: number;
 let bohdanId: number;
 let standId: number;
 
-async function legacy<T>(path: string, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return ((await res.json()) as { data: T }).data;
-}
+const legacy = <T>(path: string, token?: string) => legacyData<T>(server.url, path, token);
 
 beforeAll(async () => {
   ({ server } = suite);
-  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  onlineEventId = (await findEventByName(server.url, DEMO_ONLINE_EVENT_NAME)).event_id;
-  const bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
-  bohdanId = (await legacy<{ user_id: number }>('/api/auth/me', bohdanToken)).user_id;
-  const stands = await legacy<{ results: { id?: number; stand_id?: number }[] }>(`/api/companies?event_id=${eventId}&limit=1`);
-  standId = stands.results[0]!.stand_id ?? stands.results[0]!.id!;
+  ({ eventId, onlineEventId, bohdanId, standId } = await demoIds(server.url));
   anna = suite.browser('anna');
   owner = suite.browser('owner');
   await suite.signIn(anna.page, DEMO_ACCOUNTS.anna, '/uk/profile');

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MEETING_LIMITS, type MeetingPlaceInput } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { RowEnd } from './RowEnd.tsx';
 
 /**
  * The places meetings happen at (the specs' placeItems): a hall where some of the numbered tables
@@ -56,19 +57,12 @@ export function PlacesField({
                   onChange={(e) => set(i, { tables: Math.max(0, Math.floor(Number(e.target.value) || 0)) })}
                 />
               </div>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onChange(places.filter((_, k) => k !== i))}
-                aria-label={t('admin.meetings.removePlace', { place: p.label || t('admin.meetings.newPlace') })}
-              >
-                {t('admin.team.remove')}
-              </Button>
-              {problem ? (
-                <p id={`${rowId}-error`} className="field__error meeting-row__error">
-                  {t(`admin.fieldErrors.${problem}`)}
-                </p>
-              ) : null}
+              <RowEnd
+                rowId={rowId}
+                problem={problem}
+                label={t('admin.meetings.removePlace', { place: p.label || t('admin.meetings.newPlace') })}
+                onRemove={() => onChange(places.filter((_, k) => k !== i))}
+              />
             </li>
           );
         })}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { spanWindows } from '../../../../contract/event-windows.ts';
 import type { MeetingWindow } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { RowEnd } from './RowEnd.tsx';
 
 /**
  * The days and hours meetings may be booked in: one row per window, in the venue's time. "The
@@ -73,19 +74,12 @@ export function WindowsField({
                   onChange={(e) => set(i, { to: e.target.value === '23:59' ? '24:00' : e.target.value })}
                 />
               </div>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => onChange(windows.filter((_, k) => k !== i))}
-                aria-label={t('admin.meetings.removeWindow', { day: w.day, from: w.from, to: w.to })}
-              >
-                {t('admin.team.remove')}
-              </Button>
-              {problem ? (
-                <p id={`${rowId}-error`} className="field__error meeting-row__error">
-                  {t(`admin.fieldErrors.${problem}`)}
-                </p>
-              ) : null}
+              <RowEnd
+                rowId={rowId}
+                problem={problem}
+                label={t('admin.meetings.removeWindow', { day: w.day, from: w.from, to: w.to })}
+                onRemove={() => onChange(windows.filter((_, k) => k !== i))}
+              />
             </li>
           );
         })}

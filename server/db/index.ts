@@ -95,81 +95,87 @@ function boundedClient(names: StatementNames) {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; inMemory?: boolean } & PoolSettings): Promise<Database> {
-  if (opts.databaseUrl) {
-    const types = {
-      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
-    };
-    const BoundedClient = boundedClient(new StatementNames(opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS));
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? DEFAULT_POOL_SIZE,
-      ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
-      types: types as pg.CustomTypesConfig,
-      // pg-pool applies connectionTimeoutMillis to a request's wait in its queue, and hands the same
-      // option to each client it opens as the connect's own bound. The two need different bounds, so
-      // the clients get theirs from BoundedClient: without one, a connect waits as long as the
-      // operating system tries to reach an unreachable server (minutes); with it, the request
-      // fails soon and is answered 503.
-      connectionTimeoutMillis: PG_POOL_WAIT_MS,
-      Client: BoundedClient,
-      // A connection whose server vanished without a word (a failover, a dropped link) is found by
-      // TCP keepalive probes instead of lingering in the pool until it is next used.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
+type OpenOptions = { databaseUrl?: string; dataDir: string; inMemory?: boolean } & PoolSettings;
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts) : openPGlite(opts);
+}
+
+function openPostgres(databaseUrl: string, opts: PoolSettings): Database {
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') => (parsers as Record<number, (v: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
+  };
+  const BoundedClient = boundedClient(new StatementNames(opts.preparedStatements ?? DEFAULT_PREPARED_STATEMENTS));
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: opts.poolSize ?? DEFAULT_POOL_SIZE,
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    types: types as pg.CustomTypesConfig,
+    // pg-pool applies connectionTimeoutMillis to a request's wait in its queue, and hands the same
+    // option to each client it opens as the connect's own bound. The two need different bounds, so
+    // the clients get theirs from BoundedClient: without one, a connect waits as long as the
+    // operating system tries to reach an unreachable server (minutes); with it, the request
+    // fails soon and is answered 503.
+    connectionTimeoutMillis: PG_POOL_WAIT_MS,
+    Client: BoundedClient,
+    // A connection whose server vanished without a word (a failover, a dropped link) is found by
+    // TCP keepalive probes instead of lingering in the pool until it is next used.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: PG_KEEPALIVE_DELAY_MS,
+  });
+  // A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout)
+  // emits `error` on its client, and an `error` nobody listens to ends the whole process. pg-pool
+  // listens only while a client is idle, and takes its listener off while the client is checked
+  // out, which is exactly when a busy server loses it. So every client gets a listener of its own
+  // for its whole life: the statement in flight still fails (and is answered 503,
+  // plugins/errors.ts), the client is not queryable any more, so the pool drops it on release, and
+  // the next query opens a fresh connection.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      console.warn(`PostgreSQL connection lost: ${err.message}`);
     });
-    // A connection PostgreSQL ends (a restart, a failover, pg_terminate_backend, idle_session_timeout)
-    // emits `error` on its client, and an `error` nobody listens to ends the whole process. pg-pool
-    // listens only while a client is idle, and takes its listener off while the client is checked
-    // out, which is exactly when a busy server loses it. So every client gets a listener of its own
-    // for its whole life: the statement in flight still fails (and is answered 503,
-    // plugins/errors.ts), the client is not queryable any more, so the pool drops it on release, and
-    // the next query opens a fresh connection.
-    pool.on('connect', (client) => {
-      client.on('error', (err) => {
-        console.warn(`PostgreSQL connection lost: ${err.message}`);
-      });
-    });
-    // The pool repeats an idle client's error here, and throws it when nobody listens; the client's
-    // own listener above has already reported it.
-    pool.on('error', () => undefined);
-    // Each request's wait for a connection, oldest first (a Map keeps insertion order), so the
-    // back-pressure rule reads the queue's age without reaching into pg-pool's internals.
-    const waits = new Map<number, number>();
-    let ticket = 0;
-    const connect = async () => {
-      const id = ticket++;
-      waits.set(id, performance.now());
-      try {
-        return await pool.connect();
-      } finally {
-        waits.delete(id);
-      }
-    };
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: BoundedClient } }) });
-    return {
-      db,
-      kind: 'postgres',
-      execScript: async (text) => {
-        await pool.query(text);
-      },
-      reachable: (timeoutMs) =>
-        within(
-          pool.query('SELECT 1').then(
-            () => true,
-            () => false,
-          ),
-          timeoutMs,
-          false,
+  });
+  // The pool repeats an idle client's error here, and throws it when nobody listens; the client's
+  // own listener above has already reported it.
+  pool.on('error', () => undefined);
+  // Each request's wait for a connection, oldest first (a Map keeps insertion order), so the
+  // back-pressure rule reads the queue's age without reaching into pg-pool's internals.
+  const waits = new Map<number, number>();
+  let ticket = 0;
+  const connect = async () => {
+    const id = ticket++;
+    waits.set(id, performance.now());
+    try {
+      return await pool.connect();
+    } finally {
+      waits.delete(id);
+    }
+  };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end(), options: pool.options, Client: BoundedClient } }) });
+  return {
+    db,
+    kind: 'postgres',
+    execScript: async (text) => {
+      await pool.query(text);
+    },
+    reachable: (timeoutMs) =>
+      within(
+        pool.query('SELECT 1').then(
+          () => true,
+          () => false,
         ),
-      poolWaitMs: () => {
-        for (const since of waits.values()) return performance.now() - since;
-        return 0;
-      },
-      close: () => db.destroy(),
-    };
-  }
+        timeoutMs,
+        false,
+      ),
+    poolWaitMs: () => {
+      for (const since of waits.values()) return performance.now() - since;
+      return 0;
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPGlite(opts: OpenOptions): Promise<Database> {
   let dataDir: string | undefined;
   if (!opts.inMemory) {
     dataDir = path.join(opts.dataDir, 'pglite');

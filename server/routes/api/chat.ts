@@ -80,10 +80,9 @@ function likeTypeField(fields: Record<string, unknown>, required: boolean): Like
 /** A comment's form: its picture and text (4 bytes a character at most in UTF-8) and the ids. */
 const COMMENT_FORM: UploadLimits = { fileSize: CHAT_IMAGE_MAX_BYTES, fields: 10, fieldSize: COMMENT_MAX_LENGTH * 4 + 64 };
 
-export async function chatApi(app: FastifyInstance) {
-  const chatDir = uploadDir(app.config.dataDir, 'chat');
-
-  app.get<{ Querystring: ListQuery }>('/api/events/get-chat-messages', { schema: { querystring: ListQuery } }, async (request, reply) => {
+/** The legacy chat page: a participant's page of an event's comments, with who wrote them and the reader's standing. */
+function chatMessages(app: FastifyInstance) {
+  return async (request: FastifyRequest<{ Querystring: ListQuery }>, reply: FastifyReply) => {
     const q = request.query;
     const eventId = parseId(q.event_id);
     if (eventId === undefined) return listFail(reply, 'invalid_input', 'Invalid input data: event_id');
@@ -117,8 +116,11 @@ export async function chatApi(app: FastifyInstance) {
       is_owner: await isEventOwner(app.db, eventId, user.id),
       is_blocked: access.blocked,
     });
-  });
+  };
+}
 
+/** Adding a comment, with or without a picture, and uploading a picture on its own (the older clients' two steps). */
+function commentUploads(app: FastifyInstance, chatDir: string) {
   /** The picture of a request, re-encoded and written to disk, with its name. */
   const storeImage = async (image: Buffer) => {
     const encoded = await reencodeImage(image);
@@ -173,6 +175,11 @@ export async function chatApi(app: FastifyInstance) {
     void sweepUploads(app.db, app.config.dataDir).catch((err: unknown) => app.log.error(err, 'upload sweep failed'));
     return ok({ result: true, image: stored.name, url: chatImageUrl(stored.name), width: stored.encoded.width, height: stored.encoded.height });
   });
+}
+
+export async function chatApi(app: FastifyInstance) {
+  app.get<{ Querystring: ListQuery }>('/api/events/get-chat-messages', { schema: { querystring: ListQuery } }, chatMessages(app));
+  commentUploads(app, uploadDir(app.config.dataDir, 'chat'));
 
   app.post('/api/events/remove-comment', async (request, reply) => {
     const user = needUser(request, reply);

@@ -48,18 +48,11 @@ import { fail, legacyErrorHandler, ok, requireUser } from '../envelope.ts';
 
 type Budget = { limit: AccountLimitName; ip?: string; email?: string; userId?: number };
 
-export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (reply: FastifyReply, token: string) => void }) {
-  app.setErrorHandler(legacyErrorHandler);
-  // Fastify's validator would drop unknown keys silently; a form that names a field these calls do
-  // not take (role, verified…) is refused instead, so a client never believes it set one.
-  app.addHook('preValidation', async (request, reply) => {
-    const schema = request.routeOptions.schema?.body as TSchema | undefined;
-    if (schema && hasUnknownKeys(schema, request.body)) return fail(reply, 'invalid_input', 'unknown field');
-  });
-
-  // The account mails are ordered by the services and sent by the write runner after the commit,
-  // without the answer waiting on them (domain/accounts/mail.ts accountMailJob).
-
+/**
+ * The checks the account calls share, bound to the app: the budgets of mails and links (answering
+ * 429 when one is spent) and the current password under the login's guessing limits.
+ */
+function accountGuards(app: FastifyInstance) {
   const spend = async (request: FastifyRequest, reply: FastifyReply, budgets: Budget[]) => {
     const wait = await app.limits.accounts.take(budgets);
     if (wait === undefined) return true;
@@ -87,9 +80,33 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     await admission.attempt.succeeded();
     return true;
   };
+  return { spend, checkCurrentPassword };
+}
+type Guards = ReturnType<typeof accountGuards>;
 
-  const userAgent = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
+const userAgent = (request: FastifyRequest) => String(request.headers['user-agent'] ?? '');
+type SetCookie = (reply: FastifyReply, token: string) => void;
 
+export async function accountRoutes(app: FastifyInstance, opts: { setCookie: SetCookie }) {
+  app.setErrorHandler(legacyErrorHandler);
+  // Fastify's validator would drop unknown keys silently; a form that names a field these calls do
+  // not take (role, verified…) is refused instead, so a client never believes it set one.
+  app.addHook('preValidation', async (request, reply) => {
+    const schema = request.routeOptions.schema?.body as TSchema | undefined;
+    if (schema && hasUnknownKeys(schema, request.body)) return fail(reply, 'invalid_input', 'unknown field');
+  });
+
+  // The account mails are ordered by the services and sent by the write runner after the commit,
+  // without the answer waiting on them (domain/accounts/mail.ts accountMailJob).
+  const guards = accountGuards(app);
+  signUpRoutes(app, guards);
+  passwordRoutes(app, guards, opts.setCookie);
+  emailRoutes(app, guards);
+  accountDataRoutes(app, guards);
+}
+
+/** Sign-up and the verify link. */
+function signUpRoutes(app: FastifyInstance, { spend }: Guards) {
   app.post<{ Body: Static<typeof RegisterBody> }>('/api/auth/register', { schema: { body: RegisterBody } }, async (request, reply) => {
     const input = checkSignUp(request.body);
     if (
@@ -145,7 +162,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const { mail } = await app.writer.run((trx) => resendVerification(trx, user.id, mailLocale(request.body.lang)));
     return ok({ result: mail !== null });
   });
+}
 
+/** Forgotten, reset and changed passwords. */
+function passwordRoutes(app: FastifyInstance, { spend, checkCurrentPassword }: Guards, setCookie: SetCookie) {
   app.post<{ Body: Static<typeof ForgotBody> }>('/api/auth/forgot-password', { schema: { body: ForgotBody } }, async (request, reply) => {
     const email = checkEmail(request.body.email);
     if (
@@ -166,7 +186,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     const { userId } = await app.writer.run((trx) => resetPassword(trx, request.body.token, passwordHash), { announced: true });
     // Every session ended, this browser's too; it signs in afresh with the new password.
     const token = await createSession(app.db, userId, userAgent(request));
-    opts.setCookie(reply, token);
+    setCookie(reply, token);
     return ok({ token, user_id: userId });
   });
 
@@ -180,7 +200,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     await app.writer.run((trx) => changePassword(trx, user.id, keep, passwordHash), { announced: true });
     return ok({ result: true });
   });
+}
 
+/** Changing the address, and the undo link mailed to the old one. */
+function emailRoutes(app: FastifyInstance, { spend, checkCurrentPassword }: Guards) {
   app.post<{ Body: Static<typeof ChangeEmailBody> }>('/api/account/email', { schema: { body: ChangeEmailBody } }, async (request, reply) => {
     const user = requireUser(request, reply);
     if (!user) return reply;
@@ -205,7 +228,10 @@ export async function accountRoutes(app: FastifyInstance, opts: { setCookie: (re
     reply.header('cache-control', 'no-store');
     return ok({ user_id: undone.userId, email: undone.email, reset_token: undone.resetToken });
   });
+}
 
+/** The account's devices, its export and its removal. */
+function accountDataRoutes(app: FastifyInstance, { spend, checkCurrentPassword }: Guards) {
   app.get('/api/account/sessions', async (request, reply) => {
     const user = requireUser(request, reply);
     if (!user || !request.sessionToken) return reply;

@@ -68,25 +68,7 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
         <span className={`badge badge--${item.status}`}>{local && failed ? t('appointments.item.notSent') : t(`appointments.status.${item.status}`)}</span>
       </div>
 
-      <dl className="appointment__facts">
-        <div>
-          <dt>{t('appointments.item.when')}</dt>
-          <dd>
-            <time dateTime={item.time_start ? new Date(item.time_start * 1000).toISOString() : item.date}>{meetingWhen(item)}</time>
-            {item.timezone ? <span className="muted"> ({item.timezone})</span> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('appointments.item.where')}</dt>
-          <dd>{item.is_online ? t('appointments.item.online') : placeLabel(item, t) || t('appointments.item.placeLater')}</dd>
-        </div>
-        {item.request_date ? (
-          <div>
-            <dt>{t('appointments.item.requested')}</dt>
-            <dd>{requestDateText(item.request_date, item.timezone)}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <MeetingFacts item={item} />
 
       <RequestMessage status={item.status === 'noAppointment' ? 'waitingForResponse' : item.status} message={item.comment} reason={item.response_msg} />
       {item.status === 'canceled' && item.response_msg ? (
@@ -177,5 +159,31 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
         </div>
       ) : null}
     </article>
+  );
+}
+
+/** When and where the meeting is, and when it was asked for. */
+function MeetingFacts({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="appointment__facts">
+      <div>
+        <dt>{t('appointments.item.when')}</dt>
+        <dd>
+          <time dateTime={item.time_start ? new Date(item.time_start * 1000).toISOString() : item.date}>{meetingWhen(item)}</time>
+          {item.timezone ? <span className="muted"> ({item.timezone})</span> : null}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('appointments.item.where')}</dt>
+        <dd>{item.is_online ? t('appointments.item.online') : placeLabel(item, t) || t('appointments.item.placeLater')}</dd>
+      </div>
+      {item.request_date ? (
+        <div>
+          <dt>{t('appointments.item.requested')}</dt>
+          <dd>{requestDateText(item.request_date, item.timezone)}</dd>
+        </div>
+      ) : null}
+    </dl>
   );
 }

@@ -51,21 +51,8 @@ export function Dashboard({ toasts, onDismissToast }: { toasts: InfoToast[]; onD
   const [expanded, setExpanded] = useState(false);
   const cameFrom = useRef<HTMLElement | null>(null);
 
-  // At the start the call opens (events.md §4), on a page the user is looking at: once per start, so
-  // a call the user closed is not opened again when the same start notice comes round once more
-  // (the notification clock re-raises it after the page's clock jumps, e.g. on waking from sleep).
   const { items, dismiss } = notices;
-  const callsOpened = useRef(new Set<string>());
-  useEffect(() => {
-    if (!visible) return;
-    const start = items.find((n) => n.kind === 'start');
-    if (!start) return;
-    dismiss(start.key);
-    const once = `${start.meetingId}:${start.timeStart}`;
-    if (callsOpened.current.has(once)) return;
-    callsOpened.current.add(once);
-    ui.openCall(start.meetingId);
-  }, [items, visible, dismiss, ui]);
+  useCallAtStart(items, visible, dismiss, ui.openCall);
 
   useSystemNotifications(items, visible, t, to, locale);
   useReservedRoom(region);
@@ -209,4 +196,23 @@ function DeepLinks({ ui }: { ui: Parameters<typeof useDeepLinks>[0] }) {
       <p className="notice__title">{t(`appointments.toasts.${problem}`)}</p>
     </div>
   ) : null;
+}
+
+/**
+ * At the start the call opens (events.md §4), on a page the user is looking at: once per start, so
+ * a call the user closed is not opened again when the same start notice comes round once more
+ * (the notification clock re-raises it after the page's clock jumps, e.g. on waking from sleep).
+ */
+function useCallAtStart(items: AppointmentNotice[], visible: boolean, dismiss: (key: string) => void, openCall: (meetingId: number) => void) {
+  const callsOpened = useRef(new Set<string>());
+  useEffect(() => {
+    if (!visible) return;
+    const start = items.find((n) => n.kind === 'start');
+    if (!start) return;
+    dismiss(start.key);
+    const once = `${start.meetingId}:${start.timeStart}`;
+    if (callsOpened.current.has(once)) return;
+    callsOpened.current.add(once);
+    openCall(start.meetingId);
+  }, [items, visible, dismiss, openCall]);
 }

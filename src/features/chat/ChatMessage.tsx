@@ -68,26 +68,15 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
         ) : null}
         {sent ? (
           <div className="chat-msg__actions">
-            <button
-              type="button"
-              className="chat-msg__vote"
-              aria-pressed={item.my_like_type === 1}
-              disabled={!canVote || own}
-              onClick={() => vote(1)}
-              aria-label={`${t('chat.like')}, ${item.likes_count}`}
-            >
-              <ThumbIcon /> {item.likes_count}
-            </button>
-            <button
-              type="button"
-              className="chat-msg__vote"
-              aria-pressed={item.my_like_type === 2}
+            <VoteButton pressed={item.my_like_type === 1} disabled={!canVote || own} onClick={() => vote(1)} label={t('chat.like')} count={item.likes_count} />
+            <VoteButton
+              pressed={item.my_like_type === 2}
               disabled={!canVote || own}
               onClick={() => vote(2)}
-              aria-label={`${t('chat.dislike')}, ${item.dislikes_count}`}
-            >
-              <ThumbIcon down /> {item.dislikes_count}
-            </button>
+              label={t('chat.dislike')}
+              count={item.dislikes_count}
+              down
+            />
             {moderator || own ? (
               <button
                 ref={deleteButton}
@@ -147,5 +136,28 @@ export function ChatMessage({ item, meId, moderator, actions, canVote }: ChatMes
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A thumb up or down with its count; pressed while it is the reader's own vote. */
+function VoteButton({
+  pressed,
+  disabled,
+  onClick,
+  label,
+  count,
+  down = false,
+}: {
+  pressed: boolean;
+  disabled: boolean;
+  onClick(): void;
+  label: string;
+  count: number;
+  down?: boolean;
+}) {
+  return (
+    <button type="button" className="chat-msg__vote" aria-pressed={pressed} disabled={disabled} onClick={onClick} aria-label={`${label}, ${count}`}>
+      <ThumbIcon down={down} /> {count}
+    </button>
   );
 }

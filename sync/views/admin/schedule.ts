@@ -84,26 +84,29 @@ export function speakerInputs(list: readonly EditorSpeaker[]): SpeakerInput[] {
   return list.map((s) => (s.kind === 'user' ? { user_id: s.user_id } : s.kind === 'email' ? { email: s.email } : { name: s.name, picture: s.picture }));
 }
 
+/** A talk as the server has it, before anything queued on the device. */
+function editorSpeech(d: ScheduleDoc): EditorSpeech {
+  return {
+    key: `s${d.speech_id}`,
+    ref: { id: d.speech_id },
+    trackKey: `t${d.track_id}`,
+    title: d.title,
+    description: d.description,
+    starts_at: d.starts_at,
+    ends_at: d.ends_at,
+    presentation_url: d.presentation_url,
+    speakers: d.speakers.map(speakerOf),
+    pending: false,
+  };
+}
+
 export function scheduleEditorView(eventId: number, outline: ScheduleOutline, docs: readonly ScheduleDoc[], commands: readonly Cmd[]): AdminScheduleView {
   const days = new Map<string, EditorDay>();
   for (const d of outline.days) days.set(d.date, { date: d.date, title: d.title, declared: true, pending: false });
   let tracks: EditorTrack[] = outline.tracks.map((t) => ({ key: `t${t.id}`, ref: { id: t.id }, title: t.title, pending: false }));
   const trackByClient = new Map(outline.tracks.filter((t) => t.client_id).map((t) => [t.client_id, `t${t.id}`]));
   const speechByClient = new Map(docs.filter((d) => d.client_id).map((d) => [d.client_id, `s${d.speech_id}`]));
-  let speeches: EditorSpeech[] = docs
-    .filter((d) => !(d as { deleted?: boolean }).deleted)
-    .map((d) => ({
-      key: `s${d.speech_id}`,
-      ref: { id: d.speech_id },
-      trackKey: `t${d.track_id}`,
-      title: d.title,
-      description: d.description,
-      starts_at: d.starts_at,
-      ends_at: d.ends_at,
-      presentation_url: d.presentation_url,
-      speakers: d.speakers.map(speakerOf),
-      pending: false,
-    }));
+  let speeches: EditorSpeech[] = docs.filter((d) => !(d as { deleted?: boolean }).deleted).map(editorSpeech);
   const trackKey = (ref: ClientRef) => ('id' in ref ? `t${ref.id}` : (trackByClient.get(ref.client_id) ?? `c${ref.client_id}`));
   const speechKey = (ref: ClientRef) => ('id' in ref ? `s${ref.id}` : (speechByClient.get(ref.client_id) ?? `c${ref.client_id}`));
 

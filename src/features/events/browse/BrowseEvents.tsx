@@ -37,31 +37,7 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
   const period: Period = params.get('when') === 'past' ? 'past' : 'future';
   const page = parsePage(params.get('page'));
   const q = params.get('q') ?? '';
-  // What is typed shows at once; the list (and the address, `q`) follows after a pause of
-  // SEARCH_DEBOUNCE_MS, like the visitors search (events.md §9). The local database answers, so
-  // it works offline.
-  const [typed, setTyped] = useState(q);
-  // The address changed by itself (back, a shared link): the box follows. Its own echo does not
-  // touch what is typed, so a space typed before a pause stays.
-  useEffect(() => setTyped((prev) => (prev.trim() === q.trim() ? prev : q)), [q]);
-  useEffect(() => {
-    if (typed.trim() === q.trim()) return;
-    const timer = setTimeout(
-      () =>
-        setParams(
-          (prev) => {
-            const next = new URLSearchParams(prev);
-            if (typed.trim()) next.set('q', typed.trim());
-            else next.delete('q');
-            next.delete('page');
-            return next;
-          },
-          { replace: true },
-        ),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [typed, q, setParams]);
+  const [typed, setTyped] = useTypedSearch(q, setParams);
 
   const query = useMemo<EventsQuery>(
     () => ({
@@ -143,4 +119,35 @@ export function BrowseEvents({ param, options, title, optionsLabel, allLabel, al
       </Tabs>
     </div>
   );
+}
+
+/**
+ * What is typed shows at once; the list (and the address, `q`) follows after a pause of
+ * SEARCH_DEBOUNCE_MS, like the visitors search (events.md §9). The local database answers, so it
+ * works offline.
+ */
+function useTypedSearch(q: string, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const [typed, setTyped] = useState(q);
+  // The address changed by itself (back, a shared link): the box follows. Its own echo does not
+  // touch what is typed, so a space typed before a pause stays.
+  useEffect(() => setTyped((prev) => (prev.trim() === q.trim() ? prev : q)), [q]);
+  useEffect(() => {
+    if (typed.trim() === q.trim()) return;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (typed.trim()) next.set('q', typed.trim());
+            else next.delete('q');
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+  return [typed, setTyped] as const;
 }

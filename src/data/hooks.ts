@@ -143,7 +143,7 @@ export function useEventActions(): EventActions {
       setFavorite: (eventId: number, favorite: boolean) => runtime.enqueue('event.favorite', { event_id: eventId, favorite }),
       checkin: (eventId: number) => runtime.enqueue('event.checkin', { event_id: eventId }),
       uncheckin: (eventId: number) => runtime.enqueue('event.uncheckin', { event_id: eventId }),
-      markViewed: (eventId: number) => runtime.markViewed(eventId),
+      markViewed: (eventId: number) => runtime.call('markViewed', eventId),
     }),
     [runtime],
   );

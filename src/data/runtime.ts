@@ -17,6 +17,9 @@ import { AppointmentNotices } from './stores/appointments.ts';
 import { DoorStores } from './stores/door.ts';
 import { ChatStores } from './stores/chat.ts';
 import { LiveReads } from './live-reads.ts';
+import { FirstSyncGate } from './first-sync.ts';
+import { WipeChannel } from './wipe-channel.ts';
+import { DeviceSlot } from './device-slot.ts';
 
 /*
  * The page's side of the data layer, outside React: it starts the sync worker, which holds the device's
@@ -39,10 +42,6 @@ export interface RuntimeOptions {
 
 /** Logging out should not hang on a server that does not answer. */
 const LOGOUT_TIMEOUT_MS = 5000;
-/** How long a first "synced" waits for the event lists its pages changed (followFirstSync). */
-const FIRST_SYNC_VIEWS_WAIT_MS = 500;
-/** Tells the other tabs of this origin that the database they have open was wiped. */
-const SESSION_CHANNEL = 'foyer-session';
 
 const sameUser = (a: SessionSnapshot, b: SessionSnapshot) => a.status === b.status && JSON.stringify(a.user) === JSON.stringify(b.user);
 const sameStatus = (a: SyncSnapshot, b: SyncSnapshot) => JSON.stringify(a) === JSON.stringify(b);
@@ -52,11 +51,9 @@ export class DataRuntime {
   readonly views = new ValueStore<Loaded<EventView[]>>({ loading: true, value: [] });
   readonly rejections = new ValueStore<Loaded<RejectionItem[]>>({ loading: true, value: [] });
   readonly sync = new ValueStore<SyncSnapshot>({ state: 'connecting', pending: 0, lastSyncedAt: null, error: null }, sameStatus);
-  /**
-   * A device that has never finished a sync and is on its way to its first: an empty list then means
-   * "not here yet", not "there is none" (hooks.ts, useFirstSyncPending).
-   */
-  readonly firstSyncPending = new ValueStore<boolean>(true);
+  private readonly firstSync = new FirstSyncGate();
+  /** A device on its way to its first finished sync (first-sync.ts). */
+  readonly firstSyncPending = this.firstSync.pending;
   /** The visitors screen's pages, from the worker's read model (sync/views/visitors/read-model.ts). */
   readonly visitorReads = new VisitorReads();
   readonly appointments = new AppointmentNotices();
@@ -67,9 +64,7 @@ export class DataRuntime {
 
   private readonly http: HttpOptions;
   private readonly dbName: string;
-  private device: Device | null = null;
-  private deviceWaiters: { resolve: (device: Device) => void; reject: (err: unknown) => void }[] = [];
-  private openError: unknown = null;
+  private readonly slot = new DeviceSlot();
   private subs: (() => void)[] = [];
   private worker: Worker | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
@@ -79,9 +74,7 @@ export class DataRuntime {
   private workerStatus: SyncSnapshot | null = null;
   private workerFailed: Promise<never> = new Promise<never>(() => {});
   private unsent = 0;
-  /** Set between the first "synced" and the event lists that follow it (endFirstSync). */
-  private awaitingViews: ReturnType<typeof setTimeout> | null = null;
-  private channel: BroadcastChannel | null = null;
+  private wipes: WipeChannel;
   /** Opening, wiping and closing never overlap: RxDB refuses a second open of the same name. */
   private lifecycle: Promise<unknown> = Promise.resolve();
   private started = false;
@@ -90,6 +83,7 @@ export class DataRuntime {
   constructor(private readonly opts: RuntimeOptions = {}) {
     this.http = { baseUrl: opts.baseUrl ?? '' };
     this.dbName = opts.dbName ?? DEFAULT_DB_NAME;
+    this.wipes = new WipeChannel(this.dbName);
   }
 
   /**
@@ -110,21 +104,14 @@ export class DataRuntime {
     this.serial(async () => {
       if (!(await this.startHost())) {
         // No worker, or no usable IndexedDB (some private modes): an empty guest rather than loading forever.
-        for (const w of this.deviceWaiters.splice(0)) w.reject(this.openError);
         this.session.set({ status: 'ready', user: null });
         this.views.set({ loading: false, value: [] });
         this.rejections.set({ loading: false, value: [] });
         this.sync.set({ state: 'error', pending: 0, lastSyncedAt: null, error: { code: 'local_database_unavailable', retryAt: null } });
-        this.firstSyncPending.set(false);
+        this.firstSync.end();
         return;
       }
-      if (typeof BroadcastChannel !== 'undefined') {
-        this.channel = new BroadcastChannel(SESSION_CHANNEL);
-        this.channel.onmessage = (e: MessageEvent<{ type?: string; dbName?: string }>) => {
-          // Another tab wiped the database under us: start over from the fresh one.
-          if (e.data?.type === 'wiped' && e.data.dbName === this.dbName && typeof location !== 'undefined') location.reload();
-        };
-      }
+      this.wipes.listen();
       this.revalidateSession().catch((err: unknown) => console.error('foyer: checking the session failed', err));
     });
   }
@@ -134,8 +121,7 @@ export class DataRuntime {
     this.started = false;
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
     return this.serial(async () => {
-      this.channel?.close();
-      this.channel = null;
+      this.wipes.close();
       this.unbind();
       await this.stopHost({ remove: false, terminate: true });
     });
@@ -149,12 +135,12 @@ export class DataRuntime {
 
   /** Queues a command and answers its id, by which later commands may name a record it makes (contract/admin-refs.ts). */
   async enqueueWithId<K extends CommandKind>(kind: K, payload: CommandPayload<K>): Promise<string> {
-    return (await this.ready()).call('enqueue', kind, payload as CommandPayload<CommandKind>);
+    return (await this.slot.ready()).call('enqueue', kind, payload as CommandPayload<CommandKind>);
   }
 
   /** A device action (workers/actions.ts), once the device is open. */
   async call<N extends ActionName>(name: N, ...args: ActionArgs<N>): Promise<ActionValue<N>> {
-    return (await this.ready()).call(name, ...args);
+    return (await this.slot.ready()).call(name, ...args);
   }
 
   /**
@@ -166,17 +152,13 @@ export class DataRuntime {
     this.call('requestScope', collection, eventId).catch((err: unknown) => console.error(`foyer: asking for ${collection} failed`, err));
   }
 
-  async markViewed(eventId: number): Promise<void> {
-    await (await this.ready()).call('markViewed', eventId);
-  }
-
   async dismiss(id: string): Promise<void> {
-    await (await this.ready()).call('dismiss', id);
+    await this.call('dismiss', id);
   }
 
   /** Puts a parked outbox entry back first in the queue and has the worker send it now. */
   async retryParked(id: string): Promise<void> {
-    if (await (await this.ready()).call('retryParked', id)) this.retry();
+    if (await (await this.slot.ready()).call('retryParked', id)) this.retry();
   }
 
   retry(): void {
@@ -226,7 +208,7 @@ export class DataRuntime {
    * now, and how much of this device's work has not reached the server (parked entries too).
    */
   async localAccount(): Promise<{ ownerId: number | null; userId: number | null; unsent: number }> {
-    const device = await this.ready();
+    const device = await this.slot.ready();
     const stored = await device.call('readSession');
     const unsent = await device.call('unsentCount');
     return { ownerId: stored.ownerId, userId: stored.ended ? null : (stored.user?.id ?? null), unsent };
@@ -242,7 +224,7 @@ export class DataRuntime {
     const user = await meRequest(this.http);
     if (!user) return 'failed';
     return this.serial(async () => {
-      let device = await this.ready();
+      let device = await this.slot.ready();
       const current = await device.call('readSession');
       if (current.ownerId !== null && current.ownerId !== user.id) {
         if ((await device.call('unsentCount')) > 0) {
@@ -258,7 +240,7 @@ export class DataRuntime {
 
   /** Reads the signed-in user again (a verified address, a new email), keeping the session when offline. */
   async refreshUser(): Promise<void> {
-    await this.ready();
+    await this.slot.ready();
     await this.revalidateSession();
   }
 
@@ -272,11 +254,9 @@ export class DataRuntime {
     await this.serial(() => this.wipe());
   }
 
-  // ---- internals ----
-
   private signInAs(user: SessionUser): Promise<void> {
     return this.serial(async () => {
-      let device = await this.ready();
+      let device = await this.slot.ready();
       const current = await device.call('readSession');
       // Another person's data and queued work must not become visible to this one.
       if (current.ownerId !== null && current.ownerId !== user.id) device = await this.wipe();
@@ -295,14 +275,7 @@ export class DataRuntime {
     return next;
   }
 
-  private ready(): Promise<Device> {
-    if (this.device) return Promise.resolve(this.device);
-    if (this.openError) return Promise.reject(this.openError);
-    return new Promise((resolve, reject) => this.deviceWaiters.push({ resolve, reject }));
-  }
-
   private bind(device: Device) {
-    this.device = device;
     for (const area of this.areas()) area.setDevice(device);
     const follow = <T>(ref: QueryRef<T>, next: (value: T) => void) =>
       device.subscribe(ref, next, (err) => console.error(`foyer: the ${ref.name} query failed`, err));
@@ -310,7 +283,7 @@ export class DataRuntime {
       follow(query('session'), (s) => this.session.set({ status: 'ready', user: s.ended ? null : s.user })),
       follow(query('eventViews'), (value) => {
         this.views.set({ loading: false, value });
-        if (this.awaitingViews) this.endFirstSync();
+        this.firstSync.viewsArrived();
       }),
       follow(query('rejections'), (value) => this.rejections.set({ loading: false, value })),
       follow(query('unsentCount'), (n) => {
@@ -318,43 +291,20 @@ export class DataRuntime {
         this.publishSync();
       }),
     );
-    for (const w of this.deviceWaiters.splice(0)) w.resolve(device);
+    this.slot.open(device);
   }
 
   private unbind(): void {
     for (const off of this.subs.splice(0)) off();
     for (const area of this.areas()) area.setDevice(null);
-    this.device = null;
+    this.slot.close();
   }
 
   private publishSync() {
     const base = this.workerStatus ?? { state: this.api ? 'connecting' : 'offline', pending: 0, lastSyncedAt: null, error: null };
     // The page counts its own outbox so a tap shows up in the pending number at once.
     this.sync.set({ ...base, pending: this.unsent });
-    this.followFirstSync(base);
-  }
-
-  private followFirstSync({ state, lastSyncedAt, error }: SyncSnapshot) {
-    if (lastSyncedAt === null) {
-      if (this.awaitingViews) clearTimeout(this.awaitingViews);
-      this.awaitingViews = null;
-      // "Offline" with no failure is the engine before its start (it reports that first), and "idle"
-      // before any sync the pause between the first pages and the engine's "all pulled"; a network
-      // that is down always carries its error, and then an empty list is the truth the device has.
-      this.firstSyncPending.set(error === null && state !== 'error');
-      return;
-    }
-    if (!this.firstSyncPending.get() || this.awaitingViews) return;
-    // The worker's "synced" can overtake the lists its last pages changed: a guest's home drew "no
-    // upcoming events" for that moment and then moved every card below when the events came. Wait
-    // for the next lists, briefly: when they came first, nothing else is on its way.
-    this.awaitingViews = setTimeout(() => this.endFirstSync(), FIRST_SYNC_VIEWS_WAIT_MS);
-  }
-
-  private endFirstSync() {
-    if (this.awaitingViews) clearTimeout(this.awaitingViews);
-    this.awaitingViews = null;
-    this.firstSyncPending.set(false);
+    this.firstSync.follow(base);
   }
 
   /**
@@ -377,7 +327,7 @@ export class DataRuntime {
       this.worker?.terminate();
       this.worker = null;
       this.api = null;
-      this.openError = err;
+      this.slot.fail(err);
       return false;
     }
   }
@@ -422,23 +372,23 @@ export class DataRuntime {
   private async wipe(): Promise<Device> {
     this.unbind();
     await this.stopHost({ remove: true, terminate: false });
-    this.channel?.postMessage({ type: 'wiped', dbName: this.dbName });
+    this.wipes.announce();
     this.views.set({ loading: true, value: [] });
     const api = this.api;
     if (!api) throw new Error('local_database_unavailable');
     await api.start(this.startOptions());
     await this.attach(api);
-    return this.ready();
+    return this.slot.ready();
   }
 
   /** An online start asks the server whether the stored session still holds; offline it is kept. */
   private async revalidateSession() {
-    const device = await this.ready();
+    const device = await this.slot.ready();
     const stored = await device.call('readSession');
     if (!stored.user) return;
     try {
       const user = await meRequest(this.http);
-      if (this.device !== device) return;
+      if (this.slot.current !== device) return;
       if (!user) await device.call('endSession');
       else if (user.id === stored.user.id) await device.call('writeSession', user);
       else await this.serial(async () => (await this.wipe()).call('writeSession', user));

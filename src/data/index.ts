@@ -2,57 +2,7 @@
  * The only module screens import from the data layer (see api.ts for the contract). Everything it
  * returns is read from the local database and overlaid with the queued commands.
  */
-export type {
-  AppointmentActions,
-  AppointmentEventSummary,
-  AppointmentEventsData,
-  AppointmentFailure,
-  AppointmentItem,
-  AppointmentNotice,
-  AppointmentNotices,
-  AppointmentRequest,
-  AppointmentStatus,
-  SlotsData,
-  SlotView,
-  Cached,
-  CategoryCount,
-  CityCount,
-  CountryCount,
-  OwnProfile,
-  PeopleItem,
-  PeoplePage,
-  PeopleTab,
-  PersonSummary,
-  SuggestedPerson,
-  SuggestionReason,
-  ProfileActions,
-  ProfilePatch,
-  ProfileState,
-  SortOrder,
-  StatusType,
-  VisitorActions,
-  VisitorView,
-  VisitorsFilter,
-  VisitorsPageData,
-  VisitorsSort,
-  VisitorsTab,
-  EventActions,
-  EventsFilter,
-  EventsPage,
-  EventsQuery,
-  EventView,
-  Loadable,
-  MyEventCounts,
-  MyEventFields,
-  NamedCount,
-  QueuedCommand,
-  Rejection,
-  RejectionsState,
-  SessionState,
-  SessionUser,
-  SyncState,
-  SyncStatus,
-} from './api.ts';
+export type * from './api.ts';
 export { DataProvider } from './DataProvider.tsx';
 /** Pure rules the profile form shares with the data layer, so the screen and the overlay agree. */
 export { effectiveShowStatus, validateVisitorInfo, type VisitorInfoErrors } from '../../sync/views/profile/profile.ts';
@@ -96,32 +46,6 @@ export {
 } from './appointments.ts';
 export { useMeetingNoticeSocket, type SocketException } from './notices-socket.ts';
 export { useRemoteUserEvents, type RemoteUserEvents, type UserEventsTab } from './remote-events.ts';
-export type {
-  CompaniesData,
-  Company,
-  CompanyData,
-  DoorActions,
-  DoorConflict,
-  DoorCount,
-  DoorEventItem,
-  DoorEventsData,
-  DoorLink,
-  DoorScanOutcome,
-  DoorState,
-  DoorTicketView,
-  MyTicketsData,
-  RecentScan,
-  ScanLogFilter,
-  ScanLogRow,
-  ScanResult,
-  StandMember,
-  Ticket,
-  TicketActions,
-  TicketCounts,
-  TicketEmailResult,
-  TicketDownloadResult,
-  TicketsTab,
-} from './api.ts';
 export { useCompanies, useCompany } from './companies.ts';
 export { useMyTickets, useTicketActions, useTicketEmailLock } from './tickets.ts';
 export { useDoor, useDoorEvents, useDoorSearch } from './checkin.ts';

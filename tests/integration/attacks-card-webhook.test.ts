@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startStripeDouble, type DoubleSession, type StripeDouble } from '../fixtures/stripe-double.ts';
+import { startStripeDouble, webhookSender, type DoubleSession, type StripeDouble } from '../fixtures/stripe-double.ts';
 import { salesKit, type Person } from './sales-helpers.ts';
 
 /**
@@ -21,7 +21,6 @@ const SECRET_KEY = 'sk_test_foyer_double';
 let s: TestServer;
 let double: StripeDouble;
 let account: Stripe;
-const signer = new Stripe(SECRET_KEY);
 
 beforeAll(async () => {
   double = await startStripeDouble();
@@ -39,25 +38,10 @@ afterAll(async () => {
 
 const { person, newEvent, setSettings, addType, line, buy, organiser } = salesKit(() => s.app);
 
-let seq = 0;
-async function webhook(type: string, object: unknown, eventId = `evt_test_${randomBytes(8).toString('hex')}_${++seq}`) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/payments/stripe/webhook',
-    headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    payload,
-  });
-  return { status: res.statusCode, outcome: (res.json() as { outcome: string }).outcome };
+const post = webhookSender(() => s.app, WEBHOOK_SECRET);
+async function webhook(type: string, object: unknown, eventId?: string) {
+  const r = await post(type, object, { eventId });
+  return { status: r.status, outcome: r.body.outcome };
 }
 
 /** A pending UAH 500 card order and the session Foyer opened for it. */

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentsOf, mailsTo, waitForMail } from '../fixtures/mail.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
-import { startStripeDouble, type StripeDouble } from '../fixtures/stripe-double.ts';
+import { signedHeader, startStripeDouble, webhookSender, type StripeDouble } from '../fixtures/stripe-double.ts';
 import { waitFor } from '../fixtures/wait.ts';
 import type { TicketDoc } from '../../contract/tickets.ts';
 import { auth, salesKit, type OrderList } from './sales-helpers.ts';
@@ -23,7 +22,6 @@ let s: TestServer;
 let double: StripeDouble;
 const dataDir = ownDataDir('ticket-cards');
 /** The SDK, used here only for its test-signature helper; it never makes a request. */
-const signer = new Stripe(SECRET_KEY);
 
 beforeAll(async () => {
   double = await startStripeDouble();
@@ -40,27 +38,8 @@ afterAll(async () => {
 const kit = salesKit(() => s.app);
 const { person, newEvent, setSettings, addType, pull, line, buy, organiser } = kit;
 
-let eventSeq = 0;
-async function webhook(type: string, object: unknown, signature?: string, eventId = `evt_test_${randomBytes(8).toString('hex')}_${++eventSeq}`) {
-  const payload = JSON.stringify({
-    id: eventId,
-    object: 'event',
-    type,
-    api_version: '2025-01-01',
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    data: { object },
-  });
-  const header = signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/payments/stripe/webhook',
-    headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    payload,
-  });
-  // The webhook answers how it took the event (server/routes/payments/index.ts).
-  return { status: res.statusCode, body: res.json() as { outcome: string }, eventId, payload };
-}
+const post = webhookSender(() => s.app, WEBHOOK_SECRET);
+const webhook = (type: string, object: unknown, signature?: string, eventId?: string) => post(type, object, { signature, eventId });
 
 async function cardEvent(quota = 5) {
   const owner = await person();
@@ -110,7 +89,7 @@ describe('a card payment', () => {
     const first = await webhook('checkout.session.completed', session);
     expect(first).toMatchObject({ status: 200, body: { outcome: 'applied' } });
     // Stripe delivers the very same event again: it pays once.
-    const header = signer.webhooks.generateTestHeaderString({ payload: first.payload, secret: WEBHOOK_SECRET });
+    const header = signedHeader(first.payload, WEBHOOK_SECRET);
     const again = await s.app.inject({
       method: 'POST',
       url: '/payments/stripe/webhook',

@@ -90,7 +90,7 @@ export async function updateEvent(trx: Tx, userId: number, eventId: number, patc
 /**
  * Publish, unpublish (back to a draft) or cancel. A cancelled event stays on every device, marked
  * so, which is how the people who take part are told in the app, and they are written to after the
- * commit (`cancelled` names them); a draft leaves every device but its organisers' (events/feed.ts).
+ * commit (`cancelled` names them); a draft leaves every device but its organisers' (documents/events.ts).
  */
 export async function setEventStatus(
   trx: Tx,

@@ -131,7 +131,7 @@ export function toEventDoc(r: EventRow): EventDoc & { deleted: boolean } {
     meeting: meetingOf(r),
     status: r.status,
     map_point: r.lat === null || r.lng === null ? { set: false, lat: 0, lng: 0 } : { set: true, lat: r.lat, lng: r.lng },
-    // The types on sale are filled by the feed (events/feed.ts), which reads them for a whole page.
+    // The types on sale are filled by the feed (documents/events.ts), which reads them for a whole page.
     sales: { ...NO_SALES, currency: r.currency.trim() },
     admin: NO_ADMIN,
     rev: r.rev,
@@ -139,7 +139,7 @@ export function toEventDoc(r: EventRow): EventDoc & { deleted: boolean } {
   };
 }
 
-/** The organiser's part as everybody but the event's organisers gets it (events/feed.ts fills it for them). */
+/** The organiser's part as everybody but the event's organisers gets it (documents/events.ts fills it for them). */
 export const NO_ADMIN: EventDoc['admin'] = { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN };
 
 /** The meeting settings the slot engine uses (resolveSettings), in the document's shape. */
@@ -204,7 +204,7 @@ export function selectMyEventRows(db: Q, userId: number) {
 
 export type MyEventRow = Awaited<ReturnType<ReturnType<typeof selectMyEventRows>['executeTakeFirstOrThrow']>>;
 
-/** The row as its document; `parts` are what the document carries besides the row (events/feed.ts). */
+/** The row as its document; `parts` are what the document carries besides the row (documents/events.ts). */
 export function toMyEventDoc(
   r: MyEventRow,
   parts: Pick<MyEventDoc, 'notices' | 'starred' | 'trip'> = { notices: [], starred: [], trip: NO_TRIP },

@@ -1,5 +1,5 @@
 import type { CollectionName } from '../../../contract/entities.ts';
-import { eventsFeed, myEventsFeed } from '../events/feed.ts';
+import { eventsFeed, myEventsFeed } from '../documents/events.ts';
 import { relationsFeed, visitorsFeed, visitorsFeedJson } from '../visitors/feed.ts';
 import { appointmentsFeed } from '../appointments/feed.ts';
 import { companiesFeed } from '../companies/feed.ts';
@@ -15,7 +15,7 @@ import type { Feed, JsonFeed } from './feed.ts';
  * orders by rev, so a page shorter than the limit always means "caught up".
  */
 export const FEEDS: Record<CollectionName, Feed> = {
-  // The public list and the user's relation to each event; see events/feed.ts.
+  // The public list and the user's relation to each event; see documents/events.ts.
   events: eventsFeed,
   my_events: myEventsFeed,
   // Scoped by event_id and guarded by the feed itself (401, 400, 404, 403); see visitors/feed.ts.

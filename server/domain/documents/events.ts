@@ -5,13 +5,18 @@ import { organisedAmong, teamsOf } from '../admin/repository.ts';
 import { outlinesOf } from '../schedule/admin-repository.ts';
 import { salesPartsOf, type EventSalesParts } from '../orders/documents.ts';
 import type { FeedArgs, FeedPage } from '../sync/feed.ts';
-import { eventsSince, myEventsSince, toEventDoc, toMyEventDoc, type EventRow } from './document-repository.ts';
+import { eventsSince, myEventsSince, toEventDoc, toMyEventDoc, type EventRow } from '../events/document-repository.ts';
 import { noticesOf } from '../notifications/repository.ts';
 import { starredOf } from '../calendar/repository.ts';
 import { ownTripsOf } from '../trips/repository.ts';
 import { NO_TRIP } from '../../../contract/trips.ts';
 
 /**
+ * The composing layer (docs/DESIGN.md, "Documents composed above the areas"): an event's document
+ * carries parts that five areas keep (the organisers' team, the programme's outline, the ticket
+ * types, and in my_events the notices, the starred talks and the trip plan), so it is put together
+ * here, above the areas, where reading each area's rows is the point rather than a reach across.
+ *
  * Change feeds of `events` (the same documents for everybody, guests included) and `my_events`
  * (the signed-in user's own relation to each event; a guest gets nothing). docs/DESIGN.md, "Public
  * events, personal relations", says why they are two collections.

@@ -51,7 +51,8 @@ import { Tally, table, fmtMs, percentile } from './lib/stats.ts';
 import { CpuMeter } from './lib/cpu.ts';
 import { startRoundRobin, type RoundRobin } from './lib/round-robin.ts';
 import { recordFigures } from './lib/result.ts';
-import { measureChangeLatency, prepareProbeCast, PROBE_KINDS, type LatencyResult } from './lib/change-latency.ts';
+import { measureChangeLatency, PROBE_KINDS, type LatencyResult } from './lib/change-latency.ts';
+import { prepareProbeCast } from './lib/probe-cast.ts';
 
 const argv = process.argv.slice(2);
 const DB = argv.includes('--db') ? dbChoice() : 'pg';

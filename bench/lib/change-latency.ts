@@ -14,15 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely } from 'kysely';
-import { meetingDays } from '../../contract/appointment-slots.ts';
-import { localDateOf } from '../../contract/appointment-time.ts';
 import { SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
-import { openPairAppointment, visibleVisitor } from '../../server/domain/appointments/repository.ts';
-import { eventSettings } from '../../server/domain/appointments/service.ts';
-import { createSession } from '../../server/domain/auth/sessions.ts';
-import { requireEvent } from '../../server/domain/events/service.ts';
-import type { DB } from '../../server/db/types.ts';
+import type { ProbeCast } from './probe-cast.ts';
 import type { BenchUser } from './users.ts';
 
 export const PROBE_KINDS = ['comment', 'message', 'meeting answer', 'door scan'] as const;
@@ -186,54 +179,6 @@ class Watcher {
   }
 }
 
-/** The people and tickets the meeting and door probes use, chosen when the bench seeds. */
-export interface ProbeCast {
-  /** Requester and answerer; the two have no open meeting with each other, and the answerer may be booked. */
-  meetings: { requester: BenchUser; answerer: BenchUser }[];
-  /** A meeting day of the event that has not passed, or null when it has none (no meeting probes). */
-  meetingDay: string | null;
-  /** The event owner signed in on two door devices, and ticket codes for the scanner to scan in turn. */
-  door: { scanner: BenchUser; watcher: BenchUser; codes: string[] } | null;
-}
-
-/**
- * Picks `pairs` meeting pairs from `candidates` (people outside the bench's traffic, so their
- * meetings do not collide with the traffic's), and the owner's two door devices.
- */
-export async function prepareProbeCast(db: Kysely<DB>, eventId: number, candidates: BenchUser[], pairs: number): Promise<ProbeCast> {
-  const event = await requireEvent(db, eventId);
-  const today = localDateOf(Math.floor(Date.now() / 1000), event.timezone);
-  const meetingDay = meetingDays(await eventSettings(db, event)).find((d) => d >= today) ?? null;
-  const meetings: ProbeCast['meetings'] = [];
-  const left = [...candidates];
-  while (meetings.length < pairs && left.length >= 2) {
-    const requester = left.shift() as BenchUser;
-    const at = await (async () => {
-      for (let i = 0; i < left.length; i++) {
-        const answerer = left[i] as BenchUser;
-        if ((await visibleVisitor(db, answerer.id, eventId)) && !(await openPairAppointment(db, eventId, requester.id, answerer.id))) return i;
-      }
-      return -1;
-    })();
-    if (at < 0) break;
-    meetings.push({ requester, answerer: left.splice(at, 1)[0] as BenchUser });
-  }
-  const owner = await sql<{ user_id: number }>`
-    SELECT user_id FROM user_events WHERE event_id = ${eventId} AND is_owner AND NOT deleted ORDER BY user_id LIMIT 1`.execute(db);
-  const ownerId = owner.rows[0]?.user_id;
-  const codes = await sql<{ code: string }>`
-    SELECT code FROM tickets WHERE event_id = ${eventId} AND status = 'valid' AND NOT deleted ORDER BY id DESC LIMIT 2000`.execute(db);
-  const door =
-    ownerId === undefined || codes.rows.length === 0
-      ? null
-      : {
-          scanner: { id: ownerId, token: await createSession(db, ownerId) },
-          watcher: { id: ownerId, token: await createSession(db, ownerId) },
-          codes: codes.rows.map((r) => r.code),
-        };
-  return { meetings, meetingDay, door };
-}
-
 interface CommandAnswer {
   status: string;
   code?: string;
@@ -262,11 +207,9 @@ export interface LatencyResult {
 
 const pause = (everyMs: number) => new Promise((r) => setTimeout(r, everyMs * (0.5 + Math.random())));
 
-/**
- * Runs the probes until `until`, then waits for the last ones. Each chat pair alternates a comment
- * and a message; each meeting pair and the door send one probe every `everyMs` (±50 %).
- */
-export async function measureChangeLatency(opts: {
+type ChatPair = [BenchUser, BenchUser, BenchUser];
+
+interface Probes {
   url: string;
   eventId: number;
   /**
@@ -274,12 +217,157 @@ export async function measureChangeLatency(opts: {
    * watcher (a meeting they agreed); the sender of comments takes no other part in the traffic, so
    * the probes stay inside a person's chat budget (COMMENTS_PER_WINDOW) with the traffic's own.
    */
-  pairs: [BenchUser, BenchUser, BenchUser][];
+  pairs: ChatPair[];
   cast: ProbeCast;
   until: number;
   everyMs: number;
   tag: string;
-}): Promise<LatencyResult> {
+}
+
+/** The probes' commands, with the refusals counted: shared by every probe loop of a run. */
+class Sender {
+  errors = 0;
+  readonly refusals: Record<string, number> = {};
+  /** Numbers the chat probes' markers across all pairs, so no two probes look for the same text. */
+  private markers = 0;
+
+  constructor(private readonly opts: Probes) {}
+
+  nextMarker(): string {
+    return `probe-${this.opts.tag}-${this.markers++}`;
+  }
+
+  /** Sends a command; a refusal counts as an error and returns null. */
+  async send(user: BenchUser, kind: string, payload: unknown, id: string = randomUUID()): Promise<CommandAnswer | null> {
+    try {
+      const answer = await sendCommand(this.opts.url, user, { id, kind, payload });
+      if (answer.status === 'applied') return answer;
+      this.refused(answer);
+    } catch {
+      this.refused(null);
+    }
+    return null;
+  }
+
+  /** Sends the command whose change the watcher waits for, starting the probe's clock just before. */
+  async probe(
+    watcher: Watcher,
+    user: BenchUser,
+    kind: ProbeKind,
+    collection: string,
+    command: { kind: string; payload: unknown },
+    shows: (doc: Doc) => boolean,
+  ): Promise<string> {
+    const id = randomUUID();
+    watcher.expect(id, kind, collection, shows);
+    if (!(await this.send(user, command.kind, command.payload, id))) watcher.forget(id);
+    return id;
+  }
+
+  private refused(answer: CommandAnswer | null): void {
+    this.errors++;
+    const code = answer ? (answer.code ?? answer.status) : 'network';
+    this.refusals[code] = (this.refusals[code] ?? 0) + 1;
+  }
+}
+
+/** Each chat pair alternates a comment (from the pair's commenter) and a message. */
+async function chatProbes(s: Sender, opts: Probes, [from, to, commenter]: ChatPair, watcher: Watcher): Promise<void> {
+  for (let i = 0; performance.now() < opts.until; i++) {
+    await pause(opts.everyMs);
+    const marker = s.nextMarker();
+    const shows = (doc: Doc) => JSON.stringify(doc).includes(marker);
+    if (i % 2 === 0) {
+      await s.probe(
+        watcher,
+        commenter,
+        'comment',
+        'comments',
+        { kind: 'comment.add', payload: { event_id: opts.eventId, comment: `latency ${marker}` } },
+        shows,
+      );
+    } else {
+      await s.probe(watcher, from, 'message', 'messages', { kind: 'message.send', payload: { recipient_id: to.id, text: `latency ${marker}` } }, shows);
+    }
+  }
+}
+
+/**
+ * The requester asks, the answerer accepts or declines in turn; an accepted meeting is called off
+ * by the requester so the two can be asked again.
+ */
+async function meetingProbes(s: Sender, opts: Probes, { requester, answerer }: ProbeCast['meetings'][number], watcher: Watcher, day: string): Promise<void> {
+  for (let i = 0; performance.now() < opts.until; i++) {
+    await pause(opts.everyMs);
+    const asked = await s.send(requester, 'appointment.request', {
+      event_id: opts.eventId,
+      user_id: answerer.id,
+      date: day,
+      any_time: true,
+      comment: `latency probe ${opts.tag}`,
+    });
+    const meetingId = Number(asked?.ids?.[0]);
+    if (!asked || !(meetingId > 0)) continue;
+    // A person reads the request before answering; the probe's clock starts at the answer.
+    await pause(opts.everyMs / 4);
+    const accept = i % 2 === 0;
+    const state = accept ? 'accepted' : 'rejected';
+    const key = await s.probe(
+      watcher,
+      answerer,
+      'meeting answer',
+      'appointments',
+      accept
+        ? { kind: 'appointment.approve', payload: { meeting_id: meetingId } }
+        : { kind: 'appointment.reject', payload: { meeting_id: meetingId, reason: 'latency probe' } },
+      (doc) => doc.meeting_id === meetingId && doc.state === state,
+    );
+    // Called off only once the requester's device has shown the acceptance: a pull after the
+    // cancellation would return the meeting cancelled, and the acceptance would never be seen.
+    await watcher.shown(key);
+    if (accept) await s.send(requester, 'appointment.reject', { meeting_id: meetingId, reason: 'latency probe: called off' });
+  }
+}
+
+/** The owner's door device scans the tickets in turn; the owner's second door device watches. */
+async function doorProbes(s: Sender, opts: Probes, { scanner, codes }: NonNullable<ProbeCast['door']>, watcher: Watcher): Promise<void> {
+  for (let i = 0; performance.now() < opts.until; i++) {
+    await pause(opts.everyMs);
+    const code = codes[i % codes.length] as string;
+    const scanId = randomUUID();
+    watcher.expect(
+      scanId,
+      'door scan',
+      'door_tickets',
+      (doc) => Array.isArray(doc.scans) && (doc.scans as { id: string }[]).some((scan) => scan.id === scanId),
+    );
+    const scanned = await s.send(
+      scanner,
+      'ticket.scan',
+      { code, device_id: `bench-door-${opts.tag}`, scanned_at: new Date().toISOString(), event_id: opts.eventId },
+      scanId,
+    );
+    if (!scanned) watcher.forget(scanId);
+  }
+}
+
+/** Waits up to GIVE_UP_MS for the last probes, stops the watchers and gathers what they saw. */
+async function collect(watchers: Watcher[], s: Sender): Promise<LatencyResult> {
+  const settleUntil = performance.now() + GIVE_UP_MS;
+  while (watchers.some((w) => w.outstanding > 0) && performance.now() < settleUntil) await new Promise((r) => setTimeout(r, 100));
+  for (const w of watchers) w.stop();
+  const now = performance.now() + GIVE_UP_MS;
+  const notShown = (await Promise.all(watchers.map((w) => w.overdue(now)))).flat();
+  const byKind = Object.fromEntries(PROBE_KINDS.map((k) => [k, [] as number[]])) as Record<ProbeKind, number[]>;
+  for (const w of watchers) for (const seen of w.seen) byKind[seen.kind].push(seen.ms);
+  return { byKind, notShown, errors: s.errors + watchers.reduce((sum, w) => sum + w.errors, 0), refusals: s.refusals };
+}
+
+/**
+ * Runs the probes until `until`, then waits for the last ones. Each chat pair alternates a comment
+ * and a message; each meeting pair and the door send one probe every `everyMs` (±50 %).
+ */
+export async function measureChangeLatency(opts: Probes): Promise<LatencyResult> {
   const { url, eventId, cast } = opts;
   const chatWatchers = opts.pairs.map(
     ([, to]) =>
@@ -293,115 +381,11 @@ export async function measureChangeLatency(opts: {
   const watchers = [...chatWatchers, ...meetingWatchers, ...(doorWatcher ? [doorWatcher] : [])];
   await Promise.all(watchers.map((w) => w.start()));
 
-  let errors = 0;
-  const refusals: Record<string, number> = {};
-  const refused = (answer: CommandAnswer | null) => {
-    errors++;
-    const code = answer ? (answer.code ?? answer.status) : 'network';
-    refusals[code] = (refusals[code] ?? 0) + 1;
-  };
-  /** Sends a command; a refusal counts as an error and returns null. */
-  const send = async (user: BenchUser, kind: string, payload: unknown, id: string = randomUUID()) => {
-    try {
-      const answer = await sendCommand(url, user, { id, kind, payload });
-      if (answer.status === 'applied') return answer;
-      refused(answer);
-    } catch {
-      refused(null);
-    }
-    return null;
-  };
-  /** Sends the command whose change the watcher waits for, starting the probe's clock just before. */
-  const probe = async (
-    watcher: Watcher,
-    user: BenchUser,
-    kind: ProbeKind,
-    collection: string,
-    command: { kind: string; payload: unknown },
-    shows: (doc: Doc) => boolean,
-  ) => {
-    const id = randomUUID();
-    watcher.expect(id, kind, collection, shows);
-    if (!(await send(user, command.kind, command.payload, id))) watcher.forget(id);
-    return id;
-  };
-
-  let n = 0;
-  const chat = async ([from, to, commenter]: [BenchUser, BenchUser, BenchUser], watcher: Watcher) => {
-    for (let i = 0; performance.now() < opts.until; i++) {
-      await pause(opts.everyMs);
-      const marker = `probe-${opts.tag}-${n++}`;
-      const shows = (doc: Doc) => JSON.stringify(doc).includes(marker);
-      if (i % 2 === 0) {
-        await probe(watcher, commenter, 'comment', 'comments', { kind: 'comment.add', payload: { event_id: eventId, comment: `latency ${marker}` } }, shows);
-      } else {
-        await probe(watcher, from, 'message', 'messages', { kind: 'message.send', payload: { recipient_id: to.id, text: `latency ${marker}` } }, shows);
-      }
-    }
-  };
-
-  // The requester asks, the answerer accepts or declines in turn; an accepted meeting is called off
-  // by the requester so the two can be asked again.
-  const meeting = async ({ requester, answerer }: ProbeCast['meetings'][number], watcher: Watcher, day: string) => {
-    for (let i = 0; performance.now() < opts.until; i++) {
-      await pause(opts.everyMs);
-      const asked = await send(requester, 'appointment.request', {
-        event_id: eventId,
-        user_id: answerer.id,
-        date: day,
-        any_time: true,
-        comment: `latency probe ${opts.tag}`,
-      });
-      const meetingId = Number(asked?.ids?.[0]);
-      if (!asked || !(meetingId > 0)) continue;
-      // A person reads the request before answering; the probe's clock starts at the answer.
-      await pause(opts.everyMs / 4);
-      const accept = i % 2 === 0;
-      const state = accept ? 'accepted' : 'rejected';
-      const key = await probe(
-        watcher,
-        answerer,
-        'meeting answer',
-        'appointments',
-        accept
-          ? { kind: 'appointment.approve', payload: { meeting_id: meetingId } }
-          : { kind: 'appointment.reject', payload: { meeting_id: meetingId, reason: 'latency probe' } },
-        (doc) => doc.meeting_id === meetingId && doc.state === state,
-      );
-      // Called off only once the requester's device has shown the acceptance: a pull after the
-      // cancellation would return the meeting cancelled, and the acceptance would never be seen.
-      await watcher.shown(key);
-      if (accept) await send(requester, 'appointment.reject', { meeting_id: meetingId, reason: 'latency probe: called off' });
-    }
-  };
-
-  const door = async ({ scanner, codes }: NonNullable<ProbeCast['door']>, watcher: Watcher) => {
-    for (let i = 0; performance.now() < opts.until; i++) {
-      await pause(opts.everyMs);
-      const code = codes[i % codes.length] as string;
-      const scanId = randomUUID();
-      watcher.expect(scanId, 'door scan', 'door_tickets', (doc) => Array.isArray(doc.scans) && (doc.scans as { id: string }[]).some((s) => s.id === scanId));
-      const scanned = await send(
-        scanner,
-        'ticket.scan',
-        { code, device_id: `bench-door-${opts.tag}`, scanned_at: new Date().toISOString(), event_id: eventId },
-        scanId,
-      );
-      if (!scanned) watcher.forget(scanId);
-    }
-  };
-
+  const s = new Sender(opts);
   await Promise.all([
-    ...opts.pairs.map((pair, i) => chat(pair, chatWatchers[i] as Watcher)),
-    ...meetingWatchers.map((w, i) => meeting(cast.meetings[i] as ProbeCast['meetings'][number], w, cast.meetingDay as string)),
-    ...(cast.door && doorWatcher ? [door(cast.door, doorWatcher)] : []),
+    ...opts.pairs.map((pair, i) => chatProbes(s, opts, pair, chatWatchers[i] as Watcher)),
+    ...meetingWatchers.map((w, i) => meetingProbes(s, opts, cast.meetings[i] as ProbeCast['meetings'][number], w, cast.meetingDay as string)),
+    ...(cast.door && doorWatcher ? [doorProbes(s, opts, cast.door, doorWatcher)] : []),
   ]);
-  const settleUntil = performance.now() + GIVE_UP_MS;
-  while (watchers.some((w) => w.outstanding > 0) && performance.now() < settleUntil) await new Promise((r) => setTimeout(r, 100));
-  for (const w of watchers) w.stop();
-  const now = performance.now() + GIVE_UP_MS;
-  const notShown = (await Promise.all(watchers.map((w) => w.overdue(now)))).flat();
-  const byKind = Object.fromEntries(PROBE_KINDS.map((k) => [k, [] as number[]])) as Record<ProbeKind, number[]>;
-  for (const w of watchers) for (const s of w.seen) byKind[s.kind].push(s.ms);
-  return { byKind, notShown, errors: errors + watchers.reduce((sum, w) => sum + w.errors, 0), refusals };
+  return collect(watchers, s);
 }

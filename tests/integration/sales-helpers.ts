@@ -7,6 +7,7 @@ import type { EventDoc, MyEventDoc } from '../../contract/entities.ts';
 import type { DoorTicketDoc, TicketDoc } from '../../contract/tickets.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 import { createUser } from '../fixtures/factories.ts';
+import { eventFields } from '../fixtures/event-fields.ts';
 import type { listEventOrders } from '../../server/domain/orders/organiser.ts';
 import type { orderView } from '../../server/domain/orders/service.ts';
 import { login } from '../fixtures/server.ts';
@@ -52,31 +53,15 @@ export function salesKit(app: () => FastifyInstance) {
     return res.json().results[0] as { status: string; code?: string; ids?: string[] };
   }
 
-  function eventFields(over: Partial<EventFields> = {}): EventFields {
+  // Kyiv and eight hours, as these tests always had it.
+  const salesEventFields = (over: Partial<EventFields> = {}) => {
     const start = Math.floor(Date.now() / 1000) + 10 * DAY;
-    return {
-      name: 'Harbour Summit',
-      category_id: 1,
-      description: '',
-      is_webinar: false,
-      place_name: 'Pier 4',
-      address: 'Portova 1',
-      city: 'Kyiv',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 8 * 3600,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-      ...over,
-    };
-  }
+    return eventFields({ city: 'Kyiv', starts_at: start, ends_at: start + 8 * 3600, ...over });
+  };
 
   /** A published event the person organises. */
   async function newEvent(owner: Person, over: Partial<EventFields> = {}): Promise<number> {
-    const r = await send(owner, 'event.create', { fields: eventFields(over) });
+    const r = await send(owner, 'event.create', { fields: salesEventFields(over) });
     expect(r.status).toBe('applied');
     const id = Number(r.ids![0]);
     expect((await send(owner, 'event.status', { event_id: id, status: 'published' })).status).toBe('applied');
@@ -157,5 +142,5 @@ export function salesKit(app: () => FastifyInstance) {
     return res.json() as Envelope<T>;
   }
 
-  return { person, send, eventFields, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
+  return { person, send, eventFields: salesEventFields, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
 }

@@ -5,29 +5,11 @@ import { adminView, changedFields, conflicts, fieldsOf, listState, patchOf, queu
 import type { EventView, QueuedCommand } from '../../sync/store/overlay.ts';
 import { linkParts } from '../../src/ui/LinkifiedText.tsx';
 import { eventView } from '../fixtures/event-doc.ts';
+import { eventFields } from '../fixtures/event-fields.ts';
 
 const START = 1_900_000_000;
 
-function fields(over: Partial<EventFields> = {}): EventFields {
-  return {
-    name: 'Harbour Summit',
-    category_id: 1,
-    description: '',
-    is_webinar: false,
-    place_name: 'Pier 4',
-    address: 'Portova 1',
-    city: 'Odesa',
-    map_point: null,
-    timezone: 'Europe/Kyiv',
-    starts_at: START,
-    ends_at: START + 3600,
-    stream_url: '',
-    video_type: 0,
-    broadcast_background: '',
-    is_free: true,
-    ...over,
-  };
-}
+const fields = (over: Partial<EventFields> = {}) => eventFields({ starts_at: START, ends_at: START + 3600, stream_url: '', is_free: true, ...over });
 
 function view(over: Partial<EventView> = {}): EventView {
   return eventView(7, {

@@ -84,7 +84,7 @@ export const SCREENS: Screen[] = [
     who: 'anna',
     path: ({ eventId }) => `/events/${eventId}/visitors`,
     prepare: async (page) => {
-      // On a phone, a button beside the title opens them: the shot shows the dialog a tap opens.
+      // On a phone, a button in the filters' row opens them: the shot shows the dialog a tap opens.
       const open = page.locator('.suggestions__open');
       if (!(await appears(open, 15_000))) return;
       await open.click();

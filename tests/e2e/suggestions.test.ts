@@ -33,7 +33,7 @@ beforeAll(async () => {
 describe('people to meet', () => {
   it('shows who answers what Anna looks for, with the reason, offline too', async () => {
     const { page } = anna;
-    // On a phone: a button beside the title, so the visitor cards still start on the first screen.
+    // On a phone: a button in the filters' row, so the visitor cards still start on the first screen.
     const open = page.getByRole('main').getByRole('button', { name: /^\d+ to meet$/ });
     await open.waitFor({ timeout: 30_000 });
     await open.click();

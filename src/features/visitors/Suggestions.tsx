@@ -17,8 +17,9 @@ const MOST = 10;
  * user's, computed on the device, each with the reason and one tap to ask for a meeting. Nothing
  * shows when there is nobody to suggest (a guest, a user who wrote nothing, an event without a match).
  *
- * On a wide screen it is a card above the list. On a phone it is a button beside the page's title
- * that opens the list in a dialog, so the visitor cards still begin on the first screen
+ * On a wide screen it is a card above the list. On a phone it is a button in the row of the filters'
+ * button, on its empty left, that opens the list in a dialog: beside the title it wrapped under it
+ * in Ukrainian and pushed the cards down, and the cards must begin on the first screen
  * (tests/e2e/phone-layout.test.ts).
  */
 export function Suggestions({ eventId, wide }: { eventId: number; wide: boolean }) {

@@ -82,10 +82,7 @@ export function VisitorsPage() {
       <header className="visitors-page__header">
         <div>
           <p className="visitors-page__event">{event ? <Link to={to(`/events/${eventId}`)}>{event.name}</Link> : null}</p>
-          <div className="visitors-page__title-row">
-            <h1 className="page__title">{t('visitors.title')}</h1>
-            {signedIn && !wide ? <Suggestions eventId={eventId} wide={false} /> : null}
-          </div>
+          <h1 className="page__title">{t('visitors.title')}</h1>
         </div>
         <div className="visitors-page__tools">
           <VisitorSearchBox value={search} onChange={setSearch} />
@@ -112,6 +109,7 @@ export function VisitorsPage() {
         <section className="visitors-page__list" aria-label={t('visitors.listLabel')} aria-busy={visitors.isLoading}>
           {wide ? null : (
             <div className="visitors-page__sheet-row">
+              {signedIn ? <Suggestions eventId={eventId} wide={false} /> : null}
               <FilterSheet active={activeFilterCount(state)} total={data.total}>
                 <SortBox state={state} onChange={(next) => apply(next)} />
                 {filters}

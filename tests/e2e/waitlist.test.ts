@@ -147,4 +147,27 @@ describe('the waitlist on a phone', () => {
     await root.getByRole('button', { name: 'Стати в лист очікування' }).waitFor({ timeout: 60_000 });
     await fitsPhone(page, 'the Ukrainian checkout of a sold-out type');
   });
+
+  it('the organiser sees the line on the phone and offers a place by hand', async () => {
+    const anna = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+    const joined = await call(anna, '/sync/v1/commands', {
+      commands: [{ id: `e2e-${randomUUID()}`, kind: 'waitlist.join', payload: { event_id: eventId, type_id: typeId }, occurredAt: new Date().toISOString() }],
+    });
+    expect((joined.results as { status: string }[])[0]!.status).toBe('applied');
+    const owner = await suite.launch({ locale: 'en', viewport: PHONE });
+    const { page } = owner;
+    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${eventId}/tickets`);
+    await page.getByRole('heading', { name: 'Waitlist', exact: true }).waitFor({ timeout: 60_000 });
+    const entry = page.locator('.waitlist-admin__entry').filter({ hasText: 'anna@demo.test' });
+    await entry.getByText('Waiting', { exact: true }).waitFor({ timeout: 30_000 });
+    // Olena's entry shows as bought, with no actions left.
+    const olena = page.locator('.waitlist-admin__entry').filter({ hasText: 'olena@demo.test' });
+    await olena.getByText('Bought', { exact: true }).waitFor();
+    expect(await olena.getByRole('button').count()).toBe(0);
+    await fitsPhone(page, 'the organiser’s line');
+    await entry.getByRole('button', { name: 'Offer a place' }).click();
+    await entry.getByText('Offered', { exact: true }).waitFor({ timeout: 60_000 });
+    await entry.getByText(/^Offered until/).waitFor();
+    await fitsPhone(page, 'the organiser’s line with an offer');
+  });
 });

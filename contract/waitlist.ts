@@ -46,9 +46,11 @@ export const WaitlistPart = Type.Object({
   /** While offered: the key the checkout sends, and until when (unix seconds). */
   offer_key: Type.String(),
   offer_expires: Type.Integer({ minimum: 0 }),
+  /** When the place was last offered (unix seconds), kept after the offer ends; 0 never offered. */
+  offered_at: Type.Integer({ minimum: 0 }),
 });
 export type WaitlistPart = Static<typeof WaitlistPart>;
-export const NO_WAITLIST: WaitlistPart = { entry_id: 0, type_id: 0, state: 'left', place: 0, offer_key: '', offer_expires: 0 };
+export const NO_WAITLIST: WaitlistPart = { entry_id: 0, type_id: 0, state: 'left', place: 0, offer_key: '', offer_expires: 0, offered_at: 0 };
 
 /** The document id of an entry in the tickets collection. */
 export const waitlistDocId = (entryId: number) => `waitlist-${entryId}`;

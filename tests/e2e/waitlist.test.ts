@@ -120,6 +120,12 @@ describe('the waitlist on a phone', () => {
     // The organiser cancels the order that held the seat: the first in line gets it.
     const cancelled = await call(ownerToken, `/api/events/${eventId}/orders/${heldCode}/cancel`, { from: 'paid' });
     expect(cancelled.status_code).toBe(200);
+    // The offer is a notice on the device, with Buy now.
+    await page.goto(`${server.url}/en/profile/notification`);
+    const notice = page.locator('.notice-row').filter({ hasText: 'A place is held for you' });
+    await notice.getByRole('link', { name: 'Buy now' }).waitFor({ timeout: 60_000 });
+    expect(((await notice.textContent()) ?? '').replace(/\s+/g, ' ')).toContain('Workshop seat');
+    await fitsPhone(page, 'the offer among the notifications');
     await page.goto(`${server.url}/en/profile/mytickets`);
     const offer = page.locator('.waitlist-list .waitlist--offer');
     await poll(

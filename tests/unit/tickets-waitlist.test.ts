@@ -3,6 +3,7 @@ import { NO_ORDER } from '../../contract/sales.ts';
 import type { TicketDoc } from '../../contract/tickets.ts';
 import type { WaitlistPart } from '../../contract/waitlist.ts';
 import type { QueuedCommand } from '../../sync/store/overlay.ts';
+import { buildNotifications, EMPTY_SOURCES } from '../../sync/views/notifications/notifications.ts';
 import { openOffer, organiserWaitlistQueue, placesOfEvent, waitlistPlaces } from '../../sync/views/tickets/waitlist.ts';
 
 /** The person's places in waitlists on the device: the server's documents with the queued commands over them. */
@@ -37,7 +38,7 @@ function doc(eventId: number, w: Partial<WaitlistPart> & { entry_id: number; typ
     event: EVENT,
     user: USER,
     order: NO_ORDER,
-    waitlist: { state: 'waiting', place: 1, offer_key: '', offer_expires: 0, ...w },
+    waitlist: { state: 'waiting', place: 1, offer_key: '', offer_expires: 0, offered_at: 0, ...w },
     rev: w.entry_id,
   };
 }
@@ -99,5 +100,24 @@ describe('places in waitlists on the device', () => {
     expect([...q.entryIds]).toEqual([9]);
     expect(q.count).toBe(1);
     expect(q.refused.map((c) => c.code)).toEqual(['waitlist_offer_hours']);
+  });
+
+  it('raise a notice for an offer, unread with Buy now while the place is held, read once it is over', () => {
+    const offered = doc(7, { entry_id: 2, type_id: 3, state: 'offered', place: 0, offer_key: 'k', offer_expires: 5000, offered_at: 1000 });
+    const [open] = buildNotifications({ ...EMPTY_SOURCES, viewerId: 1, waitlist: [offered] }, 2000);
+    expect(open).toMatchObject({
+      kind: 'waitlistOffer',
+      read: false,
+      at: 1000,
+      eventName: 'Harbour Summit',
+      text: 'Standard',
+      link: '/events/7/checkout?offer=k',
+    });
+    const [late] = buildNotifications({ ...EMPTY_SOURCES, viewerId: 1, waitlist: [offered] }, 6000);
+    expect(late).toMatchObject({ read: true, link: '' });
+    const bought = doc(7, { entry_id: 2, type_id: 3, state: 'bought', place: 0, offered_at: 1000 });
+    expect(buildNotifications({ ...EMPTY_SOURCES, viewerId: 1, waitlist: [bought, doc(7, { entry_id: 3, type_id: 4 })] }, 2000)).toEqual([
+      expect.objectContaining({ read: true, link: '' }),
+    ]);
   });
 });

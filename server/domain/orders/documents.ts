@@ -212,6 +212,7 @@ export function toWaitlistDoc(r: EntryFeedRow): TicketDoc & { deleted: boolean }
       place: r.place,
       offer_key: offered ? (r.offer_key ?? '') : '',
       offer_expires: offered ? toUnix(r.offer_expires_at) : 0,
+      offered_at: toUnix(r.offered_at),
     },
     rev: r.rev,
     deleted: r.event_deleted,

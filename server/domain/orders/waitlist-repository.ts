@@ -184,6 +184,7 @@ function entryFeedRows(q: Q, userId: number) {
       'w.state',
       'w.offer_key',
       'w.offer_expires_at',
+      'w.offered_at',
       'w.created_at',
       't.name as type_name',
       't.price',

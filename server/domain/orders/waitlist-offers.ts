@@ -10,7 +10,7 @@ import {
   overdueOffers,
   setEntryState,
   touchLineBehind,
-  typesWithLines,
+  linesToSettle,
   waitingOf,
   type EntryRow,
   type LockedQuota,
@@ -76,7 +76,7 @@ async function hold(trx: Tx, typeId: number): Promise<void> {
  * Answers the change (the offered, the expired and everybody whose place moved) and the offer mails.
  */
 export async function offerFreedPlaces(trx: Tx, typeIds: readonly number[] | null, now: Date): Promise<WaitlistOutcome> {
-  const lined = await typesWithLines(trx, typeIds);
+  const lined = await linesToSettle(trx, typeIds, now);
   if (!lined.length) return NO_WAITLIST_OUTCOME;
   const before = await lockCounts(trx, lined);
   const quotaOf = new Map(before.types.map((t) => [t.id, t.shared_quota_id]));

@@ -60,15 +60,37 @@ export async function newOfferKeys(trx: Tx, n: number): Promise<string[]> {
   return r.rows.map((x) => x.key);
 }
 
+/** The types of these lines that have anybody in them (waiting or offered). */
+export async function typesWithLines(q: Q, typeIds: readonly number[]): Promise<number[]> {
+  if (!typeIds.length) return [];
+  const r = await q
+    .selectFrom('waitlist_entries')
+    .select('ticket_type_id')
+    .distinct()
+    .where('state', 'in', ['waiting', 'offered'])
+    .where('ticket_type_id', 'in', [...typeIds])
+    .orderBy('ticket_type_id')
+    .execute();
+  return r.map((x) => x.ticket_type_id);
+}
+
 /**
- * The types of these (or, given null, of every) line that may have something to do: people waiting
- * or offers open. Read without locks: the caller locks what it found and counts again.
+ * The types of these (or, given null, of every) line that may have something to do as of `now`:
+ * people waiting while the type and its shared quota have room, or offers whose time is up. Read
+ * without locks, so the sweep locks only lines with work; the caller locks what it found and counts
+ * again, and a place freed after this read is found by the write that freed it or the next sweep.
  */
-export async function typesWithLines(q: Q, typeIds: readonly number[] | null): Promise<number[]> {
+export async function linesToSettle(q: Q, typeIds: readonly number[] | null, now: Date): Promise<number[]> {
   if (typeIds && !typeIds.length) return [];
-  let query = q.selectFrom('waitlist_entries').select('ticket_type_id').distinct().where('state', 'in', ['waiting', 'offered']);
-  if (typeIds) query = query.where('ticket_type_id', 'in', [...typeIds]);
-  return (await query.orderBy('ticket_type_id').execute()).map((x) => x.ticket_type_id);
+  const only = typeIds ? sql`AND w.ticket_type_id IN (${sql.join([...typeIds])})` : sql``;
+  const r = await sql<{ id: number }>`
+    SELECT DISTINCT w.ticket_type_id AS id FROM waitlist_entries w
+    JOIN ticket_types t ON t.id = w.ticket_type_id
+    LEFT JOIN ticket_quotas sq ON sq.id = t.shared_quota_id AND NOT sq.deleted
+    WHERE ((w.state = 'waiting' AND (t.quota IS NULL OR t.taken < t.quota) AND (sq.id IS NULL OR sq.taken < sq.size))
+      OR (w.state = 'offered' AND w.offer_expires_at <= ${now})) ${only}
+    ORDER BY 1`.execute(q);
+  return r.rows.map((x) => x.id);
 }
 
 export interface LockedType {

@@ -31,6 +31,7 @@ import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.t
 import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
+import { WaitlistEntryPayload, WaitlistJoinPayload, WaitlistLeavePayload, WaitlistSettingsPayload } from './waitlist.ts';
 import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
@@ -120,6 +121,13 @@ export const COMMAND_PAYLOADS = storableAll({
   'ticket_sales.settings': SalesSettingsPayload,
   // Promo codes (contract/promo.ts): created, edited and switched off; never removed, orders name them.
   'promo_code.save': PromoCodeSavePayload,
+  // The waitlist of sold-out types (contract/waitlist.ts): a person joins or leaves a line; the
+  // organiser offers a place by hand, removes an entry, and sets how long offers hold.
+  'waitlist.join': WaitlistJoinPayload,
+  'waitlist.leave': WaitlistLeavePayload,
+  'waitlist.offer': WaitlistEntryPayload,
+  'waitlist.remove': WaitlistEntryPayload,
+  'waitlist.settings': WaitlistSettingsPayload,
   // Notifications (contract/notifications.ts): the user's own notices marked read on every device.
   'notification.read': NotificationReadPayload,
   // The calendar (contract/calendar.ts): a star on a speech of the live stage; the feed's address.

@@ -413,6 +413,8 @@ export const CheckoutRequest = Type.Object(
     promo_code: Type.Optional(Type.String({ maxLength: 40 })),
     /** The key of a hidden type's private link the buyer opened; refused keys name the field `access`. */
     access: Type.Optional(AccessKey),
+    /** The key of a waitlist offer (contract/waitlist.ts) the buyer is buying; refused keys name the field `offer`. */
+    offer: Type.Optional(Type.String({ maxLength: 128 })),
     lang: Type.Optional(Type.String({ maxLength: 5 })),
   },
   { additionalProperties: false },

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf, LiteralUnion } from './schema.ts';
 import { OrderSummary } from './sales.ts';
+import { WaitlistPart } from './waitlist.ts';
 
 /**
  * Tickets (events.md §2 "My tickets", §3 Ticket, ticket design) and the door devices' copy of an
@@ -26,7 +27,7 @@ export const TICKET_CODE_MAX = 128;
 export const TICKET_STATUSES = ['valid', 'cancelled'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const TICKET_DOC_KINDS = ['ticket', 'order'] as const;
+export const TICKET_DOC_KINDS = ['ticket', 'order', 'waitlist'] as const;
 export type TicketDocKind = (typeof TICKET_DOC_KINDS)[number];
 
 /** The id of an order's own document in the tickets collection. */
@@ -36,7 +37,8 @@ export const TicketsCollection = defineCollection({
   name: 'tickets',
   // 1: orders joined the collection (`kind`, `order`).
   // 2: an order says its promo code and the discount (`order.promo_code`, `order.discount`).
-  version: 2,
+  // 3: places in waitlists joined the collection (kind `waitlist`, `waitlist`).
+  version: 3,
   schema: Type.Object({
     /** The ticket id as a string, or `order-<id>` for an order's own document. */
     id: Type.String(),
@@ -83,6 +85,8 @@ export const TicketsCollection = defineCollection({
     }),
     /** The order that sold the ticket, or the order this document is. */
     order: OrderSummary,
+    /** A place in a waitlist (kind `waitlist`; contract/waitlist.ts), or NO_WAITLIST. */
+    waitlist: WaitlistPart,
     ...RevField,
   }),
   indexes: ['when_end'],

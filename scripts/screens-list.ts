@@ -181,6 +181,46 @@ export const SCREENS: Screen[] = [
       await page.waitForTimeout(300);
     },
   },
+  // The waitlist of a sold-out type (issue 30): the place in line at checkout, an offer on My
+  // tickets, and the organiser's line.
+  {
+    name: 'checkout-waitlist',
+    who: 'olena',
+    path: ({ eventId }) => `/events/${eventId}/checkout`,
+    sales: true,
+    prepare: async (page) => {
+      const row = page.locator('main .checkout-page li.checkout__type').filter({ hasText: 'Workshop seat' });
+      if (!(await appears(row, 30_000))) return;
+      await page
+        .locator('main .checkout-page .waitlist')
+        .first()
+        .waitFor({ timeout: 15_000 })
+        .catch(() => undefined);
+      await row.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await page.waitForTimeout(300);
+    },
+  },
+  {
+    name: 'tickets-waitlist',
+    who: 'anna',
+    path: () => '/profile/mytickets',
+    sales: true,
+    prepare: async (page) => {
+      await appears(page.locator('.waitlist-list'), 30_000);
+    },
+  },
+  {
+    name: 'admin-waitlist',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: async (page) => {
+      const panel = page.locator('.waitlist-admin__type').first();
+      if (!(await appears(panel, 30_000))) return;
+      await panel.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 120));
+      await page.waitForTimeout(300);
+    },
+  },
   {
     name: 'door-verdict',
     who: 'owner',

@@ -108,6 +108,59 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
     if (!code) throw new Error(`the ${who} order was not placed: ${JSON.stringify(placed)}`);
     if (markPaid) await postJson(baseUrl, owner, `/api/events/${eventId}/orders/${code}/mark-paid`, {});
   }
+  await waitlistOnDemo(baseUrl, eventId, owner);
+}
+
+/**
+ * A sold-out workshop with a waitlist (issue 30): Bohdan holds its one seat, Anna and Olena join the
+ * line, and a second seat the organiser adds is offered to Anna, so Olena waits first in line. A
+ * build from before the waitlist refuses the commands and shows the type sold out.
+ */
+async function waitlistOnDemo(baseUrl: string, eventId: number, owner: string): Promise<void> {
+  const seat = (quota: number, typeId?: number) => ({
+    event_id: eventId,
+    ...(typeId ? { type_id: typeId } : {}),
+    fields: {
+      name: 'Workshop seat',
+      description: 'Hands-on session, one table.',
+      price: 0,
+      quota,
+      sale_starts_at: null,
+      sale_ends_at: null,
+      hidden: false,
+      max_per_order: 1,
+      max_per_person: 1,
+      ask_name: 'off',
+      ask_company: 'off',
+      ask_position: 'off',
+      sort: 3,
+    },
+  });
+  await command(baseUrl, owner, 'ticket_type.save', seat(1));
+  const type = (await offeredTypes(baseUrl, eventId)).find((t) => t.name === 'Workshop seat');
+  if (!type) return;
+  const bohdan = await apiLogin(baseUrl, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
+  const line = [{ type_id: type.id, name: '', company: '', position: '' }];
+  await postJson(baseUrl, bohdan, '/api/checkout/orders', {
+    event_id: eventId,
+    method: 'free',
+    client_key: `screens-${randomUUID()}`,
+    expected_total: 0,
+    lines: line,
+  });
+  for (const who of ['anna', 'olena'] as const) {
+    await command(baseUrl, await apiLogin(baseUrl, DEMO_ACCOUNTS[who], DEMO_PASSWORD), 'waitlist.join', { event_id: eventId, type_id: type.id });
+  }
+  await command(baseUrl, owner, 'ticket_type.save', seat(2, type.id));
+}
+
+async function command(baseUrl: string, token: string, kind: string, payload: unknown): Promise<void> {
+  const res = await fetch(`${baseUrl}/sync/v1/commands`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ commands: [{ id: `screens-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
+  });
+  await res.body?.cancel();
 }
 
 async function offeredTypes(baseUrl: string, eventId: number): Promise<{ id: number; name: string; price: number }[]> {

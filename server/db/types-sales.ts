@@ -55,6 +55,8 @@ export interface TicketSalesSettingsTable {
   transfer_hours: Auto<number>;
   card_enabled: Auto<boolean>;
   updated_at: Auto<Date>;
+  /** 064_waitlist.sql: how long a waitlist offer holds its place. */
+  waitlist_offer_hours: Auto<number>;
 }
 
 export interface OrdersTable {
@@ -121,6 +123,23 @@ export interface PaymentEventsTable {
   received_at: Auto<Date>;
 }
 
+/** 064_waitlist.sql: places in the lines of sold-out types and the offers made to them. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  event_id: number;
+  ticket_type_id: number;
+  user_id: number;
+  state: Auto<string>;
+  offer_key: Auto<string | null>;
+  offered_at: Auto<Date | null>;
+  offer_expires_at: Auto<Date | null>;
+  order_id: Auto<number | null>;
+  locale: Auto<string>;
+  created_at: Auto<Date>;
+  ended_at: Auto<Date | null>;
+  rev: Rev;
+}
+
 export interface SalesTables {
   ticket_types: TicketTypesTable;
   ticket_sales_settings: TicketSalesSettingsTable;
@@ -129,4 +148,5 @@ export interface SalesTables {
   payment_events: PaymentEventsTable;
   promo_codes: PromoCodesTable;
   ticket_quotas: TicketQuotasTable;
+  waitlist_entries: WaitlistEntriesTable;
 }

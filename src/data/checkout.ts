@@ -23,6 +23,8 @@ export interface CheckoutOffer {
   types: OfferType[];
   /** Whether the private link the checkout was opened with is one of the event's ('none': no link). */
   access: AccessState;
+  /** The waitlist offer the checkout was opened with (`?offer=`): valid with its type and end (unix seconds), or not; null without one. */
+  offer: { state: 'valid' | 'invalid'; type_id: number; expires: number } | null;
   /** Epoch milliseconds of the answer. */
   fetchedAt: number;
 }
@@ -52,7 +54,7 @@ export type OfferState = { status: 'loading' | 'offline' | 'failed'; offer: Chec
  * returns). `access` is the key of a hidden type's private link, which adds that type to the offer;
  * offline the event document has no hidden types, so the link's type waits for the network.
  */
-export function useCheckoutOffer(eventId: number, access: string | null = null): OfferState & { reload(): void } {
+export function useCheckoutOffer(eventId: number, access: string | null = null, offerKey: string | null = null): OfferState & { reload(): void } {
   const runtime = useRuntime();
   const sync = useStore(runtime.sync);
   const online = sync.state !== 'offline';
@@ -62,7 +64,8 @@ export function useCheckoutOffer(eventId: number, access: string | null = null):
     if (!eventId) return;
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', offer: s.offer }) as OfferState);
-    const query = access ? `?access=${encodeURIComponent(access)}` : '';
+    const params = new URLSearchParams({ ...(access ? { access } : {}), ...(offerKey ? { offer: offerKey } : {}) }).toString();
+    const query = params ? `?${params}` : '';
     callOnline<Omit<CheckoutOffer, 'fetchedAt'>>(runtime, `/api/events/${eventId}/ticket-types${query}`, undefined, controller.signal)
       .then((r) => {
         if (controller.signal.aborted) return;
@@ -71,7 +74,7 @@ export function useCheckoutOffer(eventId: number, access: string | null = null):
       })
       .catch(() => setState((s) => ({ status: 'failed', offer: s.offer }) as OfferState));
     return () => controller.abort();
-  }, [runtime, eventId, access, online, round]);
+  }, [runtime, eventId, access, offerKey, online, round]);
   const reload = useCallback(() => setRound((n) => n + 1), []);
   return useMemo(() => ({ ...state, reload }), [state, reload]);
 }

@@ -183,6 +183,10 @@ export {
   type PlacedOrderView,
 } from './checkout.ts';
 export { useMyOrders } from './tickets.ts';
+/** Places in waitlists (device) and the organiser's lines (online): src/data/waitlist.ts. */
+export { useEventWaitlist, useMyWaitlist, useWaitlistActions, useWaitlistQueue, type WaitlistActions } from './waitlist.ts';
+export { openOffer, placesOfEvent, type WaitlistPlace } from '../../sync/views/tickets/waitlist.ts';
+export type { WaitlistAdminEntry, WaitlistAdminView, WaitlistState } from '../../contract/waitlist.ts';
 export type { OnlineFailure, OnlineResult } from './online.ts';
 export type { OrderView, OrdersData } from '../../sync/views/tickets/orders.ts';
 export {

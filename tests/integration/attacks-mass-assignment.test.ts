@@ -188,6 +188,11 @@ describe('commands', () => {
     'ticket_type.new_link': { event_id: eventId, type_id: 1 },
     'ticket_quota.save': { event_id: eventId, fields: { name: 'Hall', size: 10, type_ids: [1] } },
     'ticket_quota.delete': { event_id: eventId, quota_id: 1 },
+    'waitlist.join': { event_id: eventId, type_id: 1 },
+    'waitlist.leave': { event_id: eventId, type_id: 1 },
+    'waitlist.offer': { event_id: eventId, entry_id: 1 },
+    'waitlist.remove': { event_id: eventId, entry_id: 1 },
+    'waitlist.settings': { event_id: eventId, offer_hours: 24 },
     'ticket_sales.settings': {
       event_id: eventId,
       fields: { currency: 'UAH', transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false },

@@ -122,6 +122,7 @@ export function salesKit(app: () => FastifyInstance) {
       client_key?: string;
       promo_code?: string;
       access?: string;
+      offer?: string;
       lang?: string;
     },
   ) {

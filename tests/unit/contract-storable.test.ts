@@ -187,6 +187,11 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
     { event_id: 7, quota_id: 2, fields: { name: 'Hall', size: 500, type_ids: [] } },
   ],
   'ticket_quota.delete': [{ event_id: 7, quota_id: 2 }],
+  'waitlist.join': [{ event_id: 7, type_id: 3 }],
+  'waitlist.leave': [{ event_id: 7, type_id: 3 }],
+  'waitlist.offer': [{ event_id: 7, entry_id: 5 }],
+  'waitlist.remove': [{ event_id: 7, entry_id: 5 }],
+  'waitlist.settings': [{ event_id: 7, offer_hours: 24 }],
   'ticket_sales.settings': [
     { event_id: 7, fields: { currency: 'EUR', transfer_enabled: true, transfer_instructions: 'IBAN …', transfer_hours: 72, card_enabled: true } },
   ],

@@ -1,3 +1,4 @@
+import { NO_WAITLIST } from '../../contract/waitlist.ts';
 import { describe, expect, it } from 'vitest';
 import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
@@ -57,6 +58,7 @@ const ticket: TicketDoc = {
     company: { name: 'Acme', position: 'CTO', visitor_category: '' },
   },
   order: NO_ORDER,
+  waitlist: NO_WAITLIST,
   rev: 10,
 };
 const door: DoorTicketDoc = {

@@ -1,3 +1,4 @@
+import { NO_WAITLIST } from '../../contract/waitlist.ts';
 import { describe, expect, it } from 'vitest';
 import type { TicketDoc } from '../../contract/tickets.ts';
 import { NO_ORDER } from '../../contract/sales.ts';
@@ -35,6 +36,7 @@ function ticket(id: number, when: number, whenEnd: number): TicketDoc {
     event: { name: '', poster_small: '', when, when_end: whenEnd, timezone: 'Europe/Kyiv', place: { public: true, name: '', address: '' } },
     user: { first_name: '', last_name: '', full_name: '', profile_link: '', company: { name: '', position: '', visitor_category: '' } },
     order: NO_ORDER,
+    waitlist: NO_WAITLIST,
     rev: 1,
   };
 }

@@ -13,6 +13,10 @@ import type { Effect } from '../effects.ts';
 import { withOrderMail } from './mail.ts';
 import { resolvePromo, termsOf } from './promo.ts';
 import { takePromoUses } from './promo-repository.ts';
+import { offerFreedPlaces, withWaitlist } from './waitlist-offers.ts';
+import { claimOffer } from './waitlist-checkout.ts';
+import { setEntryState } from './waitlist-repository.ts';
+import { waitlistDocId } from '../../../contract/waitlist.ts';
 
 /**
  * Placing an order (POST /api/checkout/orders). It needs the network and is never queued: a
@@ -136,6 +140,10 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   );
   if (refusal) throw new DomainError(refusal.code, refusal.detail);
 
+  // Free places go to the types' lines before anybody buys them; an offer being bought gives its
+  // held place back under the same locks and the order takes it again below.
+  const lined = await offerFreedPlaces(trx, [...counts.keys()], opts.now);
+  const offer = req.offer === undefined ? null : await claimOffer(trx, userId, req.event_id, req.offer, counts, opts.now);
   await takeAll(trx, counts);
   // Checkouts racing for a code's last uses queue on its row here; the ones that come too late
   // roll back whole, tickets included, and the buyer keeps the cart without the code.
@@ -175,12 +183,14 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
     paid_at: method === 'free' ? opts.now : null,
   });
   await insertLines(trx, orderId, lines);
+  if (offer) await setEntryState(trx, [offer.id], { state: 'bought', order_id: orderId, ended_at: opts.now, offer_key: null });
   const order = await findOrderByKey(trx, userId, req.client_key);
   if (!order) throw new Error(`checkout: order ${orderId} was not found by its own client key`);
   if (method === 'free') await issueTickets(trx, order, await orderLines(trx, orderId));
   // A card order says nothing until the provider confirms it; a transfer mails how to pay.
   const notices: OrderNotice[] = method === 'free' ? [{ kind: 'paid', orderId }] : method === 'transfer' ? [{ kind: 'awaiting', orderId }] : [];
-  const placed = { effect: orderEffect(order, method === 'free'), notices };
-  const merged = mergeOutcomes([expired, placed]);
+  const placed = withWaitlist({ effect: orderEffect(order, method === 'free'), notices }, lined);
+  const bought = offer ? [{ effect: { ids: [waitlistDocId(offer.id)], collections: ['tickets'], userIds: [userId] }, notices: [] }] : [];
+  const merged = mergeOutcomes([expired, placed, ...bought]);
   return withOrderMail({ order, created: true, effect: merged.effect, notices: merged.notices });
 }

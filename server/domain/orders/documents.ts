@@ -1,4 +1,6 @@
+import { NO_WAITLIST, waitlistDocId, type WaitlistState } from '../../../contract/waitlist.ts';
 import {
+  NO_ORDER,
   NO_SALES_ADMIN,
   type AdminTicketType,
   type EventSales,
@@ -13,6 +15,7 @@ import type { OrderFeedRow, OrderRow } from './repository.ts';
 import { salesSettingsOf, ticketTypesOf, type TypeRow } from './types-repository.ts';
 import { promoCodesOf, type PromoRow } from './promo-repository.ts';
 import { sharedQuotasOf } from './quota-repository.ts';
+import { userEntriesSince, type EntryFeedRow } from './waitlist-repository.ts';
 import type { AdminPromoCode } from '../../../contract/promo.ts';
 
 /**
@@ -161,7 +164,62 @@ export function toOrderDoc(r: OrderFeedRow): TicketDoc & { deleted: boolean } {
       r,
       lines.map((l) => ({ type: l.type, price: Number(l.price), name: l.name })),
     ),
+    waitlist: NO_WAITLIST,
     rev: r.rev,
     deleted: r.deleted || r.event_deleted,
   };
+}
+
+/**
+ * A place in a waitlist as its person's devices hold it: a document of the tickets collection of
+ * kind `waitlist` (there is no room for another collection, and My tickets lists it beside the
+ * orders), so the place in line and an open offer show offline. Its ticket fields are empty but
+ * the type's name and price; the offer's key rides only here, in its own person's feed.
+ */
+export function toWaitlistDoc(r: EntryFeedRow): TicketDoc & { deleted: boolean } {
+  const state = r.state as WaitlistState;
+  const offered = state === 'offered';
+  return {
+    id: waitlistDocId(r.id),
+    kind: 'waitlist',
+    ticket_id: 0,
+    event_id: r.event_id,
+    code: '',
+    qr: '',
+    type: r.type_name,
+    name: '',
+    company: '',
+    position: '',
+    price: Number(r.price),
+    currency: r.currency.trim(),
+    description: '',
+    place: '',
+    status: state,
+    invalid: false,
+    visitor_category: '',
+    created_at: toUnix(r.created_at),
+    when: toUnix(r.starts_at),
+    when_end: toUnix(r.ends_at),
+    download_link: '',
+    send_email_link: '',
+    event: eventSummary(r),
+    user: { first_name: '', last_name: '', full_name: '', profile_link: '', company: { name: '', position: '', visitor_category: '' } },
+    order: NO_ORDER,
+    waitlist: {
+      entry_id: r.id,
+      type_id: r.ticket_type_id,
+      state,
+      place: r.place,
+      offer_key: offered ? (r.offer_key ?? '') : '',
+      offer_expires: offered ? toUnix(r.offer_expires_at) : 0,
+      offered_at: toUnix(r.offered_at),
+    },
+    rev: r.rev,
+    deleted: r.event_deleted,
+  };
+}
+
+/** A page of the person's places in waitlists for the tickets feed, as documents in rev order. */
+export async function waitlistDocsSince(q: Q, userId: number, checkpoint: number, limit: number) {
+  return (await userEntriesSince(q, userId, checkpoint, limit)).map(toWaitlistDoc);
 }

@@ -19,6 +19,7 @@ import {
 } from './repository.ts';
 import { releasePromoUses, takePromoUses } from './promo-repository.ts';
 import { releaseQuota, releaseSharedQuota, takeQuota, takeSharedQuota } from './types-repository.ts';
+import { offerFreedPlaces, withWaitlist } from './waitlist-offers.ts';
 
 /**
  * What happens to an order after it is placed: paid (tickets issued), expired, cancelled or
@@ -55,7 +56,11 @@ export function orderEffect(order: Pick<OrderRow, 'id' | 'event_id' | 'user_id'>
   };
 }
 
-/** Several outcomes as one: effects merged, notices kept in order. */
+/**
+ * Several outcomes as one: effects merged, notices kept in order. Jobs are kept too: an order's own
+ * mail is attached by its entry point after merging (mail.ts), so those here are the waitlist
+ * offers' mails, which the transaction that made the offers attached.
+ */
 export function mergeOutcomes(list: { effect: Effect; notices: OrderNotice[] }[]): { effect: Effect; notices: OrderNotice[] } {
   const uniq = <T>(xs: T[]) => [...new Set(xs)];
   return {
@@ -64,6 +69,7 @@ export function mergeOutcomes(list: { effect: Effect; notices: OrderNotice[] }[]
       collections: uniq(list.flatMap((o) => o.effect.collections)),
       userIds: uniq(list.flatMap((o) => o.effect.userIds)),
       eventIds: uniq(list.flatMap((o) => o.effect.eventIds ?? [])),
+      jobs: list.flatMap((o) => o.effect.jobs ?? []),
     },
     notices: list.flatMap((o) => o.notices),
   };
@@ -208,7 +214,9 @@ export async function endOrder(trx: Tx, ref: OrderRef, to: EndState, byUserId: n
   }
   const endedAt = new Date();
   await setOrderState(trx, order.id, { state: to, ended_at: endedAt, ended_by: byUserId });
-  return { order: { ...order, state: to, ended_at: endedAt }, effect: orderEffect(order, wasPaid), notices: [{ kind: to, orderId: order.id }] };
+  const ended = { order: { ...order, state: to, ended_at: endedAt }, effect: orderEffect(order, wasPaid), notices: [{ kind: to, orderId: order.id }] };
+  // The places it gave back go to the types' waitlists first, in this transaction.
+  return withWaitlist(ended, await offerFreedPlaces(trx, [...countsByType(lines).keys()], endedAt));
 }
 
 /** Expires the pending orders whose time is up (of one event, or all), at most `limit` of them. */

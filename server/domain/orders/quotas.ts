@@ -13,6 +13,7 @@ import {
   writeSharedQuota,
 } from './quota-repository.ts';
 import { salesEffect } from './types.ts';
+import { settleLines } from './waitlist.ts';
 import { ticketTypesOf } from './types-repository.ts';
 
 /**
@@ -64,7 +65,8 @@ export async function saveSharedQuota(trx: Tx, userId: number, eventId: number, 
   const id = quotaId ?? (await insertSharedQuota(trx, eventId, fields, taken));
   if (quotaId !== undefined) await writeSharedQuota(trx, quotaId, fields, taken);
   await assignTypes(trx, id, fields.type_ids);
-  return salesEffect(eventId, userId);
+  // A bigger quota, or a type that left it, may free places for the waitlists.
+  return settleLines(trx, [...new Set([...before, ...fields.type_ids])], salesEffect(eventId, userId));
 }
 
 /** Removes a quota; its types keep their own limits and what they sold. */
@@ -74,7 +76,8 @@ export async function deleteSharedQuota(trx: Tx, userId: number, eventId: number
   const current = await lockSharedQuota(trx, quotaId);
   if (!current || current.event_id !== eventId) throw new DomainError('shared_quota_not_found');
   if (current.deleted) return salesEffect(eventId, userId);
+  const members = await typeIdsInQuota(trx, quotaId);
   await assignTypes(trx, quotaId, []);
   await markSharedQuotaDeleted(trx, quotaId);
-  return salesEffect(eventId, userId);
+  return settleLines(trx, members, salesEffect(eventId, userId));
 }

@@ -13,6 +13,7 @@ import { orderSummary } from './documents.ts';
 import { findOrder, orderLines, setOrderState, type OrderRef, type OrderRow } from './repository.ts';
 import { eventCurrency, ticketTypesOf } from './types-repository.ts';
 import { sharedQuotasOf } from './quota-repository.ts';
+import { openOfferOf } from './waitlist-repository.ts';
 
 /** Reads of ticket sales for buyers, and opening a card payment. */
 
@@ -24,7 +25,7 @@ export const FEW_LEFT = 10;
  * only with the key of its own private link (`access`); the answer says whether the key was one of
  * the event's, so the page can tell a buyer that their link no longer works.
  */
-export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: boolean, now: Date, access?: string) {
+export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: boolean, now: Date, access?: string, offerKey?: string) {
   const event = await editableEvent(db, eventId);
   if (!event || event.status === 'draft') throw new DomainError('event_not_found');
   if (event.deleted) throw new DomainError('event_removed');
@@ -59,6 +60,13 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
         hidden: t.hidden,
       };
     });
+  // A waitlist offer's key: its type is offered to whoever holds it, one place, held for them.
+  const offer = offerKey ? await openOfferOf(db, eventId, offerKey, now) : null;
+  if (offer) {
+    const i = types.findIndex((t) => t.id === offer.ticket_type_id);
+    const held = types[i];
+    if (held) types[i] = { ...held, state: 'on_sale', left: 1, max_per_order: 1 };
+  }
   const methods: PaymentMethod[] = await offeredMethods(db, eventId, cardAvailable);
   const onSale = buyableTypes(types, methods);
   return {
@@ -77,6 +85,11 @@ export async function eventTicketTypes(db: Q, eventId: number, cardAvailable: bo
     methods,
     types: onSale,
     access: accessState,
+    offer: offerKey
+      ? offer
+        ? { state: 'valid' as const, type_id: offer.ticket_type_id, expires: toUnix(offer.offer_expires_at) }
+        : { state: 'invalid' as const, type_id: 0, expires: 0 }
+      : null,
   };
 }
 

@@ -25,6 +25,7 @@ import {
   writeTicketType,
 } from './types-repository.ts';
 import { forgetPromoType } from './promo-repository.ts';
+import { settleLines } from './waitlist.ts';
 
 /**
  * The organiser's side of ticket sales: ticket types and how the event is paid for. Each is a
@@ -72,7 +73,8 @@ export async function saveTicketType(trx: Tx, userId: number, eventId: number, t
     await writeTicketType(trx, typeId, fields);
   }
   await refreshMinPrice(trx, eventId);
-  return salesEffect(eventId, userId);
+  // A quota raised (or removed) frees places for the type's waitlist.
+  return typeId === undefined ? salesEffect(eventId, userId) : settleLines(trx, [typeId], salesEffect(eventId, userId));
 }
 
 /**

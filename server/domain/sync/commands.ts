@@ -29,6 +29,7 @@ import * as schedule from '../schedule/service.ts';
 import * as sales from '../orders/types.ts';
 import { savePromoCode } from '../orders/promo.ts';
 import { deleteSharedQuota, saveSharedQuota } from '../orders/quotas.ts';
+import * as waitlist from '../orders/waitlist.ts';
 import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
@@ -124,6 +125,11 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'ticket_quota.delete': (trx, ctx, p) => deleteSharedQuota(trx, ctx.userId, p.event_id, p.quota_id),
   'ticket_sales.settings': (trx, ctx, p) => sales.saveSalesSettings(trx, ctx.userId, p.event_id, p.fields),
   'promo_code.save': (trx, ctx, p) => savePromoCode(trx, ctx.userId, p.event_id, p.code_id, p.fields),
+  'waitlist.join': (trx, ctx, p) => waitlist.joinWaitlist(trx, ctx.userId, p.event_id, p.type_id),
+  'waitlist.leave': (trx, ctx, p) => waitlist.leaveWaitlist(trx, ctx.userId, p.event_id, p.type_id),
+  'waitlist.offer': (trx, ctx, p) => waitlist.offerByHand(trx, ctx.userId, p.event_id, p.entry_id),
+  'waitlist.remove': (trx, ctx, p) => waitlist.removeFromWaitlist(trx, ctx.userId, p.event_id, p.entry_id),
+  'waitlist.settings': (trx, ctx, p) => waitlist.setOfferHours(trx, ctx.userId, p.event_id, p.offer_hours),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),
   'speech.star': (trx, ctx, p) => starSpeech(trx, ctx.userId, p),
   'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),

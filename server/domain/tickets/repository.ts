@@ -1,3 +1,4 @@
+import { NO_WAITLIST } from '../../../contract/waitlist.ts';
 import { sql } from 'kysely';
 import { NO_ORDER } from '../../../contract/sales.ts';
 import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
@@ -140,6 +141,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
             paid_at: toUnix(r.order_paid_at),
             ended_at: toUnix(r.order_ended_at),
           },
+    waitlist: NO_WAITLIST,
     rev: r.rev,
     // A removed event takes its tickets off the user's devices.
     deleted: r.deleted || r.event_deleted,
@@ -148,7 +150,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
 
 /** The legacy Ticket object of events.md §3: the document's fields under the names old clients read. */
 export function toLegacyTicket(doc: TicketDoc) {
-  const { send_email_link, rev: _rev, when: _w, when_end: _we, kind: _k, order: _o, ...rest } = doc;
+  const { send_email_link, rev: _rev, when: _w, when_end: _we, kind: _k, order: _o, waitlist: _wl, ...rest } = doc;
   return { ...rest, id: doc.ticket_id, sendTicketToEmail: send_email_link, send_email_link };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { OfferKey } from '../../../contract/waitlist.ts';
 import { Type, type Static } from '@sinclair/typebox';
 import { DomainError } from '../../../contract/errors.ts';
 import { AccessKey, CheckoutRequest, ORDER_CODE_PATTERN } from '../../../contract/sales.ts';
@@ -18,7 +19,8 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *   may see with their state (on sale, not yet, ended, sold out) and, when few are left, how many;
  *   the currency; the paid methods offered (card only when this server has a provider). With
  *   `?access=<key>` a hidden type whose private link has that key is offered too, and `access` says
- *   whether the key was valid ('none' without one).
+ *   whether the key was valid ('none' without one). With `?offer=<key>` of an open waitlist offer
+ *   its type is offered on sale, one place (`offer`: its state, type and end; null without a key).
  * - POST /api/checkout/orders (CheckoutRequest, contract/sales.ts): places an order. Answers
  *   `{order, redirect_url?}`: a free order is paid with its tickets issued; a transfer waits with
  *   the organiser's instructions; a card order answers the provider's page to send the buyer to.
@@ -33,6 +35,8 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
  *   promo_code_not_applicable with the detail `promo_code`, and nothing is ordered. A hidden type
  *   needs the key of its private link in `access`: ticket_access_invalid (detail `access`) when the
  *   key is not the type's (guessed, or replaced since), ticket_type_not_found without a key.
+ *   A waitlist offer is bought with its key in `offer`: waitlist_offer_invalid (detail `offer`) for
+ *   a key that is not an open offer of this buyer for a type in the order.
  * - POST /api/checkout/promo (PromoCheckRequest, contract/promo.ts): whether a code can be used now
  *   for these types, and its terms, which the page prices the cart with before the buyer pays.
  *   Signed-in buyers only, and throttled like placing orders, so codes cannot be guessed in bulk.
@@ -45,14 +49,14 @@ import { EventParams, Lang, needUser } from './events-shared.ts';
 
 const CodeParams = Type.Object({ code: Type.String({ pattern: ORDER_CODE_PATTERN }) });
 const LangQuery = Type.Object({ lang: Lang });
-const OfferQuery = Type.Object({ lang: Lang, access: Type.Optional(AccessKey) });
+const OfferQuery = Type.Object({ lang: Lang, access: Type.Optional(AccessKey), offer: Type.Optional(OfferKey) });
 const LangBody = Type.Object({ lang: Lang });
 
 export async function checkoutApi(app: FastifyInstance) {
   app.get<{ Params: Static<typeof EventParams>; Querystring: Static<typeof OfferQuery> }>(
     '/api/events/:eventId/ticket-types',
     { schema: { params: EventParams, querystring: OfferQuery } },
-    async (request) => ok(await eventTicketTypes(app.db, request.params.eventId, app.cards !== null, new Date(), request.query.access)),
+    async (request) => ok(await eventTicketTypes(app.db, request.params.eventId, app.cards !== null, new Date(), request.query.access, request.query.offer)),
   );
 
   app.post<{ Body: Static<typeof CheckoutRequest> }>(

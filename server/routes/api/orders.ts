@@ -5,6 +5,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import { ORDER_CODE_PATTERN, ORDER_STATES } from '../../../contract/sales.ts';
 import { exportEventOrders, listEventOrders, organiserEnd, organiserMarkPaid, refundableOrder } from '../../domain/orders/organiser.ts';
 import { orderView } from '../../domain/orders/service.ts';
+import { waitlistView } from '../../domain/orders/waitlist-read.ts';
 import { ok } from '../envelope.ts';
 import { Id, Lang, needUser } from './events-shared.ts';
 
@@ -25,6 +26,8 @@ import { Id, Lang, needUser } from './events-shared.ts';
  *   order's tickets stop working at the door. Money is not returned by this.
  * - POST /api/events/:eventId/orders/:code/refund: a paid card order is refunded through the card
  *   provider; a paid transfer is recorded as refunded (the organiser returns the money).
+ * - GET /api/events/:eventId/waitlist: `{offer_hours, entries}`, the lines of the event's types
+ *   (domain/orders/waitlist-read.ts): each entry's type, state, place while waiting, name, address.
  * Each answers the order as it is now; `from` (the state the organiser saw) guards against acting
  * on an order that changed meanwhile (order_state_changed). The buyer is emailed after each.
  */
@@ -65,6 +68,16 @@ export async function ordersApi(app: FastifyInstance) {
       const user = needUser(request, reply);
       if (!user) return reply;
       return ok(await exportEventOrders(app.db, user.id, request.params.eventId));
+    },
+  );
+
+  app.get<{ Params: { eventId: number } }>(
+    '/api/events/:eventId/waitlist',
+    { schema: { params: Type.Object({ eventId: Id }), querystring: Type.Object({ lang: Lang }) } },
+    async (request, reply) => {
+      const user = needUser(request, reply);
+      if (!user) return reply;
+      return ok(await waitlistView(app.db, user.id, request.params.eventId));
     },
   );
 

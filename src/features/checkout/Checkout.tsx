@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CHECKOUT_MAX_TICKETS, UNVERIFIED_TICKETS_PER_EVENT, type AttendeeField } from '../../../contract/sales.ts';
-import { setAttendee, setMethod, setQuantity, useSession } from '../../data/index.ts';
+import { placesOfEvent, setAttendee, setMethod, setQuantity, useMyWaitlist, useSession, type CheckoutOffer } from '../../data/index.ts';
+import { dateFormat } from '../../ui/intl.ts';
 import { formatEventRange } from '../../ui/format/events.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
@@ -13,6 +14,7 @@ import { NoTickets } from './NoTickets.tsx';
 import { OrderResult } from './OrderResult.tsx';
 import { PayStep } from './PayStep.tsx';
 import { useCheckout } from './useCheckout.ts';
+import { WaitlistControl } from './WaitlistControl.tsx';
 import './checkout.css';
 
 /**
@@ -29,6 +31,7 @@ export function Checkout({
   back,
   page = false,
   access = null,
+  offerKey = null,
 }: {
   eventId: number;
   onDone?: () => void;
@@ -36,13 +39,17 @@ export function Checkout({
   page?: boolean;
   /** The key of a hidden type's private link (`?access=`), which offers that type too. */
   access?: string | null;
+  /** The key of a waitlist offer (`?offer=`): the place held for the buyer is offered and bought with it. */
+  offerKey?: string | null;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const to = useLocalePath();
   const { pathname, search } = useLocation();
   const { user } = useSession();
-  const checkout = useCheckout(eventId, access);
+  const checkout = useCheckout(eventId, access, offerKey);
+  const waitlist = useMyWaitlist();
+  const places = placesOfEvent(waitlist.data, eventId);
   const { event, offer, types, cart, current, update } = checkout;
 
   if (!event) return checkout.isLoading ? <Spinner label={t('common.loading')} /> : <p>{t('checkout.noEvent')}</p>;
@@ -78,6 +85,7 @@ export function Checkout({
           {t('errors.ticket_access_invalid')}
         </p>
       ) : null}
+      <OfferNote offer={offer.offer?.offer ?? null} timeZone={event.timezone} />
       {access && !offer.offer && checkout.offline ? <p className="muted small">{t('checkout.privateOffline')}</p> : null}
       <StepList steps={checkout.steps} current={current} />
       {offer.status === 'offline' || (checkout.offline && !offer.offer) ? <p className="muted small">{t('checkout.asOfSync')}</p> : null}
@@ -91,6 +99,17 @@ export function Checkout({
           timeZone={event.timezone}
           maxTickets={unverified ? UNVERIFIED_TICKETS_PER_EVENT : CHECKOUT_MAX_TICKETS}
           onQuantity={(id, n) => update(setQuantity(cart, id, n, prefill))}
+          soldOut={(typeId) => (
+            <WaitlistControl
+              eventId={eventId}
+              typeId={typeId}
+              place={places.get(typeId)}
+              signedIn={Boolean(user)}
+              loginLink={auth?.login ?? ''}
+              timeZone={event.timezone}
+              now={checkout.now}
+            />
+          )}
         />
       ) : null}
       {current === 'details' ? (
@@ -136,4 +155,20 @@ export function Checkout({
       />
     </div>
   );
+}
+
+/** What the checkout opened with a waitlist offer says: until when the place is held, or that the offer is over. */
+function OfferNote({ offer, timeZone }: { offer: CheckoutOffer['offer']; timeZone: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  if (!offer) return null;
+  if (offer.state === 'invalid') {
+    return (
+      <p className="form-error" role="alert">
+        {t('errors.waitlist_offer_invalid')}
+      </p>
+    );
+  }
+  const until = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(offer.expires * 1000);
+  return <p className="checkout__offer">{t('waitlist.offerBanner', { time: until })}</p>;
 }

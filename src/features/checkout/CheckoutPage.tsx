@@ -27,7 +27,7 @@ export function backUrl(value: string | null): string | undefined {
  * /{locale}/events/:eventId/checkout — the checkout as a page of its own: where the ticket widget
  * on an organiser's site opens it (`?from=widget&return=<their page>`), where a guest comes back
  * after signing in, where a hidden type's private link leads (`?access=<key>`, which the sign-in
- * trip keeps since it returns to this address), and where the card provider sends the buyer back (`?order=<code>&paid=1|0`);
+ * trip keeps since it returns to this address), where a waitlist offer leads (`?offer=<key>`), and where the card provider sends the buyer back (`?order=<code>&paid=1|0`);
  * then the page follows the order on the device until the provider's confirmation makes it paid.
  */
 export function CheckoutPage() {
@@ -40,6 +40,7 @@ export function CheckoutPage() {
   const back = backUrl(params.get('return'));
   // A malformed key is passed on as it is, so the server refuses it like a guessed one rather than the page dropping it silently.
   const access = params.get('access') || null;
+  const offerKey = params.get('offer') || null;
   const now = useNow(WAIT_TICK_MS);
   const orders = useMyOrders(now);
   useDocumentTitle(event ? t('checkout.titleOf', { name: event.name }) : t('checkout.title'));
@@ -56,7 +57,7 @@ export function CheckoutPage() {
         <p>{t('checkout.orderElsewhere')}</p>
       );
   } else {
-    body = <Checkout eventId={eventId} back={back} access={access} page />;
+    body = <Checkout eventId={eventId} back={back} access={access} offerKey={offerKey} page />;
   }
   return (
     <div className="page page--narrow checkout-page">

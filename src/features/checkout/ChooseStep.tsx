@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHECKOUT_MAX_TICKETS } from '../../../contract/sales.ts';
 import { cartCount, quantityOf, type CartDoc, type OfferType } from '../../data/index.ts';
@@ -17,6 +17,7 @@ export function ChooseStep({
   timeZone,
   maxTickets = CHECKOUT_MAX_TICKETS,
   onQuantity,
+  soldOut,
 }: {
   types: OfferType[];
   cart: CartDoc;
@@ -24,6 +25,8 @@ export function ChooseStep({
   timeZone: string;
   maxTickets?: number;
   onQuantity(typeId: number, n: number): void;
+  /** What a sold-out type offers instead of tickets (its waitlist). */
+  soldOut?: (typeId: number) => ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -47,6 +50,7 @@ export function ChooseStep({
               {type.hidden ? <p className="checkout__private">{t('checkout.privateType')}</p> : null}
               {state ? <p className="checkout__state">{state}</p> : null}
               {type.left !== null && type.state === 'on_sale' ? <p className="checkout__left">{t('checkout.left', { count: type.left })}</p> : null}
+              {type.state === 'sold_out' && soldOut ? soldOut(type.id) : null}
             </div>
             <p className="checkout__price">{priceText(t, type.price, currency, locale)}</p>
             <select

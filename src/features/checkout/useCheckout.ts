@@ -34,19 +34,21 @@ const STALE_OFFER_CODES = [
   'price_changed',
   'ticket_type_not_found',
   'payment_method_unavailable',
+  'waitlist_offer_invalid',
 ];
 
 /**
  * The checkout's state for one event: the offer (the server's, or the event document's offline),
  * the buyer's cart as a local document, which step shows, and placing the order, the one step
  * that needs the network. `access` is the key of the private link the page was opened with: it
- * offers that hidden type and goes with the order, where the server checks it again.
+ * offers that hidden type and goes with the order, where the server checks it again; `offerKey`,
+ * a waitlist offer's, does the same for the place held for the buyer.
  */
-export function useCheckout(eventId: number, access: string | null = null) {
+export function useCheckout(eventId: number, access: string | null = null, offerKey: string | null = null) {
   const locale = useLocale();
   const { data: event, isLoading } = useEvent(eventId);
   const sync = useSyncStatus();
-  const offer = useCheckoutOffer(eventId, access);
+  const offer = useCheckoutOffer(eventId, access, offerKey);
   const { cart: stored, loading: cartLoading, save } = useCart(eventId);
   const actions = useCheckoutActions();
   const now = useNow(CLOCK_MS);
@@ -142,6 +144,7 @@ export function useCheckout(eventId: number, access: string | null = null) {
       lang: locale,
       ...(cart.promo && pricing.applies ? { promo_code: cart.promo.code } : {}),
       ...(access ? { access } : {}),
+      ...(offerKey ? { offer: offerKey } : {}),
     });
     if (r.ok) {
       await actions.clearCart(eventId);

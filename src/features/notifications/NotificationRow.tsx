@@ -79,6 +79,13 @@ export function NotificationRow({ item: n, nowMs, onRead, onLeave, compact = fal
       </Link>,
     );
   }
+  if (n.kind === 'waitlistOffer' && n.link) {
+    actions.push(
+      <Link key="offer" className="btn btn--primary btn--sm" to={to(n.link)} onClick={act(() => undefined)}>
+        {t('waitlist.buyNow')}
+      </Link>,
+    );
+  }
   if (!n.read && n.noticeId > 0) {
     actions.push(
       <button key="read" type="button" className="btn btn--ghost btn--sm" onClick={() => onRead(n.key)}>
@@ -95,7 +102,7 @@ export function NotificationRow({ item: n, nowMs, onRead, onLeave, compact = fal
           {n.read ? null : <span className="visually-hidden">{t('notifications.unread')} </span>}
           {title}
         </p>
-        {n.text && !compact ? <p className="notice-row__quote">{n.text}</p> : null}
+        {n.text && !compact && n.kind !== 'waitlistOffer' ? <p className="notice-row__quote">{n.text}</p> : null}
         <p className="notice-row__meta">
           <time dateTime={new Date(atMs).toISOString()} title={dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(atMs)}>
             {formatRelative(atMs, nowMs, locale)}

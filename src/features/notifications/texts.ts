@@ -16,6 +16,8 @@ export function notificationTitle(n: NotificationItem, t: TFunction): string {
       return n.count > 1 ? t('notifications.kinds.votes', { count: n.count }) : t('notifications.kinds.vote', { name });
     case 'message':
       return n.count > 1 ? t('notifications.kinds.messages', { name, count: n.count }) : t('notifications.kinds.message', { name });
+    case 'waitlistOffer':
+      return t('notifications.kinds.waitlistOffer', { type: n.text, event });
     default:
       return t(`notifications.kinds.${n.kind}`, { name });
   }

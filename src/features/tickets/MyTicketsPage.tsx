@@ -14,6 +14,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { TicketCard } from './TicketCard.tsx';
 import { TicketToasts } from './TicketToasts.tsx';
 import { OrdersSection } from './OrdersSection.tsx';
+import { WaitlistSection } from './WaitlistSection.tsx';
 import './tickets.css';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 
@@ -41,6 +42,7 @@ export function MyTicketsPage() {
   return (
     <div className="page tickets-page">
       <PageHeader title={t('tickets.title')} />
+      <WaitlistSection now={now} />
       <OrdersSection now={now} />
       <TicketToasts>
         <Tabs<TicketsTab>

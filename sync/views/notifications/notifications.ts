@@ -4,6 +4,7 @@ import type { DialogDoc, MessageDoc } from '../../../contract/chat.ts';
 import { REMINDER_LEAD_MS } from '../../../contract/constants.ts';
 import { hasBegun } from '../../../contract/appointment-status.ts';
 import type { Notice } from '../../../contract/notifications.ts';
+import type { TicketDoc } from '../../../contract/tickets.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { observeLocal, writeLocal } from '../../store/local.ts';
 import { observeSession } from '../../store/observe.ts';
@@ -25,12 +26,13 @@ import { observeAppointmentViews } from '../appointments/store.ts';
  * - new private messages, from the messages collection: each run of messages from one person
  *   (until the user answers) is one notice, read when the conversation is read (`dialog.read`, the
  *   messages screen's own mark). Muted conversations raise none.
+ * - waitlist offers, from the user's tickets collection: unread while the place is held for them.
  *
  * When the user last looked at the list (the header's panel or the page) is a local document of
  * this device: a notice newer than that and unread is "unseen", which lights the header's flag.
  */
 
-export type NotificationKind = 'invited' | 'updated' | 'approved' | 'rejected' | 'canceled' | 'comment' | 'vote' | 'verySoon' | 'message';
+export type NotificationKind = 'invited' | 'updated' | 'approved' | 'rejected' | 'canceled' | 'comment' | 'vote' | 'verySoon' | 'message' | 'waitlistOffer';
 
 export interface NotificationMeeting {
   state: AppointmentView['state'];
@@ -65,6 +67,8 @@ export interface NotificationItem {
   text: string;
   /** The meeting as it stands now, for invited … canceled and verySoon; null when the device lacks it. */
   meeting: NotificationMeeting | null;
+  /** Where the notice's action leads (a waitlist offer's checkout) while it can be acted on; '' otherwise. */
+  link?: string;
 }
 
 export interface NotificationSources {
@@ -78,6 +82,8 @@ export interface NotificationSources {
   commands: readonly Pick<OutboxDoc, 'kind' | 'payload' | 'status'>[];
   /** What this device last showed (markNotificationsSeen). */
   seen: SeenMark;
+  /** The user's places in waitlists (tickets documents of kind `waitlist`): each offer is a notice. */
+  waitlist?: readonly Pick<TicketDoc, 'event_id' | 'type' | 'event' | 'waitlist'>[];
 }
 
 /** The list keeps this many; older notices stay on their sources. */
@@ -183,8 +189,39 @@ export function buildNotifications(src: NotificationSources, nowSec: number): No
   }
 
   out.push(...messageNotices(src, viewerId, dialogsReadQueued));
+  out.push(...offerNotices(src, nowSec));
   out.sort((a, b) => b.at - a.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return out.slice(0, NOTIFICATIONS_KEPT);
+}
+
+/**
+ * A waitlist offer is a notice: unread while the place is held for the user (a task, like "very
+ * soon"), with "Buy now"; read once bought, expired or passed on.
+ */
+function offerNotices(src: NotificationSources, nowSec: number): NotificationItem[] {
+  return (src.waitlist ?? [])
+    .filter((d) => d.waitlist.offered_at > 0)
+    .map((d) => {
+      const w = d.waitlist;
+      const open = w.state === 'offered' && w.offer_key !== '' && w.offer_expires > nowSec;
+      return {
+        key: `offer:${w.entry_id}:${w.offered_at}`,
+        kind: 'waitlistOffer' as const,
+        at: w.offered_at,
+        read: !open,
+        pending: false,
+        count: 1,
+        actor: nobody,
+        eventId: d.event_id,
+        eventName: d.event.name,
+        noticeId: 0,
+        meetingId: 0,
+        commentId: 0,
+        text: d.type,
+        meeting: null,
+        link: open ? `/events/${d.event_id}/checkout?offer=${w.offer_key}` : '',
+      };
+    });
 }
 
 /** One notice per run of messages from one person, until the user wrote back. */
@@ -258,6 +295,7 @@ export function observeNotificationSources(db: FoyerDatabase): Observable<Notifi
       const appointments$ = observeAppointmentViews(db).pipe(map((a) => a.views));
       const messages$ = db.messages.find({ selector: { sender_id: { $ne: viewerId } } }).$.pipe(map((l) => docs<MessageDoc>(l)));
       const dialogs$ = db.dialogs.find().$.pipe(map((l) => docs<DialogDoc>(l)));
+      const waitlist$ = db.tickets.find({ selector: { kind: 'waitlist' } }).$.pipe(map((l) => docs<TicketDoc>(l)));
       const commands$ = db.outbox.find({ selector: { kind: { $in: ['notification.read', 'dialog.read'] } } }).$.pipe(map((l) => docs<OutboxDoc>(l)));
       const ids$ = combineLatest([myEvents$, appointments$]).pipe(
         map(([mine, views]) => [...new Set([...mine.map((d) => d.event_id), ...views.map((v) => v.event_id)])].sort((a, b) => a - b).map(String)),
@@ -272,8 +310,8 @@ export function observeNotificationSources(db: FoyerDatabase): Observable<Notifi
             : of(new Map<number, EventDoc>()),
         ),
       );
-      return combineLatest([myEvents$, events$, appointments$, messages$, dialogs$, commands$, seen$]).pipe(
-        map(([myEvents, events, appointments, messages, dialogs, commands, seen]) => ({
+      return combineLatest([myEvents$, events$, appointments$, messages$, dialogs$, commands$, seen$, waitlist$]).pipe(
+        map(([myEvents, events, appointments, messages, dialogs, commands, seen, waitlist]) => ({
           viewerId,
           myEvents,
           events,
@@ -282,6 +320,7 @@ export function observeNotificationSources(db: FoyerDatabase): Observable<Notifi
           dialogs,
           commands,
           seen,
+          waitlist,
         })),
       );
     }),

@@ -4,6 +4,7 @@ import { lockTicketEmail } from './tickets.ts';
 import { observeCart } from './cart.ts';
 import { observeSalesCommands } from './sales-admin.ts';
 import { observeEmailLocks, observeOrders, observeTickets } from './tickets.ts';
+import { observeWaitlistCommands, observeWaitlistDocs } from './waitlist.ts';
 
 /**
  * The live reads of tickets and orders: the user's tickets, orders and email locks, an event's
@@ -17,6 +18,8 @@ export const TICKET_READS = {
   emailLocks: (db: FoyerDatabase) => observeEmailLocks(db),
   cart: (db: FoyerDatabase, eventId: number) => observeCart(db, eventId),
   salesCommands: (db: FoyerDatabase) => observeSalesCommands(db),
+  waitlistDocs: (db: FoyerDatabase) => observeWaitlistDocs(db),
+  waitlistCommands: (db: FoyerDatabase) => observeWaitlistCommands(db),
 } as const;
 
 /**

@@ -12,6 +12,7 @@ import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
+import { WaitlistPanel } from './WaitlistPanel.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
 export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
@@ -99,6 +100,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
         />
       </section>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
+      <WaitlistPanel eventId={eventId} types={sales.types} timezone={event.timezone} />
       <PromoCodesPanel
         eventId={eventId}
         currency={sales.currency}

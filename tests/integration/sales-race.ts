@@ -52,20 +52,21 @@ export function salesRace() {
     return { id: u.id, email: u.email, token: await createSession(db(), u.id) };
   }
 
+  /** A POST with the person's session through instance `i` mod 2, as a load balancer would spread them. */
+  async function post<T = RaceAnswer>(i: number, who: Person, path: string, body: unknown): Promise<T> {
+    const urls = cluster!.urls;
+    const res = await fetch(`${urls[i % urls.length]}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  }
+
   /** Each buyer's checkout at the same moment, the i-th through instance i mod 2. */
   function checkoutAtOnce(buyers: readonly Person[], orderOf: (i: number) => RaceOrder): Promise<RaceAnswer[]> {
-    const urls = cluster!.urls;
-    return Promise.all(
-      buyers.map(async (p, i) => {
-        const res = await fetch(`${urls[i % urls.length]}/api/checkout/orders`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ ...orderOf(i), client_key: `race-${randomUUID()}` }),
-        });
-        expect(res.status).toBe(200);
-        return (await res.json()) as RaceAnswer;
-      }),
-    );
+    return Promise.all(buyers.map((p, i) => post(i, p, '/api/checkout/orders', { ...orderOf(i), client_key: `race-${randomUUID()}` })));
   }
 
   /** `n` fresh buyers, then their checkouts at once. */
@@ -74,5 +75,8 @@ export function salesRace() {
     return checkoutAtOnce(buyers, orderOf);
   }
 
-  return { kit: salesKit(() => cluster!.apps[0]!), db, buyer, checkoutAtOnce, rush };
+  const app = () => cluster!.apps[0]!;
+  /** Every instance, for work each runs on its own (the sweeps). */
+  const apps = () => cluster!.apps;
+  return { kit: salesKit(app), app, apps, db, buyer, post, checkoutAtOnce, rush };
 }

@@ -1,12 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createSession } from '../../server/domain/auth/sessions.ts';
 import { offerFreedPlaces } from '../../server/domain/orders/waitlist-offers.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createUser } from '../fixtures/factories.ts';
 import type { Person } from './sales-helpers.ts';
+import { salesRace } from './sales-race.ts';
 import { statesOf, takenOf, waitlistKit } from './waitlist-helpers.ts';
 
 /**
@@ -19,39 +16,13 @@ import { statesOf, takenOf, waitlistKit } from './waitlist-helpers.ts';
  * belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
-
-const k = waitlistKit(() => cluster!.apps[0]!);
-
-async function someone(): Promise<Person> {
-  const u = await createUser(database.db);
-  return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
-}
+const race = salesRace();
+const { db, buyer: someone } = race;
+const k = waitlistKit(race.app);
 
 type Answer = { status_code: number; error?: string; data: { order?: { state: string } } | null };
 
-/** A POST through instance `i % 2`, with the person's session. */
-async function post(i: number, who: Person, path: string, body: unknown): Promise<Answer & { results?: { status: string }[] }> {
-  const urls = cluster!.urls;
-  const res = await fetch(`${urls[i % urls.length]}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Answer;
-}
+const post = (i: number, who: Person, path: string, body: unknown) => race.post<Answer & { results?: { status: string }[] }>(i, who, path, body);
 
 const join = (i: number, who: Person, eventId: number, typeId: number) =>
   post(i, who, '/sync/v1/commands', {
@@ -84,9 +55,9 @@ describe('a waitlist of 100 when 10 places free up at once on two instances', ()
     // Joining races too: each join locks the type's counts, and nobody is queued twice.
     const joined = await Promise.all(waiting.map((p, i) => join(i, p, eventId, typeId)));
     expect(joined.every((r) => r.results?.[0]?.status === 'applied')).toBe(true);
-    expect(await statesOf(database.db, typeId)).toEqual({ waiting: 100 });
+    expect(await statesOf(db(), typeId)).toEqual({ waiting: 100 });
 
-    const apps = cluster!.apps;
+    const apps = race.apps();
     const sweeps = Array.from({ length: 6 }, (_, i) =>
       apps[i % apps.length]!.writer.run(async (trx) => (await offerFreedPlaces(trx, null, new Date())).effect),
     );
@@ -94,12 +65,12 @@ describe('a waitlist of 100 when 10 places free up at once on two instances', ()
     const [cancelled] = await Promise.all([Promise.all(cancels), Promise.all(sweeps)]);
     for (const c of cancelled) expect(c).toMatchObject({ status_code: 200 });
 
-    expect(await statesOf(database.db, typeId)).toEqual({ offered: 10, waiting: 90 });
-    expect(await takenOf(database.db, typeId)).toEqual({ quota: 10, taken: 10 });
+    expect(await statesOf(db(), typeId)).toEqual({ offered: 10, waiting: 90 });
+    expect(await takenOf(db(), typeId)).toEqual({ quota: 10, taken: 10 });
     const offers = await sql<{ user_id: number; offer_key: string; id: number }>`
-      SELECT user_id, offer_key, id FROM waitlist_entries WHERE ticket_type_id = ${typeId} AND state = 'offered' ORDER BY id`.execute(database.db);
+      SELECT user_id, offer_key, id FROM waitlist_entries WHERE ticket_type_id = ${typeId} AND state = 'offered' ORDER BY id`.execute(db());
     // The first ten in line, in the order they joined.
-    const line = await sql<{ id: number }>`SELECT id FROM waitlist_entries WHERE ticket_type_id = ${typeId} ORDER BY id LIMIT 10`.execute(database.db);
+    const line = await sql<{ id: number }>`SELECT id FROM waitlist_entries WHERE ticket_type_id = ${typeId} ORDER BY id LIMIT 10`.execute(db());
     expect(offers.rows.map((r) => r.id)).toEqual(line.rows.map((r) => r.id));
 
     // Every offer twice at once (one attempt per instance), and 20 people without one.
@@ -111,9 +82,9 @@ describe('a waitlist of 100 when 10 places free up at once on two instances', ()
     expect(placed).toHaveLength(10);
     for (const a of answers.slice(0, 20).filter((x) => x.status_code !== 200)) expect(a.error).toBe('waitlist_offer_invalid');
     for (const a of answers.slice(20)) expect(a.error).toBe('sold_out');
-    expect(await statesOf(database.db, typeId)).toEqual({ bought: 10, waiting: 90 });
-    expect(await takenOf(database.db, typeId)).toEqual({ quota: 10, taken: 10 });
-    const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE event_id = ${eventId} AND state = 'pending'`.execute(database.db);
+    expect(await statesOf(db(), typeId)).toEqual({ bought: 10, waiting: 90 });
+    expect(await takenOf(db(), typeId)).toEqual({ quota: 10, taken: 10 });
+    const pending = await sql<{ n: number }>`SELECT count(*)::int AS n FROM orders WHERE event_id = ${eventId} AND state = 'pending'`.execute(db());
     expect(pending.rows[0]!.n).toBe(10);
   }, 120_000);
 });

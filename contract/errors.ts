@@ -2,6 +2,7 @@ import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
+import { CONTACT_ERROR_CODES } from './contacts.ts';
 
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
@@ -100,6 +101,8 @@ export const ERROR_CODES = {
   ...SALES_ERROR_CODES,
   ...PROMO_ERROR_CODES,
   ...SHARED_QUOTA_ERROR_CODES,
+  // meet by QR (contract/contacts.ts)
+  ...CONTACT_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -10,7 +10,7 @@ import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { acceptMailedInvitation, apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
-import { qrDrawing } from '../../src/features/tickets/qr.ts';
+import { qrDrawing } from '../../src/ui/qr/qr.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
 /**

@@ -28,6 +28,7 @@ import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
 import { useVisitorsPage } from './useVisitorsPage.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
+import { buttonClass } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/form/Field.tsx';
 
 /**
@@ -85,6 +86,11 @@ export function VisitorsPage() {
           <div className="visitors-page__title-row">
             <h1 className="page__title">{t('visitors.title')}</h1>
             {signedIn && !wide ? <Suggestions eventId={eventId} wide={false} /> : null}
+            {signedIn ? (
+              <Link className={buttonClass('secondary', 'sm', 'meet-open')} to={to(`/events/${eventId}/meet`)}>
+                {t('contacts.meet.open')}
+              </Link>
+            ) : null}
           </div>
         </div>
         <div className="visitors-page__tools">

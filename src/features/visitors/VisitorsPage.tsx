@@ -23,12 +23,12 @@ import '../../ui/people/profiles.css';
 import './visitors-phone.css';
 import './suggestions.css';
 import { Suggestions } from './Suggestions.tsx';
+import { MeetLink } from './MeetLink.tsx';
 import { EventNotFound } from '../../ui/EventNotFound.tsx';
 import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
 import { useVisitorsPage } from './useVisitorsPage.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
-import { buttonClass } from '../../ui/Button.tsx';
 import { FormError } from '../../ui/form/Field.tsx';
 
 /**
@@ -86,11 +86,7 @@ export function VisitorsPage() {
           <div className="visitors-page__title-row">
             <h1 className="page__title">{t('visitors.title')}</h1>
             {signedIn && !wide ? <Suggestions eventId={eventId} wide={false} /> : null}
-            {signedIn ? (
-              <Link className={buttonClass('secondary', 'sm', 'meet-open')} to={to(`/events/${eventId}/meet`)}>
-                {t('contacts.meet.open')}
-              </Link>
-            ) : null}
+            {signedIn && wide ? <MeetLink eventId={eventId} /> : null}
           </div>
         </div>
         <div className="visitors-page__tools">
@@ -118,6 +114,8 @@ export function VisitorsPage() {
         <section className="visitors-page__list" aria-label={t('visitors.listLabel')} aria-busy={visitors.isLoading}>
           {wide ? null : (
             <div className="visitors-page__sheet-row">
+              {/* On a phone, meet by QR sits in the free start of the filters' row, so the first card stays on the first screen. */}
+              {signedIn ? <MeetLink eventId={eventId} /> : null}
               <FilterSheet active={activeFilterCount(state)} total={data.total}>
                 <SortBox state={state} onChange={(next) => apply(next)} />
                 {filters}

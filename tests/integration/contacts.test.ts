@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelationDoc } from '../../contract/visitors.ts';
 import { parseContactCode } from '../../contract/contacts.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { createEvent, createUser, TEST_PASSWORD } from '../fixtures/factories.ts';
 import { bearer, login, ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 
 /**
@@ -166,6 +166,17 @@ describe('meet by QR', () => {
     // Meeting again now adds it again.
     expect(await send(one, 'contact.scan', { code, event_id: eventId, context: 'meet' })).toMatchObject({ status: 'applied' });
     expect(await contactsOf(one)).toHaveLength(1);
+  });
+
+  it('takes a deleted account out of the lists of the people who met it', async () => {
+    const { eventId, one, two } = await pairAtEvent();
+    expect(await send(one, 'contact.scan', { code: (await codeOf(two)).code, event_id: eventId, context: 'meet' })).toMatchObject({ status: 'applied' });
+    const { code } = await codeOf(two);
+    const gone = await s.app.inject({ method: 'POST', url: '/api/account/delete', payload: { password: TEST_PASSWORD }, headers: bearer(two.token) });
+    expect(gone.json().status_code).toBe(200);
+    expect(await contactsOf(one)).toHaveLength(0);
+    // Its code, kept on some phone, meets nobody any more.
+    expect(await send(one, 'contact.scan', { code, event_id: eventId, context: 'meet' })).toMatchObject({ status: 'rejected', code: 'contact_code_invalid' });
   });
 
   it('refuses bad input with a code and never answers 500', async () => {

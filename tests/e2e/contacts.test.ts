@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseContactCode } from '../../contract/contacts.ts';
@@ -8,6 +10,7 @@ import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
+import { qrVideo } from './fixtures/camera.ts';
 
 /**
  * Meet by QR (issue 31) on two 360 × 640 phones, Anna's in English and Bohdan's in Ukrainian, two
@@ -137,5 +140,47 @@ describe('meet by QR', () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await page.getByRole('button', { name: 'Remove from contacts' }).click();
     await page.getByText('No contacts yet').waitFor();
+  });
+
+  it('reads a contact code through the camera, as another phone shows it', async () => {
+    // Olena's code as her meet page draws it, played by Chromium's fake camera on Anna's second phone.
+    const olena = await suite.launch({ locale: 'en-GB', viewport: PHONE });
+    await openAt(olena, DEMO_ACCOUNTS.olena, `/en/events/${eventId}/meet`);
+    const code = await ownCode(olena.page);
+    const card = parseContactCode(code)!.card;
+    const video = qrVideo(code);
+    const camera = await suite.launch({
+      locale: 'en-GB',
+      viewport: PHONE,
+      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      await openAt(camera, DEMO_ACCOUNTS.anna, `/en/events/${eventId}/meet`);
+      await ownCode(camera.page);
+      await camera.page.getByRole('button', { name: 'Start camera' }).click();
+      const head = await suite.poll(
+        () =>
+          camera.page
+            .locator('.meet-result .meet-result__head')
+            .textContent({ timeout: 1000 })
+            .catch(() => null),
+        (t) => t !== null,
+        30_000,
+        'a contact code read from the camera',
+      );
+      expect(head).toBe(`${card.first_name} ${card.last_name} is in your contacts`);
+      await camera.page.getByRole('button', { name: 'Stop camera' }).click();
+      const token = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+      await suite.poll(
+        async () => (await pullAll<RelationDoc>(server.url, 'relations', token)).filter((d) => d.contact && d.user_id === card.user_id).length,
+        (n) => n === 1,
+        SYNC_MS,
+        'the scan from the camera on the server',
+      );
+    } finally {
+      await camera.close();
+      await olena.close();
+      fs.rmSync(path.dirname(video), { recursive: true, force: true });
+    }
   });
 });

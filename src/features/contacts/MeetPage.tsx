@@ -39,7 +39,6 @@ function Meet({ eventId }: { eventId: number }) {
   const to = useLocalePath();
   const own = useContactCode();
   const contacts = useContacts(own.code?.public_key ?? null);
-  const [scanning, setScanning] = useState(false);
   const [verdict, setVerdict] = useState<ScanVerdict | null>(null);
   const onCode = async (text: string) => setVerdict(await contacts.actions.scan(eventId, text));
   return (
@@ -50,14 +49,10 @@ function Meet({ eventId }: { eventId: number }) {
           {t('contacts.meet.scanTitle')}
         </h2>
         <p className="muted">{t('contacts.meet.scanLead')}</p>
-        {scanning ? <CameraScanner onCode={onCode} /> : null}
-        {scanning ? null : (
-          <Button variant="primary" onClick={() => setScanning(true)}>
-            {t('contacts.meet.scanOpen')}
-          </Button>
-        )}
-        <PasteCode onCode={onCode} />
+        {/* Above the camera, so the answer shows on a phone's screen while the camera runs. */}
         {verdict ? <ScanResult verdict={verdict} /> : null}
+        <CameraScanner onCode={onCode} />
+        <PasteCode onCode={onCode} />
       </section>
       <p className="meet__more">
         <Link to={to('/contacts')}>{t('contacts.meet.toList', { n: contacts.data.length })}</Link>

@@ -36,6 +36,7 @@ import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
 import { ReferralClaimPayload } from './referrals.ts';
+import { ContactNotePayload, ContactRemovePayload, ContactScanPayload } from './contacts.ts';
 
 /**
  * Commands are what a device asks the server to do. Each carries a client-generated id, so the
@@ -137,6 +138,11 @@ export const COMMAND_PAYLOADS = storableAll({
   'trip.save': TripSavePayload,
   // Referrals (contract/referrals.ts): an existing account came to the event through a link.
   'referral.claim': ReferralClaimPayload,
+  // Meet by QR (contract/contacts.ts): a scanned contact code gives both people the contact; the
+  // owner's note and removal touch only their own copy.
+  'contact.scan': ContactScanPayload,
+  'contact.note': ContactNotePayload,
+  'contact.remove': ContactRemovePayload,
 } satisfies Record<string, TSchema>);
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

@@ -3,6 +3,7 @@ import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
 import { WAITLIST_ERROR_CODES } from './waitlist.ts';
+import { CONTACT_ERROR_CODES } from './contacts.ts';
 
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
@@ -102,6 +103,8 @@ export const ERROR_CODES = {
   ...PROMO_ERROR_CODES,
   ...SHARED_QUOTA_ERROR_CODES,
   ...WAITLIST_ERROR_CODES,
+  // meet by QR (contract/contacts.ts)
+  ...CONTACT_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf } from './schema.ts';
 import { AccountSettingsPatch } from './accounts.ts';
+import { ContactField } from './contacts.ts';
 
 /**
  * Visitors, people, likes, favorites and the profile (networking.md §2–9, events.md §9).
@@ -96,7 +97,9 @@ export type VisitorDoc = DocOf<typeof VisitorsCollection>;
 
 export const RelationsCollection = defineCollection({
   name: 'relations',
-  version: 0,
+  // 1: the contact met by QR (contract/contacts.ts); every collection is taken, and a contact is
+  // one more thing the user holds about one other person (docs/DESIGN.md, "Meet by QR").
+  version: 1,
   schema: Type.Object({
     /** The other person's user id as a string. */
     id: Type.String(),
@@ -104,6 +107,8 @@ export const RelationsCollection = defineCollection({
     /** LIKE_STATUS: 0 never, 1 not liked, 2 liked, 3 liked both ways. */
     like_status: Type.Integer(),
     favorite: Type.Boolean(),
+    /** Present while the person is the user's contact. */
+    contact: Type.Optional(ContactField),
     ...RevField,
   }),
 });

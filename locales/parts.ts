@@ -16,6 +16,7 @@ export const LATER_SECTIONS: readonly string[] = [
   'browse',
   'checkin',
   'companies',
+  'contacts',
   'discussions',
   'door',
   'favorites',

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
-import type { DEMO_ACCOUNTS } from '../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
+import { apiLogin } from '../tests/e2e/fixtures/api.ts';
 
 /** The screens scripts/screens.ts photographs: who sees each, where, and what to do first. */
 
@@ -13,6 +14,8 @@ export interface Screen {
   prepare?: (page: Page) => Promise<void>;
   /** The screen shows ticket sales: the demo event gets types and orders first (salesOnDemo). */
   sales?: boolean;
+  /** The screen shows contacts met by QR: Anna meets Bohdan and the stand manager first (contactsOnDemo). */
+  contacts?: boolean;
 }
 
 export const SCREENS: Screen[] = [
@@ -91,6 +94,34 @@ export const SCREENS: Screen[] = [
       await page.waitForTimeout(400);
     },
   },
+  // Meet by QR (issue 31): the visitors' title with its button, the own code, a scanned code's
+  // result, and the contacts list.
+  { name: 'visitors-meet-by-qr', who: 'anna', path: ({ eventId }) => `/events/${eventId}/visitors` },
+  { name: 'meet-code', who: 'anna', path: ({ eventId }) => `/events/${eventId}/meet`, contacts: true },
+  {
+    name: 'meet-scanned',
+    who: 'anna',
+    path: ({ eventId }) => `/events/${eventId}/meet`,
+    contacts: true,
+    prepare: async (page) => {
+      const input = page.locator('.meet-paste input');
+      if (!(await appears(input, 15_000))) return;
+      // Somebody's code as their phone shows it, fetched as them and pasted as Anna; each language
+      // scans somebody new (one server serves both runs), so each shot shows a contact added.
+      const url = new URL(page.url());
+      const code = await contactCodeOf(url.origin, url.pathname.startsWith('/uk/') ? 'olena' : 'owner');
+      await input.fill(code);
+      await page.locator('.meet-paste button[type=submit]').click();
+      const result = page.locator('.meet-result');
+      await result.waitFor();
+      await page.locator('.meet-scan').evaluate((el) => {
+        el.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -70);
+      });
+      await page.waitForTimeout(300);
+    },
+  },
+  { name: 'contacts-list', who: 'anna', path: () => '/contacts', contacts: true },
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
   { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
   { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },
@@ -319,6 +350,13 @@ export const SCREENS: Screen[] = [
     },
   },
 ];
+
+/** Somebody's own contact code, as GET /api/contacts/code gives it to their phone. */
+export async function contactCodeOf(baseUrl: string, who: keyof typeof DEMO_ACCOUNTS): Promise<string> {
+  const token = await apiLogin(baseUrl, DEMO_ACCOUNTS[who], DEMO_PASSWORD);
+  const res = await fetch(`${baseUrl}/api/contacts/code`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { data: { code: string } }).data.code;
+}
 
 /** Whether the element shows within `ms`: a build from before a feature simply does not have it. */
 function appears(locator: Locator, ms: number): Promise<boolean> {

@@ -21,7 +21,8 @@ import { sellTickets } from '../tests/e2e/fixtures/sales.ts';
 import { organiserCommand, SPEAKER_PASS } from '../tests/e2e/fixtures/organiser.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
-import { SCREENS, type Who } from './screens-list.ts';
+import { SCREENS, contactCodeOf, type Who } from './screens-list.ts';
+import { parseContactCode } from '../contract/contacts.ts';
 
 const { values } = parseArgs({
   options: {
@@ -163,6 +164,27 @@ async function command(baseUrl: string, token: string, kind: string, payload: un
   await res.body?.cancel();
 }
 
+/**
+ * Contacts met by QR (issue 31), through the commands the phones send: Anna scans Bohdan's code
+ * and the stand manager's at the demo event and notes one of them. A build from before refuses the
+ * commands, and its screens show no contacts.
+ */
+async function contactsOnDemo(baseUrl: string, eventId: number): Promise<void> {
+  const anna = await apiLogin(baseUrl, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+  const codes = [await contactCodeOf(baseUrl, 'manager'), await contactCodeOf(baseUrl, 'bohdan')];
+  const commands: { kind: string; payload: unknown }[] = codes.map((code) => ({ kind: 'contact.scan', payload: { code, event_id: eventId, context: 'meet' } }));
+  const bohdan = parseContactCode(codes[1] ?? '');
+  if (bohdan) commands.push({ kind: 'contact.note', payload: { user_id: bohdan.card.user_id, note: 'Wants a demo for the Lviv office, call after 14:00' } });
+  for (const { kind, payload } of commands) {
+    const res = await fetch(`${baseUrl}/sync/v1/commands`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${anna}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ commands: [{ id: `screens-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
+    });
+    await res.body?.cancel();
+  }
+}
+
 async function offeredTypes(baseUrl: string, eventId: number): Promise<{ id: number; name: string; price: number }[]> {
   const res = await fetch(`${baseUrl}/api/events/${eventId}/ticket-types`);
   return ((await res.json()) as { data: { types: { id: number; name: string; price: number }[] } }).data.types;
@@ -187,6 +209,7 @@ async function main() {
     const eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
     const ownerId = await userIdOf(server.url, await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD));
     if (screens.some((s) => s.sales)) await salesOnDemo(server.url, eventId);
+    if (screens.some((s) => s.contacts)) await contactsOnDemo(server.url, eventId);
     for (const locale of (values.locales ?? 'uk,en').split(',')) {
       for (const who of [...new Set(screens.map((s) => s.who))]) {
         const browser = await launchBrowser({ locale: locale === 'uk' ? 'uk-UA' : `${locale}-GB`, viewport: PHONE, timezoneId: 'Europe/Kyiv' });

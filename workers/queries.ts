@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import { APPOINTMENT_READS } from '../sync/views/appointments/on-device.ts';
 import { CALENDAR_READS } from '../sync/views/calendar/on-device.ts';
 import { CHAT_READS } from '../sync/views/chat/on-device.ts';
+import { CONTACT_READS } from '../sync/views/contacts/on-device.ts';
 import { DOOR_READS } from '../sync/views/checkin/on-device.ts';
 import { COMPANY_READS } from '../sync/views/companies/on-device.ts';
 import { MESSAGE_READS } from '../sync/views/messages/on-device.ts';
@@ -33,6 +34,7 @@ export const QUERIES = {
   ...APPOINTMENT_READS,
   ...CALENDAR_READS,
   ...CHAT_READS,
+  ...CONTACT_READS,
   ...DOOR_READS,
   ...COMPANY_READS,
   ...MESSAGE_READS,

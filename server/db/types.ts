@@ -250,6 +250,13 @@ export interface UserRelationsTable extends ReplicatedColumns {
   target_user_id: number;
   like_status: Auto<number>;
   favorite: Auto<boolean>;
+  /** Meet by QR (066_contacts.sql): when they met, null when the other person is not a contact. */
+  contact_at: Auto<Date | null>;
+  contact_event_id: Auto<number | null>;
+  /** contract/contacts.ts ContactCard without user_id: what the other person shared. */
+  contact_card: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  contact_note: Auto<string>;
+  contact_removed_at: Auto<Date | null>;
 }
 export interface FriendsTable {
   user_id: number;

@@ -236,6 +236,20 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'events/:eventId/meet',
+            element: screen(
+              () => import('../features/contacts/MeetPage.tsx'),
+              (m) => m.MeetPage,
+            ),
+          },
+          {
+            path: 'contacts',
+            element: screen(
+              () => import('../features/contacts/ContactsPage.tsx'),
+              (m) => m.ContactsPage,
+            ),
+          },
+          {
             path: 'referrers',
             element: screen(
               () => import('../features/referrals/ReferralsPage.tsx'),

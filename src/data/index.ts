@@ -260,3 +260,16 @@ export {
   useReferrals,
   type ReferralsCache,
 } from './referrals.ts';
+export {
+  CSV_COLUMNS,
+  searchContacts,
+  toCsv as contactsCsv,
+  toVCard as contactsVCard,
+  useContactCode,
+  useContacts,
+  type ContactActions,
+  type ContactCodeCache,
+  type ContactView,
+  type CsvColumn,
+  type ScanVerdict,
+} from './contacts.ts';

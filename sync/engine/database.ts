@@ -38,7 +38,7 @@ import { sparseReads } from './sparse-reads.ts';
  *    2 my_events     the user's relation to events (decides the event scopes below)
  *    3 outbox        local only: the queued commands
  *    4 visitors      event-scoped: the people of the events the user takes part in
- *    5 relations     user: the user's likes and stars of other people
+ *    5 relations     user: the user's likes and stars of other people, and the contacts met by QR
  *    6 appointments  user
  *    7 comments      event-scoped: the chat of opened events (recent window, older on demand)
  *    8 dialogs       user

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DoorTicketDoc, TicketDoc } from '../../contract/tickets.ts';
@@ -10,7 +9,7 @@ import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { acceptMailedInvitation, apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { DoorPage } from './pages/DoorPage.ts';
-import { qrDrawing } from '../../src/features/tickets/qr.ts';
+import { qrVideo } from './fixtures/camera.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
 /**
@@ -202,30 +201,6 @@ describe('door check-in', () => {
     expect(rows.filter((r) => r.result === 'already_used')).toHaveLength(1);
   });
 });
-
-/**
- * A Y4M video of one still frame (Chromium's fake camera loops it): the QR code as the ticket card
- * draws it, black on white, centred.
- */
-function qrVideo(text: string): string {
-  const W = 640;
-  const H = 480;
-  const { size, path: d } = qrDrawing(text);
-  const dark = new Set([...d.matchAll(/M(\d+) (\d+)/g)].map((m) => `${m[1]},${m[2]}`));
-  const scale = Math.floor(440 / (size + 8));
-  const left = Math.floor((W - size * scale) / 2);
-  const top = Math.floor((H - size * scale) / 2);
-  const y = Buffer.alloc(W * H, 235);
-  for (let py = 0; py < size * scale; py++) {
-    for (let px = 0; px < size * scale; px++) {
-      if (dark.has(`${Math.floor(px / scale)},${Math.floor(py / scale)}`)) y[(top + py) * W + left + px] = 16;
-    }
-  }
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'foyer-camera-')), 'qr.y4m');
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\nFRAME\n`), y, chroma, chroma]));
-  return file;
-}
 
 describe('the door camera', () => {
   it('admits a ticket whose QR code it reads from the camera', async () => {

@@ -203,6 +203,9 @@ describe('commands', () => {
     'calendar.feed': { token: null },
     'trip.save': { event_id: eventId, hotel: 'Hotel' },
     'referral.claim': { code: '0123456789ab', event_id: eventId },
+    'contact.scan': { code: 'FYC1.AA.AA', event_id: eventId, context: 'meet' },
+    'contact.note': { user_id: other.id, note: 'Met at the stand' },
+    'contact.remove': { user_id: other.id },
   });
 
   it('rejects every kind with invalid_input when it carries a field that is not its own, and changes nothing', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCAN_RESULTS } from '../../contract/tickets.ts';
 import type { ScanVerdict } from '../../contract/checkin.ts';
 import { verdictView } from '../../src/features/checkin/verdict.ts';
-import { RepeatFilter, SAME_CODE_COOLDOWN_MS } from '../../src/features/checkin/camera.ts';
+import { RepeatFilter, SAME_CODE_COOLDOWN_MS } from '../../src/ui/scan/camera.ts';
 
 /** What the door shows for each result, and how the camera counts a code held in front of it. */
 

@@ -217,6 +217,9 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'calendar.feed': [{ token: 'A'.repeat(43) }, { token: null }],
   'trip.save': [{ event_id: 7, hotel: 'Hotel Ukraine', transport_before: 'Train 743', transport_after: 'Bus' }],
   'referral.claim': [{ code: '0123456789ab', event_id: 7 }],
+  'contact.scan': [{ code: 'FYC1.WzEsIkFubmEiXQ.AAAA', event_id: 7, context: 'meet' }],
+  'contact.note': [{ user_id: 3, note: 'Talked about the venue' }],
+  'contact.remove': [{ user_id: 3 }],
 };
 
 /** Paths to every string and number in a value, with a setter that returns a changed copy. */

@@ -16,6 +16,7 @@ import { PEOPLE_CACHES } from '../../sync/views/people/on-device.ts';
 import { PROFILE_CACHES } from '../../sync/views/profile/on-device.ts';
 import { REFERRAL_CACHES } from '../../sync/views/referrals/on-device.ts';
 import { CALENDAR_CACHES } from '../../sync/views/calendar/on-device.ts';
+import { CONTACT_CACHES, CONTACT_READS } from '../../sync/views/contacts/on-device.ts';
 import { ACTIONS } from '../../workers/actions.ts';
 import { CACHES } from '../../workers/caches.ts';
 import { QUERIES } from '../../workers/queries.ts';
@@ -28,6 +29,7 @@ const READS = {
   APPOINTMENT_READS,
   CALENDAR_READS,
   CHAT_READS,
+  CONTACT_READS,
   DOOR_READS,
   COMPANY_READS,
   MESSAGE_READS,
@@ -68,7 +70,7 @@ describe('what the device offers the page', () => {
   });
 
   it('takes each cache kind once, and every kind reads back from its own keys', () => {
-    const areas = { PROFILE_CACHES, PEOPLE_CACHES, CALENDAR_CACHES, REFERRAL_CACHES, ADMIN_CACHES };
+    const areas = { PROFILE_CACHES, PEOPLE_CACHES, CALENDAR_CACHES, REFERRAL_CACHES, ADMIN_CACHES, CONTACT_CACHES };
     expect([...owners(areas)].filter(([, list]) => list.length > 1)).toEqual([]);
     for (const [area, entries] of Object.entries(areas))
       for (const [name, source] of Object.entries(entries)) expect(CACHES[name as keyof typeof CACHES], `${area}.${name}`).toBe(source);

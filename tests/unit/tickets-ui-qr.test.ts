@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { formatTicketPayload, importTicketPublicKey, ticketSigningMessage, toBase64Url, validateScan } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
-import { qrDrawing } from '../../src/features/tickets/qr.ts';
+import { qrDrawing } from '../../src/ui/qr/qr.ts';
 
 /**
  * The QR code a ticket card draws on the holder's phone decodes, with the door's own fallback

@@ -126,7 +126,13 @@ export async function ownRecords(q: Q, userId: number) {
       .where('deleted', '=', false)
       .orderBy('id')
       .execute(),
-    q.selectFrom('user_relations').select(['target_user_id', 'like_status', 'favorite']).where('user_id', '=', userId).where('deleted', '=', false).execute(),
+    // The contacts met by QR ride on the same rows: who, where, when, what they shared and the person's note.
+    q
+      .selectFrom('user_relations')
+      .select(['target_user_id', 'like_status', 'favorite', 'contact_at', 'contact_event_id', 'contact_card', 'contact_note'])
+      .where('user_id', '=', userId)
+      .where('deleted', '=', false)
+      .execute(),
     q.selectFrom('trips').select(['event_id', 'hotel', 'transport_before', 'transport_after', 'image', 'updated_at']).where('user_id', '=', userId).execute(),
   ]);
   return { events, tickets, orders, appointments, dialogs, messages, comments, relations, trips, ...(await moreRecords(q, userId)) };

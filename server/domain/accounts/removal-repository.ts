@@ -45,6 +45,14 @@ export async function anonymiseAccount(trx: Tx, userId: number): Promise<void> {
  */
 export async function removeOwnRows(trx: Tx, userId: number, email: string): Promise<void> {
   await trx.updateTable('user_relations').set({ deleted: true }).where('user_id', '=', userId).execute();
+  // The card the person gave others by QR (066_contacts.sql) carries their name, email and phone:
+  // it leaves every list with them, and those devices drop it on their next pull.
+  await trx
+    .updateTable('user_relations')
+    .set({ contact_at: null, contact_event_id: null, contact_card: null, contact_note: '' })
+    .where('target_user_id', '=', userId)
+    .where('contact_at', 'is not', null)
+    .execute();
   await trx.deleteFrom('trips').where('user_id', '=', userId).execute();
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('session_handoffs').where('user_id', '=', userId).execute();
@@ -148,7 +156,9 @@ export async function partnersOf(q: Q, userId: number): Promise<number[]> {
     .select(['user_a', 'user_b'])
     .where((eb) => eb.or([eb('user_a', '=', userId), eb('user_b', '=', userId)]))
     .execute();
-  const ids = new Set<number>();
+  // People who met the person by QR hold their card, which the removal empties.
+  const met = await q.selectFrom('user_relations').select('user_id').where('target_user_id', '=', userId).where('contact_at', 'is not', null).execute();
+  const ids = new Set<number>(met.map((r) => r.user_id));
   for (const m of meetings) ids.add(m.from_user_id === userId ? m.to_user_id : m.from_user_id);
   for (const d of dialogs) ids.add(d.user_a === userId ? d.user_b : d.user_a);
   ids.delete(userId);

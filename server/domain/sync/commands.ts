@@ -34,6 +34,7 @@ import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
 import { claimReferral } from '../referrals/service.ts';
+import { noteContact, removeContact, scanContact } from '../contacts/service.ts';
 import { updateProfile } from '../profile/service.ts';
 import * as visitors from '../visitors/service.ts';
 import type { Writer } from '../write.ts';
@@ -135,6 +136,9 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),
   'trip.save': async (trx, ctx, { event_id, ...texts }) => (await saveTrip(trx, ctx.userId, event_id, texts)).effect,
   'referral.claim': (trx, ctx, p) => claimReferral(trx, ctx.userId, p),
+  'contact.scan': (trx, ctx, p) => scanContact(trx, ctx.userId, p, ctx.occurredAt),
+  'contact.note': (trx, ctx, p) => noteContact(trx, ctx.userId, p.user_id, p.note),
+  'contact.remove': (trx, ctx, p) => removeContact(trx, ctx.userId, p.user_id, ctx.occurredAt),
 };
 
 const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<

@@ -6,7 +6,9 @@ import { feedEvent, feedEventId, FeedScopeError, feedUser, pullText, type FeedAr
 import type { PageCache } from '../sync/page-cache.ts';
 import { toVisitorDoc, visitorDocId, visitorTombstone } from './documents.ts';
 import { feedJson, feedRows, feedStamp, type FeedStamp } from './feed-repository.ts';
-import { anyParticipant, loadViewer, relationsSince, type Viewer } from './repository.ts';
+import { anyParticipant, loadViewer, type Viewer } from './repository.ts';
+import { relationsSince, type RelationRow } from './relations-repository.ts';
+import type { ContactField } from '../../../contract/contacts.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the
@@ -130,13 +132,36 @@ async function participant(db: Kysely<DB>, user: number, eventId: number, memo: 
 export async function relationsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {
   if (userId === null) return { documents: [] };
   const rows = await relationsSince(db, userId, checkpoint, limit);
-  const documents: (RelationDoc & { deleted: boolean })[] = rows.map((r) => ({
-    id: String(r.target_user_id),
-    user_id: r.target_user_id,
-    like_status: r.like_status,
-    favorite: r.favorite,
-    rev: r.rev,
-    deleted: r.deleted,
-  }));
+  const documents: (RelationDoc & { deleted: boolean })[] = rows.map((r) => {
+    const contact = contactOf(r);
+    return {
+      id: String(r.target_user_id),
+      user_id: r.target_user_id,
+      like_status: r.like_status,
+      favorite: r.favorite,
+      ...(contact ? { contact } : {}),
+      rev: r.rev,
+      deleted: r.deleted,
+    };
+  });
   return { documents };
+}
+
+/** The contact met by QR the row holds (066_contacts.sql), as the device shows it; none once removed. */
+function contactOf(r: RelationRow): ContactField | null {
+  if (r.deleted || r.contact_at === null || r.contact_card === null) return null;
+  const card = typeof r.contact_card === 'string' ? (JSON.parse(r.contact_card) as Record<string, unknown>) : r.contact_card;
+  const text = (key: string) => (typeof card[key] === 'string' ? (card[key] as string) : '');
+  return {
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    company: text('company'),
+    position: text('position'),
+    email: text('email'),
+    phone: text('phone'),
+    event_id: r.contact_event_id ?? 0,
+    event_name: r.event_name ?? '',
+    met_at: new Date(r.contact_at).toISOString(),
+    note: r.contact_note,
+  };
 }

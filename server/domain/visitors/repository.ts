@@ -331,17 +331,6 @@ export async function upsertRelation(trx: Tx, userId: number, targetId: number, 
 }
 
 /** A page of the user's relations feed, tombstones included. */
-export async function relationsSince(q: Q, userId: number, checkpoint: number, limit: number) {
-  return q
-    .selectFrom('user_relations')
-    .select(['target_user_id', 'like_status', 'favorite', 'rev', 'deleted'])
-    .where('user_id', '=', userId)
-    .where('rev', '>', checkpoint)
-    .orderBy('rev')
-    .limit(limit)
-    .execute();
-}
-
 // The event's visitor list as every participant shares it (routes/api/visitors.ts, shared-list.ts) ---
 
 /**

@@ -6,6 +6,7 @@ import { accountApi } from './account.ts';
 import { adminApi } from './admin.ts';
 import { calendarApi, calendarFeedRoutes } from './calendar.ts';
 import { referralsApi } from './referrals.ts';
+import { contactsApi } from './contacts.ts';
 import { chatApi } from './chat.ts';
 import { checkinApi } from './checkin.ts';
 import { checkoutApi } from './checkout.ts';
@@ -74,4 +75,6 @@ async function legacyApi(app: FastifyInstance) {
   await app.register(calendarApi);
   // Who came through the user's referral links (issue 16).
   await app.register(referralsApi);
+  // Meet by QR (issue 31): the signed-in person's own contact code; scans are sync commands.
+  await app.register(contactsApi);
 }

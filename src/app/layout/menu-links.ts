@@ -31,6 +31,7 @@ export function menuGroups(): MenuGroup[] {
         { path: '/profile/myevents', label: 'nav.myEvents' },
         { path: '/events/favorites', label: 'nav.favorites' },
         { path: '/profile/mytickets', label: 'nav.tickets' },
+        { path: '/contacts', label: 'nav.contacts' },
         { path: '/profile/calendar', label: 'nav.calendar' },
         { path: '/referrers', label: 'nav.referrals' },
       ],

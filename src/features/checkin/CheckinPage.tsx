@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
-import { CameraScanner } from './CameraScanner.tsx';
+import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
 import { ConflictsList } from './ConflictsList.tsx';
 import { DoorSearch } from './DoorSearch.tsx';
 import { DoorStaff } from './DoorStaff.tsx';

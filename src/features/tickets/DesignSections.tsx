@@ -4,7 +4,7 @@ import type { TicketDesignSettings } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { DesignImageField } from './DesignImageField.tsx';
-import { TicketQr } from './TicketQr.tsx';
+import { TicketQr } from '../../ui/qr/TicketQr.tsx';
 import {
   addInstruction,
   BADGE_FIELDS,

@@ -9,7 +9,7 @@ import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { formatEventRange, isoInEventZone } from '../../ui/format/events.ts';
 import { formatMoney } from '../../../contract/money.ts';
-import { TicketQr } from './TicketQr.tsx';
+import { TicketQr } from '../../ui/qr/TicketQr.tsx';
 import { useTicketToast } from './TicketToasts.tsx';
 
 /**

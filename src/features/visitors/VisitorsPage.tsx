@@ -23,6 +23,7 @@ import '../../ui/people/profiles.css';
 import './visitors-phone.css';
 import './suggestions.css';
 import { Suggestions } from './Suggestions.tsx';
+import { MeetLink } from './MeetLink.tsx';
 import { EventNotFound } from '../../ui/EventNotFound.tsx';
 import { VisitorSearchBox } from '../../ui/SearchBox.tsx';
 import { parseId } from '../../../contract/ids.ts';
@@ -82,7 +83,10 @@ export function VisitorsPage() {
       <header className="visitors-page__header">
         <div>
           <p className="visitors-page__event">{event ? <Link to={to(`/events/${eventId}`)}>{event.name}</Link> : null}</p>
-          <h1 className="page__title">{t('visitors.title')}</h1>
+          <div className="visitors-page__title-row">
+            <h1 className="page__title">{t('visitors.title')}</h1>
+            {signedIn ? <MeetLink eventId={eventId} compact={!wide} /> : null}
+          </div>
         </div>
         <div className="visitors-page__tools">
           <VisitorSearchBox value={search} onChange={setSearch} />

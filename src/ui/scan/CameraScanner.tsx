@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button.tsx';
+import { Button } from '../Button.tsx';
 import { RepeatFilter, createDecoder, type FrameDecoder } from './camera.ts';
+import './camera.css';
 
 /** Decoding more often only heats the phone; a code is held up for a second or more. */
 const FRAME_INTERVAL_MS = 180;
@@ -9,8 +10,9 @@ const FRAME_INTERVAL_MS = 180;
 type CameraState = 'off' | 'starting' | 'on' | 'denied' | 'unavailable' | 'error';
 
 /**
- * The door's camera: the back camera in a <video>, frames decoded while it runs (camera.ts). Every
- * new code goes to `onCode`; decoding waits while the door judges the previous one.
+ * The camera scanner of the door and of meet by QR: the back camera in a <video>, frames decoded
+ * while it runs (camera.ts). Every new code goes to `onCode`; decoding waits while the screen
+ * judges the previous one.
  */
 export function CameraScanner({ onCode }: { onCode(text: string): Promise<void> }) {
   const { t } = useTranslation();

@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useContactCode, useContacts, useEvent, useSession, type ScanVerdict } from '../../data/index.ts';
+import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
+import { Button } from '../../ui/Button.tsx';
+import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { PageHeader } from '../../ui/PageHeader.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { useLocalePath } from '../../ui/useLocale.ts';
+import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
+import { TicketQr } from '../../ui/qr/TicketQr.tsx';
+import { cardLine, fullName } from './format.ts';
+import './contacts.css';
+
+/**
+ * /{locale}/events/{id}/meet (issue 31): the person's own contact code to show, and the camera (or
+ * a pasted code) to scan somebody else's. Both work with no network: the code and the key that
+ * checks codes are kept on the device, and a scan is judged here and queued.
+ */
+export function MeetPage() {
+  const { t } = useTranslation();
+  const eventId = Number(useParams().eventId) || 0;
+  const { user, status } = useSession();
+  const { data: event } = useEvent(eventId);
+  useDocumentTitle(t('contacts.meet.title'));
+  if (status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (!user) return <LoginPrompt title={t('contacts.meet.title')} text={t('contacts.guestText')} />;
+  return (
+    <div className="page page--narrow meet-page">
+      <PageHeader title={t('contacts.meet.title')} lead={t('contacts.meet.lead')} event={event ? { id: eventId, name: event.name } : null} />
+      <Meet eventId={eventId} />
+    </div>
+  );
+}
+
+function Meet({ eventId }: { eventId: number }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  const own = useContactCode();
+  const contacts = useContacts(own.code?.public_key ?? null);
+  const [verdict, setVerdict] = useState<ScanVerdict | null>(null);
+  const onCode = async (text: string) => setVerdict(await contacts.actions.scan(eventId, text));
+  return (
+    <>
+      <OwnCode own={own} />
+      <section className="card meet-scan" aria-labelledby="meet-scan-title">
+        <h2 id="meet-scan-title" className="meet__title">
+          {t('contacts.meet.scanTitle')}
+        </h2>
+        <p className="muted">{t('contacts.meet.scanLead')}</p>
+        {/* Above the camera, so the answer shows on a phone's screen while the camera runs. */}
+        {verdict ? <ScanResult verdict={verdict} /> : null}
+        <CameraScanner onCode={onCode} />
+        <PasteCode onCode={onCode} />
+      </section>
+      <p className="meet__more">
+        <Link to={to('/contacts')}>{t('contacts.meet.toList', { n: contacts.data.length })}</Link>
+      </p>
+    </>
+  );
+}
+
+function OwnCode({ own }: { own: ReturnType<typeof useContactCode> }) {
+  const { t } = useTranslation();
+  const to = useLocalePath();
+  if (!own.code) {
+    return (
+      <section className="card meet-code">
+        {own.loading ? <Spinner label={t('common.loading')} /> : <p className="muted">{t('contacts.meet.codeNotYet')}</p>}
+      </section>
+    );
+  }
+  const card = own.code.card;
+  return (
+    <section className="card meet-code" aria-labelledby="meet-code-title">
+      <h2 id="meet-code-title" className="meet__title">
+        {t('contacts.meet.codeTitle')}
+      </h2>
+      <div className="meet-code__qr" data-code={own.code.code}>
+        <TicketQr payload={own.code.code} label={t('contacts.meet.codeLabel')} />
+      </div>
+      <p className="meet-code__name">{fullName(card)}</p>
+      {cardLine(card) ? <p className="muted">{cardLine(card)}</p> : null}
+      <p className="muted small">
+        {t('contacts.meet.shares', {
+          what:
+            [card.email ? t('contacts.fields.email') : '', card.phone ? t('contacts.fields.phone') : ''].filter(Boolean).join(', ') ||
+            t('contacts.meet.sharesNothing'),
+        })}{' '}
+        <Link to={to('/profile')}>{t('contacts.meet.privacy')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function PasteCode({ onCode }: { onCode(text: string): Promise<void> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    setBusy(true);
+    try {
+      await onCode(text);
+      setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="meet-paste" onSubmit={(e) => void submit(e)}>
+      <label htmlFor={id}>{t('contacts.meet.pasteLabel')}</label>
+      <div className="meet-paste__row">
+        <input id={id} name="code" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} maxLength={2600} />
+        <Button type="submit" busy={busy}>
+          {t('contacts.meet.pasteAdd')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ScanResult({ verdict }: { verdict: ScanVerdict }) {
+  const { t } = useTranslation();
+  if (verdict.kind === 'refused') {
+    const text = verdict.reason === 'no_key' ? t('contacts.meet.noKey') : t(`errors.${verdict.reason}`);
+    return (
+      <div className="meet-result meet-result--refused" role="alert" data-result="refused">
+        {text}
+      </div>
+    );
+  }
+  const card = verdict.card;
+  return (
+    <div className="meet-result meet-result--added" role="status" data-result={verdict.kind}>
+      <p className="meet-result__head">
+        {verdict.kind === 'added' ? t('contacts.meet.added', { name: fullName(card) }) : t('contacts.meet.known', { name: fullName(card) })}
+      </p>
+      {cardLine(card) ? <p>{cardLine(card)}</p> : null}
+      {card.email ? <p>{card.email}</p> : null}
+      {card.phone ? <p>{card.phone}</p> : null}
+    </div>
+  );
+}

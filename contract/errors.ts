@@ -2,6 +2,7 @@ import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
+import { SELF_SERVICE_ERROR_CODES } from './self-service.ts';
 
 /**
  * Stable error codes. The server answers with a code, never with prose; the client shows
@@ -100,6 +101,8 @@ export const ERROR_CODES = {
   ...SALES_ERROR_CODES,
   ...PROMO_ERROR_CODES,
   ...SHARED_QUOTA_ERROR_CODES,
+  // attendee self-service (contract/self-service.ts)
+  ...SELF_SERVICE_ERROR_CODES,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -208,6 +208,7 @@ describe('commands', () => {
       fields: { currency: 'UAH', transfer_enabled: false, transfer_instructions: '', transfer_hours: 72, card_enabled: false },
     },
     'promo_code.save': { event_id: eventId, fields: { ...blankPromoCode(), code: 'MASS' } },
+    'ticket.transfer': { ticket_id: 1, email: 'mass@example.com', name: 'Mass' },
     'notification.read': { ids: [1] },
     'speech.star': { event_id: eventId, speech_id: 1, starred: true },
     'calendar.feed': { token: null },

@@ -9,6 +9,7 @@ import {
   cancelOrderTickets,
   insertOrderTickets,
   lockOrder,
+  moveOrderLine,
   orderLines,
   overdueOrderIds,
   setOrderState,
@@ -222,4 +223,12 @@ export async function expireOverdue(
   const outcomes: OrderOutcome[] = [];
   for (const id of ids) outcomes.push(await endOrder(trx, { id }, 'expired', null));
   return { ...mergeOutcomes(outcomes), count: ids.length };
+}
+
+/**
+ * A ticket of an order was given to somebody else (tickets/transfer.ts): its line follows the new
+ * ticket, so cancelling or refunding the order later voids the ticket that is in use.
+ */
+export async function lineFollowsTicket(trx: Tx, fromTicket: number, toTicket: number): Promise<void> {
+  await moveOrderLine(trx, fromTicket, toTicket);
 }

@@ -352,3 +352,8 @@ export async function orderStateCounts(q: Q, eventId: number): Promise<{ counts:
 export async function buyerOf(q: Q, userId: number) {
   return q.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'locale', 'deleted']).where('id', '=', userId).executeTakeFirstOrThrow();
 }
+
+/** The order line that sold a ticket now names the ticket that replaced it (a transfer). */
+export async function moveOrderLine(trx: Tx, fromTicket: number, toTicket: number): Promise<void> {
+  await trx.updateTable('order_lines').set({ ticket_id: toTicket }).where('ticket_id', '=', fromTicket).execute();
+}

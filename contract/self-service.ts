@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './accounts.ts';
+
+/**
+ * Attendee self-service (issue 30; Hi.Events #905/#743, pretix #4138, alf.io #645): the holder of a
+ * ticket gives it to somebody else by email. The form and the server judge the input with the same
+ * function here, so a refusal stands under its field before anything is queued, and the server
+ * refuses the same input the same way when an older client sends it anyway.
+ *
+ * A transfer never moves a ticket between accounts: the old ticket is revoked (its code stops
+ * working, door devices learn it with their next pull) and the new holder gets a new ticket with a
+ * new signed code. The old holder's devices keep the old ticket, marked as transferred, so nothing
+ * disappears from them without a word.
+ */
+
+export const TRANSFER_NAME_MAX = 120;
+
+export const TicketTransferPayload = Type.Object(
+  {
+    ticket_id: Type.Integer({ minimum: 1 }),
+    /** Where the new holder's ticket goes; their account, if they have one, or the one they make with it. */
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH + 16 }),
+    /** The name printed on the new ticket. */
+    name: Type.String({ maxLength: TRANSFER_NAME_MAX + 16 }),
+  },
+  { additionalProperties: false },
+);
+export type TicketTransferPayload = Static<typeof TicketTransferPayload>;
+
+export const SELF_SERVICE_ERROR_CODES = {
+  // The ticket was given to somebody else already (by another device of the holder, or a replay
+  // of another command): its code no longer works.
+  ticket_transferred: { legacyStatus: 409 },
+  // Only a valid ticket of an order that is paid (or a free one) can be given away; a registration
+  // for a free event is the person's own, and whoever gets it registers themselves.
+  ticket_not_transferable: { legacyStatus: 400 },
+  // The ticket has been scanned in at the door: the person is inside.
+  ticket_already_used: { legacyStatus: 409 },
+  // The event is over.
+  ticket_self_service_closed: { legacyStatus: 400 },
+  // Giving a ticket to the address of one's own account changes nothing.
+  transfer_to_self: { legacyStatus: 400 },
+} as const;
+export type SelfServiceErrorCode = keyof typeof SELF_SERVICE_ERROR_CODES;
+
+export type TransferField = 'email' | 'name';
+export interface TransferProblem {
+  field: TransferField;
+  code: 'invalid_email' | 'invalid_name' | 'transfer_to_self';
+}
+
+/** The name as it will be printed: spaces collapsed, invisible characters gone. */
+export function cleanTransferName(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The first problem of the form's input, or null; `ownEmail` is the holder's address. */
+export function checkTransfer(input: { email: string; name: string }, ownEmail: string | null): TransferProblem | null {
+  if (!isEmail(input.email)) return { field: 'email', code: 'invalid_email' };
+  if (ownEmail !== null && normalizeEmail(input.email) === normalizeEmail(ownEmail)) return { field: 'email', code: 'transfer_to_self' };
+  const name = cleanTransferName(input.name);
+  if (!/[\p{L}\p{N}]/u.test(name) || [...name].length > TRANSFER_NAME_MAX) return { field: 'name', code: 'invalid_name' };
+  return null;
+}

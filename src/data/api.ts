@@ -309,6 +309,8 @@ export interface TicketActions {
   sendToEmail(ticket: Pick<Ticket, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult>;
   /** Needs the server. Fetches the PDF and hands it to the browser as a download. */
   downloadPdf(ticket: Pick<Ticket, 'ticket_id' | 'download_link'>, locale: string): Promise<TicketDownloadResult>;
+  /** Queued (works offline): gives the ticket to somebody else by email; the server revokes this one. */
+  transfer(ticketId: number, email: string, name: string): Promise<void>;
 }
 
 export interface DoorLink {

@@ -73,6 +73,8 @@ export function useTicketActions(): TicketActions {
         const code = isErrorCode(body?.error) ? body.error : 'unknown_error';
         return { status: 'refused', code, retryAfter: retryAfterOf(body?.data) };
       },
+
+      transfer: (ticketId, email, name) => runtime.enqueue('ticket.transfer', { ticket_id: ticketId, email, name }),
     }),
     [runtime],
   );

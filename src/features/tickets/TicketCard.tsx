@@ -2,7 +2,8 @@ import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus, useTicketActions, useTicketEmailLock, type Ticket } from '../../data/index.ts';
+import { useSyncStatus, useTicketActions, useTicketEmailLock, useUnsentCommands, type Ticket } from '../../data/index.ts';
+import { REGISTRATION_TICKET_TYPE } from '../../../contract/tickets.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
@@ -11,6 +12,7 @@ import { formatEventRange, isoInEventZone } from '../../ui/format/events.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TicketQr } from './TicketQr.tsx';
 import { useTicketToast } from './TicketToasts.tsx';
+import { TransferDialog } from './TransferDialog.tsx';
 
 /**
  * One ticket (events.md §2): type, name, company, position, price and currency, the QR code (drawn
@@ -29,6 +31,11 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
   const qrId = useId();
   const offline = sync.state === 'offline';
   const voided = ticket.status !== 'valid' || ticket.invalid;
+  const [transferOpen, setTransferOpen] = useState(false);
+  const queued = useUnsentCommands().value.find((c) => c.kind === 'ticket.transfer' && c.payload.ticket_id === ticket.ticket_id);
+  const now = useNow(60_000);
+  // A registration is the person's own (whoever gets it registers themselves), and an event that is over has nothing to give.
+  const canTransfer = !compact && !voided && !queued && ticket.type !== REGISTRATION_TICKET_TYPE && ticket.when_end * 1000 > now;
   const price = ticket.price > 0 ? formatMoney(ticket.price, ticket.currency || 'UAH', locale) : t('tickets.free');
   const fields: [string, string][] = [
     [t('tickets.fields.type'), ticketTypeLabel(t, ticket.type)],
@@ -50,7 +57,13 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
         </p>
         {voided ? (
           <p className="ticket-badge">
-            {ticket.invalid ? t('tickets.invalid') : ticket.order.state === 'refunded' ? t('tickets.refunded') : t('tickets.cancelled')}
+            {ticket.invalid
+              ? t('tickets.invalid')
+              : ticket.status === 'transferred'
+                ? t('tickets.transferred')
+                : ticket.order.state === 'refunded'
+                  ? t('tickets.refunded')
+                  : t('tickets.cancelled')}
           </p>
         ) : null}
         {ticket.order.code && !compact ? <p className="muted small">{t('orders.code', { code: ticket.order.code })}</p> : null}
@@ -89,7 +102,14 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           <DownloadButton ticket={ticket} />
         )}
         <EmailButton ticket={ticket} offline={offline} />
+        {canTransfer ? (
+          <Button size="sm" variant="ghost" onClick={() => setTransferOpen(true)}>
+            {t('tickets.transfer.open')}
+          </Button>
+        ) : null}
       </div>
+      {queued ? <p className="muted small">{t('tickets.transfer.waiting', { email: String(queued.payload.email ?? '') })}</p> : null}
+      {canTransfer ? <TransferDialog ticket={ticket} open={transferOpen} onClose={() => setTransferOpen(false)} /> : null}
       {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
     </article>
   );

@@ -27,6 +27,10 @@ export const TicketTransferPayload = Type.Object(
 );
 export type TicketTransferPayload = Static<typeof TicketTransferPayload>;
 
+/** The holder cancels a ticket: a free one until the event starts (paid ones need the organiser's refund rules). */
+export const TicketCancelPayload = Type.Object({ ticket_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type TicketCancelPayload = Static<typeof TicketCancelPayload>;
+
 export const SELF_SERVICE_ERROR_CODES = {
   // The ticket was given to somebody else already (by another device of the holder, or a replay
   // of another command): its code no longer works.
@@ -34,9 +38,11 @@ export const SELF_SERVICE_ERROR_CODES = {
   // Only a valid ticket of an order that is paid (or a free one) can be given away; a registration
   // for a free event is the person's own, and whoever gets it registers themselves.
   ticket_not_transferable: { legacyStatus: 400 },
+  // Only a valid free ticket can be cancelled by its holder; money goes back through the organiser.
+  ticket_not_cancellable: { legacyStatus: 400 },
   // The ticket has been scanned in at the door: the person is inside.
   ticket_already_used: { legacyStatus: 409 },
-  // The event is over.
+  // The event is over (for a transfer) or has started (for a cancellation).
   ticket_self_service_closed: { legacyStatus: 400 },
   // Giving a ticket to the address of one's own account changes nothing.
   transfer_to_self: { legacyStatus: 400 },

@@ -96,6 +96,8 @@ export interface OrderLinesTable {
   position: Auto<string>;
   ticket_id: Auto<number | null>;
   discount: Money;
+  /** The holder cancelled this line's ticket (064_ticket_transfers.sql): its place went back then. */
+  cancelled_at: Auto<Date | null>;
 }
 
 /** 062_promo_codes.sql: an event's promo codes; `used` moves only by conditional statements. */

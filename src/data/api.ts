@@ -311,6 +311,8 @@ export interface TicketActions {
   downloadPdf(ticket: Pick<Ticket, 'ticket_id' | 'download_link'>, locale: string): Promise<TicketDownloadResult>;
   /** Queued (works offline): gives the ticket to somebody else by email; the server revokes this one. */
   transfer(ticketId: number, email: string, name: string): Promise<void>;
+  /** Queued (works offline): gives a free ticket back; its place goes back on sale. */
+  cancel(ticketId: number): Promise<void>;
 }
 
 export interface DoorLink {

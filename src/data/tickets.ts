@@ -75,6 +75,7 @@ export function useTicketActions(): TicketActions {
       },
 
       transfer: (ticketId, email, name) => runtime.enqueue('ticket.transfer', { ticket_id: ticketId, email, name }),
+      cancel: (ticketId) => runtime.enqueue('ticket.cancel', { ticket_id: ticketId }),
     }),
     [runtime],
   );

@@ -22,6 +22,7 @@ const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let anna: TestBrowser;
 let eventId: number;
+let communityId: number;
 let annaToken: string;
 let bohdanToken: string;
 const EVENT_NAME = `Lighthouse Meetup ${Date.now()}`;
@@ -77,16 +78,21 @@ beforeAll(async () => {
   expect((await command('event.status', { event_id: eventId, status: 'published' })).results![0]!.status).toBe('applied');
   await sellTickets(server.url, ownerToken, eventId);
   const offer = (await call(annaToken, 'GET', `/api/events/${eventId}/ticket-types`)).data as { types: { id: number; name: string }[] };
-  const community = offer.types.find((t) => t.name === 'Community')!;
+  communityId = offer.types.find((t) => t.name === 'Community')!.id;
+  await buyFree();
+}, 180_000);
+
+/** Anna takes one free Community ticket. */
+async function buyFree(): Promise<void> {
   const order = await call(annaToken, 'POST', '/api/checkout/orders', {
     event_id: eventId,
     client_key: `e2e-${randomUUID()}`,
     method: 'free',
-    lines: [{ type_id: community.id, name: 'Anna', company: '', position: '' }],
+    lines: [{ type_id: communityId, name: 'Anna', company: '', position: '' }],
     expected_total: 0,
   });
   expect(order.status_code).toBe(200);
-}, 180_000);
+}
 
 describe('transferring a ticket on a phone', () => {
   it('refuses her own address under the field, then gives the ticket to Bohdan, whose new ticket has another code', async () => {
@@ -123,5 +129,28 @@ describe('transferring a ticket on a phone', () => {
     expect(given[0]!.status).toBe('valid');
     expect(given[0]!.code).not.toBe(before[0]!.code);
     expect((await ticketsOf(annaToken))[0]!.status).toBe('transferred');
+  });
+
+  it('cancels a free ticket after a confirm step that says no money is involved', async () => {
+    const { page } = anna;
+    await buyFree();
+    await page.reload();
+    const card = page
+      .locator('main article')
+      .filter({ hasText: EVENT_NAME })
+      .filter({ has: page.getByRole('button', { name: 'Cancel ticket' }) });
+    await card.getByRole('button', { name: 'Cancel ticket' }).click({ timeout: 60_000 });
+    const dialog = page.getByRole('dialog', { name: 'Cancel this ticket?' });
+    await dialog.getByText('there is no money to give back', { exact: false }).waitFor();
+    await fitsPhone(page, 'the cancel dialog');
+    await dialog.getByRole('button', { name: 'Cancel the ticket' }).click();
+    await poll(
+      () => ticketsOf(annaToken),
+      (t) => t.filter((x) => x.status === 'cancelled').length === 1,
+      30_000,
+      'the cancelled ticket on the server',
+    );
+    await page.locator('main article').filter({ hasText: EVENT_NAME }).getByText('Cancelled', { exact: true }).waitFor({ timeout: 60_000 });
+    await fitsPhone(page, 'My tickets after the cancellation');
   });
 });

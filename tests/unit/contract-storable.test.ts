@@ -239,6 +239,7 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
     { event_id: 7, fields: { code: 'SPEAKER', kind: 'free', value: 100, type_ids: [], max_uses: null, valid_from: null, valid_until: null, active: false } },
   ],
   'ticket.transfer': [{ ticket_id: 7, email: 'olha@example.com', name: 'Ольга Петренко' }],
+  'ticket.cancel': [{ ticket_id: 7 }],
   'notification.read': [{ ids: [3, 4] }],
   'speech.star': [{ event_id: 7, speech_id: 3, starred: true }],
   'calendar.feed': [{ token: 'A'.repeat(43) }, { token: null }],

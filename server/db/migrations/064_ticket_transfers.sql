@@ -22,3 +22,8 @@ CREATE TABLE ticket_transfers (
   claimed_at timestamptz
 );
 CREATE INDEX ticket_transfers_waiting ON ticket_transfers (email) WHERE to_ticket IS NULL;
+
+-- A holder may cancel a free ticket themselves until the event starts (issue 30). Its order line is
+-- marked rather than removed: the order keeps what was bought, while the counts that give places
+-- back (an order ending later, what a person holds, the organiser's figures) leave the line out.
+ALTER TABLE order_lines ADD COLUMN cancelled_at timestamptz;

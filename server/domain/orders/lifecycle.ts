@@ -138,10 +138,13 @@ export async function takeAll(trx: Tx, counts: Map<number, number>): Promise<voi
   }
 }
 
-/** Gives the tickets back to their types and then to their shared quotas, in the order takeAll locks them. */
-async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
+/**
+ * Gives the tickets back to their types and then to their shared quotas, in the order takeAll locks
+ * them. A line its holder cancelled gave its place back then, and is left out.
+ */
+export async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
   const shared = new Map<number, number>();
-  for (const [typeId, n] of [...countsByType(lines)].sort((a, b) => a[0] - b[0])) {
+  for (const [typeId, n] of [...countsByType(lines.filter((l) => l.cancelled_at === null))].sort((a, b) => a[0] - b[0])) {
     const quotaId = await releaseQuota(trx, typeId, n);
     if (quotaId !== null) shared.set(quotaId, (shared.get(quotaId) ?? 0) + n);
   }

@@ -135,7 +135,7 @@ export async function releaseSharedQuota(trx: Tx, quotaId: number, count: number
 export async function paidCountsOf(q: Q, eventId: number): Promise<Map<number, number>> {
   const r = await sql<{ type_id: number; n: number }>`
     SELECT l.ticket_type_id AS type_id, count(*)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
-    WHERE o.event_id = ${eventId} AND o.state = 'paid' GROUP BY l.ticket_type_id`.execute(q);
+    WHERE o.event_id = ${eventId} AND o.state = 'paid' AND l.cancelled_at IS NULL GROUP BY l.ticket_type_id`.execute(q);
   return new Map(r.rows.map((x) => [x.type_id, x.n]));
 }
 

@@ -4,7 +4,7 @@ import type { AfterCommitJob } from '../effects.ts';
 import { formatWhen } from './pdf.ts';
 import { findTicketRow } from './repository.ts';
 import { ticketPdf } from './service.ts';
-import { holderOf } from './transfer-repository.ts';
+import { holderOf } from './self-service-repository.ts';
 
 /**
  * The two mails of a transfer, after its commit: the new holder's (with the ticket's PDF when the

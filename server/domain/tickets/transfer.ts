@@ -18,7 +18,7 @@ import {
   revokeTransferred,
   waitingTransfers,
   type TransferTicketRow,
-} from './transfer-repository.ts';
+} from './self-service-repository.ts';
 
 /**
  * `ticket.transfer` (contract/self-service.ts): the holder gives a ticket to somebody else by email.

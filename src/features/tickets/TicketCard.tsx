@@ -2,8 +2,7 @@ import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useSyncStatus, useTicketActions, useTicketEmailLock, useUnsentCommands, type Ticket } from '../../data/index.ts';
-import { REGISTRATION_TICKET_TYPE } from '../../../contract/tickets.ts';
+import { useSyncStatus, useTicketActions, useTicketEmailLock, type Ticket } from '../../data/index.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
@@ -12,7 +11,7 @@ import { formatEventRange, isoInEventZone } from '../../ui/format/events.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TicketQr } from './TicketQr.tsx';
 import { useTicketToast } from './TicketToasts.tsx';
-import { TransferDialog } from './TransferDialog.tsx';
+import { SelfServiceActions, SelfServiceNote, useSelfService } from './SelfService.tsx';
 
 /**
  * One ticket (events.md §2): type, name, company, position, price and currency, the QR code (drawn
@@ -31,11 +30,7 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
   const qrId = useId();
   const offline = sync.state === 'offline';
   const voided = ticket.status !== 'valid' || ticket.invalid;
-  const [transferOpen, setTransferOpen] = useState(false);
-  const queued = useUnsentCommands().value.find((c) => c.kind === 'ticket.transfer' && c.payload.ticket_id === ticket.ticket_id);
-  const now = useNow(60_000);
-  // A registration is the person's own (whoever gets it registers themselves), and an event that is over has nothing to give.
-  const canTransfer = !compact && !voided && !queued && ticket.type !== REGISTRATION_TICKET_TYPE && ticket.when_end * 1000 > now;
+  const self = useSelfService(ticket, compact || voided);
   const price = ticket.price > 0 ? formatMoney(ticket.price, ticket.currency || 'UAH', locale) : t('tickets.free');
   const fields: [string, string][] = [
     [t('tickets.fields.type'), ticketTypeLabel(t, ticket.type)],
@@ -102,14 +97,9 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           <DownloadButton ticket={ticket} />
         )}
         <EmailButton ticket={ticket} offline={offline} />
-        {canTransfer ? (
-          <Button size="sm" variant="ghost" onClick={() => setTransferOpen(true)}>
-            {t('tickets.transfer.open')}
-          </Button>
-        ) : null}
+        <SelfServiceActions ticket={ticket} self={self} />
       </div>
-      {queued ? <p className="muted small">{t('tickets.transfer.waiting', { email: String(queued.payload.email ?? '') })}</p> : null}
-      {canTransfer ? <TransferDialog ticket={ticket} open={transferOpen} onClose={() => setTransferOpen(false)} /> : null}
+      <SelfServiceNote self={self} />
       {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
     </article>
   );

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
 import type { Q, Tx } from '../../db/tx.ts';
 
-/** SQL of ticket transfers (transfer.ts): the ticket locked for the change, the new ticket, the waiting transfers. */
+/**
+ * SQL of a holder's own changes to a ticket (transfer.ts, cancel.ts): the ticket locked for the
+ * change, the new holder's ticket, the waiting transfers, a cancellation.
+ */
 
 export interface TransferTicketRow {
   id: number;
@@ -14,8 +17,10 @@ export interface TransferTicketRow {
   order_id: number | null;
   order_state: string | null;
   transferred_at: Date | null;
+  starts_at: Date;
   ends_at: Date;
   event_deleted: boolean;
+  price: string;
 }
 
 /**
@@ -25,7 +30,7 @@ export interface TransferTicketRow {
 export async function lockTicketForTransfer(trx: Tx, ticketId: number): Promise<TransferTicketRow | undefined> {
   const r = await sql<TransferTicketRow>`
     SELECT t.id, t.event_id, t.user_id, t.status, t.invalid, t.deleted, t.registration, t.order_id, t.transferred_at,
-      o.state AS order_state, e.ends_at, e.deleted AS event_deleted
+      o.state AS order_state, e.starts_at, e.ends_at, e.deleted AS event_deleted, t.price
     FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN orders o ON o.id = t.order_id
     WHERE t.id = ${ticketId}
     FOR UPDATE OF t`.execute(trx);
@@ -111,4 +116,9 @@ export async function waitingTransfers(trx: Tx, email: string): Promise<Transfer
 
 export async function markClaimed(trx: Tx, transferId: number, toTicket: number): Promise<void> {
   await trx.updateTable('ticket_transfers').set({ to_ticket: toTicket, claimed_at: sql`now()` }).where('id', '=', transferId).execute();
+}
+
+/** The holder's cancellation: the door refuses the ticket from its next pull. */
+export async function cancelTicketRow(trx: Tx, ticketId: number): Promise<void> {
+  await trx.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', ticketId).execute();
 }

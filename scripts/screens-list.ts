@@ -92,6 +92,20 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
+  // A ticket's holder gives it to somebody else, or gives a free one back (issue 30): each dialog open.
+  { name: 'ticket-transfer', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Transfer|Передати)$/) },
+  {
+    // The card's own actions, Transfer among them (the demo's tickets are paid, so no Cancel ticket).
+    name: 'ticket-actions',
+    who: 'anna',
+    path: () => '/profile/mytickets',
+    prepare: async (page) => {
+      const actions = page.locator('main article .ticket-card__actions').first();
+      if (!(await appears(actions, 15_000))) return;
+      await actions.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300));
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
   { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },
   { name: 'settings', who: 'anna', path: () => '/profile/settings' },
@@ -286,4 +300,14 @@ function appears(locator: Locator, ms: number): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Opens a ticket card's dialog by its button's name; a build without the button shows the list as it is. */
+function ticketDialog(name: RegExp): (page: Page) => Promise<void> {
+  return async (page) => {
+    const button = page.locator('main article').getByRole('button', { name }).first();
+    if (!(await appears(button, 15_000))) return;
+    await button.click();
+    await page.waitForTimeout(400);
+  };
 }

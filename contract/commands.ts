@@ -31,7 +31,7 @@ import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.t
 import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
-import { TicketCancelPayload, TicketTransferPayload } from './self-service.ts';
+import { TicketCancelPayload, TicketEditPayload, TicketTransferPayload } from './self-service.ts';
 import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
@@ -126,6 +126,8 @@ export const COMMAND_PAYLOADS = storableAll({
   'ticket.transfer': TicketTransferPayload,
   // ...and cancels a free ticket until the event starts; its place goes back on sale at once.
   'ticket.cancel': TicketCancelPayload,
+  // ...and corrects the name and company printed on it, until the organiser's deadline.
+  'ticket.edit': TicketEditPayload,
   // Notifications (contract/notifications.ts): the user's own notices marked read on every device.
   'notification.read': NotificationReadPayload,
   // The calendar (contract/calendar.ts): a star on a speech of the live stage; the feed's address.

@@ -14,6 +14,9 @@ import { EMAIL_MAX_LENGTH, isEmail, normalizeEmail } from './accounts.ts';
  */
 
 export const TRANSFER_NAME_MAX = 120;
+export const TICKET_COMPANY_MAX = 200;
+/** The longest an organiser may close attendee edits before the start: 30 days. */
+export const EDIT_HOURS_MAX = 720;
 
 export const TicketTransferPayload = Type.Object(
   {
@@ -31,7 +34,20 @@ export type TicketTransferPayload = Static<typeof TicketTransferPayload>;
 export const TicketCancelPayload = Type.Object({ ticket_id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
 export type TicketCancelPayload = Static<typeof TicketCancelPayload>;
 
+/** The holder corrects the attendee details printed on a ticket, until the organiser's deadline. */
+export const TicketEditPayload = Type.Object(
+  {
+    ticket_id: Type.Integer({ minimum: 1 }),
+    name: Type.String({ maxLength: TRANSFER_NAME_MAX + 16 }),
+    company: Type.String({ maxLength: TICKET_COMPANY_MAX + 16 }),
+  },
+  { additionalProperties: false },
+);
+export type TicketEditPayload = Static<typeof TicketEditPayload>;
+
 export const SELF_SERVICE_ERROR_CODES = {
+  // The organiser's deadline for editing attendee details has passed (hours before the start).
+  ticket_edit_closed: { legacyStatus: 400 },
   // The ticket was given to somebody else already (by another device of the holder, or a replay
   // of another command): its code no longer works.
   ticket_transferred: { legacyStatus: 409 },
@@ -70,4 +86,22 @@ export function checkTransfer(input: { email: string; name: string }, ownEmail: 
   const name = cleanTransferName(input.name);
   if (!/[\p{L}\p{N}]/u.test(name) || [...name].length > TRANSFER_NAME_MAX) return { field: 'name', code: 'invalid_name' };
   return null;
+}
+
+export interface EditProblem {
+  field: 'name' | 'company';
+  code: 'invalid_name' | 'invalid_input';
+}
+
+/** The first problem of the edit form's input, or null. */
+export function checkEdit(input: { name: string; company: string }): EditProblem | null {
+  const name = cleanTransferName(input.name);
+  if (!/[\p{L}\p{N}]/u.test(name) || [...name].length > TRANSFER_NAME_MAX) return { field: 'name', code: 'invalid_name' };
+  if ([...cleanTransferName(input.company)].length > TICKET_COMPANY_MAX) return { field: 'company', code: 'invalid_input' };
+  return null;
+}
+
+/** When edits close: `hours` before the start (unix seconds in, unix seconds out). */
+export function editClosesAt(startsAtSec: number, hours: number): number {
+  return startsAtSec - hours * 3600;
 }

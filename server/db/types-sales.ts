@@ -54,6 +54,8 @@ export interface TicketSalesSettingsTable {
   transfer_instructions: Auto<string>;
   transfer_hours: Auto<number>;
   card_enabled: Auto<boolean>;
+  /** Hours before the start when holders' edits of attendee details close (064_ticket_transfers.sql). */
+  edit_hours: Auto<number>;
   updated_at: Auto<Date>;
 }
 

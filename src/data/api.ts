@@ -313,6 +313,8 @@ export interface TicketActions {
   transfer(ticketId: number, email: string, name: string): Promise<void>;
   /** Queued (works offline): gives a free ticket back; its place goes back on sale. */
   cancel(ticketId: number): Promise<void>;
+  /** Queued (works offline): the name and company printed on the ticket. */
+  edit(ticketId: number, name: string, company: string): Promise<void>;
 }
 
 export interface DoorLink {

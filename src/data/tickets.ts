@@ -76,6 +76,7 @@ export function useTicketActions(): TicketActions {
 
       transfer: (ticketId, email, name) => runtime.enqueue('ticket.transfer', { ticket_id: ticketId, email, name }),
       cancel: (ticketId) => runtime.enqueue('ticket.cancel', { ticket_id: ticketId }),
+      edit: (ticketId, name, company) => runtime.enqueue('ticket.edit', { ticket_id: ticketId, name, company }),
     }),
     [runtime],
   );

@@ -210,6 +210,7 @@ describe('commands', () => {
     'promo_code.save': { event_id: eventId, fields: { ...blankPromoCode(), code: 'MASS' } },
     'ticket.transfer': { ticket_id: 1, email: 'mass@example.com', name: 'Mass' },
     'ticket.cancel': { ticket_id: 1 },
+    'ticket.edit': { ticket_id: 1, name: 'Mass', company: '' },
     'notification.read': { ids: [1] },
     'speech.star': { event_id: eventId, speech_id: 1, starred: true },
     'calendar.feed': { token: null },

@@ -240,6 +240,7 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   ],
   'ticket.transfer': [{ ticket_id: 7, email: 'olha@example.com', name: 'Ольга Петренко' }],
   'ticket.cancel': [{ ticket_id: 7 }],
+  'ticket.edit': [{ ticket_id: 7, name: 'Ольга Петренко', company: 'Acme' }],
   'notification.read': [{ ids: [3, 4] }],
   'speech.star': [{ event_id: 7, speech_id: 3, starred: true }],
   'calendar.feed': [{ token: 'A'.repeat(43) }, { token: null }],

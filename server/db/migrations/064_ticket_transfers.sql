@@ -27,3 +27,7 @@ CREATE INDEX ticket_transfers_waiting ON ticket_transfers (email) WHERE to_ticke
 -- marked rather than removed: the order keeps what was bought, while the counts that give places
 -- back (an order ending later, what a person holds, the organiser's figures) leave the line out.
 ALTER TABLE order_lines ADD COLUMN cancelled_at timestamptz;
+
+-- Until when holders may edit the attendee details of their tickets (name, company): this many hours
+-- before the event starts; 0 is until it starts.
+ALTER TABLE ticket_sales_settings ADD COLUMN edit_hours integer NOT NULL DEFAULT 0 CHECK (edit_hours BETWEEN 0 AND 720);

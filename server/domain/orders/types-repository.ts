@@ -145,7 +145,7 @@ export async function salesSettingsOf(q: Q, eventIds: number[]) {
   if (!eventIds.length) return [];
   return q
     .selectFrom('ticket_sales_settings')
-    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled'])
+    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled', 'edit_hours'])
     .where('event_id', 'in', eventIds)
     .execute();
 }
@@ -156,6 +156,7 @@ export async function writeSalesSettings(trx: Tx, eventId: number, f: Omit<Sales
     transfer_instructions: f.transfer_instructions,
     transfer_hours: f.transfer_hours,
     card_enabled: f.card_enabled,
+    ...(f.edit_hours === undefined ? {} : { edit_hours: f.edit_hours }),
     updated_at: new Date(),
   };
   await trx

@@ -30,6 +30,7 @@ import * as sales from '../orders/types.ts';
 import { savePromoCode } from '../orders/promo.ts';
 import { transferTicket } from '../tickets/transfer.ts';
 import { cancelTicket } from '../tickets/cancel.ts';
+import { editTicket } from '../tickets/edit.ts';
 import { deleteSharedQuota, saveSharedQuota } from '../orders/quotas.ts';
 import { readNotices } from '../notifications/service.ts';
 import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
@@ -128,6 +129,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'promo_code.save': (trx, ctx, p) => savePromoCode(trx, ctx.userId, p.event_id, p.code_id, p.fields),
   'ticket.transfer': (trx, ctx, p) => transferTicket(trx, ctx.userId, p),
   'ticket.cancel': (trx, ctx, p) => cancelTicket(trx, ctx.userId, p),
+  'ticket.edit': (trx, ctx, p) => editTicket(trx, ctx.userId, p),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),
   'speech.star': (trx, ctx, p) => starSpeech(trx, ctx.userId, p),
   'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),

@@ -21,6 +21,8 @@ export interface TransferTicketRow {
   ends_at: Date;
   event_deleted: boolean;
   price: string;
+  /** The organiser's deadline for attendee edits, in hours before the start. */
+  edit_hours: number;
 }
 
 /**
@@ -30,8 +32,9 @@ export interface TransferTicketRow {
 export async function lockTicketForTransfer(trx: Tx, ticketId: number): Promise<TransferTicketRow | undefined> {
   const r = await sql<TransferTicketRow>`
     SELECT t.id, t.event_id, t.user_id, t.status, t.invalid, t.deleted, t.registration, t.order_id, t.transferred_at,
-      o.state AS order_state, e.starts_at, e.ends_at, e.deleted AS event_deleted, t.price
+      o.state AS order_state, e.starts_at, e.ends_at, e.deleted AS event_deleted, t.price, coalesce(ss.edit_hours, 0) AS edit_hours
     FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN orders o ON o.id = t.order_id
+      LEFT JOIN ticket_sales_settings ss ON ss.event_id = t.event_id
     WHERE t.id = ${ticketId}
     FOR UPDATE OF t`.execute(trx);
   return r.rows[0];
@@ -121,4 +124,9 @@ export async function markClaimed(trx: Tx, transferId: number, toTicket: number)
 /** The holder's cancellation: the door refuses the ticket from its next pull. */
 export async function cancelTicketRow(trx: Tx, ticketId: number): Promise<void> {
   await trx.updateTable('tickets').set({ status: 'cancelled' }).where('id', '=', ticketId).execute();
+}
+
+/** The attendee details printed on the ticket, as its holder corrected them. */
+export async function writeAttendee(trx: Tx, ticketId: number, f: { name: string; company: string }): Promise<void> {
+  await trx.updateTable('tickets').set({ name: f.name, company: f.company }).where('id', '=', ticketId).execute();
 }

@@ -94,6 +94,7 @@ export const SCREENS: Screen[] = [
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
   // A ticket's holder gives it to somebody else, or gives a free one back (issue 30): each dialog open.
   { name: 'ticket-transfer', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Transfer|Передати)$/) },
+  { name: 'ticket-edit', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Edit details|Змінити дані)$/) },
   {
     // The card's own actions, Transfer among them (the demo's tickets are paid, so no Cancel ticket).
     name: 'ticket-actions',
@@ -155,6 +156,19 @@ export const SCREENS: Screen[] = [
       const row = page.locator('[data-promo]').first();
       if (!(await appears(row, 15_000))) return;
       await row.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await page.waitForTimeout(300);
+    },
+  },
+  // The payment settings with the deadline for attendees' edits of their tickets (issue 30).
+  {
+    name: 'admin-sales-settings',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: async (page) => {
+      const card = page.locator('.admin-form input[type="checkbox"]').last();
+      if (!(await appears(card, 15_000))) return;
+      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
       await page.waitForTimeout(300);
     },
   },

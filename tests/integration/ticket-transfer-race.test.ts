@@ -38,11 +38,11 @@ async function someone(): Promise<Person> {
 
 type Result = { status: string; code?: string };
 
-async function command(url: string, token: string, payload: unknown): Promise<Result> {
+async function command(url: string, token: string, payload: unknown, kind = 'ticket.transfer'): Promise<Result> {
   const res = await fetch(`${url}/sync/v1/commands`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ commands: [{ id: `cmd-${randomUUID()}`, kind: 'ticket.transfer', payload, occurredAt: new Date().toISOString() }] }),
+    body: JSON.stringify({ commands: [{ id: `cmd-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] }),
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { results: Result[] }).results[0]!;
@@ -89,5 +89,40 @@ describe('one ticket transferred by two devices of its holder at once, on two in
     expect(counts.rows[0]).toEqual({ transfers: 10, successors: 10, revoked: 10, taken: 10 });
     for (const lang of ['uk', 'en', 'ru', 'pl']) expect(errorText('ticket_transferred', lang)).not.toBe('ticket_transferred');
     expect(errorText('ticket_transferred', 'uk')).not.toBe(errorText('ticket_transferred', 'en'));
+  }, 120_000);
+
+  it('lets either a transfer or a cancellation of one free ticket win, never both, and counts the place right', async () => {
+    const owner = await kit.person();
+    const eventId = await kit.newEvent(owner);
+    await kit.setSettings(owner, eventId);
+    const typeId = await kit.addType(owner, eventId, { name: 'Pass', price: 0, quota: 100, max_per_order: 10, max_per_person: 10 });
+    const holder = await kit.person();
+    expect((await kit.buy(holder, { event_id: eventId, lines: Array.from({ length: 8 }, () => kit.line(typeId)), expected_total: 0 })).status_code).toBe(200);
+    const tickets = (await kit.pull(holder, 'tickets')).filter((d) => d.kind === 'ticket' && d.event_id === eventId);
+    const second = await createSession(database.db, holder.id);
+    const [a, b] = cluster!.urls as [string, string];
+    let cancelled = 0;
+    for (const r of await Promise.all(
+      tickets.map(async (t) => {
+        const friend = await someone();
+        return Promise.all([
+          command(a, holder.token, { ticket_id: t.ticket_id, email: friend.email, name: 'Friend' }),
+          command(b, second, { ticket_id: t.ticket_id }, 'ticket.cancel'),
+        ]);
+      }),
+    )) {
+      const [transfer, cancel] = r;
+      // Exactly one of the two applies; the other is told the ticket was given away or is no longer cancellable.
+      expect([transfer.status, cancel.status].filter((x) => x === 'applied')).toHaveLength(1);
+      if (cancel.status === 'applied') {
+        cancelled++;
+        expect(transfer).toMatchObject({ status: 'rejected', code: 'ticket_not_transferable' });
+      } else expect(cancel).toMatchObject({ status: 'rejected', code: 'ticket_transferred' });
+    }
+    const row = await sql<{ taken: number; valid: number }>`
+      SELECT (SELECT taken FROM ticket_types WHERE id = ${typeId}) AS taken,
+        (SELECT count(*)::int FROM tickets WHERE event_id = ${eventId} AND status = 'valid') AS valid`.execute(database.db);
+    // Every cancellation gave its place back; every transfer kept it, now with the new holder.
+    expect(row.rows[0]).toEqual({ taken: 8 - cancelled, valid: 8 - cancelled });
   }, 120_000);
 });

@@ -309,11 +309,9 @@ export interface TicketActions {
   sendToEmail(ticket: Pick<Ticket, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult>;
   /** Needs the server. Fetches the PDF and hands it to the browser as a download. */
   downloadPdf(ticket: Pick<Ticket, 'ticket_id' | 'download_link'>, locale: string): Promise<TicketDownloadResult>;
-  /** Queued (works offline): gives the ticket to somebody else by email; the server revokes this one. */
+  /** The holder's own changes (contract/self-service.ts), queued so they work offline. */
   transfer(ticketId: number, email: string, name: string): Promise<void>;
-  /** Queued (works offline): gives a free ticket back; its place goes back on sale. */
   cancel(ticketId: number): Promise<void>;
-  /** Queued (works offline): the name and company printed on the ticket. */
   edit(ticketId: number, name: string, company: string): Promise<void>;
 }
 

@@ -221,7 +221,7 @@ export function firstAdmission<T extends { id: string; scanned_at_ms: number; re
 /**
  * Decides one scan, in this order: empty or unknown code; a signed code for another event; a
  * signature that does not verify (forged, or tampered with); a code that no longer matches its
- * ticket; a cancelled (or removed) ticket; a ticket marked invalid; a ticket already admitted (by
+ * ticket; a transferred, cancelled (or removed) ticket; a ticket marked invalid; a ticket already admitted (by
  * this device or, once synced, any other); otherwise admitted.
  */
 export function judgeScan(input: JudgeInput): ScanVerdict {
@@ -252,7 +252,11 @@ export function judgeScan(input: JudgeInput): ScanVerdict {
   }
   const own = ticket && ticket.ticket_id === ticketId ? ticket : null;
   if (own && own.event_id !== eventId) return refuse('wrong_event', code, null, null);
-  if (own && own.status !== 'valid') return refuse('cancelled', code, own, ticketId);
+  // A ticket its holder gave away says so: the person at the door holds the old code, and the
+  // door can tell them why rather than a bare "cancelled". A door that has not pulled since the
+  // transfer still holds the ticket as valid and admits it; the server then files that admission
+  // among the conflicts (server/domain/checkin/repository.ts conflicts).
+  if (own && own.status !== 'valid') return refuse(own.revoked === 'transferred' ? 'transferred' : 'cancelled', code, own, ticketId);
   if (own?.invalid) return refuse('invalid', code, own, ticketId);
 
   const known: KnownScan[] = [

@@ -32,6 +32,7 @@ import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
 import { WaitlistEntryPayload, WaitlistJoinPayload, WaitlistLeavePayload, WaitlistSettingsPayload } from './waitlist.ts';
+import { TicketCancelPayload, TicketEditPayload, TicketTransferPayload } from './self-service.ts';
 import { NotificationReadPayload } from './notifications.ts';
 import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
@@ -129,6 +130,13 @@ export const COMMAND_PAYLOADS = storableAll({
   'waitlist.offer': WaitlistEntryPayload,
   'waitlist.remove': WaitlistEntryPayload,
   'waitlist.settings': WaitlistSettingsPayload,
+  // Attendee self-service (contract/self-service.ts): the holder gives a ticket to somebody else by
+  // email; the old code is revoked, the new holder gets a new one.
+  'ticket.transfer': TicketTransferPayload,
+  // ...and cancels a free ticket until the event starts; its place goes back on sale at once.
+  'ticket.cancel': TicketCancelPayload,
+  // ...and corrects the name and company printed on it, until the organiser's deadline.
+  'ticket.edit': TicketEditPayload,
   // Notifications (contract/notifications.ts): the user's own notices marked read on every device.
   'notification.read': NotificationReadPayload,
   // The calendar (contract/calendar.ts): a star on a speech of the live stage; the feed's address.

@@ -74,7 +74,8 @@ export const EventsCollection = defineCollection({
   // 5: each ticket type says how many one person may hold (`max_per_person`).
   // 6: the organisers' part carries the event's promo codes.
   // 7: the organisers' part carries each type's private link key (`access_key`) and the shared quotas.
-  version: 7,
+  // 8: the organisers' part says until when holders may edit their tickets (`edit_hours`).
+  version: 8,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { EDIT_HOURS_MAX } from './self-service.ts';
 import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
 import { currencyExponent, fitsCurrency } from './money.ts';
@@ -158,6 +159,12 @@ export const SalesSettingsFields = Type.Object(
     transfer_instructions: Type.String({ maxLength: TICKET_TYPE_LIMITS.instructions }),
     transfer_hours: Type.Integer({ minimum: 1, maximum: TICKET_TYPE_LIMITS.maxTransferHours }),
     card_enabled: Type.Boolean(),
+    /**
+     * Holders may edit their tickets' attendee details until this many hours before the start
+     * (contract/self-service.ts); 0 is until it starts. Optional: a client that does not know it
+     * leaves the stored value alone.
+     */
+    edit_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: EDIT_HOURS_MAX })),
   },
   { additionalProperties: false },
 );
@@ -280,6 +287,7 @@ export const EventSalesAdmin = Type.Object({
   transfer_instructions: Type.String(),
   transfer_hours: Type.Integer(),
   card_enabled: Type.Boolean(),
+  edit_hours: Type.Integer(),
 });
 export type EventSalesAdmin = Static<typeof EventSalesAdmin>;
 
@@ -292,6 +300,7 @@ export const NO_SALES_ADMIN: EventSalesAdmin = {
   transfer_instructions: '',
   transfer_hours: 72,
   card_enabled: false,
+  edit_hours: 0,
 };
 
 /** The fields of a type as the organiser's copy carries them, for the edit form. */

@@ -94,7 +94,7 @@ export const TicketsCollection = defineCollection({
 export type TicketDoc = DocOf<typeof TicketsCollection>;
 
 /** What a door scan came to (contract/checkin.ts explains each). */
-export const SCAN_RESULTS = ['admitted', 'unknown', 'forged', 'wrong_event', 'cancelled', 'invalid', 'already_used'] as const;
+export const SCAN_RESULTS = ['admitted', 'unknown', 'forged', 'wrong_event', 'cancelled', 'invalid', 'already_used', 'transferred'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 export const DoorScan = Type.Object({
@@ -111,9 +111,13 @@ export const DoorScan = Type.Object({
 });
 export type DoorScan = Static<typeof DoorScan>;
 
+/** Why a door ticket is void beyond its status: '' or 'transferred' (its holder gave it away; contract/self-service.ts). */
+export const DOOR_REVOKED_REASONS = ['', 'transferred'] as const;
+
 export const DoorTicketsCollection = defineCollection({
   name: 'door_tickets',
-  version: 0,
+  // 1: a ticket given to somebody else says so (`revoked`), so the door can tell the person why.
+  version: 1,
   schema: Type.Object({
     /** The ticket id as a string. */
     id: Type.String(),
@@ -125,6 +129,7 @@ export const DoorTicketsCollection = defineCollection({
     /** 'cancelled' also for a ticket the organiser removed. */
     status: LiteralUnion(TICKET_STATUSES),
     invalid: Type.Boolean(),
+    revoked: LiteralUnion(DOOR_REVOKED_REASONS),
     /** Every scan of this ticket the server has recorded, in scan order. */
     scans: Type.Array(DoorScan),
     ...RevField,

@@ -123,6 +123,21 @@ export const SCREENS: Screen[] = [
   },
   { name: 'contacts-list', who: 'anna', path: () => '/contacts', contacts: true },
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
+  // A ticket's holder gives it to somebody else, or gives a free one back (issue 30): each dialog open.
+  { name: 'ticket-transfer', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Transfer|Передати)$/) },
+  { name: 'ticket-edit', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Edit details|Змінити дані)$/) },
+  {
+    // The card's own actions, Transfer among them (the demo's tickets are paid, so no Cancel ticket).
+    name: 'ticket-actions',
+    who: 'anna',
+    path: () => '/profile/mytickets',
+    prepare: async (page) => {
+      const actions = page.locator('main article .ticket-card__actions').first();
+      if (!(await appears(actions, 15_000))) return;
+      await actions.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 300));
+      await page.waitForTimeout(300);
+    },
+  },
   { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
   { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },
   { name: 'settings', who: 'anna', path: () => '/profile/settings' },
@@ -172,6 +187,19 @@ export const SCREENS: Screen[] = [
       const row = page.locator('[data-promo]').first();
       if (!(await appears(row, 15_000))) return;
       await row.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
+      await page.waitForTimeout(300);
+    },
+  },
+  // The payment settings with the deadline for attendees' edits of their tickets (issue 30).
+  {
+    name: 'admin-sales-settings',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: async (page) => {
+      const card = page.locator('.admin-form input[type="checkbox"]').last();
+      if (!(await appears(card, 15_000))) return;
+      await card.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 200));
       await page.waitForTimeout(300);
     },
   },
@@ -364,4 +392,14 @@ function appears(locator: Locator, ms: number): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** Opens a ticket card's dialog by its button's name; a build without the button shows the list as it is. */
+function ticketDialog(name: RegExp): (page: Page) => Promise<void> {
+  return async (page) => {
+    const button = page.locator('main article').getByRole('button', { name }).first();
+    if (!(await appears(button, 15_000))) return;
+    await button.click();
+    await page.waitForTimeout(400);
+  };
 }

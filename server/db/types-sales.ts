@@ -54,6 +54,8 @@ export interface TicketSalesSettingsTable {
   transfer_instructions: Auto<string>;
   transfer_hours: Auto<number>;
   card_enabled: Auto<boolean>;
+  /** Hours before the start when holders' edits of attendee details close (065_ticket_transfers.sql). */
+  edit_hours: Auto<number>;
   updated_at: Auto<Date>;
   /** 064_waitlist.sql: how long a waitlist offer holds its place. */
   waitlist_offer_hours: Auto<number>;
@@ -98,6 +100,8 @@ export interface OrderLinesTable {
   position: Auto<string>;
   ticket_id: Auto<number | null>;
   discount: Money;
+  /** The holder cancelled this line's ticket (065_ticket_transfers.sql): its place went back then. */
+  cancelled_at: Auto<Date | null>;
 }
 
 /** 062_promo_codes.sql: an event's promo codes; `used` moves only by conditional statements. */

@@ -25,6 +25,21 @@ export interface TicketsTable extends ReplicatedColumns {
   ticket_type_id: Auto<number | null>;
   /** The ticket registering for a free event gave (058_registration_tickets.sql). */
   registration: Auto<boolean>;
+  /** The ticket that replaced this one when its holder gave it away (065_ticket_transfers.sql). */
+  transferred_to: Auto<number | null>;
+  transferred_at: Auto<Date | null>;
+}
+
+export interface TicketTransfersTable {
+  id: Generated<number>;
+  from_ticket: number;
+  to_ticket: Auto<number | null>;
+  from_user: number;
+  email: string;
+  name: string;
+  locale: Auto<string>;
+  created_at: Auto<Date>;
+  claimed_at: Auto<Date | null>;
 }
 
 export interface TicketDesignsTable {
@@ -87,4 +102,5 @@ export interface TicketTables {
   ticket_signing_secret: TicketSigningSecretTable;
   ticket_email_sends: TicketEmailSendsTable;
   ticket_design_images: TicketDesignImagesTable;
+  ticket_transfers: TicketTransfersTable;
 }

@@ -309,6 +309,10 @@ export interface TicketActions {
   sendToEmail(ticket: Pick<Ticket, 'ticket_id' | 'send_email_link'>, locale: string): Promise<TicketEmailResult>;
   /** Needs the server. Fetches the PDF and hands it to the browser as a download. */
   downloadPdf(ticket: Pick<Ticket, 'ticket_id' | 'download_link'>, locale: string): Promise<TicketDownloadResult>;
+  /** The holder's own changes (contract/self-service.ts), queued so they work offline. */
+  transfer(ticketId: number, email: string, name: string): Promise<void>;
+  cancel(ticketId: number): Promise<void>;
+  edit(ticketId: number, name: string, company: string): Promise<void>;
 }
 
 export interface DoorLink {

@@ -73,6 +73,10 @@ export function useTicketActions(): TicketActions {
         const code = isErrorCode(body?.error) ? body.error : 'unknown_error';
         return { status: 'refused', code, retryAfter: retryAfterOf(body?.data) };
       },
+
+      transfer: (ticketId, email, name) => runtime.enqueue('ticket.transfer', { ticket_id: ticketId, email, name }),
+      cancel: (ticketId) => runtime.enqueue('ticket.cancel', { ticket_id: ticketId }),
+      edit: (ticketId, name, company) => runtime.enqueue('ticket.edit', { ticket_id: ticketId, name, company }),
     }),
     [runtime],
   );

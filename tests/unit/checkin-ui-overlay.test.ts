@@ -51,6 +51,7 @@ function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
     type: 'VIP',
     status: 'valid',
     invalid: false,
+    revoked: '',
     scans: [],
     rev: 1,
     ...over,

@@ -21,6 +21,7 @@ function ticket(id: number, over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
     type: 'VIP',
     status: 'valid',
     invalid: false,
+    revoked: '',
     scans: [],
     rev: 1,
     ...over,

@@ -53,6 +53,7 @@ function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
     type: 'Standard',
     status: 'valid',
     invalid: false,
+    revoked: '',
     scans: [],
     rev: 1,
     ...over,

@@ -70,6 +70,7 @@ const door: DoorTicketDoc = {
   type: 'VIP',
   status: 'valid',
   invalid: false,
+  revoked: '',
   scans: [{ id: 'scan-1', device_id: 'door-a', scanned_at_ms: 1_950_000_100_000, received_at_ms: 1_950_000_200_000, result: 'admitted', duplicate_of: '' }],
   rev: 11,
 };

@@ -50,6 +50,7 @@ describe("the ticket card's QR code", () => {
       type: 'VIP',
       status: 'valid',
       invalid: false,
+      revoked: '',
       scans: [],
       rev: 1,
     };

@@ -49,6 +49,7 @@ interface DoorRow {
   status: string;
   invalid: boolean;
   deleted: boolean;
+  transferred: boolean;
   holder_name: string;
   rev: number;
   scans: DoorScan[] | string | null;
@@ -56,7 +57,7 @@ interface DoorRow {
 
 function doorSelect(eventId: number) {
   return sql<DoorRow>`
-    SELECT t.id, t.event_id, t.code, t.type, t.status, t.invalid, t.deleted,
+    SELECT t.id, t.event_id, t.code, t.type, t.status, t.invalid, t.deleted, t.transferred_at IS NOT NULL AS transferred,
       CASE WHEN t.name <> '' THEN t.name ELSE trim(u.first_name || ' ' || u.last_name) END AS holder_name,
       greatest(t.rev, u.rev, coalesce(s.rev, 0)) AS rev, s.scans
     FROM tickets t
@@ -83,6 +84,7 @@ function toDoorDoc(r: DoorRow): DoorTicketDoc & { deleted: boolean } {
     // A removed ticket stays on door devices as cancelled (contract/tickets.ts says why).
     status: r.deleted || r.status !== 'valid' ? 'cancelled' : 'valid',
     invalid: r.invalid,
+    revoked: r.transferred && !r.deleted ? 'transferred' : '',
     scans: scans.map((s) => ({ ...s, scanned_at_ms: Number(s.scanned_at_ms), received_at_ms: Number(s.received_at_ms) })),
     rev: r.rev,
     deleted: false,
@@ -195,24 +197,38 @@ export async function listScans(db: Q, eventId: number, limit: number, offset: n
   return { items: rows.rows.map(numbers), count: count.rows[0]?.n ?? 0 };
 }
 
-/** Tickets admitted more than once: the organiser's conflicts list (ticket, devices, times). */
+/**
+ * The organiser's conflicts list (ticket, devices, times): tickets admitted more than once, and
+ * transferred tickets that a door admitted anyway (it had not pulled the transfer yet).
+ */
 export async function conflicts(db: Q, eventId: number) {
-  const rows = await sql<ScanRow & { holder_name: string; ticket_code: string; type: string }>`
-    SELECT ${scanColumns}, t.code AS ticket_code, t.type,
+  const rows = await sql<ScanRow & { holder_name: string; ticket_code: string; type: string; transferred: boolean }>`
+    SELECT ${scanColumns}, t.code AS ticket_code, t.type, t.transferred_at IS NOT NULL AS transferred,
       CASE WHEN t.name <> '' THEN t.name ELSE trim(u.first_name || ' ' || u.last_name) END AS holder_name
     FROM checkins c JOIN tickets t ON t.id = c.ticket_id JOIN users u ON u.id = t.user_id
     WHERE c.event_id = ${eventId} AND c.result = 'admitted' AND NOT c.deleted
-      AND c.ticket_id IN (SELECT ticket_id FROM checkins WHERE event_id = ${eventId} AND result = 'admitted' AND NOT deleted
-                          GROUP BY ticket_id HAVING count(*) > 1)
+      AND (t.transferred_at IS NOT NULL
+        OR c.ticket_id IN (SELECT ticket_id FROM checkins WHERE event_id = ${eventId} AND result = 'admitted' AND NOT deleted
+                           GROUP BY ticket_id HAVING count(*) > 1))
     ORDER BY c.ticket_id, c.scanned_at, c.id COLLATE "C"`.execute(db);
-  const byTicket = new Map<number, { ticket_id: number; code: string; holder_name: string; type: string; devices: string[]; scans: ScanRow[] }>();
+  type Conflict = {
+    reason: 'duplicate' | 'transferred';
+    ticket_id: number;
+    code: string;
+    holder_name: string;
+    type: string;
+    devices: string[];
+    scans: ScanRow[];
+  };
+  const byTicket = new Map<number, Conflict>();
   for (const raw of rows.rows) {
     const r = numbers(raw);
     const id = r.ticket_id;
     if (id === null) throw new Error('conflicts: a scan joined to its ticket came back without ticket_id');
     let item = byTicket.get(id);
     if (!item) {
-      item = { ticket_id: id, code: raw.ticket_code, holder_name: raw.holder_name, type: raw.type, devices: [], scans: [] };
+      const reason = raw.transferred ? 'transferred' : 'duplicate';
+      item = { reason, ticket_id: id, code: raw.ticket_code, holder_name: raw.holder_name, type: raw.type, devices: [], scans: [] };
       byTicket.set(id, item);
     }
     if (!item.devices.includes(r.device_id)) item.devices.push(r.device_id);
@@ -264,4 +280,10 @@ export async function addDoorStaff(trx: Tx, eventId: number, userId: number, add
 
 export async function removeDoorStaff(trx: Tx, eventId: number, userId: number): Promise<void> {
   await trx.deleteFrom('door_staff').where('event_id', '=', eventId).where('user_id', '=', userId).execute();
+}
+
+/** Whether any door has admitted the ticket (whatever the duplicates). */
+export async function ticketAdmitted(db: Q, ticketId: number): Promise<boolean> {
+  const r = await sql<{ n: number }>`SELECT count(*)::int AS n FROM checkins WHERE ticket_id = ${ticketId} AND result = 'admitted' AND NOT deleted`.execute(db);
+  return (r.rows[0]?.n ?? 0) > 0;
 }

@@ -25,6 +25,7 @@ import {
   removeDoorStaff,
   sameDeviceAdmittedBefore,
   scanOwner,
+  ticketAdmitted,
   type DoorRole,
 } from './repository.ts';
 
@@ -137,4 +138,14 @@ export async function removeStaff(trx: Tx, eventId: number, ownerId: number, use
   await requireOwner(trx, eventId, ownerId);
   await removeDoorStaff(trx, eventId, userId);
   return quiet([userId]);
+}
+
+/** A ticket already used at the door cannot be given away: its holder is inside. */
+export async function isTicketUsed(db: Q, ticketId: number): Promise<boolean> {
+  return ticketAdmitted(db, ticketId);
+}
+
+/** Everybody whose door devices hold the event: they must hear of a change to its tickets. */
+export async function eventDoorUsers(db: Q, eventId: number): Promise<number[]> {
+  return doorUserIds(db, eventId);
 }

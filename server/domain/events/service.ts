@@ -118,3 +118,13 @@ export async function recordUsersOnline(trx: Tx, eventId: number, n: number): Pr
   await writeUsersOnline(trx, eventId, n);
   return quiet([eventId]);
 }
+
+/**
+ * People who gained or lost a ticket of the event outside an order (a transfer): their relation to
+ * the event gets a new rev, so `my_events.has_ticket` reaches their devices, and the event's people
+ * are counted again.
+ */
+export async function ticketHoldersChanged(trx: Tx, eventId: number, userIds: readonly number[]): Promise<void> {
+  for (const userId of userIds) await touchUserEvent(trx, eventId, userId, {});
+  await recountPeople(trx, [eventId]);
+}

@@ -9,6 +9,7 @@ import {
   cancelOrderTickets,
   insertOrderTickets,
   lockOrder,
+  moveOrderLine,
   orderLines,
   overdueOrderIds,
   setOrderState,
@@ -143,10 +144,13 @@ export async function takeAll(trx: Tx, counts: Map<number, number>): Promise<voi
   }
 }
 
-/** Gives the tickets back to their types and then to their shared quotas, in the order takeAll locks them. */
-async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
+/**
+ * Gives the tickets back to their types and then to their shared quotas, in the order takeAll locks
+ * them. A line its holder cancelled gave its place back then, and is left out.
+ */
+export async function releaseAll(trx: Tx, lines: readonly OrderLineRow[]): Promise<void> {
   const shared = new Map<number, number>();
-  for (const [typeId, n] of [...countsByType(lines)].sort((a, b) => a[0] - b[0])) {
+  for (const [typeId, n] of [...countsByType(lines.filter((l) => l.cancelled_at === null))].sort((a, b) => a[0] - b[0])) {
     const quotaId = await releaseQuota(trx, typeId, n);
     if (quotaId !== null) shared.set(quotaId, (shared.get(quotaId) ?? 0) + n);
   }
@@ -230,4 +234,12 @@ export async function expireOverdue(
   const outcomes: OrderOutcome[] = [];
   for (const id of ids) outcomes.push(await endOrder(trx, { id }, 'expired', null));
   return { ...mergeOutcomes(outcomes), count: ids.length };
+}
+
+/**
+ * A ticket of an order was given to somebody else (tickets/transfer.ts): its line follows the new
+ * ticket, so cancelling or refunding the order later voids the ticket that is in use.
+ */
+export async function lineFollowsTicket(trx: Tx, fromTicket: number, toTicket: number): Promise<void> {
+  await moveOrderLine(trx, fromTicket, toTicket);
 }

@@ -109,7 +109,19 @@ export async function orderLines(q: Q, orderId: number) {
   return q
     .selectFrom('order_lines as l')
     .innerJoin('ticket_types as tt', 'tt.id', 'l.ticket_type_id')
-    .select(['l.id', 'l.ticket_type_id', 'l.type_name', 'l.price', 'l.name', 'l.company', 'l.position', 'l.ticket_id', 'tt.description'])
+    .select([
+      'l.id',
+      'l.ticket_type_id',
+      'l.type_name',
+      'l.price',
+      'l.discount',
+      'l.name',
+      'l.company',
+      'l.position',
+      'l.ticket_id',
+      'l.cancelled_at',
+      'tt.description',
+    ])
     .where('l.order_id', '=', orderId)
     .orderBy('l.id')
     .execute();
@@ -140,7 +152,7 @@ export async function heldOf(q: Q, userId: number, eventId: number): Promise<Hel
   const r = await sql<{ type_id: number; state: string; orders: number; n: number }>`
     SELECT l.ticket_type_id AS type_id, o.state, count(DISTINCT o.id)::int AS orders, count(*)::int AS n
     FROM orders o JOIN order_lines l ON l.order_id = o.id
-    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid')
+    WHERE o.user_id = ${userId} AND o.event_id = ${eventId} AND o.state IN ('pending', 'paid') AND l.cancelled_at IS NULL
     GROUP BY l.ticket_type_id, o.state`.execute(q);
   const byType = new Map<number, number>();
   let total = 0;
@@ -351,4 +363,18 @@ export async function orderStateCounts(q: Q, eventId: number): Promise<{ counts:
 /** The buyer's name and address for the organiser's mails and list. */
 export async function buyerOf(q: Q, userId: number) {
   return q.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'locale', 'deleted']).where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** The order line that sold a ticket now names the ticket that replaced it (a transfer). */
+export async function moveOrderLine(trx: Tx, fromTicket: number, toTicket: number): Promise<void> {
+  await trx.updateTable('order_lines').set({ ticket_id: toTicket }).where('ticket_id', '=', fromTicket).execute();
+}
+
+/** The line that sold a ticket (it follows the ticket through transfers). */
+export async function lineOfTicket(q: Q, ticketId: number): Promise<{ id: number; order_id: number } | undefined> {
+  return q.selectFrom('order_lines').select(['id', 'order_id']).where('ticket_id', '=', ticketId).executeTakeFirst();
+}
+
+export async function markLineCancelled(trx: Tx, lineId: number): Promise<void> {
+  await trx.updateTable('order_lines').set({ cancelled_at: sql`now()` }).where('id', '=', lineId).execute();
 }

@@ -135,7 +135,7 @@ export async function releaseSharedQuota(trx: Tx, quotaId: number, count: number
 export async function paidCountsOf(q: Q, eventId: number): Promise<Map<number, number>> {
   const r = await sql<{ type_id: number; n: number }>`
     SELECT l.ticket_type_id AS type_id, count(*)::int AS n FROM order_lines l JOIN orders o ON o.id = l.order_id
-    WHERE o.event_id = ${eventId} AND o.state = 'paid' GROUP BY l.ticket_type_id`.execute(q);
+    WHERE o.event_id = ${eventId} AND o.state = 'paid' AND l.cancelled_at IS NULL GROUP BY l.ticket_type_id`.execute(q);
   return new Map(r.rows.map((x) => [x.type_id, x.n]));
 }
 
@@ -145,7 +145,7 @@ export async function salesSettingsOf(q: Q, eventIds: number[]) {
   if (!eventIds.length) return [];
   return q
     .selectFrom('ticket_sales_settings')
-    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled'])
+    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled', 'edit_hours'])
     .where('event_id', 'in', eventIds)
     .execute();
 }
@@ -156,6 +156,7 @@ export async function writeSalesSettings(trx: Tx, eventId: number, f: Omit<Sales
     transfer_instructions: f.transfer_instructions,
     transfer_hours: f.transfer_hours,
     card_enabled: f.card_enabled,
+    ...(f.edit_hours === undefined ? {} : { edit_hours: f.edit_hours }),
     updated_at: new Date(),
   };
   await trx

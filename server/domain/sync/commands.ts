@@ -28,6 +28,9 @@ import * as messages from '../messages/service.ts';
 import * as schedule from '../schedule/service.ts';
 import * as sales from '../orders/types.ts';
 import { savePromoCode } from '../orders/promo.ts';
+import { transferTicket } from '../tickets/transfer.ts';
+import { cancelTicket } from '../tickets/cancel.ts';
+import { editTicket } from '../tickets/edit.ts';
 import { deleteSharedQuota, saveSharedQuota } from '../orders/quotas.ts';
 import * as waitlist from '../orders/waitlist.ts';
 import { readNotices } from '../notifications/service.ts';
@@ -131,6 +134,9 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'waitlist.offer': (trx, ctx, p) => waitlist.offerByHand(trx, ctx.userId, p.event_id, p.entry_id),
   'waitlist.remove': (trx, ctx, p) => waitlist.removeFromWaitlist(trx, ctx.userId, p.event_id, p.entry_id),
   'waitlist.settings': (trx, ctx, p) => waitlist.setOfferHours(trx, ctx.userId, p.event_id, p.offer_hours),
+  'ticket.transfer': (trx, ctx, p) => transferTicket(trx, ctx.userId, p),
+  'ticket.cancel': (trx, ctx, p) => cancelTicket(trx, ctx.userId, p),
+  'ticket.edit': (trx, ctx, p) => editTicket(trx, ctx.userId, p),
   'notification.read': (trx, ctx, p) => readNotices(trx, ctx.userId, p),
   'speech.star': (trx, ctx, p) => starSpeech(trx, ctx.userId, p),
   'calendar.feed': (trx, ctx, p) => setCalendarFeed(trx, ctx.userId, p),

@@ -36,6 +36,7 @@ export function ticketRows(db: Q) {
       't.visitor_category',
       't.created_at',
       't.deleted',
+      't.transferred_at',
       'e.name as event_name',
       'e.poster',
       'e.starts_at',
@@ -49,6 +50,7 @@ export function ticketRows(db: Q) {
       'u.last_name',
       'u.email',
       'o.id as order_id',
+      'o.user_id as order_user_id',
       'o.code as order_code',
       'o.state as order_state',
       'o.method as order_method',
@@ -95,13 +97,17 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
   const when = toUnix(r.starts_at);
   const whenEnd = toUnix(r.ends_at);
   const fullName = `${r.first_name} ${r.last_name}`.trim();
+  const transferred = r.transferred_at !== null;
+  // A ticket somebody gave this holder came from the giver's order, which is none of theirs.
+  const ownOrder = r.order_id !== null && r.order_user_id === r.user_id;
   return {
     id: String(r.id),
     kind: 'ticket',
     ticket_id: r.id,
     event_id: r.event_id,
     code: r.code,
-    qr: sign(r.event_id, r.id, r.code),
+    // A ticket given away keeps no working code on the old holder's devices.
+    qr: transferred ? '' : sign(r.event_id, r.id, r.code),
     type: r.type,
     name: r.name || fullName,
     company: r.company,
@@ -110,7 +116,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
     currency: r.currency,
     description: r.description,
     place: r.place,
-    status: r.status,
+    status: transferred ? 'transferred' : r.status,
     invalid: r.invalid,
     visitor_category: r.visitor_category,
     created_at: toUnix(r.created_at),
@@ -127,7 +133,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
     },
     // Its order in brief (the order's own document lists the lines); a seeded ticket has none.
     order:
-      r.order_id === null
+      r.order_id === null || !ownOrder
         ? NO_ORDER
         : {
             ...NO_ORDER,

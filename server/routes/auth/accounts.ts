@@ -15,6 +15,7 @@ import { SESSION_COOKIE } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { exportAccount, removeAccount, removeAccountFiles } from '../../domain/accounts/removal.ts';
 import { acceptAtSignUp as acceptInvitation, acceptInvitationsOf } from '../../domain/admin/invitations.ts';
+import { claimTransfersOf } from '../../domain/tickets/transfer.ts';
 import {
   changePassword,
   checkEmail,
@@ -147,8 +148,13 @@ function signUpRoutes(app: FastifyInstance, { spend }: Guards) {
         // Invitations waiting for this address (signed up without their link) are given now.
         const account = await accountById(trx, opened.userId);
         const events = account?.email_verified ? await acceptInvitationsOf(trx, account.email, opened.userId) : [];
-        if (events.length === 0) return opened;
-        return { ...opened, effect: { ...opened.effect, collections: [...opened.effect.collections, 'events', 'my_events', 'companies'], eventIds: events } };
+        // So are tickets somebody gave this address before it had a proven account.
+        const given = account?.email_verified ? await claimTransfersOf(trx, account.email, opened.userId) : null;
+        if (events.length === 0 && !given) return opened;
+        const collections = [...opened.effect.collections, 'events', 'my_events', 'companies', ...(given?.collections ?? [])];
+        const userIds = [...opened.effect.userIds, ...(given?.userIds ?? [])];
+        const eventIds = [...events, ...(given?.eventIds ?? [])];
+        return { ...opened, effect: { ...opened.effect, ids: [...opened.effect.ids, ...(given?.ids ?? [])], collections, userIds, eventIds } };
       },
       { announced: true },
     );

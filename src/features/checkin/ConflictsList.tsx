@@ -6,7 +6,8 @@ import { formatScanTime } from './format.ts';
 
 /**
  * Tickets admitted more than once (two devices offline, each letting the same person in): every
- * admission is kept, the later ones flagged, the person counted once. The organiser sees who, where
+ * admission is kept, the later ones flagged, the person counted once. A transferred ticket that a
+ * door admitted before it had pulled the transfer is listed too, marked as such. The organiser sees who, where
  * and when, from the server when it was reachable, else from what this device has synced.
  */
 export function ConflictsList({ conflicts, ownDeviceId, nowMs }: { conflicts: DoorState['conflicts']; ownDeviceId: string | null; nowMs: number }) {
@@ -29,6 +30,7 @@ export function ConflictsList({ conflicts, ownDeviceId, nowMs }: { conflicts: Do
                 {c.holder_name || '—'} <code className="small">{c.code}</code>
                 {c.type ? <span className="muted small"> · {c.type}</span> : null}
               </p>
+              {c.reason === 'transferred' ? <p className="door-conflicts__dup small">{t('door.conflicts.transferred')}</p> : null}
               <ol className="door-conflicts__scans">
                 {c.scans.map((s) => (
                   <li key={s.id}>

@@ -22,6 +22,7 @@ const REASON: Record<Exclude<ScanResult, 'admitted'>, string> = {
   cancelled: 'door.reason.cancelled',
   invalid: 'door.reason.invalid',
   already_used: 'door.reason.already_used',
+  transferred: 'door.reason.transferred',
 };
 
 export function verdictView(outcome: Pick<DoorScanOutcome, 'verdict'>): VerdictView {

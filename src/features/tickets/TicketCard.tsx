@@ -11,6 +11,7 @@ import { formatEventRange, isoInEventZone } from '../../ui/format/events.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TicketQr } from '../../ui/qr/TicketQr.tsx';
 import { useTicketToast } from './TicketToasts.tsx';
+import { SelfServiceActions, SelfServiceNote, useSelfService } from './SelfService.tsx';
 
 /**
  * One ticket (events.md §2): type, name, company, position, price and currency, the QR code (drawn
@@ -29,6 +30,7 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
   const qrId = useId();
   const offline = sync.state === 'offline';
   const voided = ticket.status !== 'valid' || ticket.invalid;
+  const self = useSelfService(ticket, compact || voided);
   const price = ticket.price > 0 ? formatMoney(ticket.price, ticket.currency || 'UAH', locale) : t('tickets.free');
   const fields: [string, string][] = [
     [t('tickets.fields.type'), ticketTypeLabel(t, ticket.type)],
@@ -50,7 +52,13 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
         </p>
         {voided ? (
           <p className="ticket-badge">
-            {ticket.invalid ? t('tickets.invalid') : ticket.order.state === 'refunded' ? t('tickets.refunded') : t('tickets.cancelled')}
+            {ticket.invalid
+              ? t('tickets.invalid')
+              : ticket.status === 'transferred'
+                ? t('tickets.transferred')
+                : ticket.order.state === 'refunded'
+                  ? t('tickets.refunded')
+                  : t('tickets.cancelled')}
           </p>
         ) : null}
         {ticket.order.code && !compact ? <p className="muted small">{t('orders.code', { code: ticket.order.code })}</p> : null}
@@ -89,7 +97,9 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
           <DownloadButton ticket={ticket} />
         )}
         <EmailButton ticket={ticket} offline={offline} />
+        <SelfServiceActions ticket={ticket} self={self} />
       </div>
+      <SelfServiceNote self={self} />
       {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
     </article>
   );

@@ -25,6 +25,7 @@ export function toDoorConflicts(data: unknown): DoorConflict[] {
   return items.map((raw) => {
     const c = obj(raw);
     return {
+      reason: c.reason === 'transferred' ? ('transferred' as const) : ('duplicate' as const),
       ticket_id: num(c.ticket_id),
       code: str(c.code),
       holder_name: str(c.holder_name),
@@ -116,6 +117,7 @@ export function toOnlineCheck(data: unknown): OnlineCheck {
     type: str(t.type),
     status: t.status as DoorTicketDoc['status'],
     invalid: t.invalid === true,
+    revoked: t.revoked === 'transferred' ? 'transferred' : '',
     scans,
     rev: num(t.rev),
   };

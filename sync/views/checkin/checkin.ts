@@ -257,7 +257,7 @@ export function doorHeadCount(tickets: readonly Pick<DoorTicketDoc, 'ticket_id' 
   return { admitted: admissions.size, conflicts, tickets: valid };
 }
 
-export type DoorTicketState = 'not_used' | 'used' | 'cancelled' | 'invalid';
+export type DoorTicketState = 'not_used' | 'used' | 'cancelled' | 'transferred' | 'invalid';
 
 export interface DoorTicketView extends DoorTicketDoc {
   state: DoorTicketState;
@@ -272,7 +272,8 @@ export function doorTicketView(t: DoorTicketDoc, pending: readonly KnownScan[]):
   const all = [...t.scans.map((s) => ({ ...s, ticket_id: t.ticket_id })), ...mine];
   const first = firstAdmission(all);
   const admissions = new Set(all.filter((s) => s.result === 'admitted').map((s) => s.id));
-  const state: DoorTicketState = t.status !== 'valid' ? 'cancelled' : t.invalid ? 'invalid' : first ? 'used' : 'not_used';
+  const state: DoorTicketState =
+    t.status !== 'valid' ? (t.revoked === 'transferred' ? 'transferred' : 'cancelled') : t.invalid ? 'invalid' : first ? 'used' : 'not_used';
   return {
     ...t,
     state,
@@ -304,13 +305,20 @@ export function searchDoorTickets<T extends Pick<DoorTicketDoc, 'holder_name' | 
   return [...exact, ...rest].slice(0, limit);
 }
 
-/** Conflicts the device can see itself, from the scans the door tickets carry (the server flags duplicates). */
+/**
+ * Conflicts the device can see itself, from the scans the door tickets carry (the server flags
+ * duplicates): a ticket admitted twice, or a transferred ticket admitted at all. The second is a door
+ * that had not pulled the transfer yet and let the old code in; offline it could not know, and
+ * the organiser must see it rather than lose it (the new holder may come too).
+ */
 export function localConflicts(tickets: readonly DoorTicketDoc[]): DoorConflict[] {
   const out: DoorConflict[] = [];
   for (const t of tickets) {
     const admitted = t.scans.filter((s) => s.result === 'admitted');
-    if (admitted.length < 2) continue;
+    const transferred = t.revoked === 'transferred';
+    if (admitted.length < (transferred ? 1 : 2)) continue;
     out.push({
+      reason: transferred ? 'transferred' : 'duplicate',
       ticket_id: t.ticket_id,
       code: t.code,
       holder_name: t.holder_name,
@@ -325,7 +333,7 @@ export function localConflicts(tickets: readonly DoorTicketDoc[]): DoorConflict[
       })),
     });
   }
-  // Every entry has two admitted scans or more, in the order the ticket holds them.
+  // Every entry has an admitted scan or more, in the order the ticket holds them.
   const latest = (c: DoorConflict) => c.scans.at(-1)?.scanned_at_ms ?? 0;
   return out.sort((a, b) => latest(b) - latest(a));
 }

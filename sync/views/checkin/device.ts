@@ -24,8 +24,12 @@ export interface DoorDeviceDoc {
 
 export type DoorRole = 'owner' | 'staff';
 
-/** One admission the server counted more than once: the organiser's conflicts list. */
+/**
+ * One ticket the organiser should look at: admitted more than once ('duplicate'), or admitted after
+ * its holder gave it to somebody else, by a door that had not yet pulled the transfer ('transferred').
+ */
 export interface DoorConflict {
+  reason: 'duplicate' | 'transferred';
   ticket_id: number;
   code: string;
   holder_name: string;

@@ -79,6 +79,7 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     transfer_instructions: sales.transfer_instructions,
     transfer_hours: sales.transfer_hours,
     card_enabled: sales.card_enabled,
+    edit_hours: sales.edit_hours,
   };
   let settingsPending = false;
   let settingsRefused: SalesAdminView['settingsRefused'] = null;

@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSalesSettings, SALES_CURRENCIES, TICKET_TYPE_LIMITS, type SalesSettingsFields } from '../../../../contract/sales.ts';
+import { EDIT_HOURS_MAX } from '../../../../contract/self-service.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../Field.tsx';
 
 /**
  * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
  * transfer or payment at the venue with the organisers' instructions and how long an unpaid order
- * holds its tickets, and cards when this server has a card provider. Saved as a command.
+ * holds its tickets, cards when this server has a card provider, and until when ticket holders may
+ * correct their attendee details. Saved as a command.
  */
 export function SalesSettingsForm({
   initial,
@@ -98,6 +100,15 @@ export function SalesSettingsForm({
           {t('sales.settings.card')}
         </label>
         {value.card_enabled && cardAvailable === false ? <p className="muted small">{t('sales.settings.cardMissing')}</p> : null}
+        <Field errors="sales" id={id('edit')} label={t('sales.settings.editHours')} hint={t('sales.settings.editHoursHint')}>
+          <input
+            type="number"
+            min={0}
+            max={EDIT_HOURS_MAX}
+            value={value.edit_hours ?? 0}
+            onChange={(e) => set('edit_hours', Math.min(EDIT_HOURS_MAX, Math.max(0, Math.floor(Number(e.target.value) || 0))))}
+          />
+        </Field>
       </fieldset>
       <div className="admin__buttons">
         <Button type="submit" variant="primary" busy={busy}>

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { checkEdit } from '../../../contract/self-service.ts';
+import { useTicketActions, type Ticket } from '../../data/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextField } from '../../ui/form/Field.tsx';
+import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
+
+const FIELDS = ['name', 'company'] as const;
+
+/**
+ * The attendee details printed on a ticket (name, company), corrected by its holder: checked here
+ * by the server's own rules, then queued. Whether the organisers still take changes is the
+ * server's to judge when the command arrives (their deadline); a late one comes back refused.
+ */
+export function EditDialog({ ticket, open, onClose }: { ticket: Ticket; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const actions = useTicketActions();
+  const form = useFormState<(typeof FIELDS)[number], FieldRefusal>(
+    FIELDS,
+    () => ({ name: ticket.name, company: ticket.company }),
+    () => t('general.unknownError'),
+  );
+  const submit = async () => {
+    const sent = await form.submit(
+      () => {
+        const problem = checkEdit(form.values);
+        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
+      },
+      async () => {
+        await actions.edit(ticket.ticket_id, form.values.name, form.values.company);
+        return { ok: true as const, data: null };
+      },
+    );
+    if (sent) onClose();
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('tickets.edit.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('tickets.edit.close')}
+          </Button>
+          <Button type="submit" variant="primary" form={`edit-${ticket.ticket_id}`} busy={form.busy}>
+            {t('tickets.edit.save')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={`edit-${ticket.ticket_id}`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="muted">{t('tickets.edit.lead')}</p>
+        <TextField label={t('tickets.fields.name')} autoComplete="name" {...form.field('name')} />
+        <TextField label={t('tickets.fields.company')} autoComplete="organization" {...form.field('company')} />
+      </form>
+    </Modal>
+  );
+}

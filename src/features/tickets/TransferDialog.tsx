@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { checkTransfer } from '../../../contract/self-service.ts';
+import { useSession, useTicketActions, type Ticket } from '../../data/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Modal } from '../../ui/Modal.tsx';
+import { TextField } from '../../ui/form/Field.tsx';
+import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
+
+const FIELDS = ['email', 'name'] as const;
+
+/**
+ * Giving a ticket to somebody else (contract/self-service.ts): their address and the name for the
+ * new ticket, checked here by the server's own rules so a mistake stands under its field, then
+ * queued like every command, so it works offline and is sent once. The lead says plainly that this
+ * ticket and its code stop working, since that cannot be undone.
+ */
+export function TransferDialog({ ticket, open, onClose }: { ticket: Ticket; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const actions = useTicketActions();
+  const form = useFormState<(typeof FIELDS)[number], FieldRefusal>(FIELDS, { email: '', name: '' }, () => t('general.unknownError'));
+  const submit = async () => {
+    const sent = await form.submit(
+      () => {
+        const problem = checkTransfer(form.values, session.user?.email ?? null);
+        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
+      },
+      async () => {
+        await actions.transfer(ticket.ticket_id, form.values.email.trim(), form.values.name);
+        return { ok: true as const, data: null };
+      },
+    );
+    if (sent) {
+      form.reset({ email: '', name: '' });
+      onClose();
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={t('tickets.transfer.title')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('tickets.transfer.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" form={`transfer-${ticket.ticket_id}`} busy={form.busy}>
+            {t('tickets.transfer.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={`transfer-${ticket.ticket_id}`}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="muted">{t('tickets.transfer.lead')}</p>
+        <TextField label={t('tickets.transfer.email')} type="email" autoComplete="off" {...form.field('email')} />
+        <TextField label={t('tickets.transfer.name')} autoComplete="off" {...form.field('name')} />
+      </form>
+    </Modal>
+  );
+}

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTicket } from '../fixtures/factories.ts';
 import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { auth, salesKit, type Person } from './sales-helpers.ts';
+import { statesOf } from './waitlist-helpers.ts';
 
 /**
  * A holder cancels a free ticket (ticket.cancel, server/domain/tickets/cancel.ts): the place goes
@@ -97,6 +98,17 @@ describe('cancelling a free ticket', () => {
     for (const [who, payload, code] of cases) expect(await send(who, 'ticket.cancel', payload), code).toMatchObject({ status: 'rejected', code });
     await sql`UPDATE events SET starts_at = now() - interval '1 hour' WHERE id = ${eventId}`.execute(s.app.db);
     expect(await send(holder, 'ticket.cancel', { ticket_id: tickets[1]!.ticket_id })).toMatchObject({ status: 'rejected', code: 'ticket_self_service_closed' });
+    expect(await counts(typeId)).toEqual({ taken: 2, quota: 2 });
+  });
+
+  it('offers the freed place to the first person in the waitlist in the same transaction', async () => {
+    const { eventId, typeId, holder, tickets } = await fullEvent();
+    const waiting = await person();
+    expect(await send(waiting, 'waitlist.join', { event_id: eventId, type_id: typeId })).toMatchObject({ status: 'applied' });
+    expect(await statesOf(s.app.db, typeId)).toEqual({ waiting: 1 });
+    expect(await send(holder, 'ticket.cancel', { ticket_id: tickets[0]!.ticket_id })).toMatchObject({ status: 'applied' });
+    // No sweep ran: the cancel itself made the offer, and the place stays held for it.
+    expect(await statesOf(s.app.db, typeId)).toEqual({ offered: 1 });
     expect(await counts(typeId)).toEqual({ taken: 2, quota: 2 });
   });
 });

@@ -4,13 +4,15 @@ import { orderEffect, releaseAll, type OrderNotice } from './lifecycle.ts';
 import { releasePromoUses } from './promo-repository.ts';
 import { lineOfTicket, lockOrder, markLineCancelled, orderLines, setOrderState } from './repository.ts';
 import type { Effect } from '../effects.ts';
+import { offerFreedPlaces, withWaitlist } from './waitlist-offers.ts';
 
 /**
  * The order's side of a holder cancelling one free ticket (tickets/cancel.ts): the line's place goes
  * back to its type and shared quota at once, with the same statements an ended order uses, so the
  * counts that decide "sold out" (and the waitlist's reconciling of them) are right the moment the
  * transaction commits. A promo use the line held goes back too. The line is marked, so an order
- * that ends later gives back only what it still holds; the last line cancelled ends the order.
+ * that ends later gives back only what it still holds; the last line cancelled ends the order, and
+ * the place is offered to the type's waitlist at once.
  * A paid line is not the holder's to cancel here: that needs the organiser's refund rules.
  */
 export async function cancelFreeLine(trx: Tx, ticketId: number, byUserId: number): Promise<{ effect: Effect; notices: OrderNotice[] } | null> {
@@ -35,5 +37,8 @@ export async function cancelFreeLine(trx: Tx, ticketId: number, byUserId: number
     ...(ended ? { state: 'cancelled' as const, ended_at: new Date(), ended_by: byUserId } : {}),
   };
   if (Object.keys(patch).length > 0) await setOrderState(trx, order.id, patch);
-  return { effect: orderEffect(order, true), notices: ended ? [{ kind: 'cancelled', orderId: order.id }] : [] };
+  // The freed place goes to the type's waitlist in this same transaction, so nobody outside the
+  // line can buy it first between the commit and the next sweep.
+  const offers = await offerFreedPlaces(trx, [line.ticket_type_id], new Date());
+  return withWaitlist({ effect: orderEffect(order, true), notices: ended ? [{ kind: 'cancelled' as const, orderId: order.id }] : [] }, offers);
 }

@@ -74,3 +74,20 @@ export function likeContains(q: string): string {
 export function likePrefix(q: string): string {
   return `${escapeLike(q)}%`;
 }
+
+/**
+ * What a ticket, an order or a waitlist place shows of its event in the person's tickets feed (its
+ * card: name, poster, times, place), read from the events row joined as `e`. One list, so the three
+ * kinds of card in My tickets cannot drift apart.
+ */
+export const EVENT_CARD_COLUMNS = [
+  'e.name as event_name',
+  'e.poster',
+  'e.starts_at',
+  'e.ends_at',
+  'e.timezone',
+  'e.place_public',
+  'e.place_name',
+  'e.place_address',
+  'e.deleted as event_deleted',
+] as const;

@@ -1,10 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/domain/auth/sessions.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { createEvent } from '../fixtures/factories.ts';
+import { raceStage } from '../fixtures/race-stage.ts';
 
 /**
  * Meet by QR under races (issue 31): 20 pairs scan each other at the same moment, each person's
@@ -13,19 +11,8 @@ import { createEvent, createUser } from '../fixtures/factories.ts';
  * pair hold the same meeting time. Always PostgreSQL: an embedded PGlite belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
+const stage = raceStage();
 const PAIRS = 20;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
 
 interface Person {
   id: number;
@@ -44,12 +31,11 @@ async function post(url: string, who: Person, path: string, body?: unknown) {
 
 describe('pairs scanning each other at once on two instances', () => {
   it('leave each person with the other exactly once, met at one time', async () => {
-    const urls = cluster!.urls;
-    const event = await createEvent(database.db, { name: 'Race Hall' });
+    const urls = stage.urls();
+    const event = await createEvent(stage.db(), { name: 'Race Hall' });
     const people: Person[] = [];
     for (let i = 0; i < PAIRS * 2; i++) {
-      const u = await createUser(database.db);
-      const p = { id: u.id, token: await createSession(database.db, u.id) };
+      const p = await stage.person();
       const joined = await post(urls[0]!, p, '/sync/v1/commands', {
         commands: [{ id: `join-${randomUUID()}`, kind: 'event.checkin', payload: { event_id: event.id }, occurredAt: new Date().toISOString() }],
       });
@@ -74,7 +60,7 @@ describe('pairs scanning each other at once on two instances', () => {
 
     const rows = await sql<{ user_id: number; target_user_id: number; met: string }>`
       SELECT user_id, target_user_id, contact_at::text AS met FROM user_relations
-      WHERE user_id = ANY(${people.map((p) => p.id)}) AND contact_at IS NOT NULL`.execute(database.db);
+      WHERE user_id = ANY(${people.map((p) => p.id)}) AND contact_at IS NOT NULL`.execute(stage.db());
     expect(rows.rows).toHaveLength(PAIRS * 2);
     const met = new Map(rows.rows.map((r) => [`${r.user_id}:${r.target_user_id}`, r.met]));
     for (let i = 0; i < people.length; i += 2) {

@@ -143,5 +143,17 @@ export function salesKit(app: () => FastifyInstance) {
     return res.json() as Envelope<T>;
   }
 
-  return { person, send, eventFields: salesEventFields, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser };
+  /** An owner's event with a free type of 10, and a buyer holding one ticket of it, for Iryna Koval. */
+  async function holding() {
+    const owner = await person();
+    const eventId = await newEvent(owner);
+    await setSettings(owner, eventId);
+    const typeId = await addType(owner, eventId, { name: 'Standard', price: 0, quota: 10 });
+    const holder = await person();
+    expect((await buy(holder, { event_id: eventId, lines: [line(typeId, 'Iryna Koval')], expected_total: 0 })).status_code).toBe(200);
+    const ticket = (await pull(holder, 'tickets')).find((d) => d.kind === 'ticket' && d.event_id === eventId)!;
+    return { owner, eventId, typeId, holder, ticket };
+  }
+
+  return { person, send, eventFields: salesEventFields, newEvent, setSettings, addType, typeFields, pull, line, buy, organiser, holding };
 }

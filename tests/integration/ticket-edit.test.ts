@@ -16,18 +16,7 @@ beforeAll(async () => {
   s = await startTestServer({ dataDir });
 });
 afterAll(async () => s?.close());
-const { person, send, newEvent, setSettings, addType, pull, line, buy } = salesKit(() => s.app);
-
-async function holding() {
-  const owner = await person();
-  const eventId = await newEvent(owner);
-  await setSettings(owner, eventId);
-  const typeId = await addType(owner, eventId, { name: 'Standard', price: 0, quota: 10 });
-  const holder = await person();
-  expect((await buy(holder, { event_id: eventId, lines: [line(typeId, 'Iryna Koval')], expected_total: 0 })).status_code).toBe(200);
-  const ticket = (await pull(holder, 'tickets')).find((d) => d.kind === 'ticket' && d.event_id === eventId)!;
-  return { owner, eventId, holder, ticket };
-}
+const { person, send, pull, holding } = salesKit(() => s.app);
 
 describe('editing the attendee details of a ticket', () => {
   it('changes the name and company on the ticket and at the door, once however often it is sent', async () => {

@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { errorText } from '../../server/domain/error-texts.ts';
-import { startTestCluster, type TestCluster } from '../fixtures/cluster.ts';
-import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';
-import { createUser } from '../fixtures/factories.ts';
+import { raceStage } from '../fixtures/race-stage.ts';
 import { salesKit, type Person } from './sales-helpers.ts';
 
 /**
@@ -16,25 +14,9 @@ import { salesKit, type Person } from './sales-helpers.ts';
  * belongs to one process.
  */
 
-const PREFIX = `test-${randomBytes(6).toString('hex')}:`;
-let database: TestDatabase;
-let cluster: TestCluster | undefined;
-
-beforeAll(async () => {
-  database = await createTestDatabase('postgres');
-  cluster = await startTestCluster(database, { prefix: PREFIX, socketHeartbeatMs: 30_000 });
-});
-afterAll(async () => {
-  await cluster?.close();
-  await database?.dispose();
-});
-
-const kit = salesKit(() => cluster!.apps[0]!);
-
-async function someone(): Promise<Person> {
-  const u = await createUser(database.db);
-  return { id: u.id, email: u.email, token: await createSession(database.db, u.id) };
-}
+const stage = raceStage();
+const kit = salesKit(stage.app);
+const someone = (): Promise<Person> => stage.person();
 
 type Result = { status: string; code?: string };
 
@@ -60,8 +42,8 @@ describe('one ticket transferred by two devices of its holder at once, on two in
     const tickets = (await kit.pull(holder, 'tickets')).filter((d) => d.kind === 'ticket' && d.event_id === eventId);
     expect(tickets).toHaveLength(10);
     // A second device of the holder: its own session, on the other instance.
-    const second = await createSession(database.db, holder.id);
-    const [a, b] = cluster!.urls as [string, string];
+    const second = await createSession(stage.db(), holder.id);
+    const [a, b] = stage.urls() as [string, string];
 
     const rounds = await Promise.all(
       tickets.map(async (t) => {
@@ -84,7 +66,7 @@ describe('one ticket transferred by two devices of its holder at once, on two in
         (SELECT count(*)::int FROM ticket_transfers tt JOIN tickets t ON t.id = tt.from_ticket WHERE t.event_id = ${eventId}) AS transfers,
         (SELECT count(*)::int FROM tickets WHERE event_id = ${eventId} AND user_id <> ${holder.id} AND status = 'valid') AS successors,
         (SELECT count(*)::int FROM tickets WHERE event_id = ${eventId} AND user_id = ${holder.id} AND transferred_at IS NOT NULL) AS revoked,
-        (SELECT taken FROM ticket_types WHERE id = ${typeId}) AS taken`.execute(database.db);
+        (SELECT taken FROM ticket_types WHERE id = ${typeId}) AS taken`.execute(stage.db());
     // Ten transfers, ten new tickets, ten revoked, and the type still counts ten places taken.
     expect(counts.rows[0]).toEqual({ transfers: 10, successors: 10, revoked: 10, taken: 10 });
     for (const lang of ['uk', 'en', 'ru', 'pl']) expect(errorText('ticket_transferred', lang)).not.toBe('ticket_transferred');
@@ -99,8 +81,8 @@ describe('one ticket transferred by two devices of its holder at once, on two in
     const holder = await kit.person();
     expect((await kit.buy(holder, { event_id: eventId, lines: Array.from({ length: 8 }, () => kit.line(typeId)), expected_total: 0 })).status_code).toBe(200);
     const tickets = (await kit.pull(holder, 'tickets')).filter((d) => d.kind === 'ticket' && d.event_id === eventId);
-    const second = await createSession(database.db, holder.id);
-    const [a, b] = cluster!.urls as [string, string];
+    const second = await createSession(stage.db(), holder.id);
+    const [a, b] = stage.urls() as [string, string];
     let cancelled = 0;
     for (const r of await Promise.all(
       tickets.map(async (t) => {
@@ -121,7 +103,7 @@ describe('one ticket transferred by two devices of its holder at once, on two in
     }
     const row = await sql<{ taken: number; valid: number }>`
       SELECT (SELECT taken FROM ticket_types WHERE id = ${typeId}) AS taken,
-        (SELECT count(*)::int FROM tickets WHERE event_id = ${eventId} AND status = 'valid') AS valid`.execute(database.db);
+        (SELECT count(*)::int FROM tickets WHERE event_id = ${eventId} AND status = 'valid') AS valid`.execute(stage.db());
     // Every cancellation gave its place back; every transfer kept it, now with the new holder.
     expect(row.rows[0]).toEqual({ taken: 8 - cancelled, valid: 8 - cancelled });
   }, 120_000);

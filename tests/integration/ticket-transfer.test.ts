@@ -19,20 +19,7 @@ beforeAll(async () => {
   s = await startTestServer({ dataDir });
 });
 afterAll(async () => s?.close());
-const { person, send, newEvent, setSettings, addType, pull, line, buy } = salesKit(() => s.app);
-
-/** An owner's event with a free type, and a buyer holding one ticket of it. */
-async function holding() {
-  const owner = await person();
-  const eventId = await newEvent(owner);
-  await setSettings(owner, eventId);
-  const typeId = await addType(owner, eventId, { name: 'Standard', price: 0, quota: 10 });
-  const holder = await person();
-  const placed = await buy(holder, { event_id: eventId, lines: [line(typeId, 'Iryna Koval')], expected_total: 0 });
-  expect(placed.status_code).toBe(200);
-  const ticket = (await ticketsOf(holder, eventId))[0]!;
-  return { owner, eventId, typeId, holder, ticket };
-}
+const { person, send, pull, holding } = salesKit(() => s.app);
 
 async function ticketsOf(who: Person, eventId: number): Promise<TicketDoc[]> {
   return (await pull(who, 'tickets')).filter((d) => d.kind === 'ticket' && d.event_id === eventId);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { OrderState, PaymentMethod } from '../../../contract/sales.ts';
-import { likeContains } from '../../db/sql.ts';
+import { likeContains, EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { withTies } from '../sync/feed.ts';
 import type { Held } from './limits.ts';
@@ -262,15 +262,7 @@ function orderFeedRows(q: Q, userId: number) {
     .select([
       ...ORDER_COLUMNS,
       'o.deleted',
-      'e.name as event_name',
-      'e.poster',
-      'e.starts_at',
-      'e.ends_at',
-      'e.timezone',
-      'e.place_public',
-      'e.place_name',
-      'e.place_address',
-      'e.deleted as event_deleted',
+      ...EVENT_CARD_COLUMNS,
       sql<
         { type: string; price: number; name: string }[]
       >`coalesce((SELECT json_agg(json_build_object('type', l.type_name, 'price', l.price, 'name', l.name) ORDER BY l.id)

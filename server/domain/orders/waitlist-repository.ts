@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { WAITLIST_LIMITS, type WaitlistState } from '../../../contract/waitlist.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { withTies } from '../sync/feed.ts';
+import { EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 
 /**
  * SQL of the waitlist (064_waitlist.sql). An offer's place is held in the types' and quotas' `taken`
@@ -211,15 +212,7 @@ function entryFeedRows(q: Q, userId: number) {
       't.name as type_name',
       't.price',
       'e.currency',
-      'e.name as event_name',
-      'e.poster',
-      'e.starts_at',
-      'e.ends_at',
-      'e.timezone',
-      'e.place_public',
-      'e.place_name',
-      'e.place_address',
-      'e.deleted as event_deleted',
+      ...EVENT_CARD_COLUMNS,
       sql<number>`CASE WHEN w.state = 'waiting' THEN (SELECT count(*)::int FROM waitlist_entries a
         WHERE a.ticket_type_id = w.ticket_type_id AND a.state = 'waiting' AND a.id <= w.id) ELSE 0 END`.as('place'),
       sql<number>`greatest(w.rev, e.rev)`.as('rev'),

@@ -6,6 +6,7 @@ import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/document-repository.ts';
 import { withTies } from '../sync/feed.ts';
 import { onlyRow } from '../../db/rows.ts';
+import { EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 
 /**
  * SQL of the tickets area: a ticket with the event summary and the holder its card shows, the email
@@ -37,15 +38,7 @@ export function ticketRows(db: Q) {
       't.created_at',
       't.deleted',
       't.transferred_at',
-      'e.name as event_name',
-      'e.poster',
-      'e.starts_at',
-      'e.ends_at',
-      'e.timezone',
-      'e.place_public',
-      'e.place_name',
-      'e.place_address',
-      'e.deleted as event_deleted',
+      ...EVENT_CARD_COLUMNS,
       'u.first_name',
       'u.last_name',
       'u.email',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatTicketPayload, importTicketPublicKey, ticketSigningMessage, toBase64Url, validateScan, type TicketKey } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
 import { doorHeadCount, doorTicketView, localConflicts } from '../../sync/views/checkin/checkin.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 
 /**
  * The door's offline rules for a ticket its holder gave away (issue 30): a device that has pulled
@@ -23,22 +24,7 @@ async function sign(ticketId: number, code: string): Promise<string> {
   return formatTicketPayload(EVENT, ticketId, code, new Uint8Array(sig));
 }
 
-function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return {
-    id: '7',
-    ticket_id: 7,
-    event_id: EVENT,
-    code: 'FY-OLDCODE01',
-    holder_name: 'Ірина Коваль',
-    type: 'Standard',
-    status: 'valid',
-    invalid: false,
-    revoked: '',
-    scans: [],
-    rev: 1,
-    ...over,
-  };
-}
+const ticket = (over: Partial<DoorTicketDoc> = {}) => doorTicket(EVENT, { code: 'FY-OLDCODE01', ...over });
 
 const transferred = (over: Partial<DoorTicketDoc> = {}) => ticket({ status: 'cancelled', revoked: 'transferred', rev: 2, ...over });
 const successor = ticket({ id: '8', ticket_id: 8, code: 'FY-NEWCODE02', holder_name: 'Ольга Петренко', rev: 2 });

@@ -17,6 +17,7 @@ import {
   recordDoorScan,
   searchDoorTickets,
 } from '../../sync/views/checkin/checkin.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 
 /**
  * The door's overlay: this device's scans read back from the outbox until the server returns them
@@ -41,22 +42,7 @@ beforeAll(async () => {
   publicKey = await importTicketPublicKey(toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey))));
 });
 
-function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return {
-    id: '7',
-    ticket_id: 7,
-    event_id: EVENT,
-    code: 'FY-ABCDEFGHJK',
-    holder_name: 'Ірина Коваль',
-    type: 'VIP',
-    status: 'valid',
-    invalid: false,
-    revoked: '',
-    scans: [],
-    rev: 1,
-    ...over,
-  };
-}
+const ticket = (over: Partial<DoorTicketDoc> = {}) => doorTicket(EVENT, { type: 'VIP', ...over });
 
 function scanEntry(
   id: string,

@@ -14,6 +14,7 @@ import {
   type KnownScan,
 } from '../../contract/checkin.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 
 /**
  * The door's offline rules, with keys made here by WebCrypto (the server's own signer is checked
@@ -43,22 +44,7 @@ beforeAll(async () => {
   otherPublicKey = await importTicketPublicKey(await rawPublic(otherKeys));
 });
 
-function ticket(over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return {
-    id: '7',
-    ticket_id: 7,
-    event_id: EVENT,
-    code: 'FY-ABCDEFGHJK',
-    holder_name: 'Ірина Коваль',
-    type: 'Standard',
-    status: 'valid',
-    invalid: false,
-    revoked: '',
-    scans: [],
-    rev: 1,
-    ...over,
-  };
-}
+const ticket = (over: Partial<DoorTicketDoc> = {}) => doorTicket(EVENT, { ...over });
 
 /** A door device's list: lookups by id (signed payloads) and by code (typed codes). */
 function deviceWith(...tickets: DoorTicketDoc[]) {

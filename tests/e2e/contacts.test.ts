@@ -11,6 +11,7 @@ import type { FoyerServer } from './fixtures/server.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { qrVideo } from './fixtures/camera.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * Meet by QR (issue 31) on two 360 × 640 phones, Anna's in English and Bohdan's in Ukrainian, two
@@ -21,17 +22,11 @@ import { qrVideo } from './fixtures/camera.ts';
  */
 
 const suite = e2eSuite();
-const PHONE = { width: 360, height: 640 };
 const SYNC_MS = 60_000;
 let server: FoyerServer;
 let anna: TestBrowser;
 let bohdan: TestBrowser;
 let eventId: number;
-
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
 
 /** The person's own code, as the meet page draws it. */
 async function ownCode(page: Page): Promise<string> {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { sellTickets } from './fixtures/sales.ts';
+import { createEvent } from './fixtures/organiser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * Giving a ticket to somebody else (issue 30) on a 360 × 640 phone, in Chromium against the built
@@ -18,7 +19,6 @@ import { e2eSuite } from './fixtures/suite.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let anna: TestBrowser;
 let eventId: number;
@@ -41,41 +41,14 @@ async function ticketsOf(token: string) {
   return (answer.data as { tickets: { event_id: number; code: string; status: string }[] }).tickets.filter((t) => t.event_id === eventId);
 }
 
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
-
 beforeAll(async () => {
   ({ server } = suite);
   anna = await suite.launch({ locale: 'en', viewport: PHONE });
   const ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
   annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
   bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
-  const start = Math.floor(Date.now() / 1000) + 14 * 86_400;
-  const command = (kind: string, payload: unknown) =>
-    call(ownerToken, 'POST', '/sync/v1/commands', { commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] });
-  const made = await command('event.create', {
-    fields: {
-      name: EVENT_NAME,
-      category_id: 2,
-      description: '',
-      is_webinar: false,
-      place_name: 'Old Lighthouse',
-      address: 'Mayachna 3',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 4 * 3600,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  eventId = Number(made.results![0]!.ids![0]);
-  expect((await command('event.status', { event_id: eventId, status: 'published' })).results![0]!.status).toBe('applied');
+  const place = { category_id: 2, place_name: 'Old Lighthouse', address: 'Mayachna 3' };
+  eventId = await createEvent(server.url, ownerToken, { name: EVENT_NAME, ...place }, { daysAhead: 14 });
   await sellTickets(server.url, ownerToken, eventId);
   const offer = (await call(annaToken, 'GET', `/api/events/${eventId}/ticket-types`)).data as { types: { id: number; name: string }[] };
   communityId = offer.types.find((t) => t.name === 'Community')!.id;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
+import { createEvent, organiserCommand } from './fixtures/organiser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * The waitlist of a sold-out ticket type on a 360 × 640 phone (issue 30), in Chromium against the
@@ -18,7 +19,6 @@ import { Checkout } from './pages/Checkout.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let buyer: TestBrowser;
 let ownerToken: string;
@@ -35,42 +35,13 @@ async function call(token: string, path: string, body: unknown): Promise<Record<
   return (await res.json()) as Record<string, unknown>;
 }
 
-async function command(kind: string, payload: unknown): Promise<{ status: string; ids?: string[] }> {
-  const r = await call(ownerToken, '/sync/v1/commands', { commands: [{ id: `e2e-${randomUUID()}`, kind, payload, occurredAt: new Date().toISOString() }] });
-  return (r.results as { status: string; ids?: string[] }[])[0]!;
-}
-
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
+const command = (kind: string, payload: unknown) => organiserCommand(server.url, ownerToken, kind, payload);
 
 beforeAll(async () => {
   ({ server } = suite);
   buyer = await suite.launch({ locale: 'en', viewport: PHONE });
   ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  const start = Math.floor(Date.now() / 1000) + 20 * 86_400;
-  const made = await command('event.create', {
-    fields: {
-      name: 'Harbour Workshop Day',
-      category_id: 2,
-      description: 'Hands-on sessions by the sea.',
-      is_webinar: false,
-      place_name: 'Pier 4',
-      address: 'Portova 1',
-      city: 'Odesa',
-      map_point: null,
-      timezone: 'Europe/Kyiv',
-      starts_at: start,
-      ends_at: start + 4 * 3600,
-      stream_url: '',
-      video_type: 0,
-      broadcast_background: '',
-      is_free: false,
-    },
-  });
-  eventId = Number(made.ids![0]);
-  expect((await command('event.status', { event_id: eventId, status: 'published' })).status).toBe('applied');
+  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Workshop Day', description: 'Hands-on sessions by the sea.' });
   const fields = {
     name: 'Workshop seat',
     description: '',

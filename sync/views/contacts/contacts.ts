@@ -12,14 +12,8 @@ import { looseInt, looseObject, looseString } from '../../store/caches.ts';
  * replaces it without the person showing twice.
  */
 
-export interface ContactView {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  company: string;
-  position: string;
-  email: string;
-  phone: string;
+/** The card the other person shares, with where and when the two met. */
+export interface ContactView extends ContactCard {
   event_id: number;
   event_name: string;
   /** ISO 8601. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { RevField, defineCollection, type DocOf, LiteralUnion } from './schema.ts';
-import { OrderSummary } from './sales.ts';
+import { OrderSummary } from './orders.ts';
 import { WaitlistPart } from './waitlist.ts';
 
 /**

@@ -21,7 +21,8 @@ import { sellTickets } from '../tests/e2e/fixtures/sales.ts';
 import { organiserCommand, SPEAKER_PASS } from '../tests/e2e/fixtures/organiser.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
-import { SCREENS, contactCodeOf, type Who } from './screens-list.ts';
+import { contactCodeOf } from './screens-helpers.ts';
+import { SCREENS, type Who } from './screens-list.ts';
 import { parseContactCode } from '../contract/contacts.ts';
 
 const { values } = parseArgs({

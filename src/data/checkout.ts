@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AccessState, CheckoutRequest, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
+import type { AccessState, PaymentMethod, TicketTypeOffer } from '../../contract/sales.ts';
+import type { CheckoutRequest } from '../../contract/orders.ts';
 import type { PromoCheckRequest, PromoOffer } from '../../contract/promo.ts';
 import { emptyCart, type CartDoc } from '../../sync/views/tickets/cart.ts';
 import { query } from './device.ts';

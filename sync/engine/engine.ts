@@ -28,11 +28,9 @@ import { INITIAL_MACHINE, backoffDelay, reduce, retryDelay, sameSnapshot, snapsh
  * A signed-in user also gets the user-scoped collections and, per sync/engine/scopes.ts, one replication
  * per (event-scoped collection, event) for the events my_events picks or the device asks for
  * (sync/engine/scoped.ts starts and stops them; a guest gets those open to guests). The read-through
- * caches of legacy calls (sync/store/caches.ts) are refreshed here too, so the page never does the
- * network work itself.
+ * caches of legacy calls (each area declares its own, workers/caches.ts merges them) are refreshed
+ * here too, so the page never does the network work itself.
  */
-
-export type { SyncEngineOptions };
 
 export class SyncEngine {
   private machine = INITIAL_MACHINE;
@@ -72,27 +70,27 @@ export class SyncEngine {
       return res;
     };
     this.http = { baseUrl: opts.baseUrl, headers: opts.headers, fetch: timed, timeoutMs: opts.requestTimeoutMs };
-    this.liveHost = {
+    // What the live stream and the drain report back: the status, the backoff, a lost session.
+    const reports = {
       http: this.http,
+      dispatch: (event: SyncEvent) => this.dispatch(event),
+      succeeded: (source: FailureSource) => this.succeeded(source),
+      failed: (source: FailureSource, err: unknown, signal: AbortSignal) => this.failed(source, err, signal),
+      unauthorized: (run: Run) => this.unauthorized(run),
+    };
+    this.liveHost = {
+      ...reports,
       opts,
       waker: this.waker,
       pollWaker: this.pollWaker,
-      dispatch: (event) => this.dispatch(event),
-      succeeded: (source) => this.succeeded(source),
-      failed: (source, err, signal) => this.failed(source, err, signal),
-      unauthorized: (run) => this.unauthorized(run),
       requestDrain: (run) => this.requestDrain(run),
       resetAttempts: () => {
         this.attempts = {};
       },
     };
     this.drainHost = {
+      ...reports,
       db: opts.db,
-      http: this.http,
-      dispatch: (event) => this.dispatch(event),
-      succeeded: (source) => this.succeeded(source),
-      failed: (source, err, signal) => this.failed(source, err, signal),
-      unauthorized: (run) => this.unauthorized(run),
       applied: (ids) => {
         for (const id of ids) this.appliedAt.set(id, this.clock);
       },

@@ -15,7 +15,7 @@ import {
   type CartType,
 } from '../../sync/views/tickets/cart.ts';
 import { sortOrders } from '../../sync/views/tickets/orders.ts';
-import { NO_ORDER } from '../../contract/sales.ts';
+import { NO_ORDER } from '../../contract/orders.ts';
 import type { TicketDoc } from '../../contract/tickets.ts';
 
 /** The checkout's cart and the sale rules the form and the server share (contract/sales.ts). */

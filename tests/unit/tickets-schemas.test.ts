@@ -9,7 +9,7 @@ import { toRxJsonSchema } from '../../contract/schema.ts';
 import { CompaniesCollection } from '../../contract/companies.ts';
 import { DoorTicketsCollection, TicketsCollection, type DoorTicketDoc, type TicketDoc } from '../../contract/tickets.ts';
 import type { CompanyDoc } from '../../contract/companies.ts';
-import { NO_ORDER } from '../../contract/sales.ts';
+import { NO_ORDER } from '../../contract/orders.ts';
 
 /**
  * The three collections of this area must open in RxDB as the client opens them (dev-mode checks

@@ -1,7 +1,7 @@
 import { NO_WAITLIST } from '../../contract/waitlist.ts';
 import { describe, expect, it } from 'vitest';
 import type { TicketDoc } from '../../contract/tickets.ts';
-import { NO_ORDER } from '../../contract/sales.ts';
+import { NO_ORDER } from '../../contract/orders.ts';
 import { queryTickets, ticketCounts } from '../../sync/views/tickets/tickets.ts';
 
 /** My tickets' tabs (events.md §2): all, future and past with counts, upcoming soonest first. */

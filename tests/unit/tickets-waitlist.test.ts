@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ORDER } from '../../contract/sales.ts';
+import { NO_ORDER } from '../../contract/orders.ts';
 import type { TicketDoc } from '../../contract/tickets.ts';
 import type { WaitlistPart } from '../../contract/waitlist.ts';
 import type { QueuedCommand } from '../../sync/store/overlay.ts';

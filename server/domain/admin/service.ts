@@ -8,7 +8,7 @@ import {
   type EventStatus,
 } from '../../../contract/admin.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import { PUBLISH_BLOCKERS, publishProblems } from '../../../contract/sales.ts';
+import { PUBLISH_BLOCKERS, publishProblems } from '../../../contract/publish.ts';
 import { salesSettingsOf, ticketTypesOf } from '../orders/types-repository.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { addStaff, removeStaff, requireOwner } from '../checkin/service.ts';

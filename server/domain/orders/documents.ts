@@ -1,6 +1,5 @@
 import { NO_WAITLIST, waitlistDocId, type WaitlistState } from '../../../contract/waitlist.ts';
 import {
-  NO_ORDER,
   NO_SALES_ADMIN,
   type AdminTicketType,
   type EventSales,
@@ -8,6 +7,7 @@ import {
   type PaidMethod,
   type PublicTicketType,
 } from '../../../contract/sales.ts';
+import { NO_ORDER } from '../../../contract/orders.ts';
 import { orderDocId, type TicketDoc } from '../../../contract/tickets.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import { eventSummary } from '../tickets/repository.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
-import { accessKeyOf, buyableTypes, saleState, type AccessState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
+import { accessKeyOf, saleState, type AccessState, type PaymentMethod, type TicketTypeOffer } from '../../../contract/sales.ts';
+import { buyableTypes } from '../../../contract/publish.ts';
 import type { Config } from '../../config.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';

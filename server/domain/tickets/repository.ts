@@ -1,6 +1,6 @@
 import { NO_WAITLIST } from '../../../contract/waitlist.ts';
 import { sql } from 'kysely';
-import { NO_ORDER } from '../../../contract/sales.ts';
+import { NO_ORDER } from '../../../contract/orders.ts';
 import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/document-repository.ts';

@@ -10,7 +10,7 @@ import { useAdminEventContext } from './AdminEventLayout.tsx';
 import { EventForm } from './EventForm.tsx';
 import { PictureInput } from './PictureInput.tsx';
 import { StatusActions } from './StatusActions.tsx';
-import { publishProblems } from '../../../contract/sales.ts';
+import { publishProblems } from '../../../contract/publish.ts';
 import { TeamSection } from './TeamSection.tsx';
 import { blankFields } from './form.ts';
 import './admin.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminActions, type EventStatus } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
-import { PUBLISH_BLOCKERS, type PublishProblem } from '../../../contract/sales.ts';
+import { PUBLISH_BLOCKERS, type PublishProblem } from '../../../contract/publish.ts';
 
 type Job = () => Promise<void>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { ATTENDEE_FIELDS, buyableTypes, type PaymentMethod } from '../../../contract/sales.ts';
+import { ATTENDEE_FIELDS, type PaymentMethod } from '../../../contract/sales.ts';
+import { buyableTypes } from '../../../contract/publish.ts';
 import {
   attendeeProblems,
   cartCount,

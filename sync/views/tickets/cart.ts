@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import { priceWithPromo, type PricedOrder, type PromoOffer } from '../../../contract/promo.ts';
-import { ATTENDEE_FIELDS, sumPrices, type AttendeeField, type CheckoutLine, type PaymentMethod } from '../../../contract/sales.ts';
+import { ATTENDEE_FIELDS, sumPrices, type AttendeeField, type PaymentMethod } from '../../../contract/sales.ts';
+import type { CheckoutLine } from '../../../contract/orders.ts';
 import type { FoyerDatabase } from '../../engine/database.ts';
 import { observeLocal, writeLocal } from '../../store/local.ts';
 

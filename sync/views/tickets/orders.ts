@@ -1,4 +1,4 @@
-import type { OrderSummary } from '../../../contract/sales.ts';
+import type { OrderSummary } from '../../../contract/orders.ts';
 import type { TicketDoc } from '../../../contract/tickets.ts';
 
 /**

@@ -63,3 +63,28 @@ export async function openCancelRequests(q: Q, eventId: number): Promise<CancelR
     ORDER BY r.created_at, r.id`.execute(q);
   return r.rows;
 }
+
+export interface CancelRequestFacts {
+  id: number;
+  ticket_id: number;
+  event_id: number;
+  user_id: number;
+  state: 'open' | 'approved' | 'declined';
+  order_id: number | null;
+  order_method: string | null;
+  provider_payment: string | null;
+  currency: string;
+  /** What the holder paid for this ticket: its order line's price (after any promo), or the ticket's. */
+  amount: string;
+}
+
+/** What deciding a request needs, read before the card provider is asked to refund (outside any transaction). */
+export async function cancelRequestFacts(q: Q, id: number): Promise<CancelRequestFacts | undefined> {
+  const r = await sql<CancelRequestFacts>`
+    SELECT r.id, r.ticket_id, r.event_id, r.user_id, r.state, o.id AS order_id, o.method AS order_method, o.provider_payment,
+      t.currency, coalesce(l.price, t.price) AS amount
+    FROM ticket_cancel_requests r JOIN tickets t ON t.id = r.ticket_id LEFT JOIN orders o ON o.id = t.order_id
+      LEFT JOIN order_lines l ON l.ticket_id = t.id
+    WHERE r.id = ${id}`.execute(q);
+  return r.rows[0];
+}

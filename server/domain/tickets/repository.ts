@@ -55,7 +55,7 @@ export function ticketRows(db: Q) {
       // Whether the holder may ask to cancel this paid ticket, or has asked (067_paid_cancel_requests.sql).
       sql<PaidCancelState>`CASE
         WHEN EXISTS (SELECT 1 FROM ticket_cancel_requests r WHERE r.ticket_id = t.id AND r.state = 'open') THEN 'requested'
-        WHEN t.price > 0 AND EXISTS (SELECT 1 FROM ticket_sales_settings ss WHERE ss.event_id = t.event_id AND ss.paid_cancel = 'request')
+        WHEN t.price > 0 AND t.status = 'valid' AND EXISTS (SELECT 1 FROM ticket_sales_settings ss WHERE ss.event_id = t.event_id AND ss.paid_cancel = 'request')
           THEN 'request'
         ELSE '' END`.as('paid_cancel'),
     ]);

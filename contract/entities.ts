@@ -75,7 +75,8 @@ export const EventsCollection = defineCollection({
   // 6: the organisers' part carries the event's promo codes.
   // 7: the organisers' part carries each type's private link key (`access_key`) and the shared quotas.
   // 8: the organisers' part says until when holders may edit their tickets (`edit_hours`).
-  version: 8,
+  // 9: the organisers' part says whether holders may ask to cancel paid tickets (`paid_cancel`).
+  version: 9,
   schema: Type.Object({
     id: Type.String(),
     event_id: Type.Integer(),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EDIT_HOURS_MAX } from './self-service.ts';
+import { EDIT_HOURS_MAX, PAID_CANCEL_RULES } from './self-service.ts';
 import { LiteralUnion } from './schema.ts';
 import { UnixSeconds } from './storable.ts';
 import { currencyExponent, fitsCurrency } from './money.ts';
@@ -165,6 +165,12 @@ export const SalesSettingsFields = Type.Object(
      * leaves the stored value alone.
      */
     edit_hours: Type.Optional(Type.Integer({ minimum: 0, maximum: EDIT_HOURS_MAX })),
+    /**
+     * Whether holders may give back a paid ticket (contract/self-service.ts): `never` (the holder
+     * asks the organisers outside the app) or `request` (the holder asks in the app, the
+     * organisers approve with a refund or decline). Optional like `edit_hours`.
+     */
+    paid_cancel: Type.Optional(LiteralUnion(PAID_CANCEL_RULES)),
   },
   { additionalProperties: false },
 );
@@ -288,6 +294,7 @@ export const EventSalesAdmin = Type.Object({
   transfer_hours: Type.Integer(),
   card_enabled: Type.Boolean(),
   edit_hours: Type.Integer(),
+  paid_cancel: LiteralUnion(PAID_CANCEL_RULES),
 });
 export type EventSalesAdmin = Static<typeof EventSalesAdmin>;
 
@@ -301,6 +308,7 @@ export const NO_SALES_ADMIN: EventSalesAdmin = {
   transfer_hours: 72,
   card_enabled: false,
   edit_hours: 0,
+  paid_cancel: 'never',
 };
 
 /** The fields of a type as the organiser's copy carries them, for the edit form. */

@@ -17,6 +17,13 @@ export const TRANSFER_NAME_MAX = 120;
 export const TICKET_COMPANY_MAX = 200;
 /** The longest an organiser may close attendee edits before the start: 30 days. */
 export const EDIT_HOURS_MAX = 720;
+/**
+ * The organiser's rule for paid tickets given back by their holders: `never` (the default, as
+ * before the rule existed) or `request`, where the holder's cancellation waits for the organiser's
+ * approval, because only the organiser can send money back.
+ */
+export const PAID_CANCEL_RULES = ['never', 'request'] as const;
+export type PaidCancelRule = (typeof PAID_CANCEL_RULES)[number];
 
 export const TicketTransferPayload = Type.Object(
   {

@@ -33,12 +33,16 @@ export type TicketDocKind = (typeof TICKET_DOC_KINDS)[number];
 /** The id of an order's own document in the tickets collection. */
 export const orderDocId = (orderId: number) => `order-${orderId}`;
 
+export const PAID_CANCEL_STATES = ['', 'request', 'requested'] as const;
+export type PaidCancelState = (typeof PAID_CANCEL_STATES)[number];
+
 export const TicketsCollection = defineCollection({
   name: 'tickets',
   // 1: orders joined the collection (`kind`, `order`).
   // 2: an order says its promo code and the discount (`order.promo_code`, `order.discount`).
   // 3: places in waitlists joined the collection (kind `waitlist`, `waitlist`).
-  version: 3,
+  // 4: a paid ticket says whether its holder may ask to cancel it, or has asked (`paid_cancel`).
+  version: 4,
   schema: Type.Object({
     /** The ticket id as a string, or `order-<id>` for an order's own document. */
     id: Type.String(),
@@ -87,6 +91,12 @@ export const TicketsCollection = defineCollection({
     order: OrderSummary,
     /** A place in a waitlist (kind `waitlist`; contract/waitlist.ts), or NO_WAITLIST. */
     waitlist: WaitlistPart,
+    /**
+     * A paid ticket's cancellation by its holder (contract/self-service.ts): '' when the organiser
+     * does not take requests (or the ticket is free, or not a ticket), `request` when the holder may
+     * ask, `requested` while the holder's request waits for the organiser.
+     */
+    paid_cancel: LiteralUnion(PAID_CANCEL_STATES),
     ...RevField,
   }),
   indexes: ['when_end'],

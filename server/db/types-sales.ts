@@ -56,6 +56,8 @@ export interface TicketSalesSettingsTable {
   card_enabled: Auto<boolean>;
   /** Hours before the start when holders' edits of attendee details close (065_ticket_transfers.sql). */
   edit_hours: Auto<number>;
+  /** Whether holders may ask to cancel paid tickets (067_paid_cancel_requests.sql). */
+  paid_cancel: Auto<'never' | 'request'>;
   updated_at: Auto<Date>;
   /** 064_waitlist.sql: how long a waitlist offer holds its place. */
   waitlist_offer_hours: Auto<number>;

@@ -42,6 +42,18 @@ export interface TicketTransfersTable {
   claimed_at: Auto<Date | null>;
 }
 
+/** A holder's request to cancel a paid ticket (067_paid_cancel_requests.sql). */
+export interface TicketCancelRequestsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  event_id: number;
+  user_id: number;
+  state: Auto<'open' | 'approved' | 'declined'>;
+  created_at: Auto<Date>;
+  decided_at: Auto<Date | null>;
+  decided_by: Auto<number | null>;
+}
+
 export interface TicketDesignsTable {
   event_id: number;
   settings: Json<Record<string, unknown>>;
@@ -103,4 +115,5 @@ export interface TicketTables {
   ticket_email_sends: TicketEmailSendsTable;
   ticket_design_images: TicketDesignImagesTable;
   ticket_transfers: TicketTransfersTable;
+  ticket_cancel_requests: TicketCancelRequestsTable;
 }

@@ -219,6 +219,8 @@ export {
   type SalesAdminActions,
   type SalesAdminData,
 } from './ticket-sales.ts';
+/** Holders' requests to cancel paid tickets, for the organisers (online): src/data/cancel-requests.ts. */
+export { useCancelRequestActions, useCancelRequests, type CancelRequestActions, type CancelRequestItem } from './cancel-requests.ts';
 export type { AdminPromoView, AdminQuotaView, AdminTypeView, SalesAdminView } from '../../sync/views/tickets/sales-admin.ts';
 export {
   useNotifications,

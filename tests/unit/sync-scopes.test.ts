@@ -36,8 +36,8 @@ describe('collection scopes', () => {
       replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 }),
     );
     // Events are public but shaped per viewer (drafts, the organisers' part): signing in pulls them anew.
-    expect(replicationIdentifier(EventsCollection, base, null)).toBe('foyer:events:v8:http://x:uguest');
-    expect(replicationIdentifier(EventsCollection, base, 5)).toBe('foyer:events:v8:http://x:u5');
+    expect(replicationIdentifier(EventsCollection, base, null)).toBe('foyer:events:v9:http://x:uguest');
+    expect(replicationIdentifier(EventsCollection, base, 5)).toBe('foyer:events:v9:http://x:u5');
     expect(replicationKey('visitors', 42)).toBe('visitors@42');
     expect(replicationKey('events')).toBe('events');
   });

@@ -59,6 +59,7 @@ const ticket: TicketDoc = {
   },
   order: NO_ORDER,
   waitlist: NO_WAITLIST,
+  paid_cancel: '',
   rev: 10,
 };
 const door: DoorTicketDoc = {

@@ -37,6 +37,7 @@ function ticket(id: number, when: number, whenEnd: number): TicketDoc {
     user: { first_name: '', last_name: '', full_name: '', profile_link: '', company: { name: '', position: '', visitor_category: '' } },
     order: NO_ORDER,
     waitlist: NO_WAITLIST,
+    paid_cancel: '',
     rev: 1,
   };
 }

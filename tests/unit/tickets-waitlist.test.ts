@@ -39,6 +39,7 @@ function doc(eventId: number, w: Partial<WaitlistPart> & { entry_id: number; typ
     user: USER,
     order: NO_ORDER,
     waitlist: { state: 'waiting', place: 1, offer_key: '', offer_expires: 0, offered_at: 0, ...w },
+    paid_cancel: '',
     rev: w.entry_id,
   };
 }

@@ -165,6 +165,7 @@ export function toOrderDoc(r: OrderFeedRow): TicketDoc & { deleted: boolean } {
       lines.map((l) => ({ type: l.type, price: Number(l.price), name: l.name })),
     ),
     waitlist: NO_WAITLIST,
+    paid_cancel: '',
     rev: r.rev,
     deleted: r.deleted || r.event_deleted,
   };
@@ -214,6 +215,7 @@ export function toWaitlistDoc(r: EntryFeedRow): TicketDoc & { deleted: boolean }
       offer_expires: offered ? toUnix(r.offer_expires_at) : 0,
       offered_at: toUnix(r.offered_at),
     },
+    paid_cancel: '',
     rev: r.rev,
     deleted: r.event_deleted,
   };

@@ -16,13 +16,26 @@ import { offerFreedPlaces, withWaitlist } from './waitlist-offers.ts';
  * A paid line is not the holder's to cancel here: that needs the organiser's refund rules.
  */
 export async function cancelFreeLine(trx: Tx, ticketId: number, byUserId: number): Promise<{ effect: Effect; notices: OrderNotice[] } | null> {
+  return cancelLine(trx, ticketId, byUserId, false);
+}
+
+/**
+ * The same for a paid line whose cancellation the organiser approved (tickets/cancel-decision.ts):
+ * its money went back (or is recorded for the organiser to pay back), so the last line cancelled
+ * ends the order as refunded rather than cancelled.
+ */
+export async function cancelPaidLine(trx: Tx, ticketId: number, byUserId: number): Promise<{ effect: Effect; notices: OrderNotice[] } | null> {
+  return cancelLine(trx, ticketId, byUserId, true);
+}
+
+async function cancelLine(trx: Tx, ticketId: number, byUserId: number, paid: boolean): Promise<{ effect: Effect; notices: OrderNotice[] } | null> {
   const found = await lineOfTicket(trx, ticketId);
   if (!found) return null;
   const order = await lockOrder(trx, { id: found.order_id });
   if (order?.state !== 'paid') throw new DomainError('ticket_not_cancellable', 'ticket_id');
   const lines = await orderLines(trx, order.id);
   const line = lines.find((l) => l.id === found.id);
-  if (!line || line.cancelled_at !== null || Number(line.price) > 0) throw new DomainError('ticket_not_cancellable', 'ticket_id');
+  if (!line || line.cancelled_at !== null || (!paid && Number(line.price) > 0)) throw new DomainError('ticket_not_cancellable', 'ticket_id');
   await releaseAll(trx, [line]);
   let promoUses = order.promo_uses;
   if (Number(line.discount) > 0 && order.promo_code_id !== null && promoUses > 0) {
@@ -34,11 +47,14 @@ export async function cancelFreeLine(trx: Tx, ticketId: number, byUserId: number
   const ended = left.length === 0;
   const patch = {
     ...(promoUses !== order.promo_uses ? { promo_uses: promoUses } : {}),
-    ...(ended ? { state: 'cancelled' as const, ended_at: new Date(), ended_by: byUserId } : {}),
+    ...(ended ? { state: paid ? ('refunded' as const) : ('cancelled' as const), ended_at: new Date(), ended_by: byUserId } : {}),
   };
   if (Object.keys(patch).length > 0) await setOrderState(trx, order.id, patch);
   // The freed place goes to the type's waitlist in this same transaction, so nobody outside the
   // line can buy it first between the commit and the next sweep.
   const offers = await offerFreedPlaces(trx, [line.ticket_type_id], new Date());
-  return withWaitlist({ effect: orderEffect(order, true), notices: ended ? [{ kind: 'cancelled' as const, orderId: order.id }] : [] }, offers);
+  return withWaitlist(
+    { effect: orderEffect(order, true), notices: ended ? [{ kind: paid ? ('refunded' as const) : ('cancelled' as const), orderId: order.id }] : [] },
+    offers,
+  );
 }

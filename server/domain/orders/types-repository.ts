@@ -145,7 +145,7 @@ export async function salesSettingsOf(q: Q, eventIds: number[]) {
   if (!eventIds.length) return [];
   return q
     .selectFrom('ticket_sales_settings')
-    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled', 'edit_hours'])
+    .select(['event_id', 'transfer_enabled', 'transfer_instructions', 'transfer_hours', 'card_enabled', 'edit_hours', 'paid_cancel'])
     .where('event_id', 'in', eventIds)
     .execute();
 }
@@ -157,6 +157,7 @@ export async function writeSalesSettings(trx: Tx, eventId: number, f: Omit<Sales
     transfer_hours: f.transfer_hours,
     card_enabled: f.card_enabled,
     ...(f.edit_hours === undefined ? {} : { edit_hours: f.edit_hours }),
+    ...(f.paid_cancel === undefined ? {} : { paid_cancel: f.paid_cancel }),
     updated_at: new Date(),
   };
   await trx
@@ -188,4 +189,12 @@ export async function refreshMinPrice(trx: Tx, eventId: number): Promise<void> {
   await sql`UPDATE events e SET ticket_min_price = m.price
     FROM (SELECT min(price) AS price FROM ticket_types WHERE event_id = ${eventId} AND NOT deleted AND NOT hidden) m
     WHERE e.id = ${eventId} AND m.price IS NOT NULL AND e.ticket_min_price <> m.price`.execute(trx);
+}
+
+/**
+ * The event's valid paid tickets, touched when the organiser changes the rule, so the holders'
+ * cards offer (or stop offering) "ask to cancel" from their next pull.
+ */
+export async function touchPaidTickets(trx: Tx, eventId: number): Promise<void> {
+  await sql`UPDATE tickets SET rev = rev WHERE event_id = ${eventId} AND price > 0 AND status = 'valid' AND NOT deleted`.execute(trx);
 }

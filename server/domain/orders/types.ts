@@ -22,6 +22,8 @@ import {
   setEventCurrency,
   typeEverOrdered,
   writeSalesSettings,
+  salesSettingsOf,
+  touchPaidTickets,
   writeTicketType,
 } from './types-repository.ts';
 import { forgetPromoType } from './promo-repository.ts';
@@ -120,6 +122,8 @@ export async function saveSalesSettings(trx: Tx, userId: number, eventId: number
     if (await eventHasOrders(trx, eventId)) throw new DomainError('currency_locked', 'currency');
     await setEventCurrency(trx, eventId, next.currency);
   }
+  const [before] = await salesSettingsOf(trx, [eventId]);
   await writeSalesSettings(trx, eventId, next);
+  if (next.paid_cancel !== undefined && next.paid_cancel !== (before?.paid_cancel ?? 'never')) await touchPaidTickets(trx, eventId);
   return salesEffect(eventId, userId);
 }

@@ -31,6 +31,11 @@ export interface CardProvider {
   openCheckoutUrl(sessionId: string): Promise<string | null>;
   /** Gives the whole payment back. Repeating it for the same order refunds once (idempotency key). */
   refund(paymentId: string, orderId: number): Promise<void>;
+  /**
+   * Gives back part of a payment (one line of an order, in the currency's minor units); `key`
+   * names the reason, so repeating it refunds once.
+   */
+  refundPart(paymentId: string, orderId: number, amountMinor: number, key: string): Promise<void>;
   /** Verifies a webhook's signature and answers its event; throws on a forged or stale one. */
   verifyWebhook(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -87,6 +92,12 @@ export function createCardProvider(config: StripeConfig): CardProvider {
     },
     async refund(paymentId, orderId) {
       await stripe.refunds.create({ payment_intent: paymentId, metadata: { order_id: String(orderId) } }, { idempotencyKey: `foyer-order-${orderId}-refund` });
+    },
+    async refundPart(paymentId, orderId, amountMinor, key) {
+      await stripe.refunds.create(
+        { payment_intent: paymentId, amount: amountMinor, metadata: { order_id: String(orderId), reason: key } },
+        { idempotencyKey: `foyer-${key}-refund` },
+      );
     },
     verifyWebhook(rawBody, signature) {
       return stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);

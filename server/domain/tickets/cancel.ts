@@ -6,6 +6,7 @@ import type { Effect } from '../effects.ts';
 import { ticketHoldersChanged, uncheckin } from '../events/service.ts';
 import { withOrderMail } from '../orders/mail.ts';
 import { cancelFreeLine } from '../orders/self-cancel.ts';
+import { requestPaidCancel } from './cancel-request.ts';
 import { cancelTicketRow, lockTicketForTransfer } from './self-service-repository.ts';
 
 /**
@@ -13,8 +14,9 @@ import { cancelTicketRow, lockTicketForTransfer } from './self-service-repositor
  * starts, as pretix and Hi.Events let attendees do. Nothing is paid back, so nobody else has to
  * agree; the place goes back to its type and shared quota in the same transaction
  * (orders/self-cancel.ts), and the door refuses the ticket from its next pull. A registration for
- * a free event is unregistered the usual way. A paid ticket is refused here
- * (`ticket_not_cancellable`): its money goes back through the organiser.
+ * a free event is unregistered the usual way. A paid ticket's money goes back through the
+ * organiser: under their `request` rule the cancellation waits for their approval
+ * (cancel-request.ts), otherwise it is refused (`ticket_not_cancellable`).
  *
  * The ticket's row is locked first, so a cancellation and a transfer of one ticket at once are
  * judged one after the other; a replayed command is answered from its stored result.
@@ -27,10 +29,9 @@ export async function cancelTicket(trx: Tx, userId: number, p: TicketCancelPaylo
   if (t.starts_at <= now) throw new DomainError('ticket_self_service_closed', 'ticket_id');
   if (await isTicketUsed(trx, t.id)) throw new DomainError('ticket_already_used', 'ticket_id');
   if (t.registration) return uncheckin(trx, userId, t.event_id);
+  if (Number(t.price) > 0) return requestPaidCancel(trx, userId, t);
 
   const order = t.order_id !== null ? await cancelFreeLine(trx, t.id, userId) : null;
-  // A ticket made by hand (no order) is cancellable only when it cost nothing.
-  if (!order && Number(t.price) > 0) throw new DomainError('ticket_not_cancellable', 'ticket_id');
   await cancelTicketRow(trx, t.id);
   await ticketHoldersChanged(trx, t.event_id, [userId]);
   const doors = await eventDoorUsers(trx, t.event_id);

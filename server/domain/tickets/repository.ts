@@ -1,7 +1,7 @@
 import { NO_WAITLIST } from '../../../contract/waitlist.ts';
 import { sql } from 'kysely';
 import { NO_ORDER } from '../../../contract/orders.ts';
-import type { TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
+import type { PaidCancelState, TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/document-repository.ts';
 import { withTies } from '../sync/feed.ts';
@@ -52,6 +52,12 @@ export function ticketRows(db: Q) {
       'o.paid_at as order_paid_at',
       'o.ended_at as order_ended_at',
       sql<number>`greatest(t.rev, e.rev, u.rev, coalesce(o.rev, 0))`.as('rev'),
+      // Whether the holder may ask to cancel this paid ticket, or has asked (067_paid_cancel_requests.sql).
+      sql<PaidCancelState>`CASE
+        WHEN EXISTS (SELECT 1 FROM ticket_cancel_requests r WHERE r.ticket_id = t.id AND r.state = 'open') THEN 'requested'
+        WHEN t.price > 0 AND t.status = 'valid' AND EXISTS (SELECT 1 FROM ticket_sales_settings ss WHERE ss.event_id = t.event_id AND ss.paid_cancel = 'request')
+          THEN 'request'
+        ELSE '' END`.as('paid_cancel'),
     ]);
 }
 
@@ -141,6 +147,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
             ended_at: toUnix(r.order_ended_at),
           },
     waitlist: NO_WAITLIST,
+    paid_cancel: transferred ? '' : r.paid_cancel,
     rev: r.rev,
     // A removed event takes its tickets off the user's devices.
     deleted: r.deleted || r.event_deleted,
@@ -149,7 +156,7 @@ export function toTicketDoc(r: TicketRow, sign: Signer): TicketDoc & { deleted: 
 
 /** The legacy Ticket object of events.md §3: the document's fields under the names old clients read. */
 export function toLegacyTicket(doc: TicketDoc) {
-  const { send_email_link, rev: _rev, when: _w, when_end: _we, kind: _k, order: _o, waitlist: _wl, ...rest } = doc;
+  const { send_email_link, rev: _rev, when: _w, when_end: _we, kind: _k, order: _o, waitlist: _wl, paid_cancel: _pc, ...rest } = doc;
   return { ...rest, id: doc.ticket_id, sendTicketToEmail: send_email_link, send_email_link };
 }
 

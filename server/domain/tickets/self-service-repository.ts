@@ -23,6 +23,8 @@ export interface TransferTicketRow {
   price: string;
   /** The organiser's deadline for attendee edits, in hours before the start. */
   edit_hours: number;
+  /** The organiser's rule for paid tickets given back by their holders (contract/self-service.ts). */
+  paid_cancel: 'never' | 'request';
 }
 
 /**
@@ -32,7 +34,8 @@ export interface TransferTicketRow {
 export async function lockTicketForTransfer(trx: Tx, ticketId: number): Promise<TransferTicketRow | undefined> {
   const r = await sql<TransferTicketRow>`
     SELECT t.id, t.event_id, t.user_id, t.status, t.invalid, t.deleted, t.registration, t.order_id, t.transferred_at,
-      o.state AS order_state, e.starts_at, e.ends_at, e.deleted AS event_deleted, t.price, coalesce(ss.edit_hours, 0) AS edit_hours
+      o.state AS order_state, e.starts_at, e.ends_at, e.deleted AS event_deleted, t.price, coalesce(ss.edit_hours, 0) AS edit_hours,
+      coalesce(ss.paid_cancel, 'never') AS paid_cancel
     FROM tickets t JOIN events e ON e.id = t.event_id LEFT JOIN orders o ON o.id = t.order_id
       LEFT JOIN ticket_sales_settings ss ON ss.event_id = t.event_id
     WHERE t.id = ${ticketId}

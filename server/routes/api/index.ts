@@ -17,6 +17,7 @@ import { clampPageLimits } from './page-limits.ts';
 import { meetingsManagerApi } from './meetings-manager.ts';
 import { meetingsApi } from './meetings.ts';
 import { ordersApi } from './orders.ts';
+import { cancelRequestsApi } from './cancel-requests.ts';
 import { messagesApi } from './messages.ts';
 import { profileApi } from './profile.ts';
 import { ticketsApi } from './tickets.ts';
@@ -68,6 +69,7 @@ async function legacyApi(app: FastifyInstance) {
   // Buying tickets and the organisers' orders (issue 15): plain calls, never queued.
   await app.register(checkoutApi);
   await app.register(ordersApi);
+  await app.register(cancelRequestsApi);
   // Event chat with moderation and chat pictures, private messages (events.md §7, networking.md §7).
   await app.register(chatApi);
   await app.register(messagesApi);

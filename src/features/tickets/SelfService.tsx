@@ -10,7 +10,7 @@ import { TransferDialog } from './TransferDialog.tsx';
 
 /**
  * What the holder may do with a ticket themselves (issue 30): correct its attendee details, give
- * it to somebody else, or give a free one back. Both are queued commands, so they work offline; while one waits the card says so
+ * it to somebody else, give a free one back, or ask the organisers to take back a paid one. Both are queued commands, so they work offline; while one waits the card says so
  * and offers neither again. The server judges each again with what it knows (the door's scans, the
  * order), and a refusal reaches the app's list of refused actions in the person's language.
  */
@@ -34,8 +34,9 @@ export function useSelfService(ticket: Ticket, hidden: boolean): SelfServiceStat
     canEdit: open && ticket.when * 1000 > now,
     // A registration is the person's own (whoever gets it registers themselves); an event that is over has nothing to give.
     canTransfer: open && ticket.type !== REGISTRATION_TICKET_TYPE && ticket.when_end * 1000 > now,
-    // Only a free ticket, before the event starts: nothing is paid back, so nobody else has to agree.
-    canCancel: open && ticket.price === 0 && ticket.when * 1000 > now,
+    // Before the event starts: a free ticket at once (nothing is paid back), a paid one as a request
+    // the organisers approve, when they take requests and none waits already.
+    canCancel: open && (ticket.price === 0 || ticket.paid_cancel === 'request') && ticket.when * 1000 > now,
   };
 }
 
@@ -44,6 +45,7 @@ export function SelfServiceActions({ ticket, self }: { ticket: Ticket; self: Sel
   const actions = useTicketActions();
   const [open, setOpen] = useState<'edit' | 'transfer' | 'cancel' | null>(null);
   const close = () => setOpen(null);
+  const paid = ticket.price > 0;
   return (
     <>
       {self.canEdit ? (
@@ -80,12 +82,12 @@ export function SelfServiceActions({ ticket, self }: { ticket: Ticket; self: Sel
                   void actions.cancel(ticket.ticket_id);
                 }}
               >
-                {t('tickets.cancel.confirm')}
+                {t(paid ? 'tickets.cancel.requestConfirm' : 'tickets.cancel.confirm')}
               </Button>
             </>
           }
         >
-          <p>{t('tickets.cancel.free')}</p>
+          <p>{t(paid ? 'tickets.cancel.request' : 'tickets.cancel.free')}</p>
         </Modal>
       ) : null}
     </>
@@ -93,8 +95,10 @@ export function SelfServiceActions({ ticket, self }: { ticket: Ticket; self: Sel
 }
 
 /** While an edit, a transfer or a cancellation waits for the network, the card says which. */
-export function SelfServiceNote({ self }: { self: SelfServiceState }) {
+export function SelfServiceNote({ ticket, self }: { ticket: Ticket; self: SelfServiceState }) {
   const { t } = useTranslation();
+  // The holder's request to cancel a paid ticket waits for the organisers; the ticket is still valid.
+  if (!self.queued && ticket.paid_cancel === 'requested') return <p className="muted small">{t('tickets.cancel.requested')}</p>;
   if (!self.queued) return null;
   const kind = self.queued.kind;
   const text =

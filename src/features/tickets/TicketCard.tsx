@@ -99,7 +99,7 @@ export function TicketCard({ ticket, compact = false }: { ticket: Ticket; compac
         <EmailButton ticket={ticket} offline={offline} />
         <SelfServiceActions ticket={ticket} self={self} />
       </div>
-      <SelfServiceNote self={self} />
+      <SelfServiceNote ticket={ticket} self={self} />
       {offline ? <p className="muted small">{t('tickets.offlineNote')}</p> : null}
     </article>
   );

@@ -80,6 +80,7 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     transfer_hours: sales.transfer_hours,
     card_enabled: sales.card_enabled,
     edit_hours: sales.edit_hours,
+    paid_cancel: sales.paid_cancel,
   };
   let settingsPending = false;
   let settingsRefused: SalesAdminView['settingsRefused'] = null;

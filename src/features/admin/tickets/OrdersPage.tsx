@@ -10,6 +10,7 @@ import { dateFormat } from '../../../ui/intl.ts';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
+import { CancelRequestsPanel } from './CancelRequestsPanel.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { ordersCsv } from './orders-csv.ts';
 
@@ -79,6 +80,8 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
           </li>
         </ul>
       ) : null}
+
+      <CancelRequestsPanel eventId={eventId} timeZone={data.event.timezone} offline={offline} onDecided={orders.reload} />
 
       <ExportOrders data={data} offline={offline} />
 

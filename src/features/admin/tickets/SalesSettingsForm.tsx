@@ -8,8 +8,8 @@ import { Field } from '../Field.tsx';
 /**
  * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
  * transfer or payment at the venue with the organisers' instructions and how long an unpaid order
- * holds its tickets, cards when this server has a card provider, and until when ticket holders may
- * correct their attendee details. Saved as a command.
+ * holds its tickets, cards when this server has a card provider, until when ticket holders may
+ * correct their attendee details, and whether they may ask to cancel paid tickets. Saved as a command.
  */
 export function SalesSettingsForm({
   initial,
@@ -100,6 +100,11 @@ export function SalesSettingsForm({
           {t('sales.settings.card')}
         </label>
         {value.card_enabled && cardAvailable === false ? <p className="muted small">{t('sales.settings.cardMissing')}</p> : null}
+        <label className="sales__check">
+          <input type="checkbox" checked={value.paid_cancel === 'request'} onChange={(e) => set('paid_cancel', e.target.checked ? 'request' : 'never')} />
+          {t('sales.settings.paidCancel')}
+        </label>
+        <p className="muted small">{t('sales.settings.paidCancelHint')}</p>
         <Field errors="sales" id={id('edit')} label={t('sales.settings.editHours')} hint={t('sales.settings.editHoursHint')}>
           <input
             type="number"

@@ -155,8 +155,8 @@ export type ContactField = Static<typeof ContactField>;
 // Commands
 
 /**
- * Why a scan was made. Only meeting a person today; a stand's lead (issue 31, "leads at the
- * stand") will be another context with its own stand and rating, on the same command.
+ * Why a scan was made: meeting a person. A stand's lead is its own command (`lead.scan`,
+ * contract/leads.ts), since it is the stand's and not the scanner's.
  */
 export const CONTACT_SCAN_CONTEXTS = ['meet'] as const;
 

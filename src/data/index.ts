@@ -275,3 +275,14 @@ export {
   type CsvColumn,
   type ScanVerdict,
 } from './contacts.ts';
+export {
+  LEAD_CSV_COLUMNS,
+  leadsCsv,
+  useLeadCounts,
+  useLeadStands,
+  useStandLeads,
+  type LeadActions,
+  type LeadCsvColumn,
+  type LeadView,
+  type StandLeads,
+} from './leads.ts';

@@ -269,6 +269,7 @@ export {
   toVCard as contactsVCard,
   useContactCode,
   useContacts,
+  type CardPerson,
   type ContactActions,
   type ContactCodeCache,
   type ContactView,

@@ -28,5 +28,6 @@ export const LEAD_SCREENS: Screen[] = [
   },
   { name: 'company-leads-button', who: 'manager', path: ({ eventId, standId }) => `/events/${eventId}/companies/${standId}` },
   { name: 'contacts-lead-stands', who: 'bohdan', path: () => '/contacts', contacts: true, leads: true, prepare: scrollTo('.lead-stands') },
-  { name: 'admin-stands-leads', who: 'owner', path: ({ eventId }) => `/admin/events/${eventId}/stands`, leads: true },
+  // The list itself, below the admin's tabs: each stand's line ends with its number of leads.
+  { name: 'admin-stands-leads', who: 'owner', path: ({ eventId }) => `/admin/events/${eventId}/stands`, leads: true, prepare: scrollTo('.stand-card') },
 ];

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CONTACT_CODE_MAX, CONTACT_NOTE_MAX } from './contacts.ts';
+import { CardFields, CONTACT_CODE_MAX, CONTACT_NOTE_MAX } from './contacts.ts';
 
 /**
  * Leads at the stand (issue 31, exhibitors' lead retrieval). A stand's member scans a visitor's
@@ -19,13 +19,7 @@ export const LEAD_RATING_MAX = 5;
 export const LeadField = Type.Object(
   {
     user_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-    first_name: Type.String(),
-    last_name: Type.String(),
-    company: Type.String(),
-    position: Type.String(),
-    /** Empty unless the person shows their email; the phone empty when they hide it. */
-    email: Type.String(),
-    phone: Type.String(),
+    ...CardFields,
     /** When the stand first scanned the person (ISO 8601), on the server's clock. */
     scanned_at: Type.String(),
     /** The member whose scan was applied first. */

@@ -15,20 +15,8 @@ const stage = raceStage();
 const VISITORS = 15;
 const MEMBERS = 3;
 
-interface Person {
-  id: number;
-  token: string;
-}
-
-async function post(url: string, who: Person, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+type Person = { id: number; token: string };
+const post = stage.call;
 
 describe('members scanning the same visitors at once on two instances', () => {
   it('leave each visitor the stand’s lead exactly once', async () => {

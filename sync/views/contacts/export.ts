@@ -1,3 +1,4 @@
+import type { ContactCard } from '../../../contract/contacts.ts';
 import type { ContactView } from './contacts.ts';
 
 /**
@@ -39,15 +40,7 @@ export function foldLine(line: string): string {
 }
 
 /** What a card is made of: a contact, or a stand's lead. */
-export interface CardPerson {
-  first_name: string;
-  last_name: string;
-  company: string;
-  position: string;
-  email: string;
-  phone: string;
-  note: string;
-}
+export type CardPerson = Omit<ContactCard, 'user_id'> & { note: string };
 
 export interface ExportLabels<T extends CardPerson = ContactView> {
   /** "Met at {event}, {date}" as the note of the card says it, in the user's language. */

@@ -209,6 +209,8 @@ describe('commands', () => {
     'contact.scan': { code: 'FYC1.AA.AA', event_id: eventId, context: 'meet' },
     'contact.note': { user_id: other.id, note: 'Met at the stand' },
     'contact.remove': { user_id: other.id },
+    'checkin_list.save': { event_id: eventId, fields: { name: 'Hall', type_ids: [], day: '', reentry: false } },
+    'checkin_list.delete': { event_id: eventId, list_id: 1 },
   });
 
   it('rejects every kind with invalid_input when it carries a field that is not its own, and changes nothing', async () => {

@@ -22,6 +22,7 @@ import * as appointments from '../appointments/service.ts';
 import * as chat from '../chat/service.ts';
 import * as stands from '../companies/admin.ts';
 import { recordScan } from '../checkin/service.ts';
+import { deleteCheckinList, saveCheckinList } from '../checkin/lists.ts';
 import { quiet, type Effect } from '../effects.ts';
 import * as events from '../events/service.ts';
 import * as messages from '../messages/service.ts';
@@ -145,6 +146,8 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'contact.scan': (trx, ctx, p) => scanContact(trx, ctx.userId, p, ctx.occurredAt),
   'contact.note': (trx, ctx, p) => noteContact(trx, ctx.userId, p.user_id, p.note),
   'contact.remove': (trx, ctx, p) => removeContact(trx, ctx.userId, p.user_id, ctx.occurredAt),
+  'checkin_list.save': (trx, ctx, p) => saveCheckinList(trx, ctx.userId, p),
+  'checkin_list.delete': (trx, ctx, p) => deleteCheckinList(trx, ctx.userId, p.event_id, p.list_id),
 };
 
 const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<

@@ -31,6 +31,7 @@ import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.t
 import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
+import { CheckinListDeletePayload, CheckinListSavePayload } from './checkin-lists.ts';
 import { WaitlistEntryPayload, WaitlistJoinPayload, WaitlistLeavePayload, WaitlistSettingsPayload } from './waitlist.ts';
 import { TicketCancelPayload, TicketEditPayload, TicketTransferPayload } from './self-service.ts';
 import { NotificationReadPayload } from './notifications.ts';
@@ -158,6 +159,9 @@ export const COMMAND_PAYLOADS = storableAll({
   'lead.update': LeadUpdatePayload,
   'lead.remove': LeadRemovePayload,
   'lead.withdraw': LeadWithdrawPayload,
+  // Check-in lists per gate (contract/checkin-lists.ts): the organiser makes, edits and removes them.
+  'checkin_list.save': CheckinListSavePayload,
+  'checkin_list.delete': CheckinListDeletePayload,
 } satisfies Record<string, TSchema>);
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

@@ -2,6 +2,7 @@ import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
+import { CHECKIN_LIST_ERROR_CODES } from './checkin-lists.ts';
 import { WAITLIST_ERROR_CODES } from './waitlist.ts';
 import { CONTACT_ERROR_CODES } from './contacts.ts';
 import { LEAD_ERROR_CODES } from './leads.ts';
@@ -104,6 +105,7 @@ export const ERROR_CODES = {
   ...SALES_ERROR_CODES,
   ...PROMO_ERROR_CODES,
   ...SHARED_QUOTA_ERROR_CODES,
+  ...CHECKIN_LIST_ERROR_CODES,
   ...WAITLIST_ERROR_CODES,
   // meet by QR (contract/contacts.ts)
   ...CONTACT_ERROR_CODES,

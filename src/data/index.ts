@@ -287,3 +287,6 @@ export {
   type LeadView,
   type StandLeads,
 } from './leads.ts';
+/** Check-in lists per gate, for the organiser (online, with live counts): src/data/checkin-lists.ts. */
+export { useCheckinListActions, useCheckinLists, type CheckinListActions } from './checkin-lists.ts';
+export type { CheckinList, CheckinListFields, CheckinListView, CheckinListsAnswer } from '../../contract/checkin-lists.ts';

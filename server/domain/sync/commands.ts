@@ -22,6 +22,7 @@ import * as appointments from '../appointments/service.ts';
 import * as chat from '../chat/service.ts';
 import * as stands from '../companies/admin.ts';
 import { recordScan } from '../checkin/service.ts';
+import { deleteCheckinList, saveCheckinList } from '../checkin/lists.ts';
 import { quiet, type Effect } from '../effects.ts';
 import * as events from '../events/service.ts';
 import * as messages from '../messages/service.ts';
@@ -150,6 +151,8 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'lead.update': (trx, ctx, p) => leads.updateStandLead(trx, ctx.userId, p),
   'lead.remove': (trx, ctx, p) => leads.removeStandLead(trx, ctx.userId, p.company_id, p.user_id, ctx.occurredAt),
   'lead.withdraw': (trx, ctx, p) => leads.withdrawLead(trx, ctx.userId, p.company_id, ctx.occurredAt),
+  'checkin_list.save': (trx, ctx, p) => saveCheckinList(trx, ctx.userId, p),
+  'checkin_list.delete': (trx, ctx, p) => deleteCheckinList(trx, ctx.userId, p.event_id, p.list_id),
 };
 
 const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<

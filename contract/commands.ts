@@ -38,6 +38,7 @@ import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
 import { ReferralClaimPayload } from './referrals.ts';
 import { ContactNotePayload, ContactRemovePayload, ContactScanPayload } from './contacts.ts';
+import { PushSubscribePayload, PushUnsubscribePayload } from './push.ts';
 
 /**
  * Commands are what a device asks the server to do. Each carries a client-generated id, so the
@@ -151,6 +152,9 @@ export const COMMAND_PAYLOADS = storableAll({
   'contact.scan': ContactScanPayload,
   'contact.note': ContactNotePayload,
   'contact.remove': ContactRemovePayload,
+  // Web Push (contract/push.ts): this browser's subscription, kept or forgotten.
+  'push.subscribe': PushSubscribePayload,
+  'push.unsubscribe': PushUnsubscribePayload,
 } satisfies Record<string, TSchema>);
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

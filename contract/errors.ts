@@ -4,6 +4,7 @@ import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
 import { WAITLIST_ERROR_CODES } from './waitlist.ts';
 import { CONTACT_ERROR_CODES } from './contacts.ts';
+import { PUSH_ERROR_CODES } from './push.ts';
 import { SELF_SERVICE_ERROR_CODES } from './self-service.ts';
 
 /**
@@ -106,6 +107,8 @@ export const ERROR_CODES = {
   ...WAITLIST_ERROR_CODES,
   // meet by QR (contract/contacts.ts)
   ...CONTACT_ERROR_CODES,
+  // Web Push (contract/push.ts)
+  ...PUSH_ERROR_CODES,
   // attendee self-service (contract/self-service.ts)
   ...SELF_SERVICE_ERROR_CODES,
 } as const;

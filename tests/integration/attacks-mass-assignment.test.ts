@@ -209,6 +209,8 @@ describe('commands', () => {
     'contact.scan': { code: 'FYC1.AA.AA', event_id: eventId, context: 'meet' },
     'contact.note': { user_id: other.id, note: 'Met at the stand' },
     'contact.remove': { user_id: other.id },
+    'push.subscribe': { endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    'push.unsubscribe': { endpoint: 'https://push.example.test/sub/1' },
   });
 
   it('rejects every kind with invalid_input when it carries a field that is not its own, and changes nothing', async () => {

@@ -223,6 +223,8 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'contact.scan': [{ code: 'FYC1.WzEsIkFubmEiXQ.AAAA', event_id: 7, context: 'meet' }],
   'contact.note': [{ user_id: 3, note: 'Talked about the venue' }],
   'contact.remove': [{ user_id: 3 }],
+  'push.subscribe': [{ endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' }],
+  'push.unsubscribe': [{ endpoint: 'https://push.example.test/sub/1' }],
 };
 
 /** Paths to every string and number in a value, with a setter that returns a changed copy. */

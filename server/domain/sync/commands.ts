@@ -38,6 +38,7 @@ import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
 import { claimReferral } from '../referrals/service.ts';
 import { noteContact, removeContact, scanContact } from '../contacts/service.ts';
+import { subscribePush, unsubscribePush } from '../notices/push-service.ts';
 import { updateProfile } from '../profile/service.ts';
 import * as visitors from '../visitors/service.ts';
 import type { Writer } from '../write.ts';
@@ -71,6 +72,8 @@ export interface CommandContext {
   invitations?: InvitationBudget;
   /** This server takes card payments (a provider is configured): publishing checks it. */
   cardAvailable?: boolean;
+  /** SHA-256 of the session token the command came with (a push subscription ends with its session). */
+  sessionHash?: Uint8Array;
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
@@ -145,6 +148,8 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'contact.scan': (trx, ctx, p) => scanContact(trx, ctx.userId, p, ctx.occurredAt),
   'contact.note': (trx, ctx, p) => noteContact(trx, ctx.userId, p.user_id, p.note),
   'contact.remove': (trx, ctx, p) => removeContact(trx, ctx.userId, p.user_id, ctx.occurredAt),
+  'push.subscribe': (trx, ctx, p) => subscribePush(trx, ctx.userId, ctx.sessionHash, p),
+  'push.unsubscribe': (trx, ctx, p) => unsubscribePush(trx, ctx.userId, p.endpoint),
 };
 
 const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
@@ -212,6 +217,8 @@ export interface ApplyOptions {
   invitations?: InvitationBudget;
   /** CommandContext.cardAvailable. */
   cardAvailable?: boolean;
+  /** CommandContext.sessionHash. */
+  sessionHash?: Uint8Array;
 }
 
 /**
@@ -255,7 +262,7 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
         const handler = HANDLERS[kind] as Handler<CommandKind>;
         const effect = await handler(
           trx,
-          { userId, occurredAt, commandId: cmd.id, invitations: opts.invitations, cardAvailable: opts.cardAvailable },
+          { userId, occurredAt, commandId: cmd.id, invitations: opts.invitations, cardAvailable: opts.cardAvailable, sessionHash: opts.sessionHash },
           cmd.payload as CommandPayload<CommandKind>,
         );
         const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };

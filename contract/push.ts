@@ -36,11 +36,14 @@ export const PUSH_ERROR_CODES = {
 } as const;
 export const PUSH_ERROR_FIELDS: Record<keyof typeof PUSH_ERROR_CODES, 'p256dh'> = { push_subscription_invalid: 'p256dh' };
 
-/**
- * The switches of `notify_push` the settings offer. Reminders are left out: the device's clock
- * raises them while Foyer runs, and the server keeps no schedule to push them from.
- */
-export const PUSH_NOTIFY_KINDS = ['meeting_request', 'meeting_answer', 'meeting_change', 'new_message'] as const satisfies readonly NotifyEmailKind[];
+/** The switches of `notify_push` the settings offer: every kind, reminders too (notices/push-reminders.ts). */
+export const PUSH_NOTIFY_KINDS = [
+  'meeting_request',
+  'meeting_answer',
+  'meeting_change',
+  'meeting_reminder',
+  'new_message',
+] as const satisfies readonly NotifyEmailKind[];
 
 /** The notice kinds a push names; the service worker uses it as the notification's tag prefix. */
 export type PushKind = 'meeting' | 'message' | 'reminder';

@@ -70,6 +70,12 @@ export interface PushVapidKeysTable {
   private_key: string;
 }
 
+/** Reminders already pushed, per meeting and start (068_web_push.sql). */
+export interface PushRemindersSentTable {
+  appointment_id: number;
+  starts_at: Date;
+}
+
 export interface PersonalTables {
   my_event_stamps: MyEventStampsTable;
   notifications: NotificationsTable;
@@ -78,4 +84,5 @@ export interface PersonalTables {
   referrals: ReferralsTable;
   push_subscriptions: PushSubscriptionsTable;
   push_vapid_keys: PushVapidKeysTable;
+  push_reminders_sent: PushRemindersSentTable;
 }

@@ -6,6 +6,7 @@ import { createEvent, createTicket, createUser } from '../fixtures/factories.ts'
 import { browser, startPushServiceDouble, type BrowserKeys, type PushServiceDouble } from '../fixtures/push-service-double.ts';
 import { login, startTestServer, type TestServer } from '../fixtures/server.ts';
 import { waitFor } from '../fixtures/wait.ts';
+import { remindersDue } from '../../server/domain/notices/push-reminders.ts';
 
 /**
  * Web Push (issue 31): a meeting request, an answer and a message reach the other person's
@@ -113,6 +114,34 @@ describe('notice pushes', () => {
     const message = await waitFor('the message push', () => pushesTo(bohdan).then((l) => l[1]));
     expect(message).toMatchObject({ kind: 'message', title: 'New message from Anna Tester', body: 'Open Foyer to read it' });
     expect(JSON.stringify(message)).not.toContain('555');
+  });
+
+  it('remind both people of an accepted meeting once, as the switch of each allows', async () => {
+    const ev = await createEvent(s.app.db, { starts_in_hours: 72, duration_hours: 8 });
+    const date = localDateOf(Math.floor(Date.now() / 1000) + 3 * 86_400 + 3600, 'Europe/Kyiv');
+    const [anna, bohdan] = [await person(ev.id, 'Anna'), await person(ev.id, 'Bohdan')];
+    await send(bohdan, 'profile.update', { locale: 'en' });
+    const meeting = Number((await send(anna, 'appointment.request', { event_id: ev.id, user_id: bohdan.id, date, any_time: true })).ids?.[0]);
+    await send(bohdan, 'appointment.approve', { meeting_id: meeting });
+    await Promise.all([subscribe(anna), subscribe(bohdan)]);
+    await send(anna, 'profile.update', { notify_push: { meeting_reminder: false } });
+    // The meeting is moved to five minutes from now, inside the reminder's lead.
+    const startsAt = new Date(Date.now() + 5 * 60_000);
+    await s.app.db
+      .updateTable('appointments')
+      .set({ starts_at: startsAt, ends_at: new Date(startsAt.getTime() + 30 * 60_000), any_time: false })
+      .where('id', '=', meeting)
+      .execute();
+
+    const sweep = () => s.app.writer.run((trx) => remindersDue(trx, new Date()));
+    // Two sweeps at once (on PostgreSQL, two transactions, as two instances would run them), then a later one.
+    await Promise.all([sweep(), sweep()]);
+    await sweep();
+    const reminders = (await pushesTo(bohdan)).filter((m) => m.kind === 'reminder');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ title: 'Meeting with Anna Tester soon', tag: `meeting-${meeting}` });
+    // Anna switched reminders off.
+    expect((await pushesTo(anna)).filter((m) => m.kind === 'reminder')).toEqual([]);
   });
 
   it('forget a browser the push service forgot, and one whose session signed out', async () => {

@@ -30,3 +30,14 @@ CREATE TABLE push_vapid_keys (
 
 -- Which notices also come as a push (contract/accounts.ts NOTIFY_KINDS); a kind left out is on.
 ALTER TABLE users ADD COLUMN notify_push jsonb NOT NULL DEFAULT '{}';
+
+-- Reminders pushed before an accepted meeting (notices/push-reminders.ts): one row per meeting and
+-- start, taken by whichever instance's sweep inserts it first, so each reminder goes out once; a
+-- meeting moved to another time is reminded again.
+CREATE TABLE push_reminders_sent (
+  appointment_id integer NOT NULL REFERENCES appointments(id) ON DELETE CASCADE,
+  starts_at timestamptz NOT NULL,
+  PRIMARY KEY (appointment_id, starts_at)
+);
+-- The sweep's search: accepted meetings by start.
+CREATE INDEX appointments_accepted_start ON appointments (starts_at) WHERE response = 1 AND canceled_by IS NULL AND NOT deleted;

@@ -51,10 +51,10 @@ export interface Plan {
 /** The notice mails, each `mail.notice.<kind>` in the translations. */
 export type NoticeMailKind = 'request' | 'change' | 'approved' | 'rejected' | 'cancelled' | 'organiserCancelled' | 'message';
 
-type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
+export type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
 
 /** What a meeting's mail says of it, whoever it goes to. */
-function meetingFacts(a: MailAppointment, reason: boolean): Pick<Plan, 'event' | 'when' | 'where' | 'reason' | 'path' | 'tag'> {
+export function meetingFacts(a: MailAppointment, reason: boolean): Pick<Plan, 'event' | 'when' | 'where' | 'reason' | 'path' | 'tag'> {
   const when = (lang: string) => {
     if (!a.starts_at) return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${a.date}T12:00:00Z`));
     const t = eventDateTime(a.starts_at, a.timezone);

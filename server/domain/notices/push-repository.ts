@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Q, Tx } from '../../db/tx.ts';
 
 /** SQL of Web Push: the browsers' subscriptions and the generated VAPID pair (068_web_push.sql). */
@@ -64,4 +65,21 @@ export async function offerVapidKeys(q: Q, keys: { public_key: string; private_k
     .values({ id: 1, ...keys })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/**
+ * Claims the accepted meetings starting after `from` and by `until` that were not reminded for
+ * that start, where somebody of the two has a subscription; answers their ids. A claim another
+ * transaction took first is skipped (the primary key), so two instances never remind twice.
+ */
+export async function claimDueReminders(trx: Tx, from: Date, until: Date): Promise<number[]> {
+  const rows = await sql<{ appointment_id: number }>`
+    INSERT INTO push_reminders_sent (appointment_id, starts_at)
+    SELECT a.id, a.starts_at FROM appointments a
+    WHERE a.response = 1 AND a.canceled_by IS NULL AND NOT a.deleted
+      AND a.starts_at > ${from} AND a.starts_at <= ${until}
+      AND EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id IN (a.from_user_id, a.to_user_id))
+    ON CONFLICT DO NOTHING
+    RETURNING appointment_id`.execute(trx);
+  return rows.rows.map((r) => Number(r.appointment_id));
 }

@@ -94,14 +94,17 @@ const PUSH_KIND: Record<NoticeMailKind, PushKind> = {
   message: 'message',
 };
 
+/** A plan of mail.ts, or a reminder, which only pushes. */
+export type PushPlan = Plan & { reminder?: true };
+
 /** The push of one plan in the recipient's language: `mail.push.<kind>`, who in the title, when in the body. */
-export function pushMessage(lang: string, plan: Plan, who: string): PushMessage {
+export function pushMessage(lang: string, plan: PushPlan, who: string): PushMessage {
   const locale = mailLocale(lang);
   const t = mailText(locale);
   const when = plan.when(locale);
   return {
-    kind: PUSH_KIND[plan.mail],
-    title: t(`mail.push.${plan.mail}`, { who }),
+    kind: plan.reminder ? 'reminder' : PUSH_KIND[plan.mail],
+    title: t(`mail.push.${plan.reminder ? 'reminder' : plan.mail}`, { who }),
     body: when || t('mail.push.open'),
     url: plan.path(locale),
     tag: plan.tag,
@@ -114,11 +117,11 @@ export interface NoticePushDeps {
   log: { warn(obj: unknown, msg?: string): void };
 }
 
-/** Pushes the notice to each subscribed browser of those who want it; answers how many pushes went out. */
-export async function sendNoticePush(deps: NoticePushDeps, n: MailNotice): Promise<number> {
+/** Pushes each plan to the subscribed browsers of its recipient, when they want that kind; answers how many went out. */
+export async function pushPlans(deps: NoticePushDeps, plans: PushPlan[], actorId: number | null): Promise<number> {
   let sent = 0;
-  for (const plan of await plansOf(deps, n)) {
-    if (plan.to === n.actorId) continue;
+  for (const plan of plans) {
+    if (plan.to === actorId) continue;
     const subs = await subscriptionsOf(deps.db, plan.to);
     if (!subs.length) continue;
     const [to, about] = await Promise.all([pushPerson(deps.db, plan.to), pushPerson(deps.db, plan.about)]);
@@ -129,10 +132,15 @@ export async function sendNoticePush(deps: NoticePushDeps, n: MailNotice): Promi
     // One browser's failure stops none of the others.
     const results = await Promise.allSettled(subs.map((sub) => deps.push.send(sub, message)));
     for (const [i, r] of results.entries()) {
-      if (r.status === 'rejected') deps.log.warn({ err: r.reason, notice: n.kind }, 'a push was not delivered to its push service');
+      if (r.status === 'rejected') deps.log.warn({ err: r.reason }, 'a push was not delivered to its push service');
       else if (r.value === 'gone') await dropEndpoint(deps.db, subs[i]?.endpoint ?? '');
       else sent += 1;
     }
   }
   return sent;
+}
+
+/** Pushes a notice of a meeting or a message (the plans its mail has); answers how many pushes went out. */
+export async function sendNoticePush(deps: NoticePushDeps, n: MailNotice): Promise<number> {
+  return pushPlans(deps, await plansOf(deps, n), n.actorId);
 }

@@ -83,6 +83,11 @@ describe('service worker: pushed notices', () => {
     expect(pushSeenInApp([{ visibilityState: 'hidden', focused: false }])).toBe(false);
     // A tab left open on a phone whose screen is locked, or behind another app: the push shows.
     expect(pushSeenInApp([{ visibilityState: 'visible', focused: false }])).toBe(false);
-    expect(pushSeenInApp([{ visibilityState: 'hidden', focused: false }, { visibilityState: 'visible', focused: true }])).toBe(true);
+    expect(
+      pushSeenInApp([
+        { visibilityState: 'hidden', focused: false },
+        { visibilityState: 'visible', focused: true },
+      ]),
+    ).toBe(true);
   });
 });

@@ -371,7 +371,7 @@ export const SCREENS: Screen[] = [
     prepare: async (page) => {
       const lead = page.locator('#settings-push-lead');
       await lead.waitFor();
-      await lead.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+      await lead.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 110));
       await page.locator('input[name="push-new_message"]').waitFor();
       await page.waitForTimeout(300);
     },

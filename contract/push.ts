@@ -9,6 +9,8 @@ import type { NotifyEmailKind } from './accounts.ts';
  * (server/domain/notices/push.ts). The service worker shows what the push carries (src/sw.ts).
  */
 
+/** Browsers one person is pushed to at most; subscribing one more forgets the oldest. */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
 /** Push services' endpoints are a few hundred characters; this bounds what the server stores and calls. */
 export const PUSH_ENDPOINT_MAX = 1024;
 /** The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url with room to spare. */

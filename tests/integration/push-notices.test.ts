@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf } from '../../contract/appointments.ts';
-import type { PushMessage } from '../../contract/push.ts';
+import { PUSH_SUBSCRIPTIONS_MAX, type PushMessage } from '../../contract/push.ts';
 import { createEvent, createTicket, createUser } from '../fixtures/factories.ts';
 import { browser, startPushServiceDouble, type BrowserKeys, type PushServiceDouble } from '../fixtures/push-service-double.ts';
 import { login, startTestServer, type TestServer } from '../fixtures/server.ts';
@@ -167,5 +167,14 @@ describe('notice pushes', () => {
     const plain = await command(anna, 'push.subscribe', { endpoint: 'http://127.0.0.1:9/x', p256dh: anna.keys.p256dh, auth: anna.keys.auth });
     expect(plain).toMatchObject({ status: 'rejected', code: 'invalid_input' });
     expect(await s.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', anna.id).execute()).toEqual([]);
+
+    // A script subscribing browser after browser keeps only the newest PUSH_SUBSCRIPTIONS_MAX.
+    for (let i = 0; i < PUSH_SUBSCRIPTIONS_MAX + 3; i++) {
+      const keys = browser();
+      await send(anna, 'push.subscribe', { endpoint: pushService.endpoint(`script-${anna.id}-${i}`), p256dh: keys.p256dh, auth: keys.auth });
+    }
+    const kept = await s.app.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', anna.id).execute();
+    expect(kept).toHaveLength(PUSH_SUBSCRIPTIONS_MAX);
+    expect(kept.map((r) => r.endpoint)).toContain(pushService.endpoint(`script-${anna.id}-${PUSH_SUBSCRIPTIONS_MAX + 2}`));
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PUSH_SUBSCRIPTIONS_MAX } from '../../../contract/push.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 
 /** SQL of Web Push: the browsers' subscriptions and the generated VAPID pair (068_web_push.sql). */
@@ -19,6 +20,14 @@ export async function saveSubscription(trx: Tx, userId: number, sessionHash: Uin
     .insertInto('push_subscriptions')
     .values({ ...row, endpoint: s.endpoint })
     .onConflict((oc) => oc.column('endpoint').doUpdateSet(row))
+    .execute();
+  // Each notice is pushed to every browser of the person: a bounded number, whatever a script subscribes.
+  await trx
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(PUSH_SUBSCRIPTIONS_MAX),
+    )
     .execute();
 }
 

@@ -13,6 +13,9 @@ import { callOnline } from './online.ts';
  * another person, the browser is this person's again.
  */
 
+/** How long subscribing may take before the screen says it failed. */
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
 export type PushState = 'unsupported' | 'blocked' | 'off' | 'on' | 'busy';
 
 export interface PushDevice {
@@ -78,7 +81,11 @@ export function usePushDevice(): PushDevice {
       const registration = await navigator.serviceWorker.ready;
       // One made for another key (the server's pair changed) cannot be reused: the browser refuses a second.
       await (await registration.pushManager.getSubscription())?.unsubscribe();
-      const sub = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey as BufferSource });
+      // A browser that cannot reach its push service (a venue with no Internet, headless Chromium) never answers.
+      const sub = await Promise.race([
+        registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey as BufferSource }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('push service unreachable')), SUBSCRIBE_TIMEOUT_MS)),
+      ]);
       await runtime.enqueue('push.subscribe', payloadOf(sub));
       setState('on');
     } catch (err) {

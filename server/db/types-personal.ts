@@ -53,7 +53,7 @@ export interface ReferralsTable {
   ticketed_at: Date | null;
 }
 
-/** A browser's Web Push subscription (068_web_push.sql). */
+/** A browser's Web Push subscription (069_web_push.sql). */
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -63,14 +63,14 @@ export interface PushSubscriptionsTable {
   auth: string;
   created_at: Auto<Date>;
 }
-/** The generated VAPID pair, when none is configured (068_web_push.sql). */
+/** The generated VAPID pair, when none is configured (069_web_push.sql). */
 export interface PushVapidKeysTable {
   id: number;
   public_key: string;
   private_key: string;
 }
 
-/** Reminders already pushed, per meeting and start (068_web_push.sql). */
+/** Reminders already pushed, per meeting and start (069_web_push.sql). */
 export interface PushRemindersSentTable {
   appointment_id: number;
   starts_at: Date;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PUSH_SUBSCRIPTIONS_MAX } from '../../../contract/push.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 
-/** SQL of Web Push: the browsers' subscriptions and the generated VAPID pair (068_web_push.sql). */
+/** SQL of Web Push: the browsers' subscriptions and the generated VAPID pair (069_web_push.sql). */
 
 export interface StoredSubscription {
   endpoint: string;

@@ -38,6 +38,7 @@ import { CalendarFeedPayload, SpeechStarPayload } from './calendar.ts';
 import { TripSavePayload } from './trips.ts';
 import { ReferralClaimPayload } from './referrals.ts';
 import { ContactNotePayload, ContactRemovePayload, ContactScanPayload } from './contacts.ts';
+import { LeadRemovePayload, LeadScanPayload, LeadUpdatePayload, LeadWithdrawPayload } from './leads.ts';
 import { PushSubscribePayload, PushUnsubscribePayload } from './push.ts';
 
 /**
@@ -152,6 +153,12 @@ export const COMMAND_PAYLOADS = storableAll({
   'contact.scan': ContactScanPayload,
   'contact.note': ContactNotePayload,
   'contact.remove': ContactRemovePayload,
+  // Leads at the stand (contract/leads.ts): a member's scan, note, rating and removal of the
+  // stand's lead, checked against the stand's members when applied; the visitor's withdrawal.
+  'lead.scan': LeadScanPayload,
+  'lead.update': LeadUpdatePayload,
+  'lead.remove': LeadRemovePayload,
+  'lead.withdraw': LeadWithdrawPayload,
   // Web Push (contract/push.ts): this browser's subscription, kept or forgotten.
   'push.subscribe': PushSubscribePayload,
   'push.unsubscribe': PushUnsubscribePayload,

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { LeadField } from './leads.ts';
 import { RevField, defineCollection, type DocOf } from './schema.ts';
 
 /**
@@ -33,8 +34,8 @@ export const StandMember = Type.Object({
 
 export const CompaniesCollection = defineCollection({
   name: 'companies',
-  // 1: members carry `hidden`; the stand's contacts and client_id.
-  version: 1,
+  // 1: members carry `hidden`; the stand's contacts and client_id. 2: `leads` for the stand's members.
+  version: 2,
   schema: Type.Object({
     /** The stand id as a string. */
     id: Type.String(),
@@ -59,6 +60,11 @@ export const CompaniesCollection = defineCollection({
     client_id: Type.String(),
     /** Every visible member in stand order; screens show COMPANY_USERS_PER_STAND of them in lists. */
     members: Type.Array(StandMember),
+    /**
+     * The stand's leads (contract/leads.ts), newest scan first, in the copies of the stand's
+     * members only: every other viewer's copy, the organisers' too, leaves it out.
+     */
+    leads: Type.Optional(Type.Array(LeadField)),
     ...RevField,
   }),
   indexes: ['event_id', ['event_id', 'sort']],

@@ -131,14 +131,20 @@ export async function verifyContactCode(key: TicketKey, parsed: ParsedContactCod
 // ---------------------------------------------------------------------------------------------
 // The contact as a relations document carries it (contract/visitors.ts RelationsCollection).
 
+/** A shared card's texts as a replicated document carries them: a contact here, a stand's lead (contract/leads.ts). */
+export const CardFields = {
+  first_name: Type.String(),
+  last_name: Type.String(),
+  company: Type.String(),
+  position: Type.String(),
+  /** Empty unless the person shows their email; the phone empty when they hide it. */
+  email: Type.String(),
+  phone: Type.String(),
+};
+
 export const ContactField = Type.Object(
   {
-    first_name: Type.String(),
-    last_name: Type.String(),
-    company: Type.String(),
-    position: Type.String(),
-    email: Type.String(),
-    phone: Type.String(),
+    ...CardFields,
     /** Where they met: the event of the first scan, and its name as of the pull. */
     event_id: Type.Integer({ minimum: 0 }),
     event_name: Type.String(),
@@ -155,8 +161,8 @@ export type ContactField = Static<typeof ContactField>;
 // Commands
 
 /**
- * Why a scan was made. Only meeting a person today; a stand's lead (issue 31, "leads at the
- * stand") will be another context with its own stand and rating, on the same command.
+ * Why a scan was made: meeting a person. A stand's lead is its own command (`lead.scan`,
+ * contract/leads.ts), since it is the stand's and not the scanner's.
  */
 export const CONTACT_SCAN_CONTEXTS = ['meet'] as const;
 

@@ -21,6 +21,7 @@ export const LATER_SECTIONS: readonly string[] = [
   'door',
   'favorites',
   'general',
+  'leads',
   'live',
   'login',
   'myEvents',

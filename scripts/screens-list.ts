@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { DEMO_ACCOUNTS } from '../server/db/seed/demo-data.ts';
 import { appears, contactCodeOf, ticketDialog } from './screens-helpers.ts';
+import { LEAD_SCREENS } from './screens-leads.ts';
 
 /** The screens scripts/screens.ts photographs: who sees each, where, and what to do first. */
 
@@ -9,13 +10,15 @@ export type Who = 'guest' | keyof typeof DEMO_ACCOUNTS;
 export interface Screen {
   name: string;
   who: Who;
-  path: (ids: { eventId: number; ownerId: number }) => string;
+  path: (ids: { eventId: number; ownerId: number; standId: number }) => string;
   /** Something to do once the screen is there (open a menu, say). */
   prepare?: (page: Page) => Promise<void>;
   /** The screen shows ticket sales: the demo event gets types and orders first (salesOnDemo). */
   sales?: boolean;
   /** The screen shows contacts met by QR: Anna meets Bohdan and the stand manager first (contactsOnDemo). */
   contacts?: boolean;
+  /** The screen shows a stand's leads: the stand manager scans Bohdan and Anna first (leadsOnDemo). */
+  leads?: boolean;
 }
 
 export const SCREENS: Screen[] = [
@@ -122,6 +125,7 @@ export const SCREENS: Screen[] = [
     },
   },
   { name: 'contacts-list', who: 'anna', path: () => '/contacts', contacts: true },
+  ...LEAD_SCREENS,
   { name: 'tickets', who: 'anna', path: () => '/profile/mytickets' },
   // A ticket's holder gives it to somebody else, or gives a free one back (issue 30): each dialog open.
   { name: 'ticket-transfer', who: 'anna', path: () => '/profile/mytickets', prepare: ticketDialog(/^(Transfer|Передати)$/) },

@@ -204,6 +204,26 @@ async function contactsOnDemo(baseUrl: string, eventId: number): Promise<void> {
   }
 }
 
+/**
+ * A stand's leads (issue 31), through the commands its member's phone sends: the demo's stand
+ * manager scans Bohdan and Anna at Vistula Data, rates one and notes the other.
+ */
+async function leadsOnDemo(baseUrl: string, standId: number): Promise<void> {
+  const manager = await apiLogin(baseUrl, DEMO_ACCOUNTS.manager, DEMO_PASSWORD);
+  for (const who of ['bohdan', 'anna'] as const) await command(baseUrl, manager, 'lead.scan', { code: await contactCodeOf(baseUrl, who), company_id: standId });
+  const [bohdan, anna] = [parseContactCode(await contactCodeOf(baseUrl, 'bohdan')), parseContactCode(await contactCodeOf(baseUrl, 'anna'))];
+  if (bohdan) await command(baseUrl, manager, 'lead.update', { company_id: standId, user_id: bohdan.card.user_id, rating: 4 });
+  if (anna)
+    await command(baseUrl, manager, 'lead.update', { company_id: standId, user_id: anna.card.user_id, note: 'Asked for the API pricing; send the deck' });
+}
+
+/** The demo stand the manager runs, Vistula Data; 0 when the build has no such stand. */
+async function demoStandId(baseUrl: string, eventId: number): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/events/get-stands?event_id=${eventId}&limit=100`);
+  const body = (await res.json()) as { data?: { results?: { stand_id: number; name: string }[] } };
+  return body.data?.results?.find((s) => s.name === 'Vistula Data')?.stand_id ?? 0;
+}
+
 async function offeredTypes(baseUrl: string, eventId: number): Promise<{ id: number; name: string; price: number }[]> {
   const res = await fetch(`${baseUrl}/api/events/${eventId}/ticket-types`);
   return ((await res.json()) as { data: { types: { id: number; name: string; price: number }[] } }).data.types;
@@ -229,6 +249,8 @@ async function main() {
     const ownerId = await userIdOf(server.url, await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD));
     if (screens.some((s) => s.sales)) await salesOnDemo(server.url, eventId);
     if (screens.some((s) => s.contacts)) await contactsOnDemo(server.url, eventId);
+    const standId = await demoStandId(server.url, eventId);
+    if (screens.some((s) => s.leads)) await leadsOnDemo(server.url, standId);
     for (const locale of (values.locales ?? 'uk,en').split(',')) {
       for (const who of [...new Set(screens.map((s) => s.who))]) {
         const browser = await launchBrowser({ locale: locale === 'uk' ? 'uk-UA' : `${locale}-GB`, viewport: PHONE, timezoneId: 'Europe/Kyiv' });
@@ -236,7 +258,7 @@ async function main() {
           await signIn(browser, server.url, locale, who);
           for (const screen of screens.filter((s) => s.who === who)) {
             const { page } = browser;
-            await page.goto(`${server.url}/${locale}${screen.path({ eventId, ownerId }).replace(/^\/$/, '')}`);
+            await page.goto(`${server.url}/${locale}${screen.path({ eventId, ownerId, standId }).replace(/^\/$/, '')}`);
             await page.waitForLoadState('networkidle').catch(() => undefined);
             await page.waitForTimeout(1500);
             if (screen.prepare) await screen.prepare(page);

@@ -1,6 +1,7 @@
 import { ADMIN_CACHES } from '../sync/views/admin/on-device.ts';
 import { CALENDAR_CACHES } from '../sync/views/calendar/on-device.ts';
 import { CONTACT_CACHES } from '../sync/views/contacts/on-device.ts';
+import { LEAD_CACHES } from '../sync/views/leads/on-device.ts';
 import { PEOPLE_CACHES } from '../sync/views/people/on-device.ts';
 import { PROFILE_CACHES } from '../sync/views/profile/on-device.ts';
 import { REFERRAL_CACHES } from '../sync/views/referrals/on-device.ts';
@@ -20,6 +21,7 @@ export const CACHES = {
   ...CALENDAR_CACHES,
   ...REFERRAL_CACHES,
   ...CONTACT_CACHES,
+  ...LEAD_CACHES,
   ...ADMIN_CACHES,
 } as const satisfies CacheSources;
 

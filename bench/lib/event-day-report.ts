@@ -16,7 +16,7 @@ const perReq = (ms: number, r: PhaseResult) => ms / Math.max(1, r.ok);
 export function printPhase(r: PhaseResult, detailed = false): void {
   console.log('');
   console.log(
-    `${r.name}: ${r.seconds.toFixed(1)} s, ${(r.ok / r.seconds).toFixed(1)} req/s answered, ${r.errors} errors, ${r.shed} shed (503, retried for commands)${r.budget ? `, ${r.budget} over a person's search budget` : ''}; ` +
+    `${r.name}: ${r.seconds.toFixed(1)} s, ${(r.ok / r.seconds).toFixed(1)} req/s answered, ${r.errors} errors, ${r.shed} shed (503, retried for commands)${r.budget ? `, ${r.budget} over a person's budget (searches, comments a minute)` : ''}; ` +
       `load ${r.loadBefore} → ${r.loadAfter}`,
   );
   if (detailed) console.log(table([['kind', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'], ...r.tally.rows(r.seconds)]));

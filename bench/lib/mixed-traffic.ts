@@ -59,9 +59,10 @@ class Caller {
   readonly tally = new Tally();
   readonly byClass = new Tally();
   shed = 0;
-  // A person's budget of searches (server/limits) turned the call down: the product working as
-  // meant, not an error, but not an answered request either. Only one kind alone at the bench's
-  // pace (a search every 200 ms per person) reaches it.
+  // A person's budget (searches in server/limits, comments per minute in the chat) turned the call
+  // down: the product working as meant, not an error, but not an answered request either. Searches
+  // reach it when one kind runs alone at the bench's pace (a search every 200 ms per person); the
+  // chat's 30 comments a minute, very rarely, when the dice give one person a run of comments.
   budget = 0;
   resendUntil = Number.POSITIVE_INFINITY;
 
@@ -127,6 +128,10 @@ class Caller {
         }
         if (!answer) return;
         const r = (answer as { results?: CommandResult[] }).results?.[0];
+        if (r?.status === 'rejected' && r.code === 'rate_limited') {
+          this.budget++;
+          return;
+        }
         // The call was answered but the command refused: the bench asked for something valid, so it counts.
         if (r?.status !== 'applied') return this.fail(`command ${cmdKind}`, `rejected ${r?.code ?? '?'}`);
         made?.add(cmd.id);

@@ -247,6 +247,20 @@ export interface StandMembersTable {
   sort: Auto<number>;
 }
 
+/** Leads at the stand (068_stand_leads.sql). */
+export interface StandLeadsTable {
+  company_id: number;
+  user_id: number;
+  /** contract/contacts.ts ContactCard without user_id; null when the person is not a lead now. */
+  card: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  scanned_at: Auto<Date | null>;
+  scanned_by: Auto<number | null>;
+  note: Auto<string>;
+  rating: Auto<number>;
+  removed_at: Auto<Date | null>;
+  withdrawn: Auto<boolean>;
+}
+
 export interface UserRelationsTable extends ReplicatedColumns {
   user_id: number;
   target_user_id: number;
@@ -344,6 +358,7 @@ export interface DB extends AdminTables, SalesTables, PersonalTables, TicketTabl
   meeting_settings: MeetingSettingsTable;
   appointments: AppointmentsTable;
   stand_members: StandMembersTable;
+  stand_leads: StandLeadsTable;
   user_relations: UserRelationsTable;
   friends: FriendsTable;
   trips: TripsTable;

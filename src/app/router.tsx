@@ -243,6 +243,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'events/:eventId/companies/:standId/leads',
+            element: screen(
+              () => import('../features/contacts/LeadsPage.tsx'),
+              (m) => m.LeadsPage,
+            ),
+          },
+          {
             path: 'contacts',
             element: screen(
               () => import('../features/contacts/ContactsPage.tsx'),

@@ -8,7 +8,7 @@ import { useRefreshOnSync } from './refresh-on-sync.ts';
 
 export type { ContactCodeCache, ContactView, ScanVerdict } from '../../sync/views/contacts/contacts.ts';
 export { searchContacts } from '../../sync/views/contacts/contacts.ts';
-export { CSV_COLUMNS, toCsv, toVCard, type CsvColumn } from '../../sync/views/contacts/export.ts';
+export { CSV_COLUMNS, toCsv, toVCard, type CardPerson, type CsvColumn } from '../../sync/views/contacts/export.ts';
 
 const CODE_KEYS = ['contact_code'] as const;
 const NO_CONTACTS: ContactView[] = [];

@@ -270,9 +270,21 @@ export {
   toVCard as contactsVCard,
   useContactCode,
   useContacts,
+  type CardPerson,
   type ContactActions,
   type ContactCodeCache,
   type ContactView,
   type CsvColumn,
   type ScanVerdict,
 } from './contacts.ts';
+export {
+  LEAD_CSV_COLUMNS,
+  leadsCsv,
+  useLeadCounts,
+  useLeadStands,
+  useStandLeads,
+  type LeadActions,
+  type LeadCsvColumn,
+  type LeadView,
+  type StandLeads,
+} from './leads.ts';

@@ -209,6 +209,10 @@ describe('commands', () => {
     'contact.scan': { code: 'FYC1.AA.AA', event_id: eventId, context: 'meet' },
     'contact.note': { user_id: other.id, note: 'Met at the stand' },
     'contact.remove': { user_id: other.id },
+    'lead.scan': { code: 'FYC1.AA.AA', company_id: 1 },
+    'lead.update': { company_id: 1, user_id: other.id, note: 'Wants a demo', rating: 3 },
+    'lead.remove': { company_id: 1, user_id: other.id },
+    'lead.withdraw': { company_id: 1 },
     'push.subscribe': { endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
     'push.unsubscribe': { endpoint: 'https://push.example.test/sub/1' },
   });

@@ -14,20 +14,8 @@ import { raceStage } from '../fixtures/race-stage.ts';
 const stage = raceStage();
 const PAIRS = 20;
 
-interface Person {
-  id: number;
-  token: string;
-}
-
-async function post(url: string, who: Person, path: string, body?: unknown) {
-  const res = await fetch(`${url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
+type Person = { id: number; token: string };
+const post = stage.call;
 
 describe('pairs scanning each other at once on two instances', () => {
   it('leave each person with the other exactly once, met at one time', async () => {

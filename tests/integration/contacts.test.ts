@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RelationDoc } from '../../contract/visitors.ts';
 import { parseContactCode } from '../../contract/contacts.ts';
-import { createEvent, createUser, TEST_PASSWORD } from '../fixtures/factories.ts';
-import { bearer, login, ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
+import { createEvent, TEST_PASSWORD } from '../fixtures/factories.ts';
+import { bearer, ownDataDir, startTestServer, type TestServer } from '../fixtures/server.ts';
+import { contactKit, type Person } from './contacts-helpers.ts';
 
 /**
  * Meet by QR (issue 31) on the database the suite runs on (PGlite by default, PostgreSQL with
@@ -20,40 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => s?.close());
 
-interface Person {
-  id: number;
-  token: string;
-}
-type Result = { status: string; code?: string };
-
-async function person(profile: Record<string, unknown> = {}): Promise<Person> {
-  const u = await createUser(s.app.db, { first_name: 'Олена', last_name: `Коваль-${randomUUID().slice(0, 4)}` });
-  await s.app.db
-    .updateTable('users')
-    .set({ company: 'Зерно, ТОВ', position: 'CTO', phone: '+380 44 123 45 67', ...profile })
-    .where('id', '=', u.id)
-    .execute();
-  const { token } = await login(s.app, u.email);
-  return { id: u.id, token };
-}
-
-async function send(who: Person, kind: string, payload: unknown, id = `cmd-${randomUUID()}`): Promise<Result> {
-  const res = await s.app.inject({
-    method: 'POST',
-    url: '/sync/v1/commands',
-    headers: bearer(who.token),
-    payload: { commands: [{ id, kind, payload, occurredAt: new Date().toISOString() }] },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().results[0] as Result;
-}
-
-async function codeOf(who: Person): Promise<{ code: string; public_key: string }> {
-  const res = await s.app.inject({ method: 'GET', url: '/api/contacts/code', headers: bearer(who.token) });
-  expect(res.statusCode).toBe(200);
-  return res.json().data;
-}
-
+const { person, send, codeOf } = contactKit(() => s);
 async function contactsOf(who: Person): Promise<(RelationDoc & { deleted: boolean })[]> {
   const res = await s.app.inject({ method: 'GET', url: '/sync/v1/relations/pull?checkpoint=0&limit=1000', headers: bearer(who.token) });
   expect(res.statusCode).toBe(200);

@@ -223,6 +223,13 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'contact.scan': [{ code: 'FYC1.WzEsIkFubmEiXQ.AAAA', event_id: 7, context: 'meet' }],
   'contact.note': [{ user_id: 3, note: 'Talked about the venue' }],
   'contact.remove': [{ user_id: 3 }],
+  'lead.scan': [{ code: 'FYC1.WzEsIkFubmEiXQ.AAAA', company_id: 4 }],
+  'lead.update': [
+    { company_id: 4, user_id: 3, note: 'Wants a demo' },
+    { company_id: 4, user_id: 3, rating: 5 },
+  ],
+  'lead.remove': [{ company_id: 4, user_id: 3 }],
+  'lead.withdraw': [{ company_id: 4 }],
   'push.subscribe': [{ endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' }],
   'push.unsubscribe': [{ endpoint: 'https://push.example.test/sub/1' }],
 };

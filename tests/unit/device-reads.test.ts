@@ -17,6 +17,7 @@ import { PROFILE_CACHES } from '../../sync/views/profile/on-device.ts';
 import { REFERRAL_CACHES } from '../../sync/views/referrals/on-device.ts';
 import { CALENDAR_CACHES } from '../../sync/views/calendar/on-device.ts';
 import { CONTACT_CACHES, CONTACT_READS } from '../../sync/views/contacts/on-device.ts';
+import { LEAD_CACHES, LEAD_READS } from '../../sync/views/leads/on-device.ts';
 import { ACTIONS } from '../../workers/actions.ts';
 import { CACHES } from '../../workers/caches.ts';
 import { QUERIES } from '../../workers/queries.ts';
@@ -30,6 +31,7 @@ const READS = {
   CALENDAR_READS,
   CHAT_READS,
   CONTACT_READS,
+  LEAD_READS,
   DOOR_READS,
   COMPANY_READS,
   MESSAGE_READS,
@@ -70,7 +72,7 @@ describe('what the device offers the page', () => {
   });
 
   it('takes each cache kind once, and every kind reads back from its own keys', () => {
-    const areas = { PROFILE_CACHES, PEOPLE_CACHES, CALENDAR_CACHES, REFERRAL_CACHES, ADMIN_CACHES, CONTACT_CACHES };
+    const areas = { PROFILE_CACHES, PEOPLE_CACHES, CALENDAR_CACHES, REFERRAL_CACHES, ADMIN_CACHES, CONTACT_CACHES, LEAD_CACHES };
     expect([...owners(areas)].filter(([, list]) => list.length > 1)).toEqual([]);
     for (const [area, entries] of Object.entries(areas))
       for (const [name, source] of Object.entries(entries)) expect(CACHES[name as keyof typeof CACHES], `${area}.${name}`).toBe(source);

@@ -54,6 +54,8 @@ export async function removeOwnRows(trx: Tx, userId: number, email: string): Pro
     .where('target_user_id', '=', userId)
     .where('contact_at', 'is not', null)
     .execute();
+  // So does every stand that scanned them as a lead (068_stand_leads.sql); the stand's rev moves.
+  await trx.updateTable('stand_leads').set({ card: null, note: '', rating: 0 }).where('user_id', '=', userId).where('card', 'is not', null).execute();
   await trx.deleteFrom('trips').where('user_id', '=', userId).execute();
   await trx.deleteFrom('account_tokens').where('user_id', '=', userId).execute();
   await trx.deleteFrom('session_handoffs').where('user_id', '=', userId).execute();

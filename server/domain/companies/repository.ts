@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { CompanyDoc, StandMemberDoc } from '../../../contract/companies.ts';
+import type { LeadField } from '../../../contract/leads.ts';
 import { placeholderLogo } from '../../../contract/companies.ts';
 import { avatarSql } from '../../db/sql.ts';
 import type { Q } from '../../db/tx.ts';
@@ -30,6 +31,8 @@ interface StandRow {
   deleted: boolean;
   rev: number;
   members: StandMemberDoc[] | string | null;
+  /** Null unless the viewer is one of the stand's members (068_stand_leads.sql). */
+  leads: LeadField[] | string | null;
 }
 
 /**
@@ -41,7 +44,14 @@ function standSelect(viewerId: number | null, organiser = false): RawBuilder<Sta
   const staff = organiser ? sql`true` : sql`EXISTS (SELECT 1 FROM stand_members mm WHERE mm.company_id = c.id AND mm.user_id = ${viewer} AND mm.is_manager)`;
   return sql<StandRow>`
     SELECT c.id, c.event_id, c.name, c.location, c.link, c.description, c.phone, c.email, c.client_id, c.image, c.image_thumb, c.sort, c.deleted,
-      greatest(c.rev, coalesce(m.rev, 0)) AS rev, m.members
+      greatest(c.rev, coalesce(m.rev, 0)) AS rev, m.members,
+      CASE WHEN EXISTS (SELECT 1 FROM stand_members ml WHERE ml.company_id = c.id AND ml.user_id = ${viewer}) THEN (
+        SELECT coalesce(json_agg(json_build_object(
+          'user_id', l.user_id, 'first_name', l.card->>'first_name', 'last_name', l.card->>'last_name',
+          'company', l.card->>'company', 'position', l.card->>'position', 'email', l.card->>'email', 'phone', l.card->>'phone',
+          'scanned_at', l.scanned_at, 'scanned_by', coalesce(l.scanned_by, 0), 'note', l.note, 'rating', l.rating)
+          ORDER BY l.scanned_at DESC, l.user_id), '[]'::json)
+        FROM stand_leads l WHERE l.company_id = c.id AND l.card IS NOT NULL) END AS leads
     FROM companies c
     LEFT JOIN LATERAL (
       SELECT max(u.rev) AS rev,
@@ -62,6 +72,13 @@ function members(v: StandRow['members']): StandMemberDoc[] {
   return typeof v === 'string' ? (JSON.parse(v) as StandMemberDoc[]) : v;
 }
 
+/** The stand's leads for a member's copy; the database gives scanned_at in its own text form. */
+function leads(v: StandRow['leads']): { leads?: LeadField[] } {
+  if (v === null || v === undefined) return {};
+  const list = typeof v === 'string' ? (JSON.parse(v) as LeadField[]) : v;
+  return { leads: list.map((l) => ({ ...l, scanned_at: new Date(l.scanned_at).toISOString() })) };
+}
+
 export function toCompanyDoc(r: StandRow): CompanyDoc & { deleted: boolean } {
   return {
     id: String(r.id),
@@ -79,6 +96,7 @@ export function toCompanyDoc(r: StandRow): CompanyDoc & { deleted: boolean } {
     logo: r.image_thumb || r.image || placeholderLogo(r.id),
     sort: r.sort,
     members: members(r.members),
+    ...leads(r.leads),
     rev: r.rev,
     deleted: r.deleted,
   };

@@ -23,6 +23,20 @@ export async function ownContactCode(q: Q, userId: number): Promise<{ code: stri
 }
 
 /**
+ * The card of a genuine contact code's person as they share it now (their privacy switches), for a
+ * stand's lead (companies/leads.ts): refused at the code's field when the code is not genuine, is
+ * the scanner's own, or names an account that is gone.
+ */
+export async function scannedCard(q: Q, actorId: number, code: string): Promise<ReturnType<typeof sharedCard>> {
+  const parsed = verifiedCard(await serverContactKey(q), code);
+  if (!parsed) throw new DomainError('contact_code_invalid', 'code');
+  if (parsed.card.user_id === actorId) throw new DomainError('contact_self', 'code');
+  const source = await cardSourceOf(q, parsed.card.user_id);
+  if (!source) throw new DomainError('contact_code_invalid', 'code');
+  return sharedCard(source);
+}
+
+/**
  * Both people become each other's contact, met at the event at the scan's time. Scanning each
  * other, or one code twice, finds the contact already there and changes nothing, so a pair is met
  * once whatever the order the scans arrive in. A side that removed the contact after the scan was

@@ -38,6 +38,7 @@ import { setCalendarFeed, starSpeech } from '../calendar/service.ts';
 import { saveTrip } from '../trips/service.ts';
 import { claimReferral } from '../referrals/service.ts';
 import { noteContact, removeContact, scanContact } from '../contacts/service.ts';
+import * as leads from '../companies/leads.ts';
 import { subscribePush, unsubscribePush } from '../notices/push-service.ts';
 import { updateProfile } from '../profile/service.ts';
 import * as visitors from '../visitors/service.ts';
@@ -148,6 +149,10 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'contact.scan': (trx, ctx, p) => scanContact(trx, ctx.userId, p, ctx.occurredAt),
   'contact.note': (trx, ctx, p) => noteContact(trx, ctx.userId, p.user_id, p.note),
   'contact.remove': (trx, ctx, p) => removeContact(trx, ctx.userId, p.user_id, ctx.occurredAt),
+  'lead.scan': (trx, ctx, p) => leads.scanLead(trx, ctx.userId, p, ctx.occurredAt),
+  'lead.update': (trx, ctx, p) => leads.updateStandLead(trx, ctx.userId, p),
+  'lead.remove': (trx, ctx, p) => leads.removeStandLead(trx, ctx.userId, p.company_id, p.user_id, ctx.occurredAt),
+  'lead.withdraw': (trx, ctx, p) => leads.withdrawLead(trx, ctx.userId, p.company_id, ctx.occurredAt),
   'push.subscribe': (trx, ctx, p) => subscribePush(trx, ctx.userId, ctx.sessionHash, p),
   'push.unsubscribe': (trx, ctx, p) => unsubscribePush(trx, ctx.userId, p.endpoint),
 };

@@ -7,6 +7,7 @@ import { adminApi } from './admin.ts';
 import { calendarApi, calendarFeedRoutes } from './calendar.ts';
 import { referralsApi } from './referrals.ts';
 import { contactsApi } from './contacts.ts';
+import { leadsApi } from './leads.ts';
 import { pushApi } from './push.ts';
 import { chatApi } from './chat.ts';
 import { checkinApi } from './checkin.ts';
@@ -80,6 +81,7 @@ async function legacyApi(app: FastifyInstance) {
   await app.register(referralsApi);
   // Meet by QR (issue 31): the signed-in person's own contact code; scans are sync commands.
   await app.register(contactsApi);
+  await app.register(leadsApi);
   // Web Push (issue 31): the key browsers subscribe with; subscriptions are sync commands.
   await app.register(pushApi);
 }

@@ -53,6 +53,7 @@ export function CompanyPage() {
 
   const href = websiteHref(company.link);
   const manager = isStandManager(company, user?.id);
+  const member = user ? company.members.some((m) => m.user_id === user.id) : false;
   return (
     <div className="page company-page">
       <p className="company-page__crumbs muted">
@@ -78,6 +79,11 @@ export function CompanyPage() {
             {manager ? (
               <Link className={buttonClass('secondary')} to={to(`/events/${eventId}/companies-detail/${company.stand_id}/edit`)}>
                 {t('companies.openStand')}
+              </Link>
+            ) : null}
+            {member ? (
+              <Link className={buttonClass('secondary')} to={to(`/events/${eventId}/companies/${company.stand_id}/leads`)}>
+                {t('leads.open')}
               </Link>
             ) : null}
           </div>

@@ -1,12 +1,28 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_NOTE_MAX } from '../../../contract/contacts.ts';
-import type { ContactActions, ContactView } from '../../data/index.ts';
+import type { CardPerson } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { cardLine, fullName } from './format.ts';
 
-/** One contact: who, where and when they met, how to reach them, the user's note, and removal (asked twice). */
-export function ContactItem({ contact: c, date, actions }: { contact: ContactView; date: string; actions: ContactActions }) {
+interface Person extends CardPerson {
+  user_id: number;
+  unsent: boolean;
+}
+
+interface ItemProps {
+  contact: Person;
+  /** Where and when: "Met at {event}, {date}", or when the stand scanned them. */
+  meta: string;
+  actions: { note(userId: number, note: string): Promise<void>; remove(userId: number): Promise<void> };
+  /** The second tap of removal says what it removes from. */
+  removeLabel?: string;
+  /** More of the item between the details and the note (a lead's rating). */
+  children?: ReactNode;
+}
+
+/** One contact (or a stand's lead): who, where and when they met, how to reach them, the note, and removal (asked twice). */
+export function ContactItem({ contact: c, meta, actions, removeLabel, children }: ItemProps) {
   const { t } = useTranslation();
   const noteId = useId();
   const [note, setNote] = useState(c.note);
@@ -31,9 +47,10 @@ export function ContactItem({ contact: c, date, actions }: { contact: ContactVie
         {c.phone ? <a href={`tel:${c.phone.replace(/[^\d+]/g, '')}`}>{c.phone}</a> : null}
       </p>
       <p className="muted small">
-        {t('contacts.metAt', { event: c.event_name || '—', date })}
+        {meta}
         {c.unsent ? <span className="contact__unsent">{t('contacts.unsent')}</span> : null}
       </p>
+      {children}
       {editing ? (
         <form className="contact__note-form" onSubmit={(e) => void save(e)}>
           <label htmlFor={noteId}>{t('contacts.note')}</label>
@@ -56,7 +73,7 @@ export function ContactItem({ contact: c, date, actions }: { contact: ContactVie
             </Button>
             {confirming ? (
               <Button size="sm" variant="danger" onClick={() => void actions.remove(c.user_id)}>
-                {t('contacts.removeConfirm')}
+                {removeLabel ?? t('contacts.removeConfirm')}
               </Button>
             ) : (
               <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>

@@ -21,6 +21,7 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
+import { LeadStands } from './LeadStands.tsx';
 import { ContactItem } from './ContactItem.tsx';
 import './contacts.css';
 
@@ -39,6 +40,7 @@ export function ContactsPage() {
     <div className="page page--narrow contacts-page">
       <PageHeader title={t('contacts.title')} lead={t('contacts.lead')} />
       <Contacts />
+      <LeadStands />
     </div>
   );
 }
@@ -80,7 +82,12 @@ function Contacts() {
       </p>
       <ul className="contacts-list">
         {shown.map((c) => (
-          <ContactItem key={c.user_id} contact={c} date={date(c.met_at)} actions={contacts.actions} />
+          <ContactItem
+            key={c.user_id}
+            contact={c}
+            meta={t('contacts.metAt', { event: c.event_name || '—', date: date(c.met_at) })}
+            actions={contacts.actions}
+          />
         ))}
       </ul>
     </>

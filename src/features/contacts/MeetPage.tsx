@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useContactCode, useContacts, useEvent, useSession, type ScanVerdict } from '../../data/index.ts';
+import { PasteCode, ScanResult } from './ScanParts.tsx';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
@@ -50,7 +50,9 @@ function Meet({ eventId }: { eventId: number }) {
         </h2>
         <p className="muted">{t('contacts.meet.scanLead')}</p>
         {/* Above the camera, so the answer shows on a phone's screen while the camera runs. */}
-        {verdict ? <ScanResult verdict={verdict} /> : null}
+        {verdict ? (
+          <ScanResult verdict={verdict} added={(name) => t('contacts.meet.added', { name })} known={(name) => t('contacts.meet.known', { name })} />
+        ) : null}
         <CameraScanner onCode={onCode} />
         <PasteCode onCode={onCode} />
       </section>
@@ -91,57 +93,5 @@ function OwnCode({ own }: { own: ReturnType<typeof useContactCode> }) {
         <Link to={to('/profile')}>{t('contacts.meet.privacy')}</Link>
       </p>
     </section>
-  );
-}
-
-function PasteCode({ onCode }: { onCode(text: string): Promise<void> }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!text.trim()) return;
-    setBusy(true);
-    try {
-      await onCode(text);
-      setText('');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="meet-paste" onSubmit={(e) => void submit(e)}>
-      <label htmlFor={id}>{t('contacts.meet.pasteLabel')}</label>
-      <div className="meet-paste__row">
-        <input id={id} name="code" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} maxLength={2600} />
-        <Button type="submit" busy={busy}>
-          {t('contacts.meet.pasteAdd')}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function ScanResult({ verdict }: { verdict: ScanVerdict }) {
-  const { t } = useTranslation();
-  if (verdict.kind === 'refused') {
-    const text = verdict.reason === 'no_key' ? t('contacts.meet.noKey') : t(`errors.${verdict.reason}`);
-    return (
-      <div className="meet-result meet-result--refused" role="alert" data-result="refused">
-        {text}
-      </div>
-    );
-  }
-  const card = verdict.card;
-  return (
-    <div className="meet-result meet-result--added" role="status" data-result={verdict.kind}>
-      <p className="meet-result__head">
-        {verdict.kind === 'added' ? t('contacts.meet.added', { name: fullName(card) }) : t('contacts.meet.known', { name: fullName(card) })}
-      </p>
-      {cardLine(card) ? <p>{cardLine(card)}</p> : null}
-      {card.email ? <p>{card.email}</p> : null}
-      {card.phone ? <p>{card.phone}</p> : null}
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ContactCard } from '../../../contract/contacts.ts';
 import type { ContactView } from './contacts.ts';
 
 /**
@@ -38,12 +39,15 @@ export function foldLine(line: string): string {
   return out.join('\r\n');
 }
 
-export interface ExportLabels {
+/** What a card is made of: a contact, or a stand's lead. */
+export type CardPerson = Omit<ContactCard, 'user_id'> & { note: string };
+
+export interface ExportLabels<T extends CardPerson = ContactView> {
   /** "Met at {event}, {date}" as the note of the card says it, in the user's language. */
-  metAt(c: ContactView): string;
+  metAt(c: T): string;
 }
 
-export function toVCard(list: readonly ContactView[], labels: ExportLabels): string {
+export function toVCard<T extends CardPerson>(list: readonly T[], labels: ExportLabels<T>): string {
   const cards = list.map((c) => {
     const name = [c.first_name, c.last_name].filter(Boolean).join(' ');
     const note = [c.note, labels.metAt(c)].filter(Boolean).join('\n');
@@ -77,8 +81,13 @@ function csvCell(value: string): string {
 export const CSV_COLUMNS = ['first_name', 'last_name', 'company', 'position', 'email', 'phone', 'event_name', 'met_at', 'note'] as const;
 export type CsvColumn = (typeof CSV_COLUMNS)[number];
 
-export function toCsv(list: readonly ContactView[], header: Record<CsvColumn, string>, date: (iso: string) => string): string {
-  const rows = [CSV_COLUMNS.map((k) => csvCell(header[k]))];
-  for (const c of list) rows.push(CSV_COLUMNS.map((k) => csvCell(k === 'met_at' ? date(c.met_at) : c[k])));
+/** A CSV file of the columns given, each row's cells made by `cell`. */
+export function csvOf<T, K extends string>(columns: readonly K[], list: readonly T[], header: Record<K, string>, cell: (row: T, column: K) => string): string {
+  const rows = [columns.map((k) => csvCell(header[k]))];
+  for (const c of list) rows.push(columns.map((k) => csvCell(cell(c, k))));
   return `\uFEFF${rows.map((r) => r.join(',')).join('\r\n')}\r\n`;
+}
+
+export function toCsv(list: readonly ContactView[], header: Record<CsvColumn, string>, date: (iso: string) => string): string {
+  return csvOf(CSV_COLUMNS, list, header, (c, k) => (k === 'met_at' ? date(c.met_at) : c[k]));
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { STAND_LIMITS, useAdminStands, useStandActions } from '../../../data/index.ts';
+import { STAND_LIMITS, useAdminStands, useLeadCounts, useStandActions } from '../../../data/index.ts';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useLocalePath } from '../../../ui/useLocale.ts';
@@ -13,8 +13,9 @@ import './stands.css';
 
 /**
  * /{locale}/admin/events/:eventId/stands — the event's stands (companies): each with its logo,
- * place and managers, the way into its editor, and a new one by name. The expo and the legacy stand
- * calls show every change once it reaches the server.
+ * place and managers, how many leads it scanned (issue 31: counts only, never who, as last
+ * fetched), the way into its editor, and a new one by name. The expo and the legacy stand calls
+ * show every change once it reaches the server.
  */
 export function StandsPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function StandsPage() {
   const { eventId } = useAdminEventContext();
   const { data, isLoading } = useAdminStands(eventId);
   const actions = useStandActions();
+  const leads = useLeadCounts(eventId);
 
   if (isLoading) return <Spinner label={t('common.loading')} />;
   return (
@@ -38,6 +40,7 @@ export function StandsPage() {
         <ul className="admin__list">
           {data.stands.map((s) => {
             const managers = s.members.filter((m) => m.is_manager).map((m) => m.name || m.email);
+            const leadCount = s.stand_id === null ? undefined : leads.counts.get(s.stand_id);
             return (
               <li key={s.key} className="admin__card stand-card">
                 {s.logo ? (
@@ -55,6 +58,7 @@ export function StandsPage() {
                       s.fields.location,
                       t('admin.stands.memberCount', { count: s.members.length }),
                       managers.length ? t('admin.stands.managedBy', { names: managers.join(', ') }) : '',
+                      leadCount === undefined ? '' : t('admin.stands.leadCount', { count: leadCount }),
                     ]
                       .filter(Boolean)
                       .join(' · ')}

@@ -40,6 +40,7 @@ import { TripSavePayload } from './trips.ts';
 import { ReferralClaimPayload } from './referrals.ts';
 import { ContactNotePayload, ContactRemovePayload, ContactScanPayload } from './contacts.ts';
 import { LeadRemovePayload, LeadScanPayload, LeadUpdatePayload, LeadWithdrawPayload } from './leads.ts';
+import { PushSubscribePayload, PushUnsubscribePayload } from './push.ts';
 
 /**
  * Commands are what a device asks the server to do. Each carries a client-generated id, so the
@@ -162,6 +163,9 @@ export const COMMAND_PAYLOADS = storableAll({
   // Check-in lists per gate (contract/checkin-lists.ts): the organiser makes, edits and removes them.
   'checkin_list.save': CheckinListSavePayload,
   'checkin_list.delete': CheckinListDeletePayload,
+  // Web Push (contract/push.ts): this browser's subscription, kept or forgotten.
+  'push.subscribe': PushSubscribePayload,
+  'push.unsubscribe': PushUnsubscribePayload,
 } satisfies Record<string, TSchema>);
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

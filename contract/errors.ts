@@ -6,6 +6,7 @@ import { CHECKIN_LIST_ERROR_CODES } from './checkin-lists.ts';
 import { WAITLIST_ERROR_CODES } from './waitlist.ts';
 import { CONTACT_ERROR_CODES } from './contacts.ts';
 import { LEAD_ERROR_CODES } from './leads.ts';
+import { PUSH_ERROR_CODES } from './push.ts';
 import { SELF_SERVICE_ERROR_CODES } from './self-service.ts';
 
 /**
@@ -111,6 +112,8 @@ export const ERROR_CODES = {
   ...CONTACT_ERROR_CODES,
   // leads at the stand (contract/leads.ts)
   ...LEAD_ERROR_CODES,
+  // Web Push (contract/push.ts)
+  ...PUSH_ERROR_CODES,
   // attendee self-service (contract/self-service.ts)
   ...SELF_SERVICE_ERROR_CODES,
 } as const;

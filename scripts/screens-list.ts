@@ -394,6 +394,19 @@ export const SCREENS: Screen[] = [
       await page.waitForTimeout(300);
     },
   },
+  // Notifications when Foyer is closed (Web Push, issue 31): this browser's switch and the kinds.
+  {
+    name: 'settings-push',
+    who: 'anna',
+    path: () => '/profile/settings',
+    prepare: async (page) => {
+      const lead = page.locator('#settings-push-lead');
+      await lead.waitFor();
+      await lead.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 110));
+      await page.locator('input[name="push-new_message"]').waitFor();
+      await page.waitForTimeout(300);
+    },
+  },
   {
     name: 'message-modal',
     who: 'anna',

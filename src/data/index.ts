@@ -244,6 +244,7 @@ export {
   type FeedState,
   type SpeechStars,
 } from './calendar.ts';
+export { usePushDevice, type PushDevice, type PushState } from './push.ts';
 export {
   TRIP_FIELDS,
   TRIP_TEXT_MAX,

@@ -234,6 +234,8 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'lead.withdraw': [{ company_id: 4 }],
   'checkin_list.save': [{ event_id: 7, list_id: 2, fields: { name: 'Hall', type_ids: [1], day: '2026-05-14', reentry: true } }],
   'checkin_list.delete': [{ event_id: 7, list_id: 2 }],
+  'push.subscribe': [{ endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' }],
+  'push.unsubscribe': [{ endpoint: 'https://push.example.test/sub/1' }],
 };
 
 /** Paths to every string and number in a value, with a setter that returns a changed copy. */

@@ -148,7 +148,17 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string };
   /** VAPID_SUBJECT: the contact push services may use (mailto: or https:); defaults to MAIL_FROM's address. */
   vapidSubject: string;
+  /**
+   * PUSH_SERVICE_HOSTS: the hosts (each also with its subdomains) a browser's push subscription may
+   * point at, comma-separated. The server POSTs to that address, so an endpoint anywhere else (an
+   * address inside the venue's or the cloud's network) is refused when the browser subscribes.
+   * Defaults to the push services of Chrome, Firefox, Edge and Safari.
+   */
+  pushServiceHosts: string[];
 }
+
+/** Where browsers' push services live today (Chrome/Android, Firefox, Edge/Windows, Safari). */
+export const KNOWN_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export interface StripeConfig {
   secretKey: string;
@@ -199,7 +209,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: parseStripe(env),
     vapid: parseVapid(env),
     vapidSubject: parseVapidSubject(env.VAPID_SUBJECT, env.MAIL_FROM || 'Foyer <tickets@foyer.invalid>'),
+    pushServiceHosts: parsePushHosts(env.PUSH_SERVICE_HOSTS),
   };
+}
+
+function parsePushHosts(value: string | undefined): string[] {
+  if (!value?.trim()) return KNOWN_PUSH_SERVICE_HOSTS;
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of hosts) if (!/^[a-z0-9.-]+$/.test(h)) throw new Error(`PUSH_SERVICE_HOSTS: ${h} is not a host name`);
+  return hosts;
 }
 
 /** Both keys or neither: a public key without its private key could sign nothing. */

@@ -20,7 +20,8 @@ let s: TestServer;
 let pushService: PushServiceDouble;
 beforeAll(async () => {
   pushService = await startPushServiceDouble();
-  s = await startTestServer({ pushAgent: pushService.agent });
+  // The double listens on 127.0.0.1, which no real push service does: allowed for this server only.
+  s = await startTestServer({ pushAgent: pushService.agent, config: { pushServiceHosts: ['127.0.0.1'] } });
 });
 afterAll(async () => {
   await s?.close();
@@ -160,12 +161,17 @@ describe('notice pushes', () => {
     expect(await rows(bohdan.id)).toEqual([]);
   });
 
-  it('refuse keys that cannot encrypt and endpoints that are not https, changing nothing', async () => {
+  it('refuse keys that cannot encrypt, endpoints that are not https and endpoints off the push services, changing nothing', async () => {
     const anna = await person((await createEvent(s.app.db)).id, 'Anna');
     const bad = await command(anna, 'push.subscribe', { endpoint: anna.endpoint, p256dh: 'A'.repeat(87), auth: anna.keys.auth });
     expect(bad).toMatchObject({ status: 'rejected', code: 'push_subscription_invalid' });
     const plain = await command(anna, 'push.subscribe', { endpoint: 'http://127.0.0.1:9/x', p256dh: anna.keys.p256dh, auth: anna.keys.auth });
     expect(plain).toMatchObject({ status: 'rejected', code: 'invalid_input' });
+    // The server would POST to it: an address inside the network is no push service.
+    for (const inside of ['https://10.0.0.7/push/x', 'https://169.254.169.254/latest/meta-data', 'https://127.0.0.1.evil.example/p', 'https://localhost:8443/p']) {
+      const refused = await command(anna, 'push.subscribe', { endpoint: inside, p256dh: anna.keys.p256dh, auth: anna.keys.auth });
+      expect(refused, inside).toMatchObject({ status: 'rejected', code: 'push_subscription_invalid' });
+    }
     expect(await s.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', anna.id).execute()).toEqual([]);
 
     // A script subscribing browser after browser keeps only the newest PUSH_SUBSCRIPTIONS_MAX.

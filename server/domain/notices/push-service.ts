@@ -15,12 +15,33 @@ function keysHold(p256dh: string, auth: string): boolean {
   return key.length === 65 && key[0] === 4 && Buffer.from(auth, 'base64url').length === 16;
 }
 
-/** `sessionHash` is the SHA-256 of the session token the command came with: the subscription ends with it. */
-export async function subscribePush(trx: Tx, userId: number, sessionHash: Uint8Array | undefined, p: PushSubscribePayload): Promise<Effect> {
+/** Whether `endpoint` is on one of `hosts` (or below one): the only addresses the server will POST pushes to. */
+export function atPushService(endpoint: string, hosts: readonly string[]): boolean {
+  let host: string;
+  try {
+    host = new URL(endpoint).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * `sessionHash` is the SHA-256 of the session token the command came with: the subscription ends
+ * with it. `pushHosts` are the push services' hosts an endpoint may name (PUSH_SERVICE_HOSTS).
+ */
+export async function subscribePush(
+  trx: Tx,
+  userId: number,
+  sessionHash: Uint8Array | undefined,
+  pushHosts: readonly string[],
+  p: PushSubscribePayload,
+): Promise<Effect> {
   // Only the sync route applies commands for a signed-in browser; elsewhere there is no browser to push to.
   if (!sessionHash) throw new DomainError('forbidden');
-  // Keys that cannot encrypt would fail every push to this browser: refused now, where the device sees it.
-  if (!keysHold(p.p256dh, p.auth)) throw new DomainError('push_subscription_invalid');
+  // The server will POST to the endpoint: anything but a push service (an internal address) is
+  // refused here, and keys that cannot encrypt would fail every push; the device sees either now.
+  if (!atPushService(p.endpoint, pushHosts) || !keysHold(p.p256dh, p.auth)) throw new DomainError('push_subscription_invalid');
   await saveSubscription(trx, userId, sessionHash, p);
   return quiet();
 }

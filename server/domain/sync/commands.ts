@@ -76,6 +76,8 @@ export interface CommandContext {
   cardAvailable?: boolean;
   /** SHA-256 of the session token the command came with (a push subscription ends with its session). */
   sessionHash?: Uint8Array;
+  /** The push services' hosts a subscription may name (PUSH_SERVICE_HOSTS); none where no browser subscribes. */
+  pushHosts?: readonly string[];
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
@@ -156,7 +158,7 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'lead.withdraw': (trx, ctx, p) => leads.withdrawLead(trx, ctx.userId, p.company_id, ctx.occurredAt),
   'checkin_list.save': (trx, ctx, p) => saveCheckinList(trx, ctx.userId, p),
   'checkin_list.delete': (trx, ctx, p) => deleteCheckinList(trx, ctx.userId, p.event_id, p.list_id),
-  'push.subscribe': (trx, ctx, p) => subscribePush(trx, ctx.userId, ctx.sessionHash, p),
+  'push.subscribe': (trx, ctx, p) => subscribePush(trx, ctx.userId, ctx.sessionHash, ctx.pushHosts ?? [], p),
   'push.unsubscribe': (trx, ctx, p) => unsubscribePush(trx, ctx.userId, p.endpoint),
 };
 
@@ -227,6 +229,8 @@ export interface ApplyOptions {
   cardAvailable?: boolean;
   /** CommandContext.sessionHash. */
   sessionHash?: Uint8Array;
+  /** CommandContext.pushHosts. */
+  pushHosts?: readonly string[];
 }
 
 /**
@@ -270,7 +274,15 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
         const handler = HANDLERS[kind] as Handler<CommandKind>;
         const effect = await handler(
           trx,
-          { userId, occurredAt, commandId: cmd.id, invitations: opts.invitations, cardAvailable: opts.cardAvailable, sessionHash: opts.sessionHash },
+          {
+            userId,
+            occurredAt,
+            commandId: cmd.id,
+            invitations: opts.invitations,
+            cardAvailable: opts.cardAvailable,
+            sessionHash: opts.sessionHash,
+            pushHosts: opts.pushHosts,
+          },
           cmd.payload as CommandPayload<CommandKind>,
         );
         const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };

@@ -118,6 +118,7 @@ export async function syncRoutes(app: FastifyInstance) {
             invitations: app.limits.invitations,
             cardAvailable: app.cards !== null,
             sessionHash,
+            pushHosts: app.config.pushServiceHosts,
           }),
         );
       } catch (err) {

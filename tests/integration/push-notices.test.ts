@@ -168,7 +168,12 @@ describe('notice pushes', () => {
     const plain = await command(anna, 'push.subscribe', { endpoint: 'http://127.0.0.1:9/x', p256dh: anna.keys.p256dh, auth: anna.keys.auth });
     expect(plain).toMatchObject({ status: 'rejected', code: 'invalid_input' });
     // The server would POST to it: an address inside the network is no push service.
-    for (const inside of ['https://10.0.0.7/push/x', 'https://169.254.169.254/latest/meta-data', 'https://127.0.0.1.evil.example/p', 'https://localhost:8443/p']) {
+    for (const inside of [
+      'https://10.0.0.7/push/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://127.0.0.1.evil.example/p',
+      'https://localhost:8443/p',
+    ]) {
       const refused = await command(anna, 'push.subscribe', { endpoint: inside, p256dh: anna.keys.p256dh, auth: anna.keys.auth });
       expect(refused, inside).toMatchObject({ status: 'rejected', code: 'push_subscription_invalid' });
     }

@@ -134,8 +134,8 @@ describe('appointment commands', () => {
     const effect = await s.app.writer.run((trx) => requestAppointment(trx, a.id, requestPayload(ev, b, '11:00'), null));
     const { jobs, ...announced } = effect;
     expect(announced).toEqual({ ids: [expect.any(String)], collections: ['appointments', 'my_events'], userIds: [a.id, b.id] });
-    // And the invitee's notice email, after the commit (notices/mail.ts).
-    expect(jobs).toHaveLength(1);
+    // And the invitee's notice, by email and by push, after the commit (notices/jobs.ts).
+    expect(jobs).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_LINES_SHOWN, digestLine, mergeDigest, shownLines, type DigestChange, type DigestContext, type DigestLine } from '../../sync/views/digest/rules.ts';
+import {
+  DIGEST_LINES_SHOWN,
+  digestLine,
+  mergeDigest,
+  shownLines,
+  type DigestChange,
+  type DigestContext,
+  type DigestLine,
+} from '../../sync/views/digest/rules.ts';
 
 const ME = 7;
 const ANNA = 11;
@@ -16,10 +24,22 @@ const meeting = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const speech = (over: Record<string, unknown> = {}) => ({ speech_id: 100, event_id: 3, title: 'Offline first', starts_at: 1000, ends_at: 2000, ...over });
-const ticket = (over: Record<string, unknown> = {}) => ({ kind: 'ticket', ticket_id: 900, event_id: 3, type: 'Standard', status: 'valid', invalid: false, ...over });
+const ticket = (over: Record<string, unknown> = {}) => ({
+  kind: 'ticket',
+  ticket_id: 900,
+  event_id: 3,
+  type: 'Standard',
+  status: 'valid',
+  invalid: false,
+  ...over,
+});
 const message = (over: Record<string, unknown> = {}) => ({ message_id: 1, sender_id: ANNA, peer_id: ANNA, read: false, text: 'hi', ...over });
 
-const change = (collection: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): DigestChange => ({ collection, before, after });
+const change = (collection: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): DigestChange => ({
+  collection,
+  before,
+  after,
+});
 const kindOf = (c: DigestChange) => digestLine(c, ctx)?.kind ?? null;
 
 describe('offline digest: meetings', () => {
@@ -48,7 +68,11 @@ describe('offline digest: meetings', () => {
 
 describe('offline digest: starred talks', () => {
   it('tells a moved talk from a cancelled one', () => {
-    expect(digestLine(change('schedule', speech(), speech({ starts_at: 4600, ends_at: 5600 })), ctx)).toMatchObject({ kind: 'talkMoved', name: 'Offline first', link: '/profile/calendar' });
+    expect(digestLine(change('schedule', speech(), speech({ starts_at: 4600, ends_at: 5600 })), ctx)).toMatchObject({
+      kind: 'talkMoved',
+      name: 'Offline first',
+      link: '/profile/calendar',
+    });
     expect(kindOf(change('schedule', speech(), null))).toBe('talkCancelled');
   });
 
@@ -61,7 +85,11 @@ describe('offline digest: starred talks', () => {
 
 describe('offline digest: messages and tickets', () => {
   it('counts unread messages from other people, not the person’s own nor ones already held', () => {
-    expect(digestLine(change('messages', null, message()), ctx)).toMatchObject({ kind: 'messages', key: `messages:${ANNA}`, link: `/profile/mymessages?user_id=${ANNA}` });
+    expect(digestLine(change('messages', null, message()), ctx)).toMatchObject({
+      kind: 'messages',
+      key: `messages:${ANNA}`,
+      link: `/profile/mymessages?user_id=${ANNA}`,
+    });
     expect(kindOf(change('messages', null, message({ sender_id: ME })))).toBeNull();
     expect(kindOf(change('messages', null, message({ read: true })))).toBeNull();
     expect(kindOf(change('messages', message(), message({ read: true })))).toBeNull();
@@ -85,11 +113,11 @@ describe('offline digest: merging and bounds', () => {
   const line = (key: string, kind: DigestLine['kind'], name = ''): DigestLine => ({ key, kind, count: 1, name, eventId: 0, link: '/' });
 
   it('adds up messages from one person and keeps the newest state of a meeting', () => {
-    const merged = mergeDigest([line('messages:11', 'messages', 'Anna'), line('meeting:42', 'meetingAccepted')], [line('messages:11', 'messages'), line('meeting:42', 'meetingCancelled')]);
-    expect(merged).toEqual([
-      { ...line('messages:11', 'messages', 'Anna'), count: 2 },
-      line('meeting:42', 'meetingCancelled'),
-    ]);
+    const merged = mergeDigest(
+      [line('messages:11', 'messages', 'Anna'), line('meeting:42', 'meetingAccepted')],
+      [line('messages:11', 'messages'), line('meeting:42', 'meetingCancelled')],
+    );
+    expect(merged).toEqual([{ ...line('messages:11', 'messages', 'Anna'), count: 2 }, line('meeting:42', 'meetingCancelled')]);
   });
 
   it('shows a few lines and says how many more', () => {

@@ -30,7 +30,17 @@ export async function digestOnDemo(page: Page, server: FoyerServer, locale: stri
   await pollUntil(() => status.isOffline(), Boolean, 30_000, 'the phone to say offline');
   await server.start();
   await approve(server.url, bohdan!, meeting.meeting_id);
-  for (const text of ['Hi Anna!', 'I am at the stand.', 'Come by at 12?']) await command(server.url, bohdan!, 'message.send', { recipient_id: annaId, text });
-  await command(server.url, olena!, 'message.send', { recipient_id: annaId, text: 'See you at the talk' });
-  await page.getByTestId('offline-digest').waitFor({ timeout: BACK_MS });
+  const sent = [...['Hi Anna!', 'I am at the stand.', 'Come by at 12?'].map((text) => [bohdan!, text] as const), [olena!, 'See you at the talk'] as const];
+  for (const [token, text] of sent) {
+    const answer = await command(server.url, token, 'message.send', { recipient_id: annaId, text });
+    if (answer.status !== 'applied') throw new Error(`message refused: ${JSON.stringify(answer)}`);
+  }
+  // A meeting line and two of messages: everything the pulls after the cut bring.
+  const lines = page.getByTestId('offline-digest').locator('li');
+  await pollUntil(
+    () => lines.count(),
+    (n) => n >= 3,
+    BACK_MS,
+    'the digest to hold every line',
+  );
 }

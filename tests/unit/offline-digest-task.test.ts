@@ -75,4 +75,21 @@ describe('the offline digest task', () => {
     sub.unsubscribe();
     d.sub.unsubscribe();
   });
+
+  it('keeps the window open across a reload during the catch-up', async () => {
+    const d = await device();
+    d.task.reconnected();
+    d.task.reconnected(); // back after a cut: the window opens
+    await d.task.idle();
+    d.sub.unsubscribe();
+    const reloaded = new DigestTask({ db: d.local }, () => 1_000_000 + DIGEST_WINDOW_MS / 2);
+    const sub = reloaded.follow();
+    reloaded.reconnected();
+    await reloaded.idle();
+    await d.local.appointments.bulkUpsert([appointmentDoc(2, { state: 'rejected', rev: 2 })]);
+    await new Promise((r) => setTimeout(r, 20));
+    await reloaded.idle();
+    expect(await d.digest()).toEqual(['meetingRejected:Olena K']);
+    sub.unsubscribe();
+  });
 });

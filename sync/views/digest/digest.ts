@@ -32,6 +32,8 @@ export interface DigestDoc {
 
 interface OnlineStamp {
   at: number;
+  /** Device time the open window closes; 0 when none is open. */
+  openUntil?: number;
 }
 
 export class DigestTask implements RunTask {
@@ -77,6 +79,8 @@ export class DigestTask implements RunTask {
       // A first connection ever is the first sync, not news; a reconnect in this run followed a cut.
       const away = first ? last !== null && this.now() - last.at >= DIGEST_ABSENCE_MS : true;
       if (away) this.openUntil = this.now() + DIGEST_WINDOW_MS;
+      // A reload during the catch-up starts a new run: the window it left open stays open.
+      else if (first && last) this.openUntil = Math.max(this.openUntil, last.openUntil ?? 0);
       await this.stamp(true);
     });
   }
@@ -98,7 +102,7 @@ export class DigestTask implements RunTask {
     const at = this.now();
     if (!force && at - this.stampedAt < DIGEST_STAMP_MS) return;
     this.stampedAt = at;
-    await writeLocal<OnlineStamp>(this.host.db, LOCAL_DIGEST_ONLINE, { at });
+    await writeLocal<OnlineStamp>(this.host.db, LOCAL_DIGEST_ONLINE, { at, openUntil: this.openUntil > at ? this.openUntil : 0 });
   }
 
   private noteOwn(c: Pick<OutboxDoc, 'kind' | 'payload'>) {

@@ -16,21 +16,20 @@ const BACK_MS = 45_000;
  */
 export async function digestOnDemo(page: Page, server: FoyerServer, locale: string, eventId: number): Promise<void> {
   const status = new SyncStatusBar(page);
-  const [anna, bohdan, olena] = await Promise.all(
-    [DEMO_ACCOUNTS.anna, DEMO_ACCOUNTS.bohdan, DEMO_ACCOUNTS.olena].map((email) => apiLogin(server.url, email, DEMO_PASSWORD)),
-  );
-  const annaId = await userIdOf(server.url, anna!);
-  const bohdanId = await userIdOf(server.url, bohdan!);
-  await clearPair(server.url, anna!, eventId, bohdanId);
-  const meeting = await request(server.url, anna!, eventId, bohdanId, await freeSlot(server.url, anna!, eventId, bohdanId, 40 * 60_000));
+  const login = (email: string) => apiLogin(server.url, email, DEMO_PASSWORD);
+  const [anna, bohdan, olena] = [await login(DEMO_ACCOUNTS.anna), await login(DEMO_ACCOUNTS.bohdan), await login(DEMO_ACCOUNTS.olena)];
+  const annaId = await userIdOf(server.url, anna);
+  const bohdanId = await userIdOf(server.url, bohdan);
+  await clearPair(server.url, anna, eventId, bohdanId);
+  const meeting = await request(server.url, anna, eventId, bohdanId, await freeSlot(server.url, anna, eventId, bohdanId, 40 * 60_000));
   await page.goto(`${server.url}/${locale}/profile/mymeeting`);
   await pollUntil(() => status.isIdle(), Boolean, 30_000, 'the phone to hold the request');
 
   await server.stop();
   await pollUntil(() => status.isOffline(), Boolean, 30_000, 'the phone to say offline');
   await server.start();
-  await approve(server.url, bohdan!, meeting.meeting_id);
-  const sent = [...['Hi Anna!', 'I am at the stand.', 'Come by at 12?'].map((text) => [bohdan!, text] as const), [olena!, 'See you at the talk'] as const];
+  await approve(server.url, bohdan, meeting.meeting_id);
+  const sent = [...['Hi Anna!', 'I am at the stand.', 'Come by at 12?'].map((text) => [bohdan, text] as const), [olena, 'See you at the talk'] as const];
   for (const [token, text] of sent) {
     const answer = await command(server.url, token, 'message.send', { recipient_id: annaId, text });
     if (answer.status !== 'applied') throw new Error(`message refused: ${JSON.stringify(answer)}`);

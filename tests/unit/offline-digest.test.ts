@@ -58,6 +58,10 @@ describe('offline digest: meetings', () => {
   it('leaves out what the person did: their own command, their own cancellation', () => {
     expect(kindOf(change('appointments', meeting({ meeting_id: 55 }), meeting({ meeting_id: 55, state: 'accepted' })))).toBeNull();
     expect(kindOf(change('appointments', meeting({ state: 'accepted' }), meeting({ state: 'canceled', canceled_by: ME })))).toBeNull();
+    // The person accepted Anna's request on another device: not news here either.
+    const theirs = { from_user_id: ANNA, to_user_id: ME };
+    expect(kindOf(change('appointments', meeting(theirs), meeting({ ...theirs, state: 'accepted' })))).toBeNull();
+    expect(kindOf(change('appointments', meeting(theirs), meeting({ ...theirs, state: 'rejected' })))).toBeNull();
   });
 
   it('says nothing when the state did not change (a new rev, a moved place)', () => {

@@ -73,8 +73,11 @@ function meetingLine(c: DigestChange, ctx: DigestContext): DigestLine | null {
   };
   if (state === 'pending') return num(after.to_user_id) === ctx.viewerId ? { ...line, kind: 'meetingRequested' } : null;
   if (was === null) return null;
-  if (state === 'accepted') return { ...line, kind: 'meetingAccepted' };
-  if (state === 'rejected') return { ...line, kind: 'meetingRejected' };
+  // Only the invitee answers a request: an answer is news to the person who asked, and one the
+  // person gave on another device is not.
+  const asked = num(after.from_user_id) === ctx.viewerId;
+  if (state === 'accepted') return asked ? { ...line, kind: 'meetingAccepted' } : null;
+  if (state === 'rejected') return asked && num(after.canceled_by) !== ctx.viewerId ? { ...line, kind: 'meetingRejected' } : null;
   if (state === 'canceled' && num(after.canceled_by) !== ctx.viewerId) return { ...line, kind: 'meetingCancelled' };
   return null;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FoyerDatabase } from '../../sync/engine/database.ts';
 import { enqueue } from '../../sync/engine/outbox.ts';
 import { LOCAL_SESSION, readLocal, writeLocal } from '../../sync/store/local.ts';
-import { DIGEST_ABSENCE_MS, DIGEST_WINDOW_MS, DigestTask, dismissDigest, LOCAL_DIGEST, type DigestDoc } from '../../sync/views/digest/digest.ts';
+import { DIGEST_ABSENCE_MS, DIGEST_WINDOW_MS, DigestTask, dismissDigest, LOCAL_DIGEST, pulledChange, type DigestDoc } from '../../sync/views/digest/digest.ts';
 import { appointmentDoc } from '../fixtures/appointment-doc.ts';
 import { openTestDatabase } from '../fixtures/test-database.ts';
 
@@ -91,5 +91,18 @@ describe('the offline digest task', () => {
     await reloaded.idle();
     expect(await d.digest()).toEqual(['meetingRejected:Olena K']);
     sub.unsubscribe();
+  });
+
+  it('tells a tombstone the server sent from documents the device forgot itself', () => {
+    const talk = { speech_id: 100, title: 'Offline first', rev: 5 };
+    const pulled = pulledChange('schedule', {
+      operation: 'DELETE',
+      previousDocumentData: talk as never,
+      documentData: { ...talk, rev: 9, _deleted: true } as never,
+    });
+    expect(pulled).toEqual({ collection: 'schedule', before: talk, after: null });
+    expect(
+      pulledChange('schedule', { operation: 'DELETE', previousDocumentData: talk as never, documentData: { ...talk, _deleted: true } as never }),
+    ).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ export class DigestTask implements RunTask {
             return;
           }
           if (this.now() > this.openUntil) return;
-          const changes = bulk.events.map((e) => toChange(bulk.collectionName ?? '', e));
+          const changes = bulk.events.flatMap((e) => pulledChange(bulk.collectionName ?? '', e) ?? []);
           this.chain(() => this.add(changes));
         }),
     );
@@ -132,8 +132,18 @@ export class DigestTask implements RunTask {
   }
 }
 
-function toChange(collection: string, e: RxStorageChangeEvent<unknown>): DigestChange {
+/**
+ * The change a write made, or null when the device itself removed the document: forgetting an
+ * event's documents (sync/engine/scoped.ts purgeScope) deletes them with the rev they had, while a
+ * tombstone the server sends carries a newer rev.
+ */
+export function pulledChange(
+  collection: string,
+  e: Pick<RxStorageChangeEvent<unknown>, 'operation' | 'documentData' | 'previousDocumentData'>,
+): DigestChange | null {
   const doc = (d: unknown) => (d && !(d as { _deleted?: boolean })._deleted ? (d as Record<string, unknown>) : null);
+  const rev = (d: unknown) => (d as { rev?: unknown } | undefined)?.rev;
+  if (e.operation === 'DELETE' && rev(e.documentData) === rev(e.previousDocumentData)) return null;
   return { collection, before: doc(e.previousDocumentData), after: e.operation === 'DELETE' ? null : doc(e.documentData) };
 }
 

@@ -150,9 +150,8 @@ export function notifyEmailOn(prefs: Partial<Record<string, unknown>> | null | u
 }
 
 /** The settings fields the profile.update command carries besides the visitor profile's. */
-export const AccountSettingsPatch = {
-  locale: Type.Optional(LiteralUnion(ACCOUNT_LOCALES)),
-  notify_email: Type.Optional(
+const NotifySwitches = () =>
+  Type.Optional(
     Type.Object(
       {
         meeting_request: Type.Optional(Type.Boolean()),
@@ -163,7 +162,13 @@ export const AccountSettingsPatch = {
       } satisfies Record<NotifyEmailKind, unknown>,
       { additionalProperties: false },
     ),
-  ),
+  );
+
+export const AccountSettingsPatch = {
+  locale: Type.Optional(LiteralUnion(ACCOUNT_LOCALES)),
+  notify_email: NotifySwitches(),
+  /** The same kinds as pushes to the person's subscribed browsers (contract/push.ts); a kind left out is on. */
+  notify_push: NotifySwitches(),
 };
 
 /**

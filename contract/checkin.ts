@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { LiteralUnion } from './schema.ts';
 import { SCAN_RESULTS, type DoorScan, type DoorTicketDoc, type ScanResult } from './tickets.ts';
 import { IsoTime } from './storable.ts';
+import { IMPLICIT_LIST_ID, listAdmitsType, listPresence, type CheckinList } from './checkin-lists.ts';
 
 /**
  * Door check-in with no network: the rules a door device applies to a scanned code, the same code
@@ -163,7 +164,12 @@ export interface KnownScan {
   device_id: string;
   scanned_at_ms: number;
   result: ScanResult;
+  /** The check-in list it was made on (0 or absent: the implicit one). */
+  list_id?: number;
 }
+
+/** An entry, or an exit on a list that allows re-entry. */
+export type ScanDirection = 'in' | 'out';
 
 export interface ScanVerdict {
   result: ScanResult;
@@ -193,6 +199,11 @@ export interface JudgeInput {
   ticket: DoorTicketDoc | undefined | null;
   /** Scans the device knows beside those inside `ticket` (its own, not yet back from the server). */
   scans?: readonly KnownScan[];
+  /** The door's check-in list; absent or null: the implicit list, which admits every ticket once. */
+  list?: CheckinList | null;
+  direction?: ScanDirection;
+  /** The event's date at the scan (YYYY-MM-DD in its time zone), for a list of one day. */
+  today?: string;
 }
 
 function refuse(
@@ -221,8 +232,11 @@ export function firstAdmission<T extends { id: string; scanned_at_ms: number; re
 /**
  * Decides one scan, in this order: empty or unknown code; a signed code for another event; a
  * signature that does not verify (forged, or tampered with); a code that no longer matches its
- * ticket; a transferred, cancelled (or removed) ticket; a ticket marked invalid; a ticket already admitted (by
- * this device or, once synced, any other); otherwise admitted.
+ * ticket; a transferred, cancelled (or removed) ticket; a ticket marked invalid; a type or a day
+ * the door's check-in list does not admit; a ticket already in on this list (admitted by this
+ * device or, once synced, any other, and not checked out since where the list allows re-entry);
+ * otherwise admitted. An exit (`direction: 'out'`) passes the same checks and is `checked_out`
+ * when the ticket is in, `not_inside` when not.
  */
 export function judgeScan(input: JudgeInput): ScanVerdict {
   const { parsed, eventId } = input;
@@ -259,12 +273,25 @@ export function judgeScan(input: JudgeInput): ScanVerdict {
   if (own && own.status !== 'valid') return refuse(own.revoked === 'transferred' ? 'transferred' : 'cancelled', code, own, ticketId);
   if (own?.invalid) return refuse('invalid', code, own, ticketId);
 
+  const list = input.list ?? null;
+  // A ticket the device does not hold has no type it can check: its signature admits it, like
+  // any ticket sold after the last download, and the server's own verdict says what it was.
+  if (list && own && !listAdmitsType(list, own.type_id)) return refuse('not_on_list', code, own, ticketId);
+  if (list?.day && input.today && list.day !== input.today) return refuse('wrong_day', code, own, ticketId);
+
+  const listId = list?.id ?? IMPLICIT_LIST_ID;
   const known: KnownScan[] = [
     ...(own?.scans ?? []).map((s: DoorScan) => ({ ...s, ticket_id: ticketId })),
     ...(input.scans ?? []).filter((s) => s.ticket_id === ticketId),
-  ];
-  const used = firstAdmission(known);
-  if (used) return refuse('already_used', code, own, ticketId, { scan_id: used.id, device_id: used.device_id, scanned_at_ms: used.scanned_at_ms });
+  ].filter((s) => (s.list_id ?? IMPLICIT_LIST_ID) === listId);
+  const { inside } = listPresence(known, list?.reentry ?? false);
+  const usedBy = inside ? { scan_id: inside.id, device_id: inside.device_id, scanned_at_ms: inside.scanned_at_ms } : null;
+  if (input.direction === 'out') {
+    // An exit lets nobody in; it is judged only so the door can say whether the person was in.
+    if (!inside) return refuse('not_inside', code, own, ticketId);
+    return { result: 'checked_out', admitted: false, code, ticketId, ticket: own, unlisted, usedBy };
+  }
+  if (inside) return refuse('already_used', code, own, ticketId, usedBy);
   return { result: 'admitted', admitted: true, code, ticketId, ticket: own, unlisted, usedBy: null };
 }
 
@@ -276,6 +303,9 @@ export interface ValidateInput {
   /** Finds the device's copy of a ticket, by id for signed payloads and by code for plain ones. */
   lookup: (q: { ticketId: number } | { code: string }) => DoorTicketDoc | undefined | null | Promise<DoorTicketDoc | undefined | null>;
   scans?: readonly KnownScan[];
+  list?: CheckinList | null;
+  direction?: ScanDirection;
+  today?: string;
 }
 
 /** parse + verify + judge: what the door runs for every scan. */
@@ -289,7 +319,16 @@ export async function validateScan(input: ValidateInput): Promise<ScanVerdict> {
   } else if (parsed.kind === 'plain') {
     ticket = await input.lookup({ code: parsed.code });
   }
-  return judgeScan({ eventId: input.eventId, parsed, signatureValid, ticket, scans: input.scans });
+  return judgeScan({
+    eventId: input.eventId,
+    parsed,
+    signatureValid,
+    ticket,
+    scans: input.scans,
+    list: input.list,
+    direction: input.direction,
+    today: input.today,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,6 +350,10 @@ export const TicketScanPayload = Type.Object(
     scanned_at: IsoTime(),
     event_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     result: Type.Optional(LiteralUnion(SCAN_RESULTS)),
+    /** The door's check-in list (contract/checkin-lists.ts); absent or 0: the implicit list. */
+    list_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })),
+    /** `out` records an exit on a list that allows re-entry; absent: an entry. */
+    direction: Type.Optional(LiteralUnion(['in', 'out'] as const)),
   },
   { additionalProperties: false },
 );

@@ -31,6 +31,7 @@ import { PeopleInvitePayload, PeopleInviteRemovePayload } from './admin-people.t
 import { SharedQuotaDeletePayload, SharedQuotaSavePayload } from './quotas.ts';
 import { SalesSettingsPayload, TicketTypeDeletePayload, TicketTypeLinkPayload, TicketTypeSavePayload } from './sales.ts';
 import { PromoCodeSavePayload } from './promo.ts';
+import { CheckinListDeletePayload, CheckinListSavePayload } from './checkin-lists.ts';
 import { WaitlistEntryPayload, WaitlistJoinPayload, WaitlistLeavePayload, WaitlistSettingsPayload } from './waitlist.ts';
 import { TicketCancelPayload, TicketEditPayload, TicketTransferPayload } from './self-service.ts';
 import { NotificationReadPayload } from './notifications.ts';
@@ -39,6 +40,7 @@ import { TripSavePayload } from './trips.ts';
 import { ReferralClaimPayload } from './referrals.ts';
 import { ContactNotePayload, ContactRemovePayload, ContactScanPayload } from './contacts.ts';
 import { LeadRemovePayload, LeadScanPayload, LeadUpdatePayload, LeadWithdrawPayload } from './leads.ts';
+import { PushSubscribePayload, PushUnsubscribePayload } from './push.ts';
 
 /**
  * Commands are what a device asks the server to do. Each carries a client-generated id, so the
@@ -158,6 +160,12 @@ export const COMMAND_PAYLOADS = storableAll({
   'lead.update': LeadUpdatePayload,
   'lead.remove': LeadRemovePayload,
   'lead.withdraw': LeadWithdrawPayload,
+  // Check-in lists per gate (contract/checkin-lists.ts): the organiser makes, edits and removes them.
+  'checkin_list.save': CheckinListSavePayload,
+  'checkin_list.delete': CheckinListDeletePayload,
+  // Web Push (contract/push.ts): this browser's subscription, kept or forgotten.
+  'push.subscribe': PushSubscribePayload,
+  'push.unsubscribe': PushUnsubscribePayload,
 } satisfies Record<string, TSchema>);
 
 export type CommandKind = keyof typeof COMMAND_PAYLOADS;

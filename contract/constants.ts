@@ -30,6 +30,8 @@ export const FRIENDS_ASIDE_SIZE = 8;
 export const CLOCK_TICK_MS = 1000;
 export const NOTIFICATION_DURATION_MS = 50_000;
 export const REMINDER_LEAD_MS = 15_000;
+/** The reminder ahead of an accepted meeting: the device's clock (workers/clock.ts) and the server's push alike. */
+export const MEETING_REMINDER_LEAD_MS = 10 * 60 * 1000;
 export const VIDEO_RECHECK_MS = 5000;
 export const VIDEO_FETCH_LEAD_MS = 3000;
 export const SOCKET_RETRY_MS = 200;

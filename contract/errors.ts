@@ -2,9 +2,11 @@ import { ACCOUNT_ERROR_CODES } from './accounts.ts';
 import { SALES_ERROR_CODES } from './sales.ts';
 import { PROMO_ERROR_CODES } from './promo.ts';
 import { SHARED_QUOTA_ERROR_CODES } from './quotas.ts';
+import { CHECKIN_LIST_ERROR_CODES } from './checkin-lists.ts';
 import { WAITLIST_ERROR_CODES } from './waitlist.ts';
 import { CONTACT_ERROR_CODES } from './contacts.ts';
 import { LEAD_ERROR_CODES } from './leads.ts';
+import { PUSH_ERROR_CODES } from './push.ts';
 import { SELF_SERVICE_ERROR_CODES } from './self-service.ts';
 
 /**
@@ -104,11 +106,14 @@ export const ERROR_CODES = {
   ...SALES_ERROR_CODES,
   ...PROMO_ERROR_CODES,
   ...SHARED_QUOTA_ERROR_CODES,
+  ...CHECKIN_LIST_ERROR_CODES,
   ...WAITLIST_ERROR_CODES,
   // meet by QR (contract/contacts.ts)
   ...CONTACT_ERROR_CODES,
   // leads at the stand (contract/leads.ts)
   ...LEAD_ERROR_CODES,
+  // Web Push (contract/push.ts)
+  ...PUSH_ERROR_CODES,
   // attendee self-service (contract/self-service.ts)
   ...SELF_SERVICE_ERROR_CODES,
 } as const;

@@ -103,8 +103,25 @@ export const TicketsCollection = defineCollection({
 });
 export type TicketDoc = DocOf<typeof TicketsCollection>;
 
-/** What a door scan came to (contract/checkin.ts explains each). */
-export const SCAN_RESULTS = ['admitted', 'unknown', 'forged', 'wrong_event', 'cancelled', 'invalid', 'already_used', 'transferred'] as const;
+/**
+ * What a door scan came to (contract/checkin.ts explains each). `not_on_list` and `wrong_day` are a
+ * check-in list's refusals (another type, another day); `checked_out` is an exit recorded on a
+ * list that allows re-entry, `not_inside` an exit of a ticket that is not in (contract/checkin-lists.ts).
+ */
+export const SCAN_RESULTS = [
+  'admitted',
+  'unknown',
+  'forged',
+  'wrong_event',
+  'cancelled',
+  'invalid',
+  'already_used',
+  'transferred',
+  'not_on_list',
+  'wrong_day',
+  'checked_out',
+  'not_inside',
+] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
 
 export const DoorScan = Type.Object({
@@ -118,6 +135,8 @@ export const DoorScan = Type.Object({
   result: LiteralUnion(SCAN_RESULTS),
   /** The earlier admission this one repeats, or '' (only admitted scans are ever duplicates). */
   duplicate_of: Type.String(),
+  /** The check-in list it was made on; 0 or absent the implicit one (contract/checkin-lists.ts). */
+  list_id: Type.Optional(Id),
 });
 export type DoorScan = Static<typeof DoorScan>;
 
@@ -127,7 +146,8 @@ export const DOOR_REVOKED_REASONS = ['', 'transferred'] as const;
 export const DoorTicketsCollection = defineCollection({
   name: 'door_tickets',
   // 1: a ticket given to somebody else says so (`revoked`), so the door can tell the person why.
-  version: 1,
+  // 2: check-in lists: a ticket says its type's id (`type_id`), a scan its list (`scans[].list_id`).
+  version: 2,
   schema: Type.Object({
     /** The ticket id as a string. */
     id: Type.String(),
@@ -136,6 +156,8 @@ export const DoorTicketsCollection = defineCollection({
     code: Type.String({ maxLength: TICKET_CODE_MAX }),
     holder_name: Type.String(),
     type: Type.String(),
+    /** The ticket type's id, which check-in lists name; 0 for a ticket of no type (a registration). */
+    type_id: Id,
     /** 'cancelled' also for a ticket the organiser removed. */
     status: LiteralUnion(TICKET_STATUSES),
     invalid: Type.Boolean(),

@@ -15,6 +15,7 @@ export const LATER_SECTIONS: readonly string[] = [
   'admin',
   'browse',
   'checkin',
+  'checkinLists',
   'companies',
   'contacts',
   'discussions',

@@ -287,6 +287,33 @@ export const SCREENS: Screen[] = [
       await page.waitForTimeout(300);
     },
   },
+  // Check-in lists (issue 30): the organisers' panel with live counts, and a door that works the
+  // main hall, where people may leave and come back.
+  {
+    name: 'admin-checkin-lists',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: async (page) => {
+      await page.locator('#sales-gates-h').scrollIntoViewIfNeeded();
+      await page.locator('.checkin-lists [data-list]').first().waitFor({ timeout: 30_000 });
+      await page.locator('#sales-gates-h').evaluate((h) => h.scrollIntoView({ block: 'start' }));
+    },
+  },
+  {
+    name: 'door-list',
+    who: 'owner',
+    path: ({ eventId }) => `/events/${eventId}/checkin`,
+    sales: true,
+    prepare: async (page) => {
+      const picker = page.locator('.door-list__select');
+      await picker.locator('option', { hasText: 'Main hall' }).waitFor({ state: 'attached', timeout: 30_000 });
+      await picker.selectOption({ label: 'Main hall' });
+      await page.locator('.door-list__direction').waitFor();
+      // Below the sticky header: the list's name, its count and the two buttons in one view.
+      await page.locator('.door-list').evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 90));
+    },
+  },
   {
     name: 'door-verdict',
     who: 'owner',
@@ -367,6 +394,19 @@ export const SCREENS: Screen[] = [
     path: () => '/profile/settings',
     prepare: async (page) => {
       await page.locator('.settings-avatar').scrollIntoViewIfNeeded();
+      await page.waitForTimeout(300);
+    },
+  },
+  // Notifications when Foyer is closed (Web Push, issue 31): this browser's switch and the kinds.
+  {
+    name: 'settings-push',
+    who: 'anna',
+    path: () => '/profile/settings',
+    prepare: async (page) => {
+      const lead = page.locator('#settings-push-lead');
+      await lead.waitFor();
+      await lead.evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 110));
+      await page.locator('input[name="push-new_message"]').waitFor();
       await page.waitForTimeout(300);
     },
   },

@@ -88,6 +88,12 @@ async function salesOnDemo(baseUrl: string, eventId: number): Promise<void> {
       payload: { event_id: eventId, fields: { name: 'Main hall', size: 300, type_ids: [community.id, business.id] } },
     });
   }
+  // Check-in lists (issue 30): a hall with exit and re-entry for everybody, a lounge for Business.
+  commands.push({ kind: 'checkin_list.save', payload: { event_id: eventId, fields: { name: 'Main hall', type_ids: [], day: '', reentry: true } } });
+  if (business) {
+    const fields = { name: 'Business lounge', type_ids: [business.id], day: '', reentry: false };
+    commands.push({ kind: 'checkin_list.save', payload: { event_id: eventId, fields } });
+  }
   // A build from before a command refuses it; its screens simply show none.
   for (const { kind, payload } of commands) await organiserCommand(baseUrl, owner, kind, payload).catch(() => undefined);
   const orders: [keyof typeof DEMO_ACCOUNTS, string, number, 'transfer' | 'free', boolean][] = [

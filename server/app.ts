@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { DB } from './db/types.ts';
 import { createWriter, type Writer } from './domain/write.ts';
+import { createPushSender, type PushSender } from './domain/notices/push.ts';
+import type { Agent as HttpsAgent } from 'node:https';
 import { createCardProvider, type CardProvider } from './domain/payments/stripe.ts';
 import { startOrderExpiry } from './domain/orders/sweeper.ts';
 import { createLimits, type LimitOverrides, type Limits } from './limits/index.ts';
@@ -53,6 +55,8 @@ declare module 'fastify' {
     pullPages: PageCache;
     /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
     cards: CardProvider | null;
+    /** Web Push (domain/notices/push.ts): the notices' pushes and the key browsers subscribe with. */
+    push: PushSender;
     /** Requests in flight and refused under overload (plugins/back-pressure.ts). */
     pressure: Pressure;
   }
@@ -64,6 +68,8 @@ export interface AppDeps {
   bus?: Bus;
   /** Tests only: smaller limits than contract/constants.ts, to reach them quickly. */
   limits?: LimitOverrides;
+  /** Tests only: trusts the certificate of the push-service double (domain/notices/push.ts). */
+  pushAgent?: HttpsAgent;
 }
 
 /**
@@ -120,7 +126,9 @@ export async function buildApp(deps: AppDeps, opts: FastifyServerOptions = {}): 
       return bus.publish(channel, message);
     },
   };
-  app.decorate('writer', createWriter(deps.database.db, announcer, app.log, deps.config));
+  const push = createPushSender(deps.database.db, deps.config, deps.pushAgent);
+  app.decorate('push', push);
+  app.decorate('writer', createWriter(deps.database.db, announcer, app.log, deps.config, push));
   app.decorate('limits', createLimits(bus, deps.limits));
   app.decorate('cards', deps.config.stripe ? createCardProvider(deps.config.stripe) : null);
   limitShutdown(app, deps.config.shutdownGraceMs);

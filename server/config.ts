@@ -139,7 +139,26 @@ export interface Config {
    * talks to Stripe itself.
    */
   stripe?: StripeConfig;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints
+   * them): the pair Web Push messages are signed with. Unset, a pair is generated once and kept in
+   * the database (table push_vapid_keys), which every instance shares. Changing it makes every
+   * browser's subscription useless until the browser subscribes again.
+   */
+  vapid?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: the contact push services may use (mailto: or https:); defaults to MAIL_FROM's address. */
+  vapidSubject: string;
+  /**
+   * PUSH_SERVICE_HOSTS: the hosts (each also with its subdomains) a browser's push subscription may
+   * point at, comma-separated. The server POSTs to that address, so an endpoint anywhere else (an
+   * address inside the venue's or the cloud's network) is refused when the browser subscribes.
+   * Defaults to the push services of Chrome, Firefox, Edge and Safari.
+   */
+  pushServiceHosts: string[];
 }
+
+/** Where browsers' push services live today (Chrome/Android, Firefox, Edge/Windows, Safari). */
+export const KNOWN_PUSH_SERVICE_HOSTS = ['fcm.googleapis.com', 'android.googleapis.com', 'push.services.mozilla.com', 'notify.windows.com', 'push.apple.com'];
 
 export interface StripeConfig {
   secretKey: string;
@@ -188,7 +207,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxInFlight: positiveCount(env.MAX_IN_FLIGHT, 400, 'MAX_IN_FLIGHT'),
     shedRetryAfterS: positiveCount(env.SHED_RETRY_AFTER_S, 2, 'SHED_RETRY_AFTER_S'),
     stripe: parseStripe(env),
+    vapid: parseVapid(env),
+    vapidSubject: parseVapidSubject(env.VAPID_SUBJECT, env.MAIL_FROM || 'Foyer <tickets@foyer.invalid>'),
+    pushServiceHosts: parsePushHosts(env.PUSH_SERVICE_HOSTS),
   };
+}
+
+function parsePushHosts(value: string | undefined): string[] {
+  if (!value?.trim()) return KNOWN_PUSH_SERVICE_HOSTS;
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of hosts) if (!/^[a-z0-9.-]+$/.test(h)) throw new Error(`PUSH_SERVICE_HOSTS: ${h} is not a host name`);
+  return hosts;
+}
+
+/** Both keys or neither: a public key without its private key could sign nothing. */
+export function parseVapid(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) throw new Error('Web Push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  if (!/^[A-Za-z0-9_-]{80,100}$/.test(publicKey) || !/^[A-Za-z0-9_-]{40,50}$/.test(privateKey))
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be base64url P-256 keys');
+  return { publicKey, privateKey };
+}
+
+function parseVapidSubject(subject: string | undefined, mailFrom: string): string {
+  if (subject) {
+    if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(subject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL, got ${subject}`);
+    return subject;
+  }
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }
 
 /** Card payments are on only with both secrets: without the webhook's, no payment could be confirmed. */

@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE, imageCacheFor, isAppNavigation, notificationTarget } from './app/pwa/sw-rules.ts';
+import { CLAIM_MESSAGE, SKIP_WAITING_MESSAGE, imageCacheFor, isAppNavigation, notificationTarget, pushSeenInApp, readPush } from './app/pwa/sw-rules.ts';
 
 declare let self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
@@ -71,7 +71,28 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-// Reminders and "the call opens" notifications carry data.url; a click brings the app forward on that
+// A Web Push of a notice (server/domain/notices/push.ts): shown unless a Foyer window has the focus,
+// where the app itself shows it. Chrome lets a push go unshown only while a page of ours is focused,
+// which is exactly when it is skipped.
+self.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json();
+  } catch {
+    return;
+  }
+  const push = readPush(data);
+  if (!push) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      if (pushSeenInApp(windows)) return;
+      await self.registration.showNotification(push.title, { body: push.body, tag: push.tag || undefined, data: { url: push.url }, icon: '/icon-192.png' });
+    })(),
+  );
+});
+
+// Reminders, "the call opens" and pushed notices carry data.url; a click brings the app forward on that
 // screen, reusing an open window instead of stacking new ones.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

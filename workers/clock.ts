@@ -1,5 +1,5 @@
 import type { Observable, Subscription } from 'rxjs';
-import { CLOCK_TICK_MS, REMINDER_LEAD_MS } from '../contract/constants.ts';
+import { CLOCK_TICK_MS, MEETING_REMINDER_LEAD_MS, REMINDER_LEAD_MS } from '../contract/constants.ts';
 import { holdsSlot, type AppointmentView } from '../sync/views/appointments/overlay.ts';
 import { observeAppointmentViews, readSeen, writeSeen, type SeenDoc } from '../sync/views/appointments/store.ts';
 import type { FoyerDatabase } from '../sync/engine/database.ts';
@@ -30,8 +30,8 @@ import { readServerClockOffset } from '../sync/engine/server-clock.ts';
  * through the service worker when it is hidden.
  */
 
-/** The reminder ahead of an accepted meeting. */
-export const MEETING_REMINDER_LEAD_MS = 10 * 60 * 1000;
+/** The reminder ahead of an accepted meeting (contract/constants.ts, which the server's push reads too). */
+export { MEETING_REMINDER_LEAD_MS };
 /** How long after the start the call still opens by itself. */
 export const CALL_OPEN_WINDOW_MS = 60 * 1000;
 /**

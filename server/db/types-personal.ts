@@ -53,10 +53,36 @@ export interface ReferralsTable {
   ticketed_at: Date | null;
 }
 
+/** A browser's Web Push subscription (069_web_push.sql). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  session_hash: Uint8Array;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Auto<Date>;
+}
+/** The generated VAPID pair, when none is configured (069_web_push.sql). */
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+}
+
+/** Reminders already pushed, per meeting and start (069_web_push.sql). */
+export interface PushRemindersSentTable {
+  appointment_id: number;
+  starts_at: Date;
+}
+
 export interface PersonalTables {
   my_event_stamps: MyEventStampsTable;
   notifications: NotificationsTable;
   speech_stars: SpeechStarsTable;
   calendar_feeds: CalendarFeedsTable;
   referrals: ReferralsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_reminders_sent: PushRemindersSentTable;
 }

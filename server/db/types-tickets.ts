@@ -73,6 +73,20 @@ export interface CheckinsTable extends ReplicatedColumns {
   duplicate_of: string | null;
   /** What the server makes of the scan beside what the door decided (005_tickets.sql). */
   server_result: Auto<string>;
+  /** The check-in list the scan was made on; 0 the implicit one (070_checkin_lists.sql). */
+  list_id: Auto<number>;
+}
+
+/** A check-in list of an event (070_checkin_lists.sql). */
+export interface CheckinListsTable {
+  id: Generated<number>;
+  event_id: number;
+  name: string;
+  type_ids: number[];
+  day: string | null;
+  reentry: boolean;
+  deleted: Auto<boolean>;
+  created_at: Auto<Date>;
 }
 
 export interface DoorStaffTable {
@@ -116,4 +130,5 @@ export interface TicketTables {
   ticket_design_images: TicketDesignImagesTable;
   ticket_transfers: TicketTransfersTable;
   ticket_cancel_requests: TicketCancelRequestsTable;
+  checkin_lists: CheckinListsTable;
 }

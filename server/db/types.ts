@@ -56,6 +56,8 @@ export interface UsersTable extends ReplicatedColumns {
   locale: Auto<string>;
   /** A default in the database, so inserts may leave it out. */
   notify_email: ColumnType<Record<string, boolean>, string | undefined, string>;
+  /** Which notices also come as a push (069_web_push.sql); like notify_email. */
+  notify_push: ColumnType<Record<string, boolean>, string | undefined, string>;
 }
 
 export interface SessionsTable {

@@ -4,6 +4,7 @@ import { USER_SCOPED } from '../../contract/entities.ts';
 import type { WsComment, WsUser } from '../../contract/ws.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/types.ts';
+import type { PushSender } from './notices/push.ts';
 
 /**
  * What a write changed, as every service answers it. The write runner (write.ts) announces it after
@@ -46,6 +47,8 @@ export interface Effect {
 export interface JobDeps {
   /** Mail settings; null in a process that mails nothing (the seed, the operator's CLI, some tests). */
   mail: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'> | null;
+  /** Web Push (notices/push.ts); null in a process that pushes nothing, like `mail`. */
+  push: PushSender | null;
   /** For jobs that read what the write committed (the notice emails). */
   db: Kysely<DB>;
   /** The language of whoever made the write: for mail to people whose own language is unknown. */

@@ -47,6 +47,7 @@ export function createWriter(
   announcer: Announcer,
   log: { warn(obj: unknown, msg?: string): void } = console,
   mail: JobDeps['mail'] = null,
+  push: JobDeps['push'] = null,
 ): Writer {
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>): Promise<void> => {
@@ -70,7 +71,7 @@ export function createWriter(
         ...effectToHints(effect).map((hint) => announce(HINTS_CHANNEL, hint)),
       ];
       if (effect.jobs?.length) {
-        const deps: JobDeps = { mail, db, lang: options.lang ?? DEFAULT_LOCALE, log };
+        const deps: JobDeps = { mail, push, db, lang: options.lang ?? DEFAULT_LOCALE, log };
         // All started at once and none awaited: the caller's answer never waits on a mail server,
         // and one failing job stops no other.
         for (const job of effect.jobs) track(job(deps).catch((err: unknown) => log.warn({ err }, 'a job after a write failed; the write stands')));

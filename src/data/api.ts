@@ -6,6 +6,8 @@
  */
 import type { MyEventDoc } from '../../contract/entities.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
+import type { CheckinList, CheckinListView } from '../../contract/checkin-lists.ts';
+import type { ListCount } from '../../sync/views/checkin/lists.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import type { PeopleTab, ProfilePatch } from '../../contract/visitors.ts';
 import type { PersonSummary } from '../../sync/views/people/people.ts';
@@ -360,6 +362,19 @@ export interface DoorState {
   scans: { items: ScanLogRow[]; unmatchedFetchedAt: number | null };
   link: DoorLink;
   lastSyncedAt: number | null;
+  /**
+   * The event's check-in lists as last read (empty: the event has none, and the door admits every
+   * ticket once), the list this door works (null: none chosen, or none to choose), entry or exit,
+   * and the chosen list's count as this device sees it.
+   */
+  lists: {
+    items: CheckinListView[];
+    chosen: CheckinList | null;
+    direction: 'in' | 'out';
+    count: ListCount | null;
+    types: { id: number; name: string }[];
+    timezone: string;
+  };
 }
 
 export interface DoorActions {
@@ -377,6 +392,10 @@ export interface DoorActions {
   refresh(): Promise<void>;
   /** This device stops checking the event: its tickets are forgotten; queued scans still upload. */
   stop(): Promise<void>;
+  /** The door works this check-in list from now on. */
+  chooseList(list: CheckinList | null): Promise<void>;
+  /** Scans record entries, or exits on a list that allows re-entry. */
+  setDirection(direction: 'in' | 'out'): Promise<void>;
 }
 
 export interface DoorEventItem {

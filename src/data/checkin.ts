@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorHeadCount, doorScanLog, doorTicketView, localConflicts, searchDoorTickets, type DoorTicketView } from '../../sync/views/checkin/checkin.ts';
+import { listHeadCount } from '../../sync/views/checkin/lists.ts';
 import type { DoorActions, DoorEventItem, DoorEventsData, DoorState, Loadable } from './api.ts';
 import { syncedAtOf } from './stores/synced-at.ts';
 import { useRuntime, useSession, useStore, useViews } from './hooks.ts';
@@ -68,6 +69,14 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
       },
       link,
       lastSyncedAt,
+      lists: {
+        items: doc.value.lists?.lists ?? [],
+        chosen: doc.value.list,
+        direction: doc.value.direction,
+        count: doc.value.list ? listHeadCount(tickets, pending, doc.value.list) : null,
+        types: doc.value.lists?.types ?? [],
+        timezone: doc.value.lists?.timezone ?? 'UTC',
+      },
     };
   }, [data.value, doc.value, scopes.value, deviceId.value, link, lastSyncedAt, signedIn, eventId]);
 
@@ -80,6 +89,8 @@ export function useDoor(eventId: number): { data: DoorState; isLoading: boolean;
         await door.refresh(eventId, (path) => callOnline(runtime, path), true);
       },
       stop: () => door.close(eventId),
+      chooseList: (list) => door.chooseList(eventId, list),
+      setDirection: (direction) => door.setDirection(eventId, direction),
     }),
     [door, runtime, eventId],
   );

@@ -103,12 +103,23 @@ export function useFirstSyncPending(): boolean {
 export function useEvents(query: EventsQuery): Loadable<EventsPage> {
   const views = useViews();
   const now = useNowSeconds();
-  const firstSync = useFirstSyncPending();
   // Screens pass the query inline; its content, not its identity, decides when to recompute.
   const key = JSON.stringify(query);
   const data = useMemo(() => queryEvents(views.value, JSON.parse(key) as EventsQuery, now), [views.value, key, now]);
-  const isLoading = views.loading || (firstSync && data.items.length === 0);
+  const isLoading = useStillArriving(data.items.length === 0) || views.loading;
   return useMemo(() => ({ data, isLoading }), [data, isLoading]);
+}
+
+/**
+ * True while `empty` and the first sync is still pending. It reads the flag through a snapshot of
+ * its own, so a list that already has items is not drawn again when the first sync ends: on a
+ * guest's first visit that was every row of home, each card with its dates and prices, for a
+ * screen that did not change (the longest task after the first render, issue 32).
+ */
+function useStillArriving(empty: boolean): boolean {
+  const pending = useRuntime().firstSyncPending;
+  const read = () => empty && pending.get();
+  return useSyncExternalStore(pending.subscribe, read, read);
 }
 
 export function useEvent(eventId: number): Loadable<EventView | undefined> {

@@ -244,6 +244,7 @@ export {
   type FeedState,
   type SpeechStars,
 } from './calendar.ts';
+export { usePushDevice, type PushDevice, type PushState } from './push.ts';
 export {
   TRIP_FIELDS,
   TRIP_TEXT_MAX,
@@ -287,3 +288,6 @@ export {
   type LeadView,
   type StandLeads,
 } from './leads.ts';
+/** Check-in lists per gate, for the organiser (online, with live counts): src/data/checkin-lists.ts. */
+export { useCheckinListActions, useCheckinLists, type CheckinListActions } from './checkin-lists.ts';
+export type { CheckinList, CheckinListFields, CheckinListView, CheckinListsAnswer } from '../../contract/checkin-lists.ts';

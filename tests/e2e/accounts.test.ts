@@ -84,7 +84,8 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Technology').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('Saved. It is sent to the server').isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.getByLabel('A new message').uncheck();
+    // The email switches; the push switches below have the same labels.
+    await page.getByRole('group', { name: 'Email notifications' }).getByLabel('A new message').uncheck();
     await page.getByLabel('Interface language').selectOption('pl');
     await poll(
       () => status.pending(),

@@ -213,6 +213,10 @@ describe('commands', () => {
     'lead.update': { company_id: 1, user_id: other.id, note: 'Wants a demo', rating: 3 },
     'lead.remove': { company_id: 1, user_id: other.id },
     'lead.withdraw': { company_id: 1 },
+    'checkin_list.save': { event_id: eventId, fields: { name: 'Hall', type_ids: [], day: '', reentry: false } },
+    'checkin_list.delete': { event_id: eventId, list_id: 1 },
+    'push.subscribe': { endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    'push.unsubscribe': { endpoint: 'https://push.example.test/sub/1' },
   });
 
   it('rejects every kind with invalid_input when it carries a field that is not its own, and changes nothing', async () => {

@@ -19,6 +19,7 @@ function ticket(id: number, over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
     code: `FY-T${id}`,
     holder_name: `Holder ${id}`,
     type: 'VIP',
+    type_id: 0,
     status: 'valid',
     invalid: false,
     revoked: '',

@@ -14,7 +14,13 @@ describe('the answer to a scan', () => {
   it('lets in on admitted, warns when admitted on the signature alone, and gives every refusal its reason', () => {
     expect(verdictView(verdict({}))).toEqual({ tone: 'admitted', titleKey: 'door.result.admitted', reasonKey: null });
     expect(verdictView(verdict({ unlisted: true }))).toEqual({ tone: 'warning', titleKey: 'door.result.admitted', reasonKey: 'door.reason.unlisted' });
-    for (const result of SCAN_RESULTS.filter((r) => r !== 'admitted')) {
+    // An exit lets nobody in and refuses nobody: it shows as a go, with what it means.
+    expect(verdictView(verdict({ result: 'checked_out', admitted: false }))).toEqual({
+      tone: 'admitted',
+      titleKey: 'door.result.checked_out',
+      reasonKey: 'door.reason.checked_out',
+    });
+    for (const result of SCAN_RESULTS.filter((r) => r !== 'admitted' && r !== 'checked_out')) {
       const view = verdictView(verdict({ result, admitted: false }));
       expect(view.tone, result).toBe('refused');
       expect(view.reasonKey, result).toBe(`door.reason.${result}`);

@@ -81,7 +81,9 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   'message.send': [{ recipient_id: 9, text: 'Hi' }],
   'dialog.read': [{ user_id: 9 }],
   'dialog.update': [{ user_id: 9, muted: true, starred: false, closed: false }],
-  'ticket.scan': [{ code: 'T-7-9', device_id: 'door-1', scanned_at: '2026-05-12T10:00:00.000Z', event_id: 7, result: 'admitted' }],
+  'ticket.scan': [
+    { code: 'T-7-9', device_id: 'door-1', scanned_at: '2026-05-12T10:00:00.000Z', event_id: 7, result: 'admitted', list_id: 2, direction: 'out' },
+  ],
   'event.create': [
     {
       fields: FULL_EVENT_FIELDS,
@@ -230,6 +232,10 @@ const SAMPLES: Record<CommandKind, Record<string, unknown>[]> = {
   ],
   'lead.remove': [{ company_id: 4, user_id: 3 }],
   'lead.withdraw': [{ company_id: 4 }],
+  'checkin_list.save': [{ event_id: 7, list_id: 2, fields: { name: 'Hall', type_ids: [1], day: '2026-05-14', reentry: true } }],
+  'checkin_list.delete': [{ event_id: 7, list_id: 2 }],
+  'push.subscribe': [{ endpoint: 'https://push.example.test/sub/1', p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' }],
+  'push.unsubscribe': [{ endpoint: 'https://push.example.test/sub/1' }],
 };
 
 /** Paths to every string and number in a value, with a setter that returns a changed copy. */

@@ -69,6 +69,7 @@ const door: DoorTicketDoc = {
   code: 'FY-ABCDEFGHJK',
   holder_name: 'Ірина Коваль',
   type: 'VIP',
+  type_id: 0,
   status: 'valid',
   invalid: false,
   revoked: '',

@@ -48,6 +48,7 @@ describe("the ticket card's QR code", () => {
       code: 'FY-ABCDEFGHJK',
       holder_name: 'Ірина Коваль',
       type: 'VIP',
+      type_id: 0,
       status: 'valid',
       invalid: false,
       revoked: '',

@@ -37,6 +37,7 @@ export async function accountRow(q: Q, userId: number) {
       'hide_from_visitors',
       'locale',
       'notify_email',
+      'notify_push',
       'referral_code',
       'created_at',
     ])

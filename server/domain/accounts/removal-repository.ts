@@ -32,6 +32,7 @@ export async function anonymiseAccount(trx: Tx, userId: number): Promise<void> {
       social: '{}',
       locale: '',
       notify_email: '{}',
+      notify_push: '{}',
       hide_from_visitors: true,
       deleted: true,
     })
@@ -61,6 +62,7 @@ export async function removeOwnRows(trx: Tx, userId: number, email: string): Pro
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
   await trx.deleteFrom('speech_stars').where('user_id', '=', userId).execute();
   await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
   await trx.deleteFrom('commands').where('user_id', '=', userId).execute();
   await trx.deleteFrom('chat_uploads').where('user_id', '=', userId).execute();
   await trx

@@ -12,7 +12,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { recountEvent } from '../appointments/repository.ts';
 import { withJobs, type Effect } from '../effects.ts';
-import { noticeJob } from '../notices/mail.ts';
+import { noticeJobs } from '../notices/jobs.ts';
 import {
   cancelForOrganisers,
   eventMenu,
@@ -104,8 +104,8 @@ export async function setMeetingSettings(trx: Tx, userId: number, p: MeetingsSet
       cancelled.push(m.id);
     }
   }
-  // Both people of each meeting the organisers cancelled are mailed, in their own language.
-  const mails = cancelled.map((appointmentId) => noticeJob({ kind: 'organiserCancel', appointmentId, actorId: userId }));
+  // Both people of each meeting the organisers cancelled are told, in their own language.
+  const mails = cancelled.flatMap((appointmentId) => noticeJobs({ kind: 'organiserCancel', appointmentId, actorId: userId }));
   return { effect: withJobs(meetingEffect(p.event_id, people, cancelled.length > 0), ...mails), cancelled };
 }
 

@@ -37,7 +37,7 @@ import {
   type AppointmentValues,
 } from './repository.ts';
 import { findSlot, placeAppointment, resolveSettings, type AppointmentEvent } from './slots.ts';
-import { noticeJob } from '../notices/mail.ts';
+import { noticeJobs } from '../notices/jobs.ts';
 import { tellAppointment, withNotices } from '../notifications/service.ts';
 
 /**
@@ -166,8 +166,8 @@ export async function requestAppointment(
   }
   const changed = await recountEvent(trx, event.id);
   await tellAppointment(trx, editing ? 'updated' : 'invited', { id, event_id: event.id }, p.user_id, actorId, values.comment, now);
-  const mail = noticeJob({ kind: 'meeting', appointmentId: id, actorId, action: editing ? 'edit' : 'request' });
-  return withJobs(withNotices(effect({ id, from_user_id: actorId, to_user_id: p.user_id }, changed), [p.user_id]), mail);
+  const notice = noticeJobs({ kind: 'meeting', appointmentId: id, actorId, action: editing ? 'edit' : 'request' });
+  return withJobs(withNotices(effect({ id, from_user_id: actorId, to_user_id: p.user_id }, changed), [p.user_id]), ...notice);
 }
 
 /** The recipient accepts a pending request before its time begins. */
@@ -188,7 +188,7 @@ export async function approveAppointment(
   await setResponse(trx, m.id, { response: 1, occurred_at: occurredAt ?? now });
   const changed = await recountEvent(trx, m.event_id);
   await tellAppointment(trx, 'approved', m, m.from_user_id, actorId, '', now);
-  return withJobs(withNotices(effect(m, changed), [m.from_user_id]), noticeJob({ kind: 'meeting', appointmentId: m.id, actorId, action: 'approve' }));
+  return withJobs(withNotices(effect(m, changed), [m.from_user_id]), ...noticeJobs({ kind: 'meeting', appointmentId: m.id, actorId, action: 'approve' }));
 }
 
 /**
@@ -212,7 +212,7 @@ export async function rejectAppointment(
   const changed = await recountEvent(trx, m.event_id);
   const other = m.from_user_id === actorId ? m.to_user_id : m.from_user_id;
   await tellAppointment(trx, rejection ? 'rejected' : 'canceled', m, other, actorId, p.reason, now);
-  return withJobs(withNotices(effect(m, changed), [other]), noticeJob({ kind: 'meeting', appointmentId: m.id, actorId, action: 'reject' }));
+  return withJobs(withNotices(effect(m, changed), [other]), ...noticeJobs({ kind: 'meeting', appointmentId: m.id, actorId, action: 'reject' }));
 }
 
 // Reads ----------------------------------------------------------------------------------------

@@ -46,6 +46,7 @@ interface DoorRow {
   event_id: number;
   code: string;
   type: string;
+  type_id: number | null;
   status: string;
   invalid: boolean;
   deleted: boolean;
@@ -57,7 +58,7 @@ interface DoorRow {
 
 function doorSelect(eventId: number) {
   return sql<DoorRow>`
-    SELECT t.id, t.event_id, t.code, t.type, t.status, t.invalid, t.deleted, t.transferred_at IS NOT NULL AS transferred,
+    SELECT t.id, t.event_id, t.code, t.type, t.ticket_type_id AS type_id, t.status, t.invalid, t.deleted, t.transferred_at IS NOT NULL AS transferred,
       CASE WHEN t.name <> '' THEN t.name ELSE trim(u.first_name || ' ' || u.last_name) END AS holder_name,
       greatest(t.rev, u.rev, coalesce(s.rev, 0)) AS rev, s.scans
     FROM tickets t
@@ -65,7 +66,7 @@ function doorSelect(eventId: number) {
     LEFT JOIN LATERAL (
       SELECT max(c.rev) AS rev, json_agg(json_build_object(
         'id', c.id, 'device_id', c.device_id, 'scanned_at_ms', ${epochMs('c.scanned_at')},
-        'received_at_ms', ${epochMs('c.received_at')}, 'result', c.result, 'duplicate_of', coalesce(c.duplicate_of, ''))
+        'received_at_ms', ${epochMs('c.received_at')}, 'result', c.result, 'duplicate_of', coalesce(c.duplicate_of, ''), 'list_id', c.list_id)
         ORDER BY c.scanned_at, c.id COLLATE "C") AS scans
       FROM checkins c WHERE c.ticket_id = t.id AND NOT c.deleted
     ) s ON true
@@ -81,11 +82,12 @@ function toDoorDoc(r: DoorRow): DoorTicketDoc & { deleted: boolean } {
     code: r.code,
     holder_name: r.holder_name,
     type: r.type,
+    type_id: r.type_id ?? 0,
     // A removed ticket stays on door devices as cancelled (contract/tickets.ts says why).
     status: r.deleted || r.status !== 'valid' ? 'cancelled' : 'valid',
     invalid: r.invalid,
     revoked: r.transferred && !r.deleted ? 'transferred' : '',
-    scans: scans.map((s) => ({ ...s, scanned_at_ms: Number(s.scanned_at_ms), received_at_ms: Number(s.received_at_ms) })),
+    scans: scans.map((s) => ({ ...s, scanned_at_ms: Number(s.scanned_at_ms), received_at_ms: Number(s.received_at_ms), list_id: Number(s.list_id ?? 0) })),
     rev: r.rev,
     deleted: false,
   };
@@ -126,33 +128,13 @@ export async function doorTicketInEvent(db: Q, eventId: number, where: { ticketI
 }
 
 /** A scan as it is recorded: the door's verdict and the server's own. */
-export type ScanInsert = Pick<Insertable<CheckinsTable>, 'id' | 'ticket_id' | 'event_id' | 'code' | 'device_id' | 'scanned_by' | 'scanned_at'> & {
+export type ScanInsert = Pick<Insertable<CheckinsTable>, 'id' | 'ticket_id' | 'event_id' | 'code' | 'device_id' | 'scanned_by' | 'scanned_at' | 'list_id'> & {
   result: ScanResult;
   server_result: ScanResult;
 };
 
 export async function insertScan(db: Q, scan: ScanInsert): Promise<void> {
   await db.insertInto('checkins').values(scan).execute();
-}
-
-/**
- * Re-decides which admission of a ticket came first (by scan time, then id in byte order, as
- * contract/checkin.ts firstAdmission does) and points every later one at it. Run on every upload
- * that touches the ticket, so the answer does not depend on which device synced first. Only rows
- * whose flag changes are written (and so get a new rev).
- */
-export async function reflagDuplicates(db: Q, ticketId: number): Promise<void> {
-  await sql`
-    WITH ranked AS (
-      SELECT id, first_value(id) OVER (ORDER BY scanned_at, id COLLATE "C") AS first
-      FROM checkins WHERE ticket_id = ${ticketId} AND result = 'admitted' AND NOT deleted
-    ), wanted AS (
-      SELECT c.id, CASE WHEN r.first IS NULL OR r.first = c.id THEN NULL ELSE r.first END AS dup
-      FROM checkins c LEFT JOIN ranked r ON r.id = c.id
-      WHERE c.ticket_id = ${ticketId}
-    )
-    UPDATE checkins c SET duplicate_of = w.dup
-    FROM wanted w WHERE w.id = c.id AND c.duplicate_of IS DISTINCT FROM w.dup`.execute(db);
 }
 
 export async function sameDeviceAdmittedBefore(db: Q, ticketId: number, deviceId: string, before: Date): Promise<boolean> {
@@ -208,8 +190,7 @@ export async function conflicts(db: Q, eventId: number) {
     FROM checkins c JOIN tickets t ON t.id = c.ticket_id JOIN users u ON u.id = t.user_id
     WHERE c.event_id = ${eventId} AND c.result = 'admitted' AND NOT c.deleted
       AND (t.transferred_at IS NOT NULL
-        OR c.ticket_id IN (SELECT ticket_id FROM checkins WHERE event_id = ${eventId} AND result = 'admitted' AND NOT deleted
-                           GROUP BY ticket_id HAVING count(*) > 1))
+        OR c.ticket_id IN (SELECT ticket_id FROM checkins WHERE event_id = ${eventId} AND duplicate_of IS NOT NULL AND NOT deleted))
     ORDER BY c.ticket_id, c.scanned_at, c.id COLLATE "C"`.execute(db);
   type Conflict = {
     reason: 'duplicate' | 'transferred';

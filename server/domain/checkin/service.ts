@@ -15,13 +15,15 @@ import { requireEvent } from '../events/service.ts';
 import { inviteByEmail, rightsHolder, type InvitationBudget } from '../admin/invitations.ts';
 import type { Invitation } from '../admin/people-mail.ts';
 import { eventKey, ticketSigningSecret } from '../tickets/signing.ts';
+import { dayIn, IMPLICIT_LIST_ID } from '../../../contract/checkin-lists.ts';
+import { eventList } from './lists-repository.ts';
+import { reflagDuplicates } from './duplicates.ts';
 import {
   addDoorStaff,
   doorRole,
   doorTicket,
   doorUserIds,
   insertScan,
-  reflagDuplicates,
   removeDoorStaff,
   sameDeviceAdmittedBefore,
   scanOwner,
@@ -66,7 +68,12 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
         : undefined;
   eventId ??= serverTicket?.event_id;
   if (!eventId) throw new DomainError('invalid_input', 'event_id');
+  const event = await requireEvent(trx, eventId);
   await requireDoor(trx, eventId, userId);
+  const listId = p.list_id ?? IMPLICIT_LIST_ID;
+  // A list deleted since the door chose it still names it: the door let people in by it.
+  const list = listId === IMPLICIT_LIST_ID ? null : await eventList(trx, eventId, listId);
+  if (list === undefined) throw new DomainError('checkin_list_not_found', 'list_id');
 
   const owner = await scanOwner(trx, scanId);
   if (owner !== undefined) {
@@ -80,11 +87,16 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
     const key = await importTicketPublicKey(eventKey(await ticketSigningSecret(trx), eventId).publicKey);
     signatureValid = await verifyTicketSignature(key, parsed);
   }
-  // Judged without usage: duplicates are flagged below rather than turned into refusals.
-  const judged = judgeScan({ eventId, parsed, signatureValid, ticket: serverTicket ? { ...serverTicket, scans: [] } : null });
+  // Judged without usage: duplicates are flagged below rather than turned into refusals. An exit
+  // the ticket's checks would pass is taken as the door saw it.
+  const today = dayIn(scannedAt.getTime(), event.timezone);
+  const serverCopy = serverTicket ? { ...serverTicket, scans: [] } : null;
+  let judged = judgeScan({ eventId, parsed, signatureValid, ticket: serverCopy, list, today });
+  if (p.direction === 'out' && judged.result === 'admitted') judged = { ...judged, result: 'checked_out', admitted: false };
   const ticketId = judged.ticketId !== null && serverTicket?.ticket_id === judged.ticketId && serverTicket.event_id === eventId ? judged.ticketId : null;
 
   let result: ScanResult = p.result ?? judged.result;
+  if (p.direction === 'out' && !p.result) result = judged.result;
   if (!p.result && result === 'admitted' && ticketId !== null && (await sameDeviceAdmittedBefore(trx, ticketId, p.device_id, scannedAt))) {
     result = 'already_used';
   }
@@ -99,6 +111,7 @@ export async function recordScan(trx: Tx, userId: number, scanId: string, p: Tic
     result,
     server_result: judged.result,
     scanned_at: scannedAt,
+    list_id: listId,
   });
   const doors = await doorUserIds(trx, eventId);
   // A scan of no ticket changes no door document, but the organisers' list of every scan shows it:

@@ -2,7 +2,7 @@ import { CHAT_RATE_WINDOW_MS, MESSAGE_MAX_LENGTH, MESSAGES_PER_WINDOW, type Dial
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { withJobs, type Effect } from '../effects.ts';
-import { noticeJob } from '../notices/mail.ts';
+import { noticeJobs } from '../notices/jobs.ts';
 import { cleanText, deviceTime } from '../chat/text.ts';
 import { accountState } from '../profile/repository.ts';
 import {
@@ -58,8 +58,8 @@ export async function sendMessage(
     created_at: deviceTime(o.occurredAt, now),
     received_at: now,
   });
-  const mail = noticeJob({ kind: 'message', messageId, actorId, recipientId: p.recipient_id });
-  return { effect: withJobs(messagesEffect([messageId], [actorId, p.recipient_id]), mail), messageId, dialogId };
+  const notice = noticeJobs({ kind: 'message', messageId, actorId, recipientId: p.recipient_id });
+  return { effect: withJobs(messagesEffect([messageId], [actorId, p.recipient_id]), ...notice), messageId, dialogId };
 }
 
 async function ownDialog(trx: Tx, viewer: number, peerId: number) {

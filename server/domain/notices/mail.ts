@@ -3,7 +3,6 @@ import { notifyEmailOn, type NotifyEmailKind } from '../../../contract/accounts.
 import { DEFAULT_LOCALE } from '../../../contract/constants.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
-import type { AfterCommitJob } from '../effects.ts';
 import { sendMail } from '../../mail/transport.ts';
 import { letter, mailLocale, mailText } from '../../mail/texts.ts';
 import { eventDateTime } from '../tickets/pdf.ts';
@@ -31,39 +30,47 @@ export interface NoticeMailDeps {
   log: { warn(obj: unknown, msg?: string): void };
 }
 
-interface Plan {
+/** Who a notice goes to and what it says of the meeting or message; the push sender reads the same (push.ts). */
+export interface Plan {
   to: number;
   /** The person the mail names: who did it, or for an organisers' cancellation the other one of the meeting. */
   about: number;
   pref: NotifyEmailKind;
   mail: NoticeMailKind;
   event: string;
+  /** The date and time, without the place: a push shows who and when and no more. */
   when: (lang: string) => string;
+  where: string;
   reason: string;
-  link: (lang: string) => string;
+  /** The screen the notice opens, a path of the app. */
+  path: (lang: string) => string;
+  /** What the notice is about: a push replaces the earlier one of the same subject on the screen. */
+  tag: string;
 }
 
 /** The notice mails, each `mail.notice.<kind>` in the translations. */
-type NoticeMailKind = 'request' | 'change' | 'approved' | 'rejected' | 'cancelled' | 'organiserCancelled' | 'message';
+export type NoticeMailKind = 'request' | 'change' | 'approved' | 'rejected' | 'cancelled' | 'organiserCancelled' | 'message';
 
-type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
+export type MailAppointment = NonNullable<Awaited<ReturnType<typeof appointmentForMail>>>;
 
 /** What a meeting's mail says of it, whoever it goes to. */
-function meetingFacts(deps: NoticeMailDeps, a: MailAppointment, reason: boolean): Pick<Plan, 'event' | 'when' | 'reason' | 'link'> {
+export function meetingFacts(a: MailAppointment, reason: boolean): Pick<Plan, 'event' | 'when' | 'where' | 'reason' | 'path' | 'tag'> {
   const when = (lang: string) => {
     if (!a.starts_at) return new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${a.date}T12:00:00Z`));
     const t = eventDateTime(a.starts_at, a.timezone);
-    return `${t.date} ${t.time} (${a.timezone})${a.where_text ? `, ${a.where_text}` : ''}`;
+    return `${t.date} ${t.time} (${a.timezone})`;
   };
   return {
     event: a.event_name,
     when,
+    where: a.where_text,
     reason: reason ? a.response_msg : '',
-    link: (lang) => `${deps.config.publicUrl}/${lang}/profile/mymeeting?event_id=${a.event_id}&meeting_id=${a.id}`,
+    path: (lang) => `/${lang}/profile/mymeeting?event_id=${a.event_id}&meeting_id=${a.id}`,
+    tag: `meeting-${a.id}`,
   };
 }
 
-async function meetingPlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'meeting' }>): Promise<Plan[]> {
+async function meetingPlans(deps: PlanDeps, n: Extract<MailNotice, { kind: 'meeting' }>): Promise<Plan[]> {
   const a = await appointmentForMail(deps.db, n.appointmentId);
   if (!a) return [];
   const to = a.from_user_id === n.actorId ? a.to_user_id : a.from_user_id;
@@ -77,21 +84,21 @@ async function meetingPlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind:
           : a.canceled_by === null
             ? ['meeting_answer', 'rejected']
             : ['meeting_change', 'cancelled'];
-  return [{ ...meetingFacts(deps, a, mail === 'rejected' || mail === 'cancelled'), to, about: n.actorId, pref, mail }];
+  return [{ ...meetingFacts(a, mail === 'rejected' || mail === 'cancelled'), to, about: n.actorId, pref, mail }];
 }
 
 /** An organisers' cancellation goes to both people, each told whom the meeting was with. */
-async function organiserCancelPlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'organiserCancel' }>): Promise<Plan[]> {
+async function organiserCancelPlans(deps: PlanDeps, n: Extract<MailNotice, { kind: 'organiserCancel' }>): Promise<Plan[]> {
   const a = await appointmentForMail(deps.db, n.appointmentId);
   if (!a) return [];
-  const facts = meetingFacts(deps, a, false);
+  const facts = meetingFacts(a, false);
   return [
     { ...facts, to: a.from_user_id, about: a.to_user_id, pref: 'meeting_change', mail: 'organiserCancelled' },
     { ...facts, to: a.to_user_id, about: a.from_user_id, pref: 'meeting_change', mail: 'organiserCancelled' },
   ];
 }
 
-async function messagePlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind: 'message' }>): Promise<Plan[]> {
+async function messagePlans(deps: PlanDeps, n: Extract<MailNotice, { kind: 'message' }>): Promise<Plan[]> {
   if (!(await firstUnreadFrom(deps.db, n.messageId, n.actorId))) return [];
   return [
     {
@@ -101,13 +108,18 @@ async function messagePlans(deps: NoticeMailDeps, n: Extract<MailNotice, { kind:
       mail: 'message',
       event: '',
       when: () => '',
+      where: '',
       reason: '',
-      link: (lang) => `${deps.config.publicUrl}/${lang}/profile/mymessages?user_id=${n.actorId}`,
+      path: (lang) => `/${lang}/profile/mymessages?user_id=${n.actorId}`,
+      tag: `message-${n.actorId}`,
     },
   ];
 }
 
-function plansOf(deps: NoticeMailDeps, n: MailNotice): Promise<Plan[]> {
+type PlanDeps = Pick<NoticeMailDeps, 'db'>;
+
+/** Whom a notice goes to, each with what it says; the mail and the push both send from these. */
+export function plansOf(deps: PlanDeps, n: MailNotice): Promise<Plan[]> {
   switch (n.kind) {
     case 'meeting':
       return meetingPlans(deps, n);
@@ -133,24 +145,13 @@ export async function sendNoticeMail(deps: NoticeMailDeps, n: MailNotice): Promi
       name: to.first_name,
       who: `${about.first_name} ${about.last_name}`.trim(),
       event: plan.event,
-      when: plan.when(lang),
+      when: plan.where ? `${plan.when(lang)}, ${plan.where}` : plan.when(lang),
       // A line of its own, only when the person gave a reason.
       reason: plan.reason ? `\n${t('mail.notice.reason', { reason: plan.reason })}` : '',
-      link: plan.link(lang),
+      link: `${deps.config.publicUrl}${plan.path(lang)}`,
     });
     await sendMail(deps.config, { to: to.email, subject, text: `${text}\n\n${t('mail.notice.settings')}\n\nFoyer`, attachments: [] });
     sent += 1;
   }
   return sent;
-}
-
-/**
- * The notice email as a job after the write's commit: the services that make meetings and messages
- * attach it to their Effect, and the write runner starts it whichever entry point called.
- */
-export function noticeJob(n: MailNotice): AfterCommitJob {
-  return async ({ mail, db, log }) => {
-    if (!mail) return;
-    await sendNoticeMail({ db, config: mail, log }, n).catch((err: unknown) => log.warn({ err, notice: n.kind }, 'a notice email was not sent'));
-  };
 }

@@ -26,7 +26,9 @@ export async function accountByEmail(q: Q, email: string, opts: { live?: boolean
 
 /** The fields of the profile the rules compare a change with. */
 export async function profileState(trx: Tx, userId: number) {
-  return user(trx, userId).select(['social', 'notify_email', 'deleted', 'disabled', 'hide_from_visitors', 'city_id', 'country_code']).executeTakeFirst();
+  return user(trx, userId)
+    .select(['social', 'notify_email', 'notify_push', 'deleted', 'disabled', 'hide_from_visitors', 'city_id', 'country_code'])
+    .executeTakeFirst();
 }
 
 export async function cityCountry(q: Q, cityId: number): Promise<string | undefined> {
@@ -66,6 +68,7 @@ export async function ownFields(q: Q, userId: number) {
       'email_verified',
       'locale',
       'notify_email',
+      'notify_push',
     ])
     .executeTakeFirstOrThrow();
 }

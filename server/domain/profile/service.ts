@@ -147,6 +147,7 @@ export async function updateProfile(trx: Tx, userId: number, patch: unknown, now
     // Merged like social links: a form that saves one switch leaves the others as they are.
     changes.notify_email = JSON.stringify({ ...notifyOf(user.notify_email), ...p.notify_email });
   }
+  if (p.notify_push !== undefined) changes.notify_push = JSON.stringify({ ...notifyOf(user.notify_push), ...p.notify_push });
 
   if (Object.keys(changes).length === 0) return { ids: [], collections: [], userIds: [userId] };
   await updateUser(trx, userId, changes);

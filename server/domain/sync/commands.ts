@@ -22,6 +22,7 @@ import * as appointments from '../appointments/service.ts';
 import * as chat from '../chat/service.ts';
 import * as stands from '../companies/admin.ts';
 import { recordScan } from '../checkin/service.ts';
+import { deleteCheckinList, saveCheckinList } from '../checkin/lists.ts';
 import { quiet, type Effect } from '../effects.ts';
 import * as events from '../events/service.ts';
 import * as messages from '../messages/service.ts';
@@ -39,6 +40,7 @@ import { saveTrip } from '../trips/service.ts';
 import { claimReferral } from '../referrals/service.ts';
 import { noteContact, removeContact, scanContact } from '../contacts/service.ts';
 import * as leads from '../companies/leads.ts';
+import { subscribePush, unsubscribePush } from '../notices/push-service.ts';
 import { updateProfile } from '../profile/service.ts';
 import * as visitors from '../visitors/service.ts';
 import type { Writer } from '../write.ts';
@@ -72,6 +74,10 @@ export interface CommandContext {
   invitations?: InvitationBudget;
   /** This server takes card payments (a provider is configured): publishing checks it. */
   cardAvailable?: boolean;
+  /** SHA-256 of the session token the command came with (a push subscription ends with its session). */
+  sessionHash?: Uint8Array;
+  /** The push services' hosts a subscription may name (PUSH_SERVICE_HOSTS); none where no browser subscribes. */
+  pushHosts?: readonly string[];
 }
 
 type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: CommandPayload<K>) => Promise<Effect>;
@@ -150,6 +156,10 @@ const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'lead.update': (trx, ctx, p) => leads.updateStandLead(trx, ctx.userId, p),
   'lead.remove': (trx, ctx, p) => leads.removeStandLead(trx, ctx.userId, p.company_id, p.user_id, ctx.occurredAt),
   'lead.withdraw': (trx, ctx, p) => leads.withdrawLead(trx, ctx.userId, p.company_id, ctx.occurredAt),
+  'checkin_list.save': (trx, ctx, p) => saveCheckinList(trx, ctx.userId, p),
+  'checkin_list.delete': (trx, ctx, p) => deleteCheckinList(trx, ctx.userId, p.event_id, p.list_id),
+  'push.subscribe': (trx, ctx, p) => subscribePush(trx, ctx.userId, ctx.sessionHash, ctx.pushHosts ?? [], p),
+  'push.unsubscribe': (trx, ctx, p) => unsubscribePush(trx, ctx.userId, p.endpoint),
 };
 
 const CHECKS = Object.fromEntries(Object.entries(COMMAND_PAYLOADS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
@@ -217,6 +227,10 @@ export interface ApplyOptions {
   invitations?: InvitationBudget;
   /** CommandContext.cardAvailable. */
   cardAvailable?: boolean;
+  /** CommandContext.sessionHash. */
+  sessionHash?: Uint8Array;
+  /** CommandContext.pushHosts. */
+  pushHosts?: readonly string[];
 }
 
 /**
@@ -260,7 +274,15 @@ export async function applyCommand(writer: Writer, userId: number, cmd: CommandE
         const handler = HANDLERS[kind] as Handler<CommandKind>;
         const effect = await handler(
           trx,
-          { userId, occurredAt, commandId: cmd.id, invitations: opts.invitations, cardAvailable: opts.cardAvailable },
+          {
+            userId,
+            occurredAt,
+            commandId: cmd.id,
+            invitations: opts.invitations,
+            cardAvailable: opts.cardAvailable,
+            sessionHash: opts.sessionHash,
+            pushHosts: opts.pushHosts,
+          },
           cmd.payload as CommandPayload<CommandKind>,
         );
         const answer: CommandResult = { id: cmd.id, status: 'applied', ids: effect.ids };

@@ -5,6 +5,7 @@ import { SCAN_CODE_MAX, TICKET_PAYLOAD_PREFIX, importTicketPublicKey, parseTicke
 import { toUnix } from '../../db/tx.ts';
 import { conflicts, doorEvents, doorStats, doorTicketInEvent, listScans, staffList } from '../../domain/checkin/repository.ts';
 import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
+import { checkinListsOf } from '../../domain/checkin/lists.ts';
 import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
 import { mailLocale } from '../../mail/texts.ts';
 import { fail, ok } from '../envelope.ts';
@@ -25,6 +26,8 @@ import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';
  *   yet (its tickets still downloading, or no key): the event's door ticket for that code or signed
  *   payload, or null, and for a signed payload whether the event's key verifies it. Nothing is
  *   recorded: the door judges with the answer and records the scan as usual.
+ * - GET /api/checkin/lists?event_id=: the event's check-in lists with their live counts (in now, of
+ *   how many they admit), its time zone, days and ticket types; door devices keep it offline.
  * - GET /api/checkin/conflicts?event_id=: tickets admitted more than once, with devices and times.
  * - GET /api/checkin/scans?event_id=&limit=&offset=&unmatched=1: every recorded scan, newest first;
  *   with unmatched=1 only those matching no ticket of the event (door devices hold the rest).
@@ -100,6 +103,13 @@ export async function checkinApi(app: FastifyInstance) {
     }
     if (parsed.kind === 'plain') return ok({ ticket: (await doorTicketInEvent(app.db, eventId, { code: parsed.code })) ?? null, signature: null });
     return ok({ ticket: null, signature: null });
+  });
+
+  app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/lists', { schema: { querystring: EventQuery } }, async (request, reply) => {
+    const user = needUser(request, reply);
+    if (!user) return reply;
+    reply.header('cache-control', 'private, no-store');
+    return ok(await checkinListsOf(app.db, request.query.event_id, user.id));
   });
 
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/conflicts', { schema: { querystring: EventQuery } }, async (request, reply) => {

@@ -8,6 +8,7 @@ import { calendarApi, calendarFeedRoutes } from './calendar.ts';
 import { referralsApi } from './referrals.ts';
 import { contactsApi } from './contacts.ts';
 import { leadsApi } from './leads.ts';
+import { pushApi } from './push.ts';
 import { chatApi } from './chat.ts';
 import { checkinApi } from './checkin.ts';
 import { checkoutApi } from './checkout.ts';
@@ -81,4 +82,6 @@ async function legacyApi(app: FastifyInstance) {
   // Meet by QR (issue 31): the signed-in person's own contact code; scans are sync commands.
   await app.register(contactsApi);
   await app.register(leadsApi);
+  // Web Push (issue 31): the key browsers subscribe with; subscriptions are sync commands.
+  await app.register(pushApi);
 }

@@ -101,6 +101,7 @@ export async function syncRoutes(app: FastifyInstance) {
     if (!user) return reply.code(401).send({ error: 'auth_required' });
     const results: CommandResult[] = [];
     const skewMs = clockSkewMs(request.body.sentAt, Date.now());
+    const sessionHash = request.sessionToken ? Buffer.from(sessionKey(request.sessionToken), 'hex') : undefined;
     // Mail a command leaves for after its commit (an event's cancellation) goes out in the language of this device.
     const lang = mailLocale(request.headers['accept-language']);
     const onInputFault = (err: unknown, cmd: { id: string; kind: string }) =>
@@ -110,7 +111,15 @@ export async function syncRoutes(app: FastifyInstance) {
     for (const cmd of request.body.commands) {
       try {
         results.push(
-          await applyCommand(app.writer, user.id, cmd, { skewMs, onInputFault, lang, invitations: app.limits.invitations, cardAvailable: app.cards !== null }),
+          await applyCommand(app.writer, user.id, cmd, {
+            skewMs,
+            onInputFault,
+            lang,
+            invitations: app.limits.invitations,
+            cardAvailable: app.cards !== null,
+            sessionHash,
+            pushHosts: app.config.pushServiceHosts,
+          }),
         );
       } catch (err) {
         // What is applied so far is stored, so the device's resend gets those answers back. A lost

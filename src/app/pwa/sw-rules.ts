@@ -67,3 +67,27 @@ export function notificationTarget(data: unknown, origin: string): string {
   }
   return url.origin === origin ? url.href : fallback;
 }
+
+/** A push as the service worker shows it (contract/push.ts PushMessage), or null when it is not one of ours. */
+export interface PushNotice {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+}
+
+export function readPush(data: unknown): PushNotice | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  if (typeof d.title !== 'string' || d.title === '') return null;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { title: d.title, body: text(d.body), tag: text(d.tag), url: text(d.url) };
+}
+
+/**
+ * Whether a push is left unshown: the server pushes whether or not Foyer is open (docs/DESIGN.md,
+ * "Web Push"), and a window of ours that is visible and focused already shows the notice in the app.
+ */
+export function pushSeenInApp(windows: readonly { visibilityState: string; focused: boolean }[]): boolean {
+  return windows.some((w) => w.visibilityState === 'visible' && w.focused);
+}

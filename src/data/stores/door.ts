@@ -1,5 +1,6 @@
 import { DOOR_UNMATCHED_KEEP, emptyDoorEvent, type DoorData, type DoorEventDoc, type DoorScanOutcome } from '../../../sync/views/checkin/checkin.ts';
-import { toDoorConflicts, toDoorKey, toDoorListed, toOnlineCheck, toUnmatchedScans } from '../../../sync/views/checkin/answers.ts';
+import { toDoorConflicts, toDoorKey, toDoorListed, toDoorLists, toOnlineCheck, toUnmatchedScans } from '../../../sync/views/checkin/answers.ts';
+import type { CheckinList } from '../../../contract/checkin-lists.ts';
 import type { OnlineFailure, OnlineResult } from '../online.ts';
 import type { ScopesDoc } from '../../../sync/engine/scoped.ts';
 import type { SyncSnapshot } from '../../../sync/engine/status.ts';
@@ -90,6 +91,14 @@ export class DoorStores {
     return this.need().call('doorScan', eventId, raw);
   }
 
+  chooseList(eventId: number, list: CheckinList | null): Promise<void> {
+    return this.need().call('chooseDoorList', eventId, list);
+  }
+
+  setDirection(eventId: number, direction: 'in' | 'out'): Promise<void> {
+    return this.need().call('setDoorDirection', eventId, direction);
+  }
+
   /** The server's word on a code the device could not judge; the scan is then judged and recorded as usual. */
   async checkOnline(eventId: number, raw: string, get: DoorGet): Promise<DoorScanOutcome> {
     const device = this.need();
@@ -127,6 +136,8 @@ export class DoorStores {
       this.conflictsAskedAt.set(eventId, Date.now());
       // First the size of the download, which the door shows while its tickets arrive.
       await device.call('storeDoorListed', eventId, toDoorListed(await get(`/api/checkin/stats?event_id=${eventId}`)));
+      // The check-in lists, which the door needs offline to choose one and judge by it.
+      await device.call('storeDoorLists', eventId, toDoorLists(await get(`/api/checkin/lists?event_id=${eventId}`)));
       await device.call('storeDoorConflicts', eventId, toDoorConflicts(await get(`/api/checkin/conflicts?event_id=${eventId}`)));
       // The scans no door ticket carries, for the organiser's list of every scan.
       await device.call(

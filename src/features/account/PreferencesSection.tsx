@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../../contract/constants.ts';
-import { NOTIFY_EMAIL_KINDS, notifyEmailOn, type NotifyEmailKind } from '../../../contract/accounts.ts';
+import { NOTIFY_EMAIL_KINDS } from '../../../contract/accounts.ts';
 import { STATUS_TYPE_VALUES } from '../../../contract/visitors.ts';
 import { useProfileActions, type OwnProfile, type ProfilePatch } from '../../data/index.ts';
 import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
 import { FormError } from '../../ui/form/Field.tsx';
+import { NotifyChecks } from './NotifyChecks.tsx';
+import { PushChecks } from './PushChecks.tsx';
 
 /** Language names in their own language: a person who cannot read the current one still finds theirs. */
 const LANGUAGE_NAMES: Record<string, string> = { uk: 'Українська', en: 'English', ru: 'Русский', pl: 'Polski' };
@@ -13,7 +15,7 @@ const LANGUAGE_NAMES: Record<string, string> = { uk: 'Українська', en:
 /**
  * Who can see me, the privacy switches, the interface language and the email notices. Each choice
  * is saved as it is made, through the outbox, so it works offline like the switches of the
- * profile aside; the mail sender reads `notify_email`.
+ * profile aside; the mail sender reads `notify_email`, the push sender `notify_push`.
  */
 export function PreferencesSection({ profile, known }: { profile: OwnProfile; known: boolean }) {
   const { t } = useTranslation();
@@ -25,12 +27,6 @@ export function PreferencesSection({ profile, known }: { profile: OwnProfile; kn
       console.error('settings update failed', error);
       setFailed(true);
     });
-  };
-  // What was just chosen shows at once; the queued command reaches the overlaid profile a moment later.
-  const [chosen, setChosen] = useState<Partial<Record<NotifyEmailKind, boolean>>>({});
-  const notify = (kind: NotifyEmailKind, on: boolean) => {
-    setChosen((c) => ({ ...c, [kind]: on }));
-    save({ notify_email: { [kind]: on } });
   };
 
   return (
@@ -62,18 +58,9 @@ export function PreferencesSection({ profile, known }: { profile: OwnProfile; kn
       <fieldset className="settings-checks">
         <legend>{t('account.preferences.emails')}</legend>
         <p className="muted">{t('account.preferences.emailsLead')}</p>
-        {NOTIFY_EMAIL_KINDS.map((kind) => (
-          <label key={kind}>
-            <input
-              type="checkbox"
-              name={`notify-${kind}`}
-              checked={chosen[kind] ?? notifyEmailOn(profile.notify_email, kind)}
-              onChange={(e) => notify(kind, e.target.checked)}
-            />{' '}
-            {t(`account.preferences.notify.${kind}`)}
-          </label>
-        ))}
+        <NotifyChecks kinds={NOTIFY_EMAIL_KINDS} prefs={profile.notify_email} name="notify" onChange={(kind, on) => save({ notify_email: { [kind]: on } })} />
       </fieldset>
+      <PushChecks prefs={profile.notify_push} onChange={(kind, on) => save({ notify_push: { [kind]: on } })} />
       <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
     </section>
   );

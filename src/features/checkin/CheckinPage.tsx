@@ -13,6 +13,7 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
 import { ConflictsList } from './ConflictsList.tsx';
 import { DoorSearch } from './DoorSearch.tsx';
+import { DoorListPicker } from './DoorListPicker.tsx';
 import { DoorStaff } from './DoorStaff.tsx';
 import { DoorDownload, DoorStatus } from './DoorStatus.tsx';
 import { ManualEntry } from './ManualEntry.tsx';
@@ -124,6 +125,8 @@ export function CheckinPage() {
   };
 
   const d = door.data;
+  // An event with lists: the door scans only once it knows which list it works.
+  const mustChoose = d.lists.items.length > 0 && !d.lists.chosen;
   return (
     <div className="page door-page">
       <PageHeader title={t('door.title')} event={event ? { id: eventId, name: event.name } : null} />
@@ -144,11 +147,14 @@ export function CheckinPage() {
               />
             ) : null}
           </div>
-          <Card title={t('door.scanTitle')}>
-            <CameraScanner onCode={scan} />
-            <ManualEntry onCode={scan} busy={busy} />
-            <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
-          </Card>
+          <DoorListPicker door={d} actions={door.actions} />
+          {mustChoose ? null : (
+            <Card title={d.lists.direction === 'out' && d.lists.chosen?.reentry ? t('door.lists.checkOutTitle') : t('door.scanTitle')}>
+              <CameraScanner onCode={scan} />
+              <ManualEntry onCode={scan} busy={busy} />
+              <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
+            </Card>
+          )}
         </div>
         <div className="door-page__side">
           <Card title={t('door.search.title')}>

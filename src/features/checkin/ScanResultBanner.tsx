@@ -2,7 +2,7 @@ import { ticketTypeLabel } from '../../ui/format/tickets.ts';
 import { useTranslation } from 'react-i18next';
 import type { DoorScanOutcome, DoorState } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
-import { formatScanTime } from './format.ts';
+import { formatListDay, formatScanTime } from './format.ts';
 import { deviceLabel, verdictView } from './verdict.ts';
 
 export interface OnlineCheckState {
@@ -34,7 +34,7 @@ export function ScanResultBanner({ outcome, door, check, nowMs }: { outcome: Doo
           {v.ticket.type ? <span className="door-result__type"> · {ticketTypeLabel(t, v.ticket.type)}</span> : null}
         </p>
       ) : null}
-      {view.reasonKey ? <p className="door-result__reason">{t(view.reasonKey)}</p> : null}
+      {view.reasonKey ? <p className="door-result__reason">{t(view.reasonKey, reasonParams(door, v.ticket?.type ?? ''))}</p> : null}
       {v.usedBy && used ? (
         <p className="door-result__used">
           {used.self
@@ -48,6 +48,12 @@ export function ScanResultBanner({ outcome, door, check, nowMs }: { outcome: Doo
       </p>
     </div>
   );
+}
+
+/** What a list's refusal names: the door's list, its day as the event's calendar says it, the ticket's type. */
+function reasonParams(door: DoorState, type: string): Record<string, string> {
+  const list = door.lists.chosen;
+  return { list: list?.name ?? '', day: list?.day ? formatListDay(list.day) : '', type };
 }
 
 /** "n of N" while the tickets arrive; "n so far" until the server has said how many there are. */

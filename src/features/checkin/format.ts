@@ -1,3 +1,4 @@
+export { formatListDay } from '../../../contract/checkin-lists.ts';
 import { clockTime, clockTimeWithSeconds, deviceClock, dottedDay, sameDay } from '../../../contract/time.ts';
 
 /**

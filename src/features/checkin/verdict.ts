@@ -23,6 +23,10 @@ const REASON: Record<Exclude<ScanResult, 'admitted'>, string> = {
   invalid: 'door.reason.invalid',
   already_used: 'door.reason.already_used',
   transferred: 'door.reason.transferred',
+  not_on_list: 'door.reason.not_on_list',
+  wrong_day: 'door.reason.wrong_day',
+  checked_out: 'door.reason.checked_out',
+  not_inside: 'door.reason.not_inside',
 };
 
 export function verdictView(outcome: Pick<DoorScanOutcome, 'verdict'>): VerdictView {
@@ -33,6 +37,8 @@ export function verdictView(outcome: Pick<DoorScanOutcome, 'verdict'>): VerdictV
       ? { tone: 'warning', titleKey: 'door.result.admitted', reasonKey: 'door.reason.unlisted' }
       : { tone: 'admitted', titleKey: 'door.result.admitted', reasonKey: null };
   }
+  // An exit lets nobody in and refuses nobody: the person leaves, and may come back in.
+  if (v.result === 'checked_out') return { tone: 'admitted', titleKey: 'door.result.checked_out', reasonKey: REASON[v.result] };
   return { tone: 'refused', titleKey: v.result === 'already_used' ? 'door.result.already_used' : 'door.result.refused', reasonKey: REASON[v.result] };
 }
 

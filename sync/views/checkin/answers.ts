@@ -1,5 +1,6 @@
 import type { DoorTicketDoc } from '../../../contract/tickets.ts';
 import type { FoyerDatabase } from '../../engine/database.ts';
+import type { CheckinList, CheckinListsAnswer } from '../../../contract/checkin-lists.ts';
 import { DOOR_UNMATCHED_KEEP, isScanResult, modifyDoorEvent, type DoorConflict, type DoorRole, type UnmatchedScan } from './device.ts';
 
 /* The legacy check-in calls' answers as the door device reads and stores them (GET /api/checkin/*). */
@@ -106,6 +107,7 @@ export function toOnlineCheck(data: unknown): OnlineCheck {
       received_at_ms: num(x.received_at_ms),
       result: isScanResult(x.result) ? x.result : 'unknown',
       duplicate_of: str(x.duplicate_of),
+      list_id: num(x.list_id),
     };
   });
   const ticket: DoorTicketDoc = {
@@ -115,6 +117,7 @@ export function toOnlineCheck(data: unknown): OnlineCheck {
     code: t.code as string,
     holder_name: str(t.holder_name),
     type: str(t.type),
+    type_id: num(t.type_id),
     status: t.status as DoorTicketDoc['status'],
     invalid: t.invalid === true,
     revoked: t.revoked === 'transferred' ? 'transferred' : '',
@@ -138,4 +141,41 @@ export async function markDoorForbidden(db: FoyerDatabase, eventId: number, at =
 
 export async function storeDoorConflicts(db: FoyerDatabase, eventId: number, conflicts: DoorConflict[], at = Date.now()): Promise<void> {
   await modifyDoorEvent(db, eventId, (d) => ({ ...d, conflicts, conflicts_fetched_at: at }));
+}
+
+/** Reads GET /api/checkin/lists's data; null when it is not shaped like the answer. */
+export function toDoorLists(data: unknown): CheckinListsAnswer | null {
+  const d = obj(data);
+  if (!Array.isArray(d.lists)) return null;
+  const ints = (v: unknown) => (Array.isArray(v) ? v.map(num).filter((n) => Number.isInteger(n) && n > 0) : []);
+  return {
+    lists: d.lists.map((raw) => {
+      const l = obj(raw);
+      return {
+        id: num(l.id),
+        name: str(l.name),
+        type_ids: ints(l.type_ids),
+        day: str(l.day),
+        reentry: l.reentry === true,
+        inside: num(l.inside),
+        allowed: num(l.allowed),
+      };
+    }),
+    timezone: str(d.timezone) || 'UTC',
+    days: Array.isArray(d.days) ? d.days.map(str) : [],
+    types: (Array.isArray(d.types) ? d.types : []).map((raw) => ({ id: num(obj(raw).id), name: str(obj(raw).name) })),
+  };
+}
+
+/**
+ * Keeps the event's lists for offline. The list this door works stays chosen with the copy it had;
+ * a list the organiser deleted (or never made on this server) is let go, so the door asks again.
+ */
+export async function storeDoorLists(db: FoyerDatabase, eventId: number, lists: CheckinListsAnswer | null, at = Date.now()): Promise<void> {
+  if (!lists) return;
+  await modifyDoorEvent(db, eventId, (d) => {
+    const chosen: CheckinList | null = d.list ? (lists.lists.find((l) => l.id === d.list?.id) ?? null) : null;
+    const list = chosen ? { id: chosen.id, name: chosen.name, type_ids: chosen.type_ids, day: chosen.day, reentry: chosen.reentry } : null;
+    return { ...d, lists, lists_fetched_at: at, list, direction: list?.reentry ? d.direction : 'in' };
+  });
 }

@@ -7,8 +7,10 @@ import {
   ticketCodeOf,
   validateScan,
   type KnownScan,
+  type ScanDirection,
   type ScanVerdict,
 } from '../../../contract/checkin.ts';
+import { dayIn, type CheckinList } from '../../../contract/checkin-lists.ts';
 import type { DoorTicketDoc } from '../../../contract/tickets.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { enqueue } from '../../engine/outbox.ts';
@@ -61,6 +63,7 @@ export function outboxScans(
       scanned_at_ms: Number.isNaN(at) ? 0 : at,
       // A door always says what it decided; an entry without it is judged by the server alone.
       result: isScanResult(e.payload.result) ? e.payload.result : 'unknown',
+      list_id: typeof e.payload.list_id === 'number' ? e.payload.list_id : 0,
       code,
       status: e.status,
     });
@@ -109,6 +112,10 @@ export interface DoorScanInput {
   listComplete?: boolean;
   /** The server's answer about this code, when the door asked (checkOnline): it then decides. */
   online?: OnlineCheck;
+  /** The door's check-in list (null: the implicit one), entry or exit, and the event's time zone for its day. */
+  list?: CheckinList | null;
+  direction?: ScanDirection;
+  timezone?: string;
   now?: Date;
 }
 
@@ -160,6 +167,7 @@ async function judgeAndRecord(db: FoyerDatabase, input: DoorScanInput): Promise<
   const online = input.online;
   const fromServer = online?.ticket ?? null;
   let scans = await pendingScansOf(db, input.eventId);
+  const rules = { list: input.list ?? null, direction: input.direction ?? 'in', today: dayIn(now.getTime(), input.timezone ?? 'UTC') };
   let verdict: ScanVerdict;
   if (online) {
     // The server's copy of the ticket decides, with this device's own scans of it not yet back
@@ -178,6 +186,7 @@ async function judgeAndRecord(db: FoyerDatabase, input: DoorScanInput): Promise<
       ticket:
         fromServer ?? (await findDoorTicket(db, input.eventId, parsed.kind === 'signed' ? { ticketId: parsed.ticketId } : { code: ticketCodeOf(parsed) })),
       scans,
+      ...rules,
     });
   } else {
     verdict = await validateScan({
@@ -186,6 +195,7 @@ async function judgeAndRecord(db: FoyerDatabase, input: DoorScanInput): Promise<
       publicKey: input.publicKey,
       lookup: (q) => findDoorTicket(db, input.eventId, q),
       scans,
+      ...rules,
     });
   }
   if (!text) return { verdict, scanId: null, scannedAtMs: now.getTime(), undecided: null };
@@ -209,6 +219,9 @@ async function judgeAndRecord(db: FoyerDatabase, input: DoorScanInput): Promise<
       scanned_at: now.toISOString(),
       event_id: input.eventId,
       result: verdict.result,
+      // Only a list and an exit are said: a scan of the implicit list is what older doors send.
+      ...(rules.list ? { list_id: rules.list.id } : {}),
+      ...(rules.direction === 'out' ? { direction: 'out' as const } : {}),
     },
     now,
   );
@@ -316,7 +329,9 @@ export function localConflicts(tickets: readonly DoorTicketDoc[]): DoorConflict[
   for (const t of tickets) {
     const admitted = t.scans.filter((s) => s.result === 'admitted');
     const transferred = t.revoked === 'transferred';
-    if (admitted.length < (transferred ? 1 : 2)) continue;
+    // The server flags an admission that came while the ticket was in on its list: a re-entry
+    // after an exit, or entries on two lists, are no conflict.
+    if (transferred ? admitted.length < 1 : !admitted.some((s) => s.duplicate_of)) continue;
     out.push({
       reason: transferred ? 'transferred' : 'duplicate',
       ticket_id: t.ticket_id,

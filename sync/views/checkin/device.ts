@@ -1,5 +1,6 @@
 import { map, type Observable } from 'rxjs';
-import type { KnownScan, ScanVerdict } from '../../../contract/checkin.ts';
+import type { KnownScan, ScanDirection, ScanVerdict } from '../../../contract/checkin.ts';
+import type { CheckinList, CheckinListsAnswer } from '../../../contract/checkin-lists.ts';
 import { SCAN_RESULTS, type ScanResult } from '../../../contract/tickets.ts';
 import type { FoyerDatabase, OutboxStatus } from '../../engine/database.ts';
 import { modifyLocal, observeLocal, readLocal } from '../../store/local.ts';
@@ -86,6 +87,13 @@ export interface DoorEventDoc {
   /** How many tickets the event's door feed holds, as the server last said: the download's "of N". */
   listed: number | null;
   listed_fetched_at: number | null;
+  /** The event's check-in lists as the server last said (GET /api/checkin/lists); null until then. */
+  lists: CheckinListsAnswer | null;
+  lists_fetched_at: number | null;
+  /** The list this door works, as it was when chosen or last read; null: the implicit list. */
+  list: CheckinList | null;
+  /** Whether a scan records an entry or, on a list with re-entry, an exit. */
+  direction: ScanDirection;
 }
 
 export function emptyDoorEvent(eventId: number): DoorEventDoc {
@@ -102,6 +110,10 @@ export function emptyDoorEvent(eventId: number): DoorEventDoc {
     unmatched_fetched_at: null,
     listed: null,
     listed_fetched_at: null,
+    lists: null,
+    lists_fetched_at: null,
+    list: null,
+    direction: 'in',
   };
 }
 

@@ -1,4 +1,5 @@
-import { firstAdmission, parseTicketPayload } from '../../../contract/checkin.ts';
+import { parseTicketPayload } from '../../../contract/checkin.ts';
+import { listPresence } from '../../../contract/checkin-lists.ts';
 import type { DoorTicketDoc, ScanResult } from '../../../contract/tickets.ts';
 import type { OutboxStatus } from '../../engine/database.ts';
 import type { OutboxScan, RecentScan, UnmatchedScan } from './device.ts';
@@ -68,8 +69,16 @@ export function doorScanLog(
     const t = s.ticket_id !== null ? byId.get(s.ticket_id) : undefined;
     let verdict: ScanVerdictKind = s.result === 'admitted' ? 'admitted' : 'refused';
     if (verdict === 'admitted' && s.ticket_id !== null) {
-      const known = [...(t?.scans ?? []), ...pending.filter((p) => p.ticket_id === s.ticket_id)];
-      if (firstAdmission(known)?.id !== s.id) verdict = 'duplicate';
+      // On its own list only; exits are recorded only on lists that allow re-entry.
+      const list = s.list_id ?? 0;
+      const known = [...(t?.scans ?? []), ...pending.filter((p) => p.ticket_id === s.ticket_id)].filter((k) => (k.list_id ?? 0) === list);
+      if (
+        listPresence(
+          known,
+          known.some((k) => k.result === 'checked_out'),
+        ).duplicates.has(s.id)
+      )
+        verdict = 'duplicate';
     }
     rows.set(s.id, {
       id: s.id,

@@ -2,7 +2,8 @@ import type { FoyerDatabase } from '../../engine/database.ts';
 import { importTicketPublicKey } from '../../../contract/checkin.ts';
 import { readScopes, releaseScope, requestScope } from '../../engine/scoped.ts';
 import { replicationKey } from '../../engine/scopes.ts';
-import { markDoorForbidden, storeDoorConflicts, storeDoorKey, storeDoorListed, storeUnmatchedScans, type OnlineCheck } from './answers.ts';
+import { markDoorForbidden, storeDoorConflicts, storeDoorKey, storeDoorListed, storeDoorLists, storeUnmatchedScans, type OnlineCheck } from './answers.ts';
+import { chooseDoorList, setDoorDirection } from './lists.ts';
 import { observeDoorData, recordDoorScan, type DoorScanOutcome } from './checkin.ts';
 import { ensureDeviceId, observeDeviceId, observeDoorEvent, readDoorEvent } from './device.ts';
 
@@ -41,9 +42,10 @@ async function scanAtDoor(db: FoyerDatabase, eventId: number, raw: string, onlin
   const deviceId = await ensureDeviceId(db);
   const doc = await readDoorEvent(db, eventId);
   const publicKey = await doorKey(doc.public_key);
-  if (online) return recordDoorScan(db, { eventId, raw, deviceId, publicKey, online });
+  const rules = { list: doc.list, direction: doc.direction, timezone: doc.lists?.timezone ?? 'UTC' };
+  if (online) return recordDoorScan(db, { eventId, raw, deviceId, publicKey, online, ...rules });
   const listComplete = ((await readScopes(db)).synced?.[replicationKey('door_tickets', eventId)] ?? null) !== null;
-  return recordDoorScan(db, { eventId, raw, deviceId, publicKey, listComplete });
+  return recordDoorScan(db, { eventId, raw, deviceId, publicKey, listComplete, ...rules });
 }
 
 /**
@@ -62,6 +64,9 @@ export const DOOR_WRITES = {
   storeDoorListed: (db: FoyerDatabase, eventId: number, listed: number | null) => storeDoorListed(db, eventId, listed),
   storeDoorConflicts: (db: FoyerDatabase, eventId: number, conflicts: Parameters<typeof storeDoorConflicts>[2]) => storeDoorConflicts(db, eventId, conflicts),
   storeUnmatchedScans: (db: FoyerDatabase, eventId: number, scans: Parameters<typeof storeUnmatchedScans>[2]) => storeUnmatchedScans(db, eventId, scans),
+  storeDoorLists: (db: FoyerDatabase, eventId: number, lists: Parameters<typeof storeDoorLists>[2]) => storeDoorLists(db, eventId, lists),
+  chooseDoorList: (db: FoyerDatabase, eventId: number, list: Parameters<typeof chooseDoorList>[2]) => chooseDoorList(db, eventId, list),
+  setDoorDirection: (db: FoyerDatabase, eventId: number, direction: 'in' | 'out') => setDoorDirection(db, eventId, direction),
   /** The server said this device may not check this event: no door here, and its tickets stop replicating. */
   forbidDoor: async (db: FoyerDatabase, eventId: number) => {
     await markDoorForbidden(db, eventId);

@@ -46,6 +46,8 @@ export interface OwnProfile {
   locale: string;
   /** Which notices also come by email (contract/accounts.ts); a kind left out is on. */
   notify_email: Partial<Record<NotifyEmailKind, boolean>>;
+  /** Which notices also come as a push to the subscribed browsers; a kind left out is on. */
+  notify_push: Partial<Record<NotifyEmailKind, boolean>>;
   /** False until the sign-up address is verified; true for a server that does not say. */
   email_verified: boolean;
 }
@@ -93,6 +95,7 @@ export function toOwnProfile(data: unknown): OwnProfile {
     show_personal: bool(d.show_personal),
     locale: str(d.locale),
     notify_email: toNotify(d.notify_email),
+    notify_push: toNotify(d.notify_push),
     email_verified: d.email_verified !== false,
   };
 }
@@ -142,6 +145,7 @@ export function profileFromVisitor(doc: VisitorDoc): OwnProfile {
     show_personal: false,
     locale: '',
     notify_email: {},
+    notify_push: {},
     email_verified: true,
   };
 }
@@ -201,6 +205,7 @@ export function applyProfilePatch(base: OwnProfile, patch: ProfilePatch): OwnPro
   if (patch.show_personal !== undefined) p.show_personal = patch.show_personal;
   if (patch.locale !== undefined) p.locale = patch.locale;
   if (patch.notify_email !== undefined) p.notify_email = { ...p.notify_email, ...patch.notify_email };
+  if (patch.notify_push !== undefined) p.notify_push = { ...p.notify_push, ...patch.notify_push };
   return p;
 }
 

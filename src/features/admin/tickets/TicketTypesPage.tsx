@@ -13,6 +13,7 @@ import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 import { WaitlistPanel } from './WaitlistPanel.tsx';
+import { CheckinListsPanel } from './CheckinListsPanel.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
 export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
@@ -101,6 +102,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
       </section>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <WaitlistPanel eventId={eventId} types={sales.types} timezone={event.timezone} />
+      <CheckinListsPanel eventId={eventId} />
       <PromoCodesPanel
         eventId={eventId}
         currency={sales.currency}

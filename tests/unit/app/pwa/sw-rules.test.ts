@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageCacheFor, isAppNavigation, notificationTarget } from '../../../../src/app/pwa/sw-rules.ts';
+import { imageCacheFor, isAppNavigation, notificationTarget, pushSeenInApp, readPush } from '../../../../src/app/pwa/sw-rules.ts';
 
 describe('service worker: which navigations get the cached shell', () => {
   it.each(['/', '/uk/', '/uk', '/en/events/42', '/uk/events/list', '/pl/profile/myevents', '/ru/user/7/events'])(
@@ -67,5 +67,27 @@ describe('service worker: notification clicks', () => {
     expect(notificationTarget({ url: 'https://evil.example/uk/' }, origin)).toBe(start);
     expect(notificationTarget({ url: '//evil.example/x' }, origin)).toBe(start);
     expect(notificationTarget({ url: 'http://[bad' }, origin)).toBe(start);
+  });
+});
+
+describe('service worker: pushed notices', () => {
+  it('reads a push of ours and nothing else', () => {
+    const push = { kind: 'meeting', title: 'Anna Tester asks to meet you', body: '3 May', url: '/en/profile/mymeeting?meeting_id=4', tag: 'meeting-4' };
+    expect(readPush(push)).toEqual({ title: push.title, body: '3 May', url: push.url, tag: 'meeting-4' });
+    expect(readPush({ title: 'Only a title' })).toEqual({ title: 'Only a title', body: '', url: '', tag: '' });
+    for (const other of [null, 'text', 42, {}, { title: '' }, { title: 7 }]) expect(readPush(other)).toBeNull();
+  });
+
+  it('is left unshown only while a Foyer window is visible and focused', () => {
+    expect(pushSeenInApp([])).toBe(false);
+    expect(pushSeenInApp([{ visibilityState: 'hidden', focused: false }])).toBe(false);
+    // A tab left open on a phone whose screen is locked, or behind another app: the push shows.
+    expect(pushSeenInApp([{ visibilityState: 'visible', focused: false }])).toBe(false);
+    expect(
+      pushSeenInApp([
+        { visibilityState: 'hidden', focused: false },
+        { visibilityState: 'visible', focused: true },
+      ]),
+    ).toBe(true);
   });
 });

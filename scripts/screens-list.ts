@@ -19,6 +19,8 @@ export interface Screen {
   contacts?: boolean;
   /** The screen shows a stand's leads: the stand manager scans Bohdan and Anna first (leadsOnDemo). */
   leads?: boolean;
+  /** The screen shows "while you were offline": the phone loses the server first (digestOnDemo). */
+  digest?: boolean;
 }
 
 export const SCREENS: Screen[] = [
@@ -144,6 +146,7 @@ export const SCREENS: Screen[] = [
   },
   { name: 'appointments', who: 'anna', path: () => '/profile/mymeeting' },
   { name: 'messages', who: 'anna', path: () => '/profile/mymessages' },
+  { name: 'offline-digest', who: 'anna', path: () => '/', digest: true },
   { name: 'settings', who: 'anna', path: () => '/profile/settings' },
   {
     name: 'account-menu',

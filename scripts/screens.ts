@@ -22,6 +22,7 @@ import { organiserCommand, SPEAKER_PASS } from '../tests/e2e/fixtures/organiser.
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
 import { contactCodeOf } from './screens-helpers.ts';
+import { digestOnDemo } from './screens-digest.ts';
 import { SCREENS, type Who } from './screens-list.ts';
 import { parseContactCode } from '../contract/contacts.ts';
 
@@ -264,6 +265,7 @@ async function main() {
           await signIn(browser, server.url, locale, who);
           for (const screen of screens.filter((s) => s.who === who)) {
             const { page } = browser;
+            if (screen.digest) await digestOnDemo(page, server, locale, eventId);
             await page.goto(`${server.url}/${locale}${screen.path({ eventId, ownerId, standId }).replace(/^\/$/, '')}`);
             await page.waitForLoadState('networkidle').catch(() => undefined);
             await page.waitForTimeout(1500);

@@ -6,6 +6,7 @@ import { APPOINTMENT_WRITES } from '../sync/views/appointments/on-device.ts';
 import { CALENDAR_WRITES } from '../sync/views/calendar/on-device.ts';
 import { CHAT_WRITES } from '../sync/views/chat/on-device.ts';
 import { DOOR_WRITES } from '../sync/views/checkin/on-device.ts';
+import { DIGEST_WRITES } from '../sync/views/digest/on-device.ts';
 import { NOTIFICATION_WRITES } from '../sync/views/notifications/on-device.ts';
 import { TICKET_WRITES } from '../sync/views/tickets/on-device.ts';
 import { endSession, readSession, writeSession, type SessionUser } from '../sync/engine/session.ts';
@@ -27,6 +28,7 @@ export const ACTIONS = {
   ...NOTIFICATION_WRITES,
   ...TICKET_WRITES,
   ...DOOR_WRITES,
+  ...DIGEST_WRITES,
 
   /** Queues a command and answers its id; only a signed-in session may queue. */
   enqueue: async <K extends CommandKind>(db: FoyerDatabase, kind: K, payload: CommandPayload<K>): Promise<string> => {

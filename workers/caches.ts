@@ -8,6 +8,7 @@ import { REFERRAL_CACHES } from '../sync/views/referrals/on-device.ts';
 import type { CacheDataOf, CacheKeyOf, CacheSources } from '../sync/store/caches.ts';
 import type { RunTaskFactory } from '../sync/engine/run.ts';
 import { CHAT_RUN_TASK } from '../sync/views/chat/on-device.ts';
+import { DIGEST_RUN_TASK } from '../sync/views/digest/on-device.ts';
 
 /**
  * Every read-through cache of a legacy call, merged from the areas' declarations
@@ -31,4 +32,4 @@ export type CacheKey = CacheKeyOf<Caches>;
 export type CacheData<K extends string> = CacheDataOf<Caches, K>;
 
 /** The areas' work for a signed-in run (sync/engine/run.ts RunTask), given to the engine with the caches. */
-export const RUN_TASKS: readonly RunTaskFactory[] = [CHAT_RUN_TASK];
+export const RUN_TASKS: readonly RunTaskFactory[] = [CHAT_RUN_TASK, DIGEST_RUN_TASK];

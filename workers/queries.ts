@@ -3,6 +3,7 @@ import { APPOINTMENT_READS } from '../sync/views/appointments/on-device.ts';
 import { CALENDAR_READS } from '../sync/views/calendar/on-device.ts';
 import { CHAT_READS } from '../sync/views/chat/on-device.ts';
 import { CONTACT_READS } from '../sync/views/contacts/on-device.ts';
+import { DIGEST_READS } from '../sync/views/digest/on-device.ts';
 import { LEAD_READS } from '../sync/views/leads/on-device.ts';
 import { DOOR_READS } from '../sync/views/checkin/on-device.ts';
 import { COMPANY_READS } from '../sync/views/companies/on-device.ts';
@@ -36,6 +37,7 @@ export const QUERIES = {
   ...CALENDAR_READS,
   ...CHAT_READS,
   ...CONTACT_READS,
+  ...DIGEST_READS,
   ...LEAD_READS,
   ...DOOR_READS,
   ...COMPANY_READS,

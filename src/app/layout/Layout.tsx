@@ -12,6 +12,7 @@ import '../../features/messages/messages.css';
 import { CheckoutHost } from '../../features/checkout/CheckoutHost.tsx';
 import { SessionHandoff } from '../../features/account/SessionHandoff.tsx';
 import { UnverifiedNotice } from '../../features/account/UnverifiedNotice.tsx';
+import { OfflineDigest } from '../../features/digest/OfflineDigest.tsx';
 import { ReferralCatcher } from '../../features/referrals/ReferralCatcher.tsx';
 
 export function Layout() {
@@ -32,6 +33,7 @@ export function Layout() {
             {/* tabIndex lets the skip link move focus here, not only scroll. */}
             <main id="main" className="main" tabIndex={-1}>
               <UnverifiedNotice />
+              <OfflineDigest />
               <InstallOffer />
               <Outlet />
             </main>

@@ -79,10 +79,22 @@ describe('the scan log', () => {
     });
     // Not back from the server yet: no receipt time, and the upload's state instead.
     expect(rows.find((r) => r.id === 'd')).toMatchObject({ received_at_ms: null, upload: 'pending', code: 'NOPE' });
-    expect(scanLogCounts(rows)).toEqual({ all: 5, admitted: 1, refused: 3, duplicate: 1 });
+    expect(scanLogCounts(rows)).toEqual({ all: 5, admitted: 1, refused: 3, duplicate: 1, exit: 0 });
     expect(filterScanLog(rows, 'duplicate').map((r) => r.id)).toEqual(['b']);
     expect(filterScanLog(rows, 'refused').map((r) => r.id)).toEqual(['e', 'd', 'c']);
     expect(filterScanLog(rows, 'all')).toHaveLength(5);
+  });
+
+  it('files a check-out under exits, not refusals; a check-out of a ticket not inside stays a refusal', () => {
+    const tickets = [ticket(7, { scans: [scan('in', 'door-1', T0), scan('out', 'door-1', T0 + 60_000, 'checked_out')] })];
+    const rows = doorScanLog(tickets, [pending('out-again', 7, T0 + 120_000, 'not_inside')], []);
+    expect(rows.map((r) => [r.id, r.verdict])).toEqual([
+      ['out-again', 'refused'],
+      ['out', 'exit'],
+      ['in', 'admitted'],
+    ]);
+    expect(scanLogCounts(rows)).toEqual({ all: 3, admitted: 1, refused: 1, duplicate: 0, exit: 1 });
+    expect(filterScanLog(rows, 'exit').map((r) => r.id)).toEqual(['out']);
   });
 
   it('marks a queued admission after a known earlier one as a duplicate, as the server will', () => {

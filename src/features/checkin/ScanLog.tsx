@@ -12,7 +12,7 @@ const PAGE = 50;
 function verdictText(t: (key: string) => string, row: ScanLogRow): string {
   if (row.verdict === 'duplicate') return t('door.log.verdict.duplicate');
   if (row.verdict === 'admitted') return t('door.log.verdict.admitted');
-  if (row.result === 'checked_out') return t('door.short.checked_out');
+  if (row.verdict === 'exit') return t('door.short.checked_out');
   return `${t('door.log.verdict.refused')}: ${t(`door.short.${row.result}`)}`;
 }
 

@@ -10,8 +10,14 @@ import type { OutboxScan, RecentScan, UnmatchedScan } from './device.ts';
  * outbox, and the server's unmatched scans.
  */
 
-export type ScanVerdictKind = 'admitted' | 'refused' | 'duplicate';
-export const SCAN_LOG_FILTERS = ['all', 'admitted', 'refused', 'duplicate'] as const;
+export type ScanVerdictKind = 'admitted' | 'refused' | 'duplicate' | 'exit';
+export const SCAN_LOG_FILTERS = ['all', 'admitted', 'refused', 'duplicate', 'exit'] as const;
+
+/** A scan's verdict before duplicates are told apart: a check-out is a way out, not a refusal. */
+function verdictOf(result: ScanResult): ScanVerdictKind {
+  if (result === 'admitted') return 'admitted';
+  return result === 'checked_out' ? 'exit' : 'refused';
+}
 export type ScanLogFilter = (typeof SCAN_LOG_FILTERS)[number];
 
 export interface ScanLogRow {
@@ -59,7 +65,7 @@ export function doorScanLog(
         scanned_at_ms: s.scanned_at_ms,
         received_at_ms: s.received_at_ms,
         result: s.result,
-        verdict: s.result !== 'admitted' ? 'refused' : s.duplicate_of ? 'duplicate' : 'admitted',
+        verdict: s.result !== 'admitted' ? verdictOf(s.result) : s.duplicate_of ? 'duplicate' : 'admitted',
         upload: null,
       });
     }
@@ -67,7 +73,7 @@ export function doorScanLog(
   for (const s of pending) {
     if (rows.has(s.id)) continue;
     const t = s.ticket_id !== null ? byId.get(s.ticket_id) : undefined;
-    let verdict: ScanVerdictKind = s.result === 'admitted' ? 'admitted' : 'refused';
+    let verdict = verdictOf(s.result);
     if (verdict === 'admitted' && s.ticket_id !== null) {
       // On its own list only; exits are recorded only on lists that allow re-entry.
       const list = s.list_id ?? 0;
@@ -106,7 +112,7 @@ export function doorScanLog(
       scanned_at_ms: s.scanned_at_ms,
       received_at_ms: s.received_at_ms,
       result: s.result,
-      verdict: s.result === 'admitted' ? 'admitted' : 'refused',
+      verdict: verdictOf(s.result),
       upload: null,
     });
   }
@@ -126,7 +132,7 @@ export function doorScanLog(
         scanned_at_ms: r.scanned_at_ms,
         received_at_ms: null,
         result: r.result,
-        verdict: r.result === 'admitted' ? 'admitted' : 'refused',
+        verdict: verdictOf(r.result),
         upload: 'applied',
       });
     }
@@ -144,7 +150,7 @@ export function filterScanLog(rows: readonly ScanLogRow[], filter: ScanLogFilter
 }
 
 export function scanLogCounts(rows: readonly ScanLogRow[]): Record<ScanLogFilter, number> {
-  const counts = { all: rows.length, admitted: 0, refused: 0, duplicate: 0 };
+  const counts = { all: rows.length, admitted: 0, refused: 0, duplicate: 0, exit: 0 };
   for (const r of rows) counts[r.verdict]++;
   return counts;
 }

@@ -100,13 +100,17 @@ export function useFirstSyncPending(): boolean {
   return useStore(useRuntime().firstSyncPending);
 }
 
-export function useEvents(query: EventsQuery): Loadable<EventsPage> {
+/**
+ * `untilFirstSync: false` is for a list the first sync cannot fill, such as a guest's favourites:
+ * it is not loading while that sync runs, and the screen is not drawn again when the sync ends.
+ */
+export function useEvents(query: EventsQuery, { untilFirstSync = true }: { untilFirstSync?: boolean } = {}): Loadable<EventsPage> {
   const views = useViews();
   const now = useNowSeconds();
   // Screens pass the query inline; its content, not its identity, decides when to recompute.
   const key = JSON.stringify(query);
   const data = useMemo(() => queryEvents(views.value, JSON.parse(key) as EventsQuery, now), [views.value, key, now]);
-  const isLoading = useStillArriving(data.items.length === 0) || views.loading;
+  const isLoading = useStillArriving(untilFirstSync && data.items.length === 0) || views.loading;
   return useMemo(() => ({ data, isLoading }), [data, isLoading]);
 }
 

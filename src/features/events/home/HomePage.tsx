@@ -42,10 +42,15 @@ export function HomePage() {
   const to = useLocalePath();
   const { user, status } = useSession();
   const loginHref = useLoginHref();
-  const favorites = useEvents(FAVORITES);
-  const viewed = useEvents(VIEWED);
+  // A guest's favourites and own events stay empty whatever the first sync brings. What this device
+  // viewed is its own record, filled as the user opens events. Waiting for the sync's end on these
+  // kept a guest's first visit on the placeholder after the events had come, and then drew home a
+  // second time (issue 32). The one case left out: an event viewed during a first sync that broke
+  // off before that event's document came; its row then appears when the document does.
+  const favorites = useEvents(FAVORITES, { untilFirstSync: Boolean(user) });
+  const viewed = useEvents(VIEWED, { untilFirstSync: false });
   const upcoming = useEvents(UPCOMING);
-  const mine = useEvents(MINE);
+  const mine = useEvents(MINE, { untilFirstSync: Boolean(user) });
   const now = useNow(PERSONAL_TICK_MS);
   const meetings = useMyAppointments();
   const tickets = useMyTickets('future', 1, now);

@@ -6,7 +6,7 @@ import { PEOPLE_CACHES } from '../sync/views/people/on-device.ts';
 import { PROFILE_CACHES } from '../sync/views/profile/on-device.ts';
 import { REFERRAL_CACHES } from '../sync/views/referrals/on-device.ts';
 import type { CacheDataOf, CacheKeyOf, CacheSources } from '../sync/store/caches.ts';
-import type { RunTaskFactory } from '../sync/engine/run.ts';
+import type { RunTaskFactory } from '../sync/engine/run-task.ts';
 import { CHAT_RUN_TASK } from '../sync/views/chat/on-device.ts';
 import { DIGEST_RUN_TASK } from '../sync/views/digest/on-device.ts';
 

@@ -1,16 +1,15 @@
 import { SYNC_GUEST_POLL_MS, SYNC_RETRY_BASE_MS, SYNC_STREAM_HEARTBEAT_MS } from '../../contract/constants.ts';
 import { SYNC_RESYNC } from '../../contract/commands.ts';
 import { AbortedError, HttpError, type HttpOptions } from './http.ts';
-import { hintEventIds, type Run, type Waker } from './run.ts';
 import { readSse, type SseMessage } from './sse.ts';
 import { backoffDelay, type FailureSource, type SyncEvent } from './status.ts';
 
 /*
  * What wakes a run's replications: the live hint stream of a signed-in device, or a guest's
- * pulls on an interval. The engine (engine.ts) starts one of the two per run.
+ * pulls on an interval. A run (run.ts) starts one of the two.
  */
 
-/** What the live stream asks of the engine that runs it. */
+/** What the live stream asks of the engine: its status, its backoff and its wakers, which outlive runs. */
 export interface LiveHost {
   readonly http: HttpOptions;
   readonly opts: { guestPollMs?: number; streamIdleTimeoutMs?: number; retryBaseMs?: number; random?: () => number };
@@ -19,10 +18,20 @@ export interface LiveHost {
   dispatch(event: SyncEvent): void;
   succeeded(source: FailureSource): void;
   failed(source: FailureSource, err: unknown, signal: AbortSignal): Promise<void>;
-  unauthorized(run: Run): Promise<void>;
-  requestDrain(run: Run): void;
   /** Everything waiting for its backoff may try again at once. */
   resetAttempts(): void;
+}
+
+/** What the live stream wakes: the run it belongs to. */
+export interface LiveRun {
+  readonly signal: AbortSignal;
+  readonly userId: number | null;
+  /** A guest's round of pulls. */
+  poll(): void;
+  /** The stream (re)connected. */
+  reconnected(): void;
+  hinted(names: readonly string[], events: ReadonlySet<number> | null): void;
+  unauthorized(): Promise<void>;
 }
 
 /**
@@ -31,8 +40,8 @@ export interface LiveHost {
  * is no connection to wait for, so the run counts as connected; the pulls themselves report the
  * network, and retry with backoff like any other pull.
  */
-export async function pollLoop(host: LiveHost, run: Run): Promise<void> {
-  const signal = run.controller.signal;
+export async function pollLoop(host: LiveHost, run: LiveRun & { polledAt: number | null }): Promise<void> {
+  const signal = run.signal;
   const interval = host.opts.guestPollMs ?? SYNC_GUEST_POLL_MS;
   const random = host.opts.random ?? Math.random;
   run.polledAt = Date.now();
@@ -40,14 +49,12 @@ export async function pollLoop(host: LiveHost, run: Run): Promise<void> {
   while (!signal.aborted) {
     await host.pollWaker.wait(Math.round(interval * (0.8 + 0.4 * random())), signal);
     if (signal.aborted) break;
-    run.polledAt = Date.now();
-    for (const r of run.replications) r.resync();
-    run.caches.refreshWanted();
+    run.poll();
   }
 }
 
-export async function streamLoop(host: LiveHost, run: Run): Promise<void> {
-  const signal = run.controller.signal;
+export async function streamLoop(host: LiveHost, run: LiveRun): Promise<void> {
+  const signal = run.signal;
   const idle = host.opts.streamIdleTimeoutMs ?? SYNC_STREAM_HEARTBEAT_MS * 2 + 5000;
   while (!signal.aborted) {
     try {
@@ -66,8 +73,8 @@ export async function streamLoop(host: LiveHost, run: Run): Promise<void> {
       host.dispatch({ type: 'disconnected' });
       // A refused session on the stream ends it like on a pull or a push; retrying would only
       // show "signed out" while the user's replications went on.
-      if (err instanceof HttpError && err.status === 401 && run.session.user) {
-        await host.unauthorized(run);
+      if (err instanceof HttpError && err.status === 401 && run.userId !== null) {
+        await run.unauthorized();
         break;
       }
       await host.failed('stream', err, signal);
@@ -75,7 +82,7 @@ export async function streamLoop(host: LiveHost, run: Run): Promise<void> {
   }
 }
 
-function onStreamMessage(host: LiveHost, run: Run, message: SseMessage) {
+function onStreamMessage(host: LiveHost, run: LiveRun, message: SseMessage) {
   let data: { type?: unknown; collections?: unknown; event_ids?: unknown };
   try {
     data = JSON.parse(message.data) as typeof data;
@@ -89,17 +96,39 @@ function onStreamMessage(host: LiveHost, run: Run, message: SseMessage) {
     host.dispatch({ type: 'connected' });
     host.resetAttempts();
     host.waker.wake();
-    for (const r of run.replications) r.resync();
-    run.caches.refreshWanted();
-    for (const task of run.tasks) task.reconnected();
-    host.requestDrain(run);
+    run.reconnected();
   } else if (data.type === 'hint' && Array.isArray(data.collections)) {
-    const names = data.collections.filter((c): c is string => typeof c === 'string');
-    const events = hintEventIds(data.event_ids);
-    for (const r of run.replications) {
-      // A hint naming events wakes only those events' replications of an event-scoped collection.
-      if (names.includes(r.name) && (events === null || r.eventId === undefined || events.has(r.eventId))) r.resync();
-    }
-    for (const task of run.tasks) task.hinted(names, events);
+    run.hinted(
+      data.collections.filter((c): c is string => typeof c === 'string'),
+      hintEventIds(data.event_ids),
+    );
+  }
+}
+
+/** The events a live hint names (server/routes/sync stream), or null when it names none: any event. */
+export function hintEventIds(raw: unknown): Set<number> | null {
+  if (!Array.isArray(raw)) return null;
+  const ids = raw.filter((id): id is number => Number.isInteger(id));
+  return ids.length ? new Set(ids) : null;
+}
+
+/** Sleeps that a reconnect, a manual retry or a stop cut short. */
+export class Waker {
+  private waiters = new Set<() => void>();
+  wait(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+      signal.addEventListener('abort', done);
+    });
+  }
+  wake() {
+    for (const w of [...this.waiters]) w();
   }
 }

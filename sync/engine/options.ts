@@ -1,7 +1,7 @@
 import type { FoyerDatabase } from './database.ts';
 import type { HeaderSource } from './http.ts';
 import type { CacheSources } from '../store/caches.ts';
-import type { RunTaskFactory } from './run.ts';
+import type { RunTaskFactory } from './run-task.ts';
 
 /** How a SyncEngine (engine.ts) reaches its server and paces itself; tests shorten the waits. */
 export interface SyncEngineOptions {

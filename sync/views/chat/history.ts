@@ -6,7 +6,7 @@ import { legacyGet, LegacyError } from '../../store/caches.ts';
 import type { FoyerDatabase } from '../../engine/database.ts';
 import { AbortedError, HttpError, NetworkError } from '../../engine/http.ts';
 import { modifyLocal, observeLocal, readLocal, writeLocal } from '../../store/local.ts';
-import type { RunTask, RunTaskHost } from '../../engine/run.ts';
+import type { RunTask, RunTaskHost } from '../../engine/run-task.ts';
 
 /**
  * Older chat history on the device: the comments older than the replicated window (sync/engine/scopes.ts

@@ -1,6 +1,6 @@
 import { combineLatest, map } from 'rxjs';
 import type { FoyerDatabase } from '../../engine/database.ts';
-import type { RunTaskFactory } from '../../engine/run.ts';
+import type { RunTaskFactory } from '../../engine/run-task.ts';
 import { ChatHistorySync, setChatHistoryOpen, wantOlderComments } from './history.ts';
 import { observeChatSource } from './chat.ts';
 import { observeChatHistory, observeChatHistoryRequests } from './history.ts';

@@ -1,7 +1,7 @@
 import { filter, Subscription } from 'rxjs';
 import type { RxStorageChangeEvent } from 'rxdb';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
-import type { RunTask, RunTaskHost } from '../../engine/run.ts';
+import type { RunTask, RunTaskHost } from '../../engine/run-task.ts';
 import type { SessionDoc } from '../../engine/session.ts';
 import { LOCAL_SESSION, modifyLocal, readLocal, writeLocal } from '../../store/local.ts';
 import { DIGEST_COLLECTIONS, digestLine, mergeDigest, type DigestChange, type DigestContext, type DigestLine } from './rules.ts';

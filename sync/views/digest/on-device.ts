@@ -1,5 +1,5 @@
 import type { FoyerDatabase } from '../../engine/database.ts';
-import type { RunTaskFactory } from '../../engine/run.ts';
+import type { RunTaskFactory } from '../../engine/run-task.ts';
 import { observeLocal } from '../../store/local.ts';
 import { DigestTask, dismissDigest, LOCAL_DIGEST, type DigestDoc } from './digest.ts';
 

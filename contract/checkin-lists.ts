@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { isKnownZone, wallClock } from './time.ts';
 
 /**
  * Check-in lists per gate (issue 30; pretix's check-in lists). An organiser names the lists the
@@ -87,15 +88,14 @@ export function eventDays(startsAtMs: number, endsAtMs: number, timeZone: string
   return out;
 }
 
-/** The date (YYYY-MM-DD) of an instant in a time zone; UTC when the zone is unknown. */
+/**
+ * The date (YYYY-MM-DD) of an instant in a time zone; UTC when the zone is unknown. Read through
+ * contract/time.ts's one formatter per zone: the door asks for every scan, and building a
+ * formatter costs more than the rest of the scan's judgement.
+ */
 export function dayIn(ms: number, timeZone: string): string {
-  let zone = timeZone || 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+  const { year, month, day } = wallClock(ms, isKnownZone(timeZone) ? timeZone : 'UTC');
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** A list with the counts the organiser and the door show: who is in now, of how many it admits. */

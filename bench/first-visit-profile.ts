@@ -14,7 +14,8 @@
  * visit's totals: main-thread busy time, the time of the long tasks and their blocking part over
  * 50 ms each (what Total Blocking Time sums between first paint and interactive), and whose code
  * the main thread ran. The signed-in visit includes Playwright typing into the login form (its
- * injected script shows as `(no source map)`). Prints figures, asserts nothing.
+ * injected script shows as `(no source map)`). Then the app's own functions by total time (a component
+ * and everything it called) and any function by self time. Prints figures, asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -48,6 +49,13 @@ function print(label: string, f: VisitFigures) {
       .map(([k, v]) => `${k} ${v.toFixed(0)}%`)
       .join('; ')}`,
   );
+  // The app's own functions by total time name the component or call behind a library's self time.
+  const own = f.byFunction.filter((x) => /\s(src|sync|contract|workers)\//.test(x.name)).sort((a, b) => b.totalMs - a.totalMs);
+  console.log(
+    table([['the app’s functions by total ms', 'total', 'self'], ...own.slice(0, 20).map((x) => [x.name, x.totalMs.toFixed(0), x.selfMs.toFixed(0)])]),
+  );
+  const bySelf = [...f.byFunction].sort((a, b) => b.selfMs - a.selfMs);
+  console.log(table([['any function by self ms', 'self', 'total'], ...bySelf.slice(0, 15).map((x) => [x.name, x.selfMs.toFixed(0), x.totalMs.toFixed(0)])]));
 }
 
 /** Builds the app with source maps into a temporary folder (the served dist stays as it is). */

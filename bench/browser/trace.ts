@@ -144,6 +144,17 @@ export class Sources {
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
     return pkg ? (pkg[1] as string) : source;
   }
+
+  /** A frame as a function: its original name where the source map has one, and its file and line. */
+  fn(frame: CpuNode['callFrame']): string {
+    const where = this.of(frame);
+    if (!frame.url?.startsWith(this.origin)) return `${frame.functionName || '(anonymous)'} ${where}`;
+    const file = path.join(this.distDir, new URL(frame.url).pathname);
+    const map = this.maps.get(file);
+    if (!map || !Number.isFinite(frame.lineNumber)) return `${frame.functionName || '(anonymous)'} ${where}`;
+    const pos = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber ?? 0 });
+    return `${pos.name ?? (frame.functionName || '(anonymous)')} ${where}:${pos.line ?? '?'}`;
+  }
 }
 
 /** What a trace event inside a task was, for the breakdown. */
@@ -190,6 +201,8 @@ function kindOf(e: TraceEvent): string | null {
 export interface VisitFigures {
   /** Main-thread samples by source, over the whole visit. */
   bySource: [string, number][];
+  /** Milliseconds by function: its own samples (self) and those with it anywhere on the stack (total). */
+  byFunction: { name: string; selfMs: number; totalMs: number }[];
   /** Milliseconds of every task by what was inside it (kindOf), over the whole visit. */
   byKind: [string, number][];
   busyMs: number;
@@ -265,7 +278,47 @@ export function analyse(events: TraceEvent[], origin: string, sources: Sources):
   }
   const total = [...all.values()].reduce((a, b) => a + b, 0);
   const bySource = [...all].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, (v / Math.max(1, total)) * 100] as [string, number]);
-  return { bySource, byKind, busyMs, longTasks: rows.length, longMs, blockingMs, rows };
+  return { bySource, byFunction: functionsOf(at, node, nodes, sources), byKind, busyMs, longTasks: rows.length, longMs, blockingMs, rows };
+}
+
+/**
+ * Time by function over the visit, from the samples' spacing: self where the function was on top of
+ * the stack, total where it was anywhere on it (counted once per sample, however deep it recursed).
+ * Total is what names the costly component or call behind a library's self time.
+ */
+function functionsOf(at: number[], node: number[], nodes: Map<number, CpuNode>, sources: Sources): VisitFigures['byFunction'] {
+  const parent = new Map<number, number>();
+  for (const n of nodes.values()) if (n.parent !== undefined) parent.set(n.id, n.parent);
+  const self = new Map<string, number>();
+  const whole = new Map<string, number>();
+  const names = new Map<number, string>();
+  const nameOf = (id: number) => {
+    let name = names.get(id);
+    if (name === undefined) {
+      const n = nodes.get(id);
+      name = n ? sources.fn(n.callFrame) : '?';
+      names.set(id, name);
+    }
+    return name;
+  };
+  for (let i = 0; i < node.length; i++) {
+    const id = node[i] as number;
+    const n = nodes.get(id);
+    if (!n || IDLE.has(n.callFrame.functionName)) continue;
+    // A sample stands for the time until the next one (the last one for the median spacing).
+    const ms = ((at[i + 1] ?? (at[i] as number) + 500) - (at[i] as number)) / 1000;
+    if (ms <= 0 || ms > 50) continue;
+    const top = nameOf(id);
+    self.set(top, (self.get(top) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const name = nameOf(cur);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      whole.set(name, (whole.get(name) ?? 0) + ms);
+    }
+  }
+  return [...whole].map(([name, totalMs]) => ({ name, selfMs: self.get(name) ?? 0, totalMs })).filter((f) => !f.name.startsWith('(root)'));
 }
 
 /**

@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
 import { DataProvider } from '../data/index.ts';
+import { routeTables } from './route-table.ts';
 import { routes } from './router.tsx';
 import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
 import { WidgetsContext } from '../ui/widgets.ts';
@@ -17,8 +19,11 @@ export function App() {
   );
 }
 
+const tableFor = routeTables(routes);
+
 function Screens() {
   const { pathname } = useLocation();
-  const screen = useRoutes(routes);
+  const table = useMemo(() => tableFor(pathname), [pathname]);
+  const screen = useRoutes(table);
   return <RouteErrorBoundary resetKey={pathname}>{screen}</RouteErrorBoundary>;
 }

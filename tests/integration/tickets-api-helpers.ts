@@ -14,7 +14,7 @@ import type { Envelope } from '../fixtures/envelope.ts';
 /**
  * Tickets on the real server: the legacy calls with their catalogue and permissions, the tickets
  * feed, the PDF (parsed, its text read, its QR code decoded from the drawing), and the email both as
- * an .eml file and through SMTP to a small server this test runs on loopback.
+ * an .eml file and through SMTP to a small server the PDF file runs on loopback.
  */
 
 export let database: TestDatabase;

@@ -46,7 +46,7 @@ export async function checkIn(eventId: number, userId: number, patch: Record<str
 /**
  * One page of the visitors feed, checked against the collection's schema, and the same page as the
  * database writes it for the pull route (visitorsFeedJson, with and without the shared pages), which
- * must be the very text JSON.stringify makes of the answer: every scenario below holds them equal.
+ * must be the very text JSON.stringify makes of the answer: every scenario of the visitors-feed* files holds them equal.
  */
 export async function pull(viewer: TestUser | null, eventId: number | string | undefined, checkpoint = 0, limit = 500) {
   const scope: Record<string, string> = eventId === undefined ? {} : { event_id: String(eventId) };
@@ -56,7 +56,7 @@ export async function pull(viewer: TestUser | null, eventId: number | string | u
   for (const d of docs) expect(Value.Check(VisitorsCollection.schema, d), JSON.stringify(d)).toBe(true);
   const answer = JSON.stringify({ documents: docs, checkpoint: docs.at(-1)?.rev ?? checkpoint });
   expect((await visitorsFeedJson(s.app.db, args)).text).toBe(answer);
-  // Through the shared pages too, kept across every scenario of this file: each pulls again after
+  // Through the shared pages too, kept across every scenario of a file: each pulls again after
   // its writes, so a page answered at a version it was not read at would fail here.
   for (let i = 0; i < 2; i++) expect((await visitorsFeedJson(s.app.db, { ...args, pages })).text).toBe(answer);
   return { docs, checkpoint: docs.at(-1)?.rev ?? checkpoint };

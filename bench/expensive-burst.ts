@@ -10,11 +10,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase, migrate } from '../server/db/index.ts';
 import { createSession } from '../server/domain/auth/sessions.ts';
-import { hashPassword } from '../server/domain/auth/passwords.ts';
+import { benchEvent, benchPeople, startInProcessApp } from './lib/in-process.ts';
 import type { LimitOverrides } from '../server/limits/index.ts';
 import { itemAt } from './lib/pick.ts';
 import { percentile } from './lib/stats.ts';
@@ -58,51 +55,11 @@ async function burst(url: string, token: string, path: string, isServed: (res: R
 }
 
 async function run(label: string, limits: LimitOverrides | undefined) {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', inMemory: !process.env.DATABASE_URL });
-  await migrate(database);
-  const config = { ...loadConfig({ DATA_DIR: '.tmp/bench-data', SEED: 'none' }), distDir: '/nonexistent' };
-  const app = await buildApp({ config, database, limits });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const db = database.db;
+  const { database, app, url, db } = await startInProcessApp({ limits });
   try {
-    await db
-      .insertInto('countries')
-      .values({ code: 'UA', name: 'Ukraine' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await db
-      .insertInto('categories')
-      .values({ id: 1, name: 'IT' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const start = new Date(Date.now() - 3600_000);
-    const event = await db
-      .insertInto('events')
-      .values({
-        name: `Burst bench ${Date.now()}`,
-        category_id: 1,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 8 * 3600_000),
-        timezone: 'Europe/Kyiv',
-        is_free: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const event = await benchEvent(db, `Burst bench ${Date.now()}`, true);
     const tag = randomBytes(4).toString('hex');
-    const hash = await hashPassword(randomBytes(12).toString('hex'));
-    const users = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: 200 }, (_, i) => ({
-          email: `burst-${tag}-${i}@bench.local`,
-          password_hash: hash,
-          first_name: `Person${i}`,
-          last_name: 'Bench',
-          social: '{}',
-        })),
-      )
-      .returning('id')
-      .execute();
+    const users = await benchPeople(db, `burst-${tag}`, 'Person', 200);
     await db
       .insertInto('user_events')
       .values(users.map((u) => ({ event_id: event.id, user_id: u.id, checked_in: true, checked_in_at: new Date() })))

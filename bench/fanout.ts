@@ -25,12 +25,9 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import { WebSocket, WebSocketServer } from 'ws';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase, migrate } from '../server/db/index.ts';
 import { createMemoryBus, createRedisBus } from '../server/realtime/bus.ts';
 import { createSession } from '../server/domain/auth/sessions.ts';
-import { hashPassword } from '../server/domain/auth/passwords.ts';
+import { benchEvent, benchPeople, startInProcessApp } from './lib/in-process.ts';
 import { inBatches, opened } from './lib/sockets.ts';
 import { itemAt } from './lib/pick.ts';
 import { recordFigures } from './lib/result.ts';
@@ -115,52 +112,12 @@ function connectAll(make: (i: number) => WebSocket): Promise<WebSocket[]> {
 }
 
 async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '', inMemory: !process.env.DATABASE_URL });
-  await migrate(database);
   const bus = process.env.REDIS_URL ? await createRedisBus(process.env.REDIS_URL, { prefix: `bench-${randomBytes(4).toString('hex')}:` }) : createMemoryBus();
-  const config = { ...loadConfig({ DATA_DIR: '.tmp/bench-data', SEED: 'none' }), distDir: '/nonexistent' };
-  const app = await buildApp({ config, database, bus });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  const db = database.db;
+  const { database, app, url, db } = await startInProcessApp({ bus });
   try {
-    await db
-      .insertInto('countries')
-      .values({ code: 'UA', name: 'Ukraine' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    await db
-      .insertInto('categories')
-      .values({ id: 1, name: 'IT' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    const start = new Date(Date.now() - 3600_000);
-    const event = await db
-      .insertInto('events')
-      .values({
-        name: `Fan-out bench ${Date.now()}`,
-        category_id: 1,
-        starts_at: start,
-        ends_at: new Date(start.getTime() + 8 * 3600_000),
-        timezone: 'Europe/Kyiv',
-        is_free: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const hash = await hashPassword(randomBytes(12).toString('hex'));
+    const event = await benchEvent(db, `Fan-out bench ${Date.now()}`, false);
     const tag = randomBytes(4).toString('hex');
-    const users = await db
-      .insertInto('users')
-      .values(
-        Array.from({ length: SOCKETS }, (_, i) => ({
-          email: `bench-${tag}-${i}@bench.local`,
-          password_hash: hash,
-          first_name: `User${i}`,
-          last_name: 'Bench',
-          social: '{}',
-        })),
-      )
-      .returning('id')
-      .execute();
+    const users = await benchPeople(db, `bench-${tag}`, 'User', SOCKETS);
     await db
       .insertInto('tickets')
       .values(users.map((u, i) => ({ event_id: event.id, user_id: u.id, code: `B-${tag}-${i}` })))

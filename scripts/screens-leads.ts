@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Screen } from './screens-list.ts';
+import type { Screen } from './screen.ts';
 import { appears } from './screens-helpers.ts';
 
 /** Leads at the stand (issue 31): the stand's list as its manager sees it, a visitor's stands with Withdraw, the organisers' counts. */

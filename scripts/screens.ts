@@ -23,7 +23,8 @@ import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
 import { contactCodeOf } from './screens-helpers.ts';
 import { digestOnDemo } from './screens-digest.ts';
-import { SCREENS, type Who } from './screens-list.ts';
+import type { Who } from './screen.ts';
+import { SCREENS } from './screens-list.ts';
 import { parseContactCode } from '../contract/contacts.ts';
 
 const { values } = parseArgs({

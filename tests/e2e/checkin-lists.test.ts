@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { apiLogin } from './fixtures/api.ts';
+import { apiCall, apiLogin } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { createEvent, organiserApplies } from './fixtures/organiser.ts';
@@ -23,14 +23,7 @@ let door: TestBrowser;
 let eventId: number;
 let annaCode: string;
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { data?: unknown; status_code?: number };
-}
+const call = (token: string, method: string, path: string, body?: unknown) => apiCall(server.url, token, method, path, body);
 
 beforeAll(async () => {
   ({ server } = suite);

@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { apiLogin } from './fixtures/api.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
-import { sellTickets } from './fixtures/sales.ts';
+import { organiserAndBuyerOnPhones, sellTickets } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
-import { createEvent, organiserCommand, SPEAKER_PASS } from './fixtures/organiser.ts';
-import { fitsPhone, PHONE } from './fixtures/phone.ts';
+import { organiserCommand, SPEAKER_PASS } from './fixtures/organiser.ts';
+import { fitsPhone } from './fixtures/phone.ts';
 
 /**
  * A hidden ticket type reached by its private link (issue 30) on a 360 × 640 phone, in Chromium
@@ -33,10 +32,7 @@ let newLink = '';
 
 beforeAll(async () => {
   ({ server } = suite);
-  owner = await suite.launch({ locale: 'en', viewport: PHONE });
-  buyer = await suite.launch({ locale: 'en', viewport: PHONE });
-  ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Speakers Day', description: 'Talks by the sea.' });
+  ({ owner, buyer, ownerToken, eventId } = await organiserAndBuyerOnPhones(suite, { name: 'Harbour Speakers Day', description: 'Talks by the sea.' }));
   // "Community" (free) and "Business" (4 500 UAH) are public; the speakers' ticket is hidden.
   await sellTickets(server.url, ownerToken, eventId);
   expect((await command('ticket_type.save', { event_id: eventId, fields: SPEAKER_PASS })).status).toBe('applied');

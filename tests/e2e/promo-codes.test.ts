@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { apiLogin } from './fixtures/api.ts';
+import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
-import { sellTickets } from './fixtures/sales.ts';
+import { organiserAndBuyerOnPhones, sellTickets } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
-import { createEvent } from './fixtures/organiser.ts';
-import { fitsPhone, PHONE } from './fixtures/phone.ts';
+import { fitsPhone } from './fixtures/phone.ts';
 
 /**
  * Promo codes (issue 30) on a 360 × 640 phone, in Chromium against the built app: the organiser adds
@@ -28,10 +26,7 @@ let eventId: number;
 
 beforeAll(async () => {
   ({ server } = suite);
-  owner = await suite.launch({ locale: 'en', viewport: PHONE });
-  buyer = await suite.launch({ locale: 'en', viewport: PHONE });
-  ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
-  eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Talks', description: 'An evening of talks by the sea.' });
+  ({ owner, buyer, ownerToken, eventId } = await organiserAndBuyerOnPhones(suite, { name: 'Harbour Talks', description: 'An evening of talks by the sea.' }));
   // A free "Community" type and a "Business" one at 4 500 UAH, paid by bank transfer.
   await sellTickets(server.url, ownerToken, eventId);
 }, 180_000);

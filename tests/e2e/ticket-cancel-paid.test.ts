@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { apiLogin } from './fixtures/api.ts';
+import { apiCall, apiLogin, ticketsAt } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { sellTickets } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
+import { fitsPhone, PHONE } from './fixtures/phone.ts';
 
 /**
  * Asking to cancel a paid ticket (issue 30) on a 360 × 640 phone, in Chromium against the built
@@ -18,7 +18,6 @@ import { e2eSuite } from './fixtures/suite.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-const PHONE = { width: 360, height: 640 };
 let server: FoyerServer;
 let anna: TestBrowser;
 let eventId: number;
@@ -26,24 +25,9 @@ let ownerToken: string;
 let annaToken: string;
 const EVENT_NAME = `Harbour Forum ${Date.now()}`;
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { results?: { status: string; ids?: string[] }[]; data?: unknown; status_code?: number };
-}
+const call = (token: string, method: string, path: string, body?: unknown) => apiCall(server.url, token, method, path, body);
 
-async function ticketsOf(token: string) {
-  const answer = await call(token, 'GET', '/api/tickets?is_my=1');
-  return (answer.data as { tickets: { event_id: number; code: string; status: string }[] }).tickets.filter((t) => t.event_id === eventId);
-}
-
-async function fitsPhone(page: Page, what: string): Promise<void> {
-  const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(scroll, `${what} scrolls sideways`).toBeLessThanOrEqual(client);
-}
+const ticketsOf = (token: string) => ticketsAt(server.url, token, eventId);
 
 beforeAll(async () => {
   ({ server } = suite);

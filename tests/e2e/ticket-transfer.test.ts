@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import { apiLogin } from './fixtures/api.ts';
+import { apiCall, apiLogin, ticketsAt } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { sellTickets } from './fixtures/sales.ts';
@@ -27,19 +27,9 @@ let annaToken: string;
 let bohdanToken: string;
 const EVENT_NAME = `Lighthouse Meetup ${Date.now()}`;
 
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { results?: { status: string; ids?: string[] }[]; data?: unknown; status_code?: number };
-}
+const call = (token: string, method: string, path: string, body?: unknown) => apiCall(server.url, token, method, path, body);
 
-async function ticketsOf(token: string) {
-  const answer = await call(token, 'GET', '/api/tickets?is_my=1');
-  return (answer.data as { tickets: { event_id: number; code: string; status: string }[] }).tickets.filter((t) => t.event_id === eventId);
-}
+const ticketsOf = (token: string) => ticketsAt(server.url, token, eventId);
 
 beforeAll(async () => {
   ({ server } = suite);

@@ -74,7 +74,7 @@ function socialJson(column: RawBuilder<unknown>): RawBuilder<string> {
  * same order and the same values, so the text is what JSON.stringify makes of the document. The
  * visitors page is the biggest a device pulls, and reading it as rows cost more than running its
  * query (every field is copied and decoded on its own, on PGlite in this process's thread); read as
- * one text it is sent as it comes. tests/integration/visitors-feed.test.ts holds the two equal.
+ * one text it is sent as it comes. The tests/integration/visitors-feed*.test.ts files hold the two equal.
  */
 function visitorDocJson(eventId: number, tombstone: object): RawBuilder<string> {
   const ev = sql`${eventId}::int`;

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { parseStaffTarget } from './staff.ts';
 import { clearIfSent } from '../../ui/sentField.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).
@@ -135,9 +136,7 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         </p>
       ) : null}
       {error ? (
-        <p className="form-error" role="alert">
-          {error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}
-        </p>
+        <FormError>{error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}</FormError>
       ) : null}
     </div>
   );

@@ -5,6 +5,7 @@ import { useCancelRequestActions, useCancelRequests, type CancelRequestItem, typ
 import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
 
 /**
  * Holders' requests to cancel paid tickets, above the event's orders (issue 30). Approving cancels
@@ -84,25 +85,15 @@ function RequestRow({
         </Button>
       </div>
       {asking ? (
-        <fieldset className="sales__confirm">
-          <legend>
-            {t(r.method === 'card' ? 'sales.cancelRequests.askCard' : 'sales.cancelRequests.askManual', { amount: formatMoney(r.price, r.currency, locale) })}
-          </legend>
-          <div className="admin__buttons">
-            <Button size="sm" variant="danger" onClick={() => void run('approve')}>
-              {t('common.confirm')}
-            </Button>
-            <Button size="sm" onClick={() => setAsking(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t(r.method === 'card' ? 'sales.cancelRequests.askCard' : 'sales.cancelRequests.askManual', {
+            amount: formatMoney(r.price, r.currency, locale),
+          })}
+          onConfirm={() => void run('approve')}
+          onCancel={() => setAsking(false)}
+        />
       ) : null}
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure.code === 'network_error' ? t('sales.orders.offline') : t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
-      ) : null}
+      <ActionFailure failure={failure} />
     </li>
   );
 }

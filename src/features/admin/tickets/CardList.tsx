@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
+import { FormError } from '../../../ui/form/Field.tsx';
 
 /**
  * The frame the sales lists share (ticket types, shared quotas, promo codes): cards edited in place,
@@ -49,11 +50,11 @@ export function CardList<T extends { key: string }>({
 export function RefusedNote({ code, onDismiss }: { code: string; onDismiss(): void }) {
   const { t } = useTranslation();
   return (
-    <p className="form-error" role="alert">
+    <FormError>
       {t('sales.refused', { reason: t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
       <Button size="sm" variant="ghost" onClick={onDismiss}>
         {t('rejections.discard')}
       </Button>
-    </p>
+    </FormError>
   );
 }

@@ -13,6 +13,7 @@ import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { CancelRequestsPanel } from './CancelRequestsPanel.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { ordersCsv } from './orders-csv.ts';
+import { FormError } from '../../../ui/form/Field.tsx';
 
 const PAGE = 50;
 /** Typing in the search asks the server once the organiser pauses (the specs' search debounce). */
@@ -63,9 +64,7 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
         </p>
       ) : null}
       {result && !result.ok && result.code !== 'network_error' ? (
-        <p className="form-error" role="alert">
-          {t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
+        <FormError>{t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') })}</FormError>
       ) : null}
 
       {page ? (

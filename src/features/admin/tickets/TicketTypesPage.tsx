@@ -14,6 +14,7 @@ import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 import { WaitlistPanel } from './WaitlistPanel.tsx';
 import { CheckinListsPanel } from './CheckinListsPanel.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
 export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
@@ -185,24 +186,15 @@ function TypeRow({
         </div>
       ) : null}
       {renewing ? (
-        <fieldset className="sales__confirm">
-          <legend>{t('sales.types.newLinkAsk')}</legend>
-          <div className="admin__buttons">
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                setRenewing(false);
-                onNewLink();
-              }}
-            >
-              {t('sales.types.newLink')}
-            </Button>
-            <Button size="sm" onClick={() => setRenewing(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t('sales.types.newLinkAsk')}
+          confirm={t('sales.types.newLink')}
+          onConfirm={() => {
+            setRenewing(false);
+            onNewLink();
+          }}
+          onCancel={() => setRenewing(false)}
+        />
       ) : null}
       {type.id !== null ? (
         <div className="admin__buttons">
@@ -218,24 +210,15 @@ function TypeRow({
         </div>
       ) : null}
       {confirming ? (
-        <fieldset className="sales__confirm">
-          <legend>{t('sales.types.deleteAsk', { name: f.name })}</legend>
-          <div className="admin__buttons">
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                setConfirming(false);
-                onDelete();
-              }}
-            >
-              {t('sales.types.delete')}
-            </Button>
-            <Button size="sm" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t('sales.types.deleteAsk', { name: f.name })}
+          confirm={t('sales.types.delete')}
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </li>
   );

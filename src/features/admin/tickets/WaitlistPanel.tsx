@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { TextField } from '../../../ui/form/Field.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { RefusedNote } from './CardList.tsx';
 
 /**
  * The event's waitlists for its organisers (issue 30): each type's line in order with each
@@ -43,12 +44,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
         </p>
       ) : null}
       {queue.refused.map((c) => (
-        <p key={c.id} className="form-error" role="alert">
-          {t('sales.refused', { reason: t(`errors.${c.code ?? 'unknown_error'}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void actions.dismiss(c.id)}>
-            {t('rejections.discard')}
-          </Button>
-        </p>
+        <RefusedNote key={c.id} code={c.code ?? 'unknown_error'} onDismiss={() => void actions.dismiss(c.id)} />
       ))}
       {view && byType.length === 0 ? <EmptyState compact title={t('waitlist.admin.empty')} text={t('waitlist.admin.emptyHint')} /> : null}
       {byType.map(({ type, entries }) => (

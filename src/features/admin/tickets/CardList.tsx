@@ -58,3 +58,17 @@ export function RefusedNote({ code, onDismiss }: { code: string; onDismiss(): vo
     </FormError>
   );
 }
+
+/** A card's two ways out of being as it is: open it in place, or remove it. */
+export function EditDeleteButtons({ edit, remove, onEdit, onDelete }: { edit: ReactNode; remove: ReactNode; onEdit(): void; onDelete(): void }) {
+  return (
+    <div className="admin__buttons">
+      <Button size="sm" onClick={onEdit}>
+        {edit}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onDelete}>
+        {remove}
+      </Button>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Field } from '../Field.tsx';
 import { CardForm, useCardSave } from './CardForm.tsx';
-import { CardList } from './CardList.tsx';
+import { CardList, EditDeleteButtons } from './CardList.tsx';
 
 const BLANK: CheckinListFields = { name: '', type_ids: [], day: '', reentry: false };
 
@@ -73,14 +73,7 @@ function ListRow({ list, answer, onEdit, onDelete }: { list: CheckinListView; an
         {list.day ? t('checkinLists.day', { day: formatListDay(list.day) }) : t('checkinLists.everyDay')}
         {list.reentry ? ` · ${t('checkinLists.reentry')}` : ''}
       </p>
-      <div className="admin__buttons">
-        <Button size="sm" onClick={onEdit}>
-          {t('checkinLists.edit')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete}>
-          {t('checkinLists.delete')}
-        </Button>
-      </div>
+      <EditDeleteButtons edit={t('checkinLists.edit')} remove={t('checkinLists.delete')} onEdit={onEdit} onDelete={onDelete} />
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { blankSharedQuota, type SharedQuotaFields } from '../../../../contract/q
 import type { AdminQuotaView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { CardList, RefusedNote } from './CardList.tsx';
+import { CardList, RefusedNote, EditDeleteButtons } from './CardList.tsx';
 import { SharedQuotaForm } from './SharedQuotaForm.tsx';
 
 /**
@@ -100,16 +100,7 @@ function QuotaRow({
         {quota.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
       {refused ? <RefusedNote code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
-      {quota.id !== null ? (
-        <div className="admin__buttons">
-          <Button size="sm" onClick={onEdit}>
-            {t('sales.quotas.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete}>
-            {t('sales.quotas.delete')}
-          </Button>
-        </div>
-      ) : null}
+      {quota.id !== null ? <EditDeleteButtons edit={t('sales.quotas.edit')} remove={t('sales.quotas.delete')} onEdit={onEdit} onDelete={onDelete} /> : null}
     </li>
   );
 }

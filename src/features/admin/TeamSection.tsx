@@ -19,7 +19,7 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
   const id = useId();
   const actions = useAdminActions();
   const [role, setRole] = useState<TeamRole>('organizer');
-  const { email, setEmail, problem, busy, submit: add } = useEmailInvite((value) => actions.setRole(eventId, { email: value }, role, true));
+  const { draft, edit, problem, busy, submit: add } = useEmailInvite({ email: '' }, (value) => actions.setRole(eventId, { email: value }, role, true));
   const pending = (useAdminPeople(eventId).data.people?.invitations ?? []).filter((i) => (TEAM_ROLES as readonly string[]).includes(i.role));
 
   return (
@@ -69,7 +69,7 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
         ))}
       </ul>
       <form className="admin__add" onSubmit={(e) => void add(e)} noValidate>
-        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />
+        <EmailField id={`${id}-email`} value={draft.email} onChange={(email) => edit({ email })} problem={problem} />
         <div className="field">
           <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>

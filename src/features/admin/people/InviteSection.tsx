@@ -17,14 +17,14 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
   const people = usePeopleActions();
   const admin = useAdminActions();
   const [role, setRole] = useState<InviteRole>('attendee');
-  const { email, setEmail, problem, busy, submit } = useEmailInvite((value) => people.invite(eventId, value, role));
+  const { draft, edit, problem, busy, submit } = useEmailInvite({ email: '' }, (value) => people.invite(eventId, value, role));
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="admin__h3">
         {t('admin.people.invite')}
       </h3>
       <form className="admin__add" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} hintId={`${id}-hint`} />
+        <EmailField id={`${id}-email`} value={draft.email} onChange={(email) => edit({ email })} problem={problem} hintId={`${id}-hint`} />
         <div className="field">
           <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
           <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>

@@ -1,9 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAND_LIMITS, useStandActions, type ClientRef, type EditorMember } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { clearIfSent } from '../../../ui/sentField.ts';
-import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+import { EmailField } from '../EmailField.tsx';
+import { useEmailInvite } from '../useEmailInvite.ts';
 
 interface MemberDraft {
   email: string;
@@ -20,27 +20,17 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
   const { t } = useTranslation();
   const id = useId();
   const actions = useStandActions();
-  // One object for the three fields, so that "still what was sent" is a single identity check.
-  const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const { email, position, manager } = draft;
-  const edit = (change: Partial<MemberDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const [problem, setProblem] = useState<string | null>(null);
   // A member named by email is invited and joins once they accept, so the list does not show them yet.
   const [invited, setInvited] = useState<string | null>(null);
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      setProblem(t('admin.team.emailProblem'));
-      return;
-    }
-    setProblem(null);
-    const sent = draft;
-    await actions.setMember(eventId, stand, { email: value }, position.trim(), manager);
+  const {
+    draft: { email, position, manager },
+    edit,
+    problem,
+    submit: add,
+  } = useEmailInvite(EMPTY_DRAFT, async (value, d) => {
+    await actions.setMember(eventId, stand, { email: value }, d.position.trim(), d.manager);
     setInvited(value);
-    setDraft(clearIfSent(sent, EMPTY_DRAFT));
-  };
+  });
 
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>

@@ -27,6 +27,9 @@ import type { SlotView } from '../../sync/views/appointments/slots.ts';
 import type { ClockNotice } from '../../workers/clock.ts';
 import type { SessionUser } from '../../sync/engine/session.ts';
 import type { SyncState } from '../../sync/engine/status.ts';
+import type { CompanyDoc as Company, StandMemberDoc as StandMember } from '../../contract/companies.ts';
+import type { TicketDoc as Ticket, ScanResult } from '../../contract/tickets.ts';
+import type { TicketsTab, TicketCounts } from '../../sync/views/tickets/tickets.ts';
 
 // The screens' names for what the sync layer already declares: one declaration each.
 export type { EventView } from '../../sync/store/overlay.ts';
@@ -263,12 +266,7 @@ export interface AppointmentNotices {
 
 // ---- companies and tickets (src/data/companies.ts, tickets.ts; the door's are in door-api.ts) ----
 
-export type Company = import('../../contract/companies.ts').CompanyDoc;
-export type StandMember = import('../../contract/companies.ts').StandMemberDoc;
-export type Ticket = import('../../contract/tickets.ts').TicketDoc;
-export type TicketsTab = import('../../sync/views/tickets/tickets.ts').TicketsTab;
-export type TicketCounts = import('../../sync/views/tickets/tickets.ts').TicketCounts;
-export type ScanResult = import('../../contract/tickets.ts').ScanResult;
+export type { Company, StandMember, Ticket, TicketsTab, TicketCounts, ScanResult };
 
 export interface CompaniesData {
   /** The event's stands in the organiser's order. */

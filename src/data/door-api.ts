@@ -5,14 +5,9 @@
  */
 import type { CheckinList, CheckinListView } from '../../contract/checkin-lists.ts';
 import type { ListCount } from '../../sync/views/checkin/lists.ts';
+import type { DoorTicketView, DoorCount, DoorConflict, RecentScan, ScanLogRow, ScanLogFilter, DoorScanOutcome } from '../../sync/views/checkin/checkin.ts';
 
-export type DoorTicketView = import('../../sync/views/checkin/checkin.ts').DoorTicketView;
-export type DoorCount = import('../../sync/views/checkin/checkin.ts').DoorCount;
-export type DoorConflict = import('../../sync/views/checkin/checkin.ts').DoorConflict;
-export type RecentScan = import('../../sync/views/checkin/checkin.ts').RecentScan;
-export type ScanLogRow = import('../../sync/views/checkin/checkin.ts').ScanLogRow;
-export type ScanLogFilter = import('../../sync/views/checkin/checkin.ts').ScanLogFilter;
-export type DoorScanOutcome = import('../../sync/views/checkin/checkin.ts').DoorScanOutcome;
+export type { DoorTicketView, DoorCount, DoorConflict, RecentScan, ScanLogRow, ScanLogFilter, DoorScanOutcome };
 
 export interface DoorLink {
   /** online: talking to the server; offline: no network; connecting; error: the server refuses (session). */

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
+import { SalesPanel } from './CardList.tsx';
 
 /**
  * Holders' requests to cancel paid tickets, above the event's orders (issue 30). Approving cancels
@@ -23,16 +24,13 @@ export function CancelRequestsPanel({ eventId, timeZone, offline, onDecided }: {
     onDecided();
   };
   return (
-    <section aria-labelledby="sales-cancel-requests-h" className="promo">
-      <h2 id="sales-cancel-requests-h" className="admin__h2">
-        {t('sales.cancelRequests.title', { count: items.length })}
-      </h2>
+    <SalesPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
       <ul className="admin__list">
         {items.map((r) => (
           <RequestRow key={r.id} eventId={eventId} request={r} timeZone={timeZone} offline={offline} onDecided={decided} />
         ))}
       </ul>
-    </section>
+    </SalesPanel>
   );
 }
 

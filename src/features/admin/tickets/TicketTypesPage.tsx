@@ -7,7 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { CopyField } from '../../../ui/CopyField.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
-import { CardList, RefusedNote } from './CardList.tsx';
+import { CardList, RefusedNote, SalesPanel } from './CardList.tsx';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
@@ -43,10 +43,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
       />
       {sales.settingsPending ? <p className="muted small">{t('admin.pending')}</p> : null}
 
-      <section aria-labelledby="sales-types-h">
-        <h2 id="sales-types-h" className="admin__h2">
-          {t('sales.types.list')}
-        </h2>
+      <SalesPanel id="sales-types-h" title={t('sales.types.list')}>
         {!stats ? <p className="muted small">{figures.loading ? t('common.loading') : t('sales.types.figuresOffline')}</p> : null}
         <CardList
           items={sales.types}
@@ -100,7 +97,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
             </Button>
           }
         />
-      </section>
+      </SalesPanel>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <WaitlistPanel eventId={eventId} types={sales.types} timezone={event.timezone} />
       <CheckinListsPanel eventId={eventId} />

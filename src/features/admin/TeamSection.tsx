@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, useAdminActions, useAdminPeople, type AdminEventView, type TeamRole } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmailField } from './EmailField.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { useEmailInvite } from './useEmailInvite.ts';
 import { WithdrawInvitation } from './people/WithdrawInvitation.tsx';
 
@@ -70,16 +71,15 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
       </ul>
       <form className="admin__add" onSubmit={(e) => void add(e)} noValidate>
         <EmailField id={`${id}-email`} value={draft.email} onChange={(email) => edit({ email })} problem={problem} />
-        <div className="field">
-          <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+        <Field id={`${id}-role`} label={t('admin.team.role')}>
+          <select value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
             {TEAM_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`admin.roles.${r}`)}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <Button type="submit" variant="primary" busy={busy}>
           {t('admin.team.add')}
         </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STAND_LIMITS, useStandActions, type ClientRef, type EditorMember } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmailField } from '../EmailField.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 import { useEmailInvite } from '../useEmailInvite.ts';
 
 interface MemberDraft {
@@ -45,10 +46,9 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
       </ul>
       <form className="admin__add stand-add-member" onSubmit={(e) => void add(e)} noValidate>
         <EmailField id={`${id}-email`} value={email} onChange={(v) => edit({ email: v })} problem={problem} />
-        <div className="field">
-          <label htmlFor={`${id}-position`}>{t('admin.stands.position')}</label>
-          <input id={`${id}-position`} value={position} maxLength={STAND_LIMITS.position} onChange={(e) => edit({ position: e.target.value })} />
-        </div>
+        <Field id={`${id}-position`} label={t('admin.stands.position')}>
+          <input value={position} maxLength={STAND_LIMITS.position} onChange={(e) => edit({ position: e.target.value })} />
+        </Field>
         <label className="stand-manager-box">
           <input type="checkbox" checked={manager} onChange={(e) => edit({ manager: e.target.checked })} /> {t('admin.stands.isManager')}
         </label>
@@ -84,10 +84,8 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
         </p>
         {member.hidden ? <p className="muted small">{t('admin.stands.hiddenMember')}</p> : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-position`}>{t('admin.stands.positionOf', { name })}</label>
+      <Field id={`${id}-position`} label={t('admin.stands.positionOf', { name })}>
         <input
-          id={`${id}-position`}
           value={position}
           maxLength={STAND_LIMITS.position}
           onChange={(e) => setPosition(e.target.value)}
@@ -95,7 +93,7 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
             if (position.trim() !== member.position) save(member.is_manager);
           }}
         />
-      </div>
+      </Field>
       <label>
         <input type="checkbox" checked={member.is_manager} onChange={(e) => save(e.target.checked)} /> {t('admin.stands.isManager')}
       </label>

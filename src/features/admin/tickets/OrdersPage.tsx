@@ -14,6 +14,7 @@ import { CancelRequestsPanel } from './CancelRequestsPanel.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { ordersCsv } from './orders-csv.ts';
 import { FormError } from '../../../ui/form/Field.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 
 const PAGE = 50;
 /** Typing in the search asks the server once the organiser pauses (the specs' search debounce). */
@@ -85,10 +86,8 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
       <ExportOrders data={data} offline={offline} />
 
       <div className="sales__filters">
-        <div className="field">
-          <label htmlFor={`${idp}-state`}>{t('sales.orders.filterState')}</label>
+        <Field id={`${idp}-state`} label={t('sales.orders.filterState')}>
           <select
-            id={`${idp}-state`}
             value={state ?? ''}
             onChange={(e) => {
               firstPage();
@@ -102,11 +101,9 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idp}-q`}>{t('sales.orders.search')}</label>
+        </Field>
+        <Field id={`${idp}-q`} label={t('sales.orders.search')}>
           <input
-            id={`${idp}-q`}
             type="search"
             value={typed}
             maxLength={100}
@@ -116,7 +113,7 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
               setTyped(e.target.value);
             }}
           />
-        </div>
+        </Field>
       </div>
 
       {!page ? (

@@ -6,6 +6,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { parseStaffTarget } from './staff.ts';
 import { clearIfSent } from '../../ui/sentField.ts';
 import { FormError } from '../../ui/form/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).
@@ -114,10 +115,8 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         </ul>
       ) : null}
       <form className="door-manual" onSubmit={(e) => void add(e)}>
-        <div className="field">
-          <label htmlFor={id}>{t('door.staff.addLabel')}</label>
+        <Field id={id} label={t('door.staff.addLabel')}>
           <input
-            id={id}
             name="staff"
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -125,7 +124,7 @@ export function DoorStaff({ eventId }: { eventId: number }) {
             spellCheck={false}
             placeholder={t('door.staff.addPlaceholder')}
           />
-        </div>
+        </Field>
         <Button type="submit" variant="primary" busy={busy === 'add'} disabled={!text.trim() || busy !== null}>
           {t('door.staff.add')}
         </Button>

@@ -4,6 +4,7 @@ import { PROFILE_LIMITS } from '../../../contract/index.ts';
 import { useProfileActions, validateVisitorInfo, type OwnProfile, type ProfilePatch, type VisitorInfoErrors } from '../../data/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
 import { FormError } from '../../ui/form/Field.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 
 type Field = 'company' | 'position' | 'status' | 'help';
 const MESSAGE: Record<NonNullable<VisitorInfoErrors[keyof VisitorInfoErrors]>, string> = {
@@ -112,16 +113,15 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
         {text('position', t('profile.form.position'), { required: true, max: PROFILE_LIMITS.position })}
         {text('status', t('profile.form.status'), { required: true, multiline: true, max: PROFILE_LIMITS.about })}
         {text('help', t('profile.form.help'), { required: true, multiline: true, max: PROFILE_LIMITS.about })}
-        <div className="field">
-          <label htmlFor={selectId}>{t('profile.form.showStatus')}</label>
-          <select id={selectId} value={values.show_status} onChange={(e) => setValues((v) => ({ ...v, show_status: Number(e.target.value) }))}>
+        <Field id={selectId} label={t('profile.form.showStatus')}>
+          <select value={values.show_status} onChange={(e) => setValues((v) => ({ ...v, show_status: Number(e.target.value) }))}>
             {statusTypes.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>

@@ -5,8 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { parseStaffTarget } from './staff.ts';
 import { clearIfSent } from '../../ui/sentField.ts';
-import { FormError } from '../../ui/form/Field.tsx';
-import { Field } from '../../ui/form/Field.tsx';
+import { Field, FormError } from '../../ui/form/Field.tsx';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).

@@ -13,8 +13,7 @@ import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { CancelRequestsPanel } from './CancelRequestsPanel.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { ordersCsv } from './orders-csv.ts';
-import { FormError } from '../../../ui/form/Field.tsx';
-import { Field } from '../../../ui/form/Field.tsx';
+import { Field, FormError } from '../../../ui/form/Field.tsx';
 
 const PAGE = 50;
 /** Typing in the search asks the server once the organiser pauses (the specs' search debounce). */

@@ -6,8 +6,6 @@
  */
 import type { MyEventDoc } from '../../contract/entities.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
-import type { CheckinList, CheckinListView } from '../../contract/checkin-lists.ts';
-import type { ListCount } from '../../sync/views/checkin/lists.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import type { PeopleTab, ProfilePatch } from '../../contract/visitors.ts';
 import type { PersonSummary } from '../../sync/views/people/people.ts';
@@ -29,6 +27,9 @@ import type { SlotView } from '../../sync/views/appointments/slots.ts';
 import type { ClockNotice } from '../../workers/clock.ts';
 import type { SessionUser } from '../../sync/engine/session.ts';
 import type { SyncState } from '../../sync/engine/status.ts';
+import type { CompanyDoc as Company, StandMemberDoc as StandMember } from '../../contract/companies.ts';
+import type { TicketDoc as Ticket, ScanResult } from '../../contract/tickets.ts';
+import type { TicketsTab, TicketCounts } from '../../sync/views/tickets/tickets.ts';
 
 // The screens' names for what the sync layer already declares: one declaration each.
 export type { EventView } from '../../sync/store/overlay.ts';
@@ -263,21 +264,9 @@ export interface AppointmentNotices {
   dismiss(key: string): void;
 }
 
-// ---- companies, tickets and the door (src/data/companies.ts, tickets.ts, checkin.ts) ----
+// ---- companies and tickets (src/data/companies.ts, tickets.ts; the door's are in door-api.ts) ----
 
-export type Company = import('../../contract/companies.ts').CompanyDoc;
-export type StandMember = import('../../contract/companies.ts').StandMemberDoc;
-export type Ticket = import('../../contract/tickets.ts').TicketDoc;
-export type TicketsTab = import('../../sync/views/tickets/tickets.ts').TicketsTab;
-export type TicketCounts = import('../../sync/views/tickets/tickets.ts').TicketCounts;
-export type DoorTicketView = import('../../sync/views/checkin/checkin.ts').DoorTicketView;
-export type DoorCount = import('../../sync/views/checkin/checkin.ts').DoorCount;
-export type DoorConflict = import('../../sync/views/checkin/checkin.ts').DoorConflict;
-export type RecentScan = import('../../sync/views/checkin/checkin.ts').RecentScan;
-export type ScanLogRow = import('../../sync/views/checkin/checkin.ts').ScanLogRow;
-export type ScanLogFilter = import('../../sync/views/checkin/checkin.ts').ScanLogFilter;
-export type DoorScanOutcome = import('../../sync/views/checkin/checkin.ts').DoorScanOutcome;
-export type ScanResult = import('../../contract/tickets.ts').ScanResult;
+export type { Company, StandMember, Ticket, TicketsTab, TicketCounts, ScanResult };
 
 export interface CompaniesData {
   /** The event's stands in the organiser's order. */
@@ -315,103 +304,4 @@ export interface TicketActions {
   transfer(ticketId: number, email: string, name: string): Promise<void>;
   cancel(ticketId: number): Promise<void>;
   edit(ticketId: number, name: string, company: string): Promise<void>;
-}
-
-export interface DoorLink {
-  /** online: talking to the server; offline: no network; connecting; error: the server refuses (session). */
-  state: 'online' | 'offline' | 'connecting' | 'error';
-  /** Epoch milliseconds since when (for offline seen at start: the last sync). */
-  since: number;
-}
-
-export interface DoorState {
-  signedIn: boolean;
-  /** This device's id in every scan it records; null until the door first opens. */
-  deviceId: string | null;
-  role: 'owner' | 'staff' | null;
-  /** The server said this user may not check this event's tickets. */
-  forbidden: boolean;
-  /** The event's key is on the device: genuine tickets it does not list are recognised offline. */
-  hasKey: boolean;
-  keyFetchedAt: number | null;
-  /** When the event's tickets last caught up on this device; null: not downloaded yet. */
-  ticketsSyncedAt: number | null;
-  ticketsOnDevice: number;
-  /** How many tickets the download brings in all, as the server last said; null until it said. */
-  ticketsListed: number | null;
-  /**
-   * The whole list is on the device (it caught up once): a code it does not know is then unknown
-   * indeed, and bare codes can be judged offline. Until then such a code is not judged.
-   */
-  ticketsReady: boolean;
-  count: DoorCount;
-  /** Scans recorded on this device and not yet answered by the server. */
-  waitingUploads: number;
-  /** Scans the server would not record (see the rejections): the person was let in here all the same. */
-  refusedUploads: number;
-  /** Scans the server kept failing on, set aside so the rest could upload; they wait to be tried again. */
-  parkedUploads: number;
-  /** This device's latest scans of the event, newest first. */
-  recent: RecentScan[];
-  /** Tickets admitted more than once: the server's list when it was reachable, else what the device sees. */
-  conflicts: { items: DoorConflict[]; source: 'server' | 'device'; fetchedAt: number | null };
-  /**
-   * Every scan of the event the device knows, newest first (sync/views/checkin/checkin.ts doorScanLog); scans
-   * matching no ticket come from the server's last answer, at `unmatchedFetchedAt`.
-   */
-  scans: { items: ScanLogRow[]; unmatchedFetchedAt: number | null };
-  link: DoorLink;
-  lastSyncedAt: number | null;
-  /**
-   * The event's check-in lists as last read (empty: the event has none, and the door admits every
-   * ticket once), the list this door works (null: none chosen, or none to choose), entry or exit,
-   * and the chosen list's count as this device sees it.
-   */
-  lists: {
-    items: CheckinListView[];
-    chosen: CheckinList | null;
-    direction: 'in' | 'out';
-    count: ListCount | null;
-    types: { id: number; name: string }[];
-    timezone: string;
-  };
-}
-
-export interface DoorActions {
-  /**
-   * Judges the code offline and records the scan (admitted or refused) for upload; a code the device
-   * cannot judge yet comes back `undecided` and is not recorded.
-   */
-  scan(raw: string): Promise<DoorScanOutcome>;
-  /**
-   * Asks the server about a code the device could not judge, then judges and records it with the
-   * answer. Throws 'network_error' when the server cannot be reached.
-   */
-  checkOnline(raw: string): Promise<DoorScanOutcome>;
-  /** Asks the server for the key and the conflicts now. */
-  refresh(): Promise<void>;
-  /** This device stops checking the event: its tickets are forgotten; queued scans still upload. */
-  stop(): Promise<void>;
-  /** The door works this check-in list from now on. */
-  chooseList(list: CheckinList | null): Promise<void>;
-  /** Scans record entries, or exits on a list that allows re-entry. */
-  setDirection(direction: 'in' | 'out'): Promise<void>;
-}
-
-export interface DoorEventItem {
-  event_id: number;
-  name: string;
-  when: number;
-  when_end: number;
-  timezone: string;
-  /** null for an event this device checks whose role the server has not said (offline). */
-  role: 'owner' | 'staff' | null;
-  /** This device holds the event's tickets. */
-  onDevice: boolean;
-}
-
-export interface DoorEventsData {
-  items: DoorEventItem[];
-  /** The server answered during this visit; otherwise only the events on this device are listed. */
-  fromServer: boolean;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { doorHeadCount, doorScanLog, doorTicketView, localConflicts, searchDoorTickets, type DoorTicketView } from '../../sync/views/checkin/checkin.ts';
 import { listHeadCount } from '../../sync/views/checkin/lists.ts';
-import type { DoorActions, DoorEventItem, DoorEventsData, DoorState, Loadable } from './api.ts';
+import type { Loadable } from './api.ts';
+import type { DoorActions, DoorEventItem, DoorEventsData, DoorState } from './door-api.ts';
 import { syncedAtOf } from './stores/synced-at.ts';
 import { useRuntime, useSession, useStore, useViews } from './hooks.ts';
 import { callOnline } from './online.ts';

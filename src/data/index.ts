@@ -1,8 +1,9 @@
 /**
- * The only module screens import from the data layer (see api.ts for the contract). Everything it
+ * The only module screens import from the data layer (see api.ts and door-api.ts for the contract). Everything it
  * returns is read from the local database and overlaid with the queued commands.
  */
 export type * from './api.ts';
+export type * from './door-api.ts';
 export { DataProvider } from './DataProvider.tsx';
 /** Pure rules the profile form shares with the data layer, so the screen and the overlay agree. */
 export { effectiveShowStatus, validateVisitorInfo, type VisitorInfoErrors } from '../../sync/views/profile/profile.ts';

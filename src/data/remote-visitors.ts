@@ -1,4 +1,6 @@
 import { AGE_BUCKETS, LIKE_STATUS, countryIdOf } from '../../contract/visitors.ts';
+import { looseInt as int, looseObject as obj, looseString as str } from '../../sync/store/caches.ts';
+import { toPersonBasics } from '../../sync/views/people/people.ts';
 import { toSocial } from '../../sync/views/profile/profile.ts';
 import type { CityCount, CountryCount, RelationView, VisitorView, VisitorsFilter } from '../../sync/views/visitors/visitors.ts';
 import { interestsOf } from '../../sync/views/visitors/visitors.ts';
@@ -11,11 +13,6 @@ import type { VisitorsPageData } from './api.ts';
  * applies the same visibility rules (guests see show_status 1 only, never phone or email) and the
  * same readings of the filters as the device does for participants (sync/views/visitors/visitors.ts).
  */
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : 0);
 
 /** The query string of get-event-people for a filter; tabs a guest may not open are the caller's concern. */
 export function peopleQuery(eventId: number, filter: VisitorsFilter): URLSearchParams {
@@ -64,20 +61,10 @@ export function fromLegacyVisitor(raw: unknown, eventId: number, relations: Read
   return {
     id: `${eventId}:${userId}`,
     event_id: eventId,
-    user_id: userId,
-    first_name: first,
-    last_name: last,
-    avatar: str(d.avatar ?? d.avatar_url),
-    country_code: str(d.country_code),
+    ...toPersonBasics(d),
     country_name: str(d.country_name),
     city_id: int(d.city_id),
-    city_name: str(d.city_name ?? d.city),
-    position: str(d.position),
-    company: str(d.company),
-    help: str(d.help),
-    status: str(d.status),
     show_status: int(d.show_status),
-    trip_status: int(d.trip_status),
     hobby,
     sex: int(d.sex),
     birth_year: 0,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from './people/icons.tsx';
+import { SearchIcon } from './icons.tsx';
 
 /** A search field with its icon and a label for screen readers. Debouncing is the caller's. */
 export function SearchBox({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../contract/entities.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
-import { localPeople, matchesPeopleTab, peoplePage, readLocalPeople } from '../../sync/views/people/people.ts';
+import { localPeople, matchesPeopleTab, peoplePage, readLocalPeople, toPersonBasics } from '../../sync/views/people/people.ts';
 
 const NOW = 1_000_000;
 
@@ -114,5 +114,28 @@ describe('people card', () => {
         items: [],
       },
     );
+  });
+});
+
+describe('a legacy person read loosely', () => {
+  it('reads the older spellings and leaves what is missing or mistyped empty', () => {
+    expect(toPersonBasics({ id: 7, first_name: 'Ada', avatar_url: '/a.png', city: 'Riga', trip_status: 2.7, company: 3 })).toEqual({
+      user_id: 7,
+      first_name: 'Ada',
+      last_name: '',
+      avatar: '/a.png',
+      country_code: '',
+      city_name: 'Riga',
+      position: '',
+      company: '',
+      help: '',
+      status: '',
+      trip_status: 2,
+    });
+  });
+
+  it('prefers the current spellings when both are there', () => {
+    const p = toPersonBasics({ user_id: 8, id: 9, avatar: '/new.png', avatar_url: '/old.png', city_name: 'Oslo', city: 'Bergen' });
+    expect([p.user_id, p.avatar, p.city_name]).toEqual([8, '/new.png', 'Oslo']);
   });
 });

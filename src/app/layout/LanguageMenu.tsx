@@ -4,6 +4,7 @@ import { LOCALES } from '../../../contract/constants.ts';
 import { Menu } from '../../ui/Menu.tsx';
 import { LANGUAGE_NAMES, swapLocale } from '../../ui/locale.ts';
 import { useLocale } from '../../ui/useLocale.ts';
+import { Icon } from '../../ui/icons.tsx';
 
 /** Switches the language in place: same screen, same query, only the locale prefix changes. */
 export function LanguageMenu() {
@@ -48,9 +49,9 @@ export function LanguageMenu() {
 
 function GlobeIcon() {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <Icon size={18}>
       <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
       <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" fill="none" stroke="currentColor" strokeWidth="1.8" />
-    </svg>
+    </Icon>
   );
 }

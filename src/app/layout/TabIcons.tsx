@@ -1,4 +1,5 @@
 /** Outline icons of the phone's tab bar; decorative, the label under each says what it is. */
+import { Icon } from '../../ui/icons.tsx';
 
 export type TabIconName = 'events' | 'meetings' | 'messages' | 'people' | 'tickets';
 
@@ -12,8 +13,8 @@ const PATHS: Record<TabIconName, string> = {
 
 export function TabIcon({ name }: { name: TabIconName }) {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <Icon size={24}>
       <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
+    </Icon>
   );
 }

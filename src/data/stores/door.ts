@@ -4,7 +4,7 @@ import type { CheckinList } from '../../../contract/checkin-lists.ts';
 import type { OnlineFailure, OnlineResult } from '../online.ts';
 import type { ScopesDoc } from '../../../sync/engine/scoped.ts';
 import type { SyncSnapshot } from '../../../sync/engine/status.ts';
-import type { DoorLink } from '../api.ts';
+import type { DoorLink } from '../door-api.ts';
 import { query, type Device } from '../device.ts';
 import { LiveStore, LiveStoreMap } from '../live-store.ts';
 import { ValueStore } from '../value-store.ts';

@@ -4,6 +4,7 @@ import { avatarUrl } from '../../../contract/avatars.ts';
 import { useLocale } from '../../ui/useLocale.ts';
 import { useAccountActions, type AccountResult, type OwnProfile } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { accountErrorText } from './errors.ts';
 
 type AvatarResult = AccountResult<{ avatar: string }>;
@@ -34,30 +35,19 @@ export function AvatarSection({ profile }: { profile: OwnProfile }) {
     <section className="settings-section settings-avatar" aria-labelledby="settings-avatar">
       <h2 id="settings-avatar">{t('account.avatar.title')}</h2>
       <img className="settings-avatar__img" src={src} alt={t('account.avatar.alt')} width={96} height={96} />
-      <div className="field">
-        <label htmlFor={id}>{t('account.avatar.choose')}</label>
+      <Field id={id} label={t('account.avatar.choose')} hint={t('account.avatar.hint')} error={error}>
         <input
-          id={id}
           ref={input}
           type="file"
           accept="image/png,image/jpeg,image/webp"
           disabled={busy}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) void run(() => actions.uploadAvatar(file));
             e.target.value = '';
           }}
         />
-        <p id={`${id}-hint`} className="muted field__hint">
-          {t('account.avatar.hint')}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      </Field>
       {src.endsWith('.svg') ? null : (
         <Button size="sm" busy={busy} onClick={() => void run(() => actions.removeAvatar())}>
           {t('account.avatar.remove')}

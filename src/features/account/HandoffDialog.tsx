@@ -11,6 +11,7 @@ import {
 } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** How often the question asks the server again for the names while it cannot be reached. */
 const PREVIEW_RETRY_MS = 5000;
@@ -97,11 +98,7 @@ export function HandoffDialog({ token, userId, first, onClose }: HandoffDialogPr
       {leftover ? <p role="status">{t('account.handoff.leftover', { n: unsent })}</p> : null}
       {!leftover && unsent > 0 ? <p role="status">{t('account.handoff.unsent', { n: unsent })}</p> : null}
       {!preview ? <p role="status">{t('account.handoff.offline')}</p> : null}
-      {failure ? (
-        <p role="alert" className="form-error">
-          {failureText(t, failure)}
-        </p>
-      ) : null}
+      {failure ? <FormError>{failureText(t, failure)}</FormError> : null}
     </Modal>
   );
 }

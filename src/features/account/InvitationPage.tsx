@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { accountErrorText } from './errors.ts';
 import { takeLinkToken } from './linkToken.ts';
 import './account.css';
+import { FormError } from '../../ui/form/Field.tsx';
 
 type State = { kind: 'loading' } | { kind: 'open'; invitation: InvitationPreview } | { kind: 'failed'; text: string; invitation?: InvitationPreview };
 
@@ -80,20 +81,14 @@ export function InvitationPage() {
         <h1 className="auth__title">{t('account.invitation.title')}</h1>
         {state.kind === 'loading' || status === 'loading' ? <Spinner label={t('common.loading')} /> : null}
         {invitation ? <p className="auth__lead">{t('account.invitation.lead', { event: invitation.event_name, role })}</p> : null}
-        {state.kind === 'failed' ? (
-          <p role="alert" className="form-error">
-            {state.text}
-          </p>
-        ) : null}
+        {state.kind === 'failed' ? <FormError>{state.text}</FormError> : null}
         {state.kind === 'open' && user ? (
           mine ? (
             <Button variant="primary" busy={busy} onClick={() => void accept()}>
               {t('account.invitation.accept')}
             </Button>
           ) : (
-            <p role="alert" className="form-error">
-              {t('account.invitation.otherAccount', { email: invitation?.email, mine: user.email })}
-            </p>
+            <FormError>{t('account.invitation.otherAccount', { email: invitation?.email, mine: user.email })}</FormError>
           )
         ) : null}
         {state.kind === 'open' && !user && status !== 'loading' && token ? (

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '../../../contract/accounts.ts';
 import { useAccountActions } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormError, TextField } from '../../ui/form/Field.tsx';
 import { useAccountForm } from './errors.ts';
+import { NewPasswordField, newPasswordText } from './NewPassword.tsx';
 
 const FIELDS = ['current_password', 'password'] as const;
 const EMPTY = { current_password: '', password: '' };
@@ -21,13 +21,10 @@ export function PasswordForm({ onChanged }: { onChanged(): void }) {
     setDone(false);
     const { current_password, password } = form.values;
     const changed = await form.submit(
-      () => {
-        const problem = passwordProblem(password);
-        return {
-          current_password: current_password ? undefined : t('account.currentRequired'),
-          password: problem ? t(`errors.${problem}`) : undefined,
-        };
-      },
+      () => ({
+        current_password: current_password ? undefined : t('account.currentRequired'),
+        password: newPasswordText(t, password),
+      }),
       () => actions.changePassword(current_password, password),
     );
     if (!changed) return;
@@ -41,13 +38,7 @@ export function PasswordForm({ onChanged }: { onChanged(): void }) {
       <h3 id="settings-password">{t('account.password.title')}</h3>
       <FormError>{form.formError}</FormError>
       <TextField label={t('account.fields.current_password')} type="password" autoComplete="current-password" {...form.field('current_password')} />
-      <TextField
-        label={t('account.fields.new_password')}
-        type="password"
-        autoComplete="new-password"
-        hint={t('account.passwordHint')}
-        {...form.field('password')}
-      />
+      <NewPasswordField {...form.field('password')} />
       <Button type="submit" variant="primary" busy={form.busy}>
         {t('account.password.submit')}
       </Button>

@@ -58,14 +58,13 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
           <textarea name={name} rows={3} maxLength={PROFILE_LIMITS.about} value={values[name]} onChange={(e) => set(name, e.target.value)} />
         </Field>
       ))}
-      <div className="field">
-        <label htmlFor="settings-sex">{t('visitors.filters.sex')}</label>
-        <select id="settings-sex" value={values.sex} onChange={(e) => set('sex', e.target.value as PersonalValues['sex'])}>
+      <Field id="settings-sex" label={t('visitors.filters.sex')}>
+        <select value={values.sex} onChange={(e) => set('sex', e.target.value as PersonalValues['sex'])}>
           <option value="">{t('account.profile.notSaying')}</option>
           <option value="1">{t('visitors.sex.male')}</option>
           <option value="2">{t('visitors.sex.female')}</option>
         </select>
-      </div>
+      </Field>
       <TextField
         label={t('account.profile.birthYear')}
         name="birth_year"
@@ -89,16 +88,14 @@ export function PersonalForm({ profile }: { profile: OwnProfile }) {
       <fieldset className="settings-social">
         <legend>{t('account.profile.social')}</legend>
         {SOCIAL_NETWORKS.map((key) => (
-          <div className="field" key={key}>
-            <label htmlFor={`settings-social-${key}`}>{t(`visitors.social.${key}`)}</label>
+          <Field key={key} id={`settings-social-${key}`} label={t(`visitors.social.${key}`)}>
             <input
-              id={`settings-social-${key}`}
               type="text"
               maxLength={SOCIAL_LINK_MAX}
               value={values.social[key] ?? ''}
               onChange={(e) => set('social', { ...values.social, [key]: e.target.value })}
             />
-          </div>
+          </Field>
         ))}
       </fieldset>
       <Button type="submit" variant="primary">

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { takeLinkToken } from './linkToken.ts';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { isEmail, passwordProblem } from '../../../contract/accounts.ts';
+import { isEmail } from '../../../contract/accounts.ts';
 import { safeReturnPath } from '../../../contract/return-url.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { FormError, TextField } from '../../ui/form/Field.tsx';
 import { useAccountForm } from './errors.ts';
+import { newPasswordText } from './NewPassword.tsx';
 import './account.css';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'password'] as const;
@@ -45,14 +46,11 @@ export function SignupPage() {
     event.preventDefault();
     const { values } = form;
     const done = await form.submit(
-      () => {
-        const problem = passwordProblem(values.password);
-        return {
-          first_name: values.first_name.trim() ? undefined : t('account.firstNameRequired'),
-          email: isEmail(values.email) ? undefined : t('errors.invalid_email'),
-          password: problem ? t(`errors.${problem}`) : undefined,
-        };
-      },
+      () => ({
+        first_name: values.first_name.trim() ? undefined : t('account.firstNameRequired'),
+        email: isEmail(values.email) ? undefined : t('errors.invalid_email'),
+        password: newPasswordText(t, values.password),
+      }),
       () => actions.signUp(invite ? { ...values, invite } : values, locale),
     );
     if (!done) return;

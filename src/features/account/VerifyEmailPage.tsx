@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { accountErrorText } from './errors.ts';
 import { oncePerToken, takeLinkToken } from './linkToken.ts';
 import './account.css';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /** The page a verification link opens (a sign-up's or an email change's): it posts the token once. */
 export function VerifyEmailPage() {
@@ -44,11 +45,7 @@ export function VerifyEmailPage() {
             {t('account.verify.done')}
           </p>
         ) : null}
-        {state.kind === 'failed' ? (
-          <p role="alert" className="form-error">
-            {state.text}
-          </p>
-        ) : null}
+        {state.kind === 'failed' ? <FormError>{state.text}</FormError> : null}
         <p className="auth__switch">
           {user ? <Link to={to('/profile/settings')}>{t('account.settings.title')}</Link> : <Link to={to('/login')}>{t('login.submit')}</Link>}
         </p>

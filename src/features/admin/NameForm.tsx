@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { clearIfSent } from '../../ui/sentField.ts';
 
 /** A one-field form that adds something by its name (a track, a stand); an empty name is refused next to it. */
@@ -34,22 +35,9 @@ export function NameForm({
   };
   return (
     <form className={className ? `admin__add ${className}` : 'admin__add'} onSubmit={(e) => void add(e)} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          value={name}
-          maxLength={maxLength}
-          aria-invalid={problem || undefined}
-          aria-describedby={problem ? `${id}-error` : undefined}
-          onChange={(e) => setName(e.target.value)}
-        />
-        {problem ? (
-          <p id={`${id}-error`} className="field__error">
-            {t('admin.fieldErrors.required')}
-          </p>
-        ) : null}
-      </div>
+      <Field id={id} label={label} error={problem ? t('admin.fieldErrors.required') : undefined}>
+        <input value={name} maxLength={maxLength} onChange={(e) => setName(e.target.value)} />
+      </Field>
       <Button type="submit" variant="primary">
         {submit}
       </Button>

@@ -5,6 +5,7 @@ import { useAdminActions, type EventStatus } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PUBLISH_BLOCKERS, type PublishProblem } from '../../../contract/publish.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 type Job = () => Promise<void>;
 
@@ -69,11 +70,7 @@ export function StatusActions({
           </ul>
         </div>
       ) : null}
-      {refused ? (
-        <p className="form-error" role="alert">
-          {t(`errors.${refused}`)}
-        </p>
-      ) : null}
+      {refused ? <FormError>{t(`errors.${refused}`)}</FormError> : null}
       <div className="admin__buttons">
         {status !== 'published' ? (
           <Button variant="primary" busy={busy === 'published'} disabled={blocked} onClick={() => void setStatus('published')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TEAM_ROLES, useAdminActions, useAdminPeople, type AdminEventView, type TeamRole } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmailField } from './EmailField.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { useEmailInvite } from './useEmailInvite.ts';
 import { WithdrawInvitation } from './people/WithdrawInvitation.tsx';
 
@@ -19,7 +20,7 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
   const id = useId();
   const actions = useAdminActions();
   const [role, setRole] = useState<TeamRole>('organizer');
-  const { email, setEmail, problem, busy, submit: add } = useEmailInvite((value) => actions.setRole(eventId, { email: value }, role, true));
+  const { draft, edit, problem, busy, submit: add } = useEmailInvite({ email: '' }, (value) => actions.setRole(eventId, { email: value }, role, true));
   const pending = (useAdminPeople(eventId).data.people?.invitations ?? []).filter((i) => (TEAM_ROLES as readonly string[]).includes(i.role));
 
   return (
@@ -69,17 +70,16 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
         ))}
       </ul>
       <form className="admin__add" onSubmit={(e) => void add(e)} noValidate>
-        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} />
-        <div className="field">
-          <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
+        <EmailField id={`${id}-email`} value={draft.email} onChange={(email) => edit({ email })} problem={problem} />
+        <Field id={`${id}-role`} label={t('admin.team.role')}>
+          <select value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
             {TEAM_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`admin.roles.${r}`)}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <Button type="submit" variant="primary" busy={busy}>
           {t('admin.team.add')}
         </Button>

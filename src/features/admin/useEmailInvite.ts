@@ -4,17 +4,20 @@ import { clearIfSent } from '../../ui/sentField.ts';
 import { looksLikeEmail } from './EmailField.tsx';
 
 /**
- * The one-field form that names a person by email (the team, invitations): checks the address on
- * the device, sends it, and empties the field unless the organiser has typed the next one meanwhile.
+ * A form that names a person by email (the team, invitations, a stand's people), with whatever else
+ * it asks of them in `draft`: checks the address on the device, sends it, and empties the form
+ * unless the organiser has typed the next one meanwhile (the draft is one object, so "still what
+ * was sent" is a single identity check).
  */
-export function useEmailInvite(send: (email: string) => Promise<unknown>) {
+export function useEmailInvite<D extends { email: string }>(empty: D, send: (email: string, draft: D) => Promise<unknown>) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [draft, setDraft] = useState(empty);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const edit = (change: Partial<D>) => setDraft((d) => ({ ...d, ...change }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const value = email.trim();
+    const value = draft.email.trim();
     if (!looksLikeEmail(value)) {
       setProblem(t('admin.team.emailProblem'));
       return;
@@ -22,12 +25,12 @@ export function useEmailInvite(send: (email: string) => Promise<unknown>) {
     setProblem(null);
     setBusy(true);
     try {
-      const sent = email;
-      await send(value);
-      setEmail(clearIfSent(sent, ''));
+      const sent = draft;
+      await send(value, draft);
+      setDraft(clearIfSent(sent, empty));
     } finally {
       setBusy(false);
     }
   };
-  return { email, setEmail, problem, busy, submit };
+  return { draft, edit, problem, busy, submit };
 }

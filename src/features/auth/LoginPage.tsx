@@ -6,6 +6,7 @@ import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { safeReturnPath } from '../../../contract/return-url.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { tooManyRequestsText } from '../../ui/retryAfter.ts';
 
@@ -67,31 +68,12 @@ export function LoginPage() {
             {error}
           </p>
         ) : null}
-        <div className="field">
-          <label htmlFor={ids.email}>{t('login.email')}</label>
-          <input
-            id={ids.email}
-            type="email"
-            name="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.password}>{t('login.password')}</label>
-          <input
-            id={ids.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
+        <Field id={ids.email} label={t('login.email')}>
+          <input type="email" name="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <Field id={ids.password} label={t('login.password')}>
+          <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </Field>
         <Button type="submit" variant="primary" busy={busy} className="auth__submit">
           {busy ? t('login.submitting') : t('login.submit')}
         </Button>

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { parseStaffTarget } from './staff.ts';
 import { clearIfSent } from '../../ui/sentField.ts';
+import { Field, FormError } from '../../ui/form/Field.tsx';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).
@@ -113,10 +114,8 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         </ul>
       ) : null}
       <form className="door-manual" onSubmit={(e) => void add(e)}>
-        <div className="field">
-          <label htmlFor={id}>{t('door.staff.addLabel')}</label>
+        <Field id={id} label={t('door.staff.addLabel')}>
           <input
-            id={id}
             name="staff"
             value={text}
             onChange={(e) => setText(e.target.value)}
@@ -124,7 +123,7 @@ export function DoorStaff({ eventId }: { eventId: number }) {
             spellCheck={false}
             placeholder={t('door.staff.addPlaceholder')}
           />
-        </div>
+        </Field>
         <Button type="submit" variant="primary" busy={busy === 'add'} disabled={!text.trim() || busy !== null}>
           {t('door.staff.add')}
         </Button>
@@ -135,9 +134,7 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         </p>
       ) : null}
       {error ? (
-        <p className="form-error" role="alert">
-          {error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}
-        </p>
+        <FormError>{error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}</FormError>
       ) : null}
     </div>
   );

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { clearIfSent } from '../../ui/sentField.ts';
+import { Field } from '../../ui/form/Field.tsx';
 
 /**
  * The code field: a ticket code typed from a printout, or the whole signed text (a hand-held
@@ -24,11 +25,9 @@ export function ManualEntry({ onCode, busy }: { onCode(text: string): Promise<vo
   };
   return (
     <form className="door-manual" onSubmit={(e) => void submit(e)}>
-      <div className="field">
-        <label htmlFor={id}>{t('door.manual.label')}</label>
+      <Field id={id} label={t('door.manual.label')}>
         <input
           ref={input}
-          id={id}
           name="code"
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -37,7 +36,7 @@ export function ManualEntry({ onCode, busy }: { onCode(text: string): Promise<vo
           spellCheck={false}
           placeholder={t('door.manual.placeholder')}
         />
-      </div>
+      </Field>
       <Button type="submit" variant="primary" busy={busy} disabled={!text.trim()}>
         {t('door.manual.submit')}
       </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventActions, type EventView } from '../../data/index.ts';
 import { useRequireLogin } from '../../ui/useRequireLogin.ts';
+import { StarIcon } from '../../ui/icons.tsx';
 
 export interface FavoriteButtonProps {
   event: Pick<EventView, 'event_id' | 'name' | 'is_favorite' | 'pending'>;
@@ -51,19 +52,5 @@ export function FavoriteButton({ event, variant = 'icon' }: FavoriteButtonProps)
         </span>
       ) : null}
     </span>
-  );
-}
-
-function StarIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        d="M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6-5.4-2.9-5.4 2.9 1.1-6-4.5-4.2 6.1-.8z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -4,7 +4,7 @@ import { CLOCK_TICK_MS } from '../../../contract/constants.ts';
 import type { EventView } from '../../data/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
-import { VideoCountdown, VideoFrame, VideoPoster } from '../../ui/video/VideoParts.tsx';
+import { VideoCountdown, VideoFrame, VideoPoster, VideoRetry } from '../../ui/video/VideoParts.tsx';
 import { docksOffStage, type LiveVideoState } from './video-clock.ts';
 import { useLiveVideo } from './useLiveVideo.ts';
 
@@ -89,16 +89,7 @@ function VideoScreen({ event, state, onRetry }: { event: EventView; state: LiveV
       body = <Spinner label={t('live.video.loading')} block={false} />;
       break;
     case 'error':
-      body = (
-        <>
-          <p className="video__message" role="alert">
-            {t('live.video.error')}
-          </p>
-          <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
-            {t('live.video.retry')}
-          </button>
-        </>
-      );
+      body = <VideoRetry message={t('live.video.error')} retry={t('live.video.retry')} onRetry={onRetry} />;
       break;
     // Finished, on site and unavailable are a line of text, which VideoPoster already knows.
   }

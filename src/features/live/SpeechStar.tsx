@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSession, useSpeechStars } from '../../data/index.ts';
+import { TalkStarIcon } from '../../ui/icons.tsx';
 
 /**
  * A star on a speech of the live stage (issue 16): the user notes a talk to attend, and it shows in
@@ -22,15 +23,7 @@ export function SpeechStar({ eventId, speechId, title }: { eventId: number; spee
       title={pending ? t('live.starPending') : on ? t('live.starredHint') : t('live.starHint')}
       onClick={() => void stars.set(speechId, !on)}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-        <path
-          d="M12 3.5l2.6 5.3 5.9.9-4.25 4.1 1 5.85L12 16.9l-5.25 2.75 1-5.85L3.5 9.7l5.9-.9z"
-          fill={on ? 'currentColor' : 'none'}
-          stroke="currentColor"
-          strokeWidth="1.6"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <TalkStarIcon filled={on} />
       {pending ? <span className="speech-star__pending" aria-hidden="true" /> : null}
     </button>
   );

@@ -7,6 +7,7 @@ import { useLocalePath } from '../../ui/useLocale.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { NotificationRow } from './NotificationRow.tsx';
 import './notifications.css';
+import { Icon } from '../../ui/icons.tsx';
 
 /** The panel shows the newest few; the page has the rest. */
 const PANEL_SIZE = 5;
@@ -73,7 +74,7 @@ export function NotificationsBell() {
 
 function BellIcon() {
   return (
-    <svg className="notifications-menu__bell" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <Icon size={22} className="notifications-menu__bell">
       <path
         d="M12 3a6 6 0 0 0-6 6v3.6L4.3 16a1 1 0 0 0 .9 1.5h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 16a2.5 2.5 0 0 0 5 0"
         fill="none"
@@ -81,6 +82,6 @@ function BellIcon() {
         strokeWidth="1.8"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }

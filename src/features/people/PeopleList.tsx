@@ -3,7 +3,7 @@ import type { PeoplePage } from '../../data/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { formatRelative } from '../../app/layout/relativeTime.ts';
-import { PeopleIcon } from '../../ui/people/icons.tsx';
+import { PeopleIcon } from '../../ui/icons.tsx';
 import { PersonItem } from './PersonItem.tsx';
 
 /** The list of the people card and of /people, with where it comes from when that matters. */

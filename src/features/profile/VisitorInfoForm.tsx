@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { PROFILE_LIMITS } from '../../../contract/index.ts';
 import { useProfileActions, validateVisitorInfo, type OwnProfile, type ProfilePatch, type VisitorInfoErrors } from '../../data/index.ts';
 import { Modal } from '../../ui/Modal.tsx';
-import { FormError } from '../../ui/form/Field.tsx';
+import { Field, FormError } from '../../ui/form/Field.tsx';
 
-type Field = 'company' | 'position' | 'status' | 'help';
+type InfoField = 'company' | 'position' | 'status' | 'help';
 const MESSAGE: Record<NonNullable<VisitorInfoErrors[keyof VisitorInfoErrors]>, string> = {
   position_required: 'profile.form.positionRequired',
   status_required: 'profile.form.statusRequired',
@@ -37,12 +37,12 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
     help: profile.help,
     show_status: showStatus,
   });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [touched, setTouched] = useState<Partial<Record<InfoField, boolean>>>({});
   const [failed, setFailed] = useState(false);
-  const refs = useRef(new Map<Field, HTMLInputElement | HTMLTextAreaElement>());
+  const refs = useRef(new Map<InfoField, HTMLInputElement | HTMLTextAreaElement>());
   const base = useId();
   const errors = validateVisitorInfo(values);
-  const shownError = (field: Field) => (touched[field] ? errors[field as keyof VisitorInfoErrors] : undefined);
+  const shownError = (field: InfoField) => (touched[field] ? errors[field as keyof VisitorInfoErrors] : undefined);
 
   const blur = (e: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => setTouched((s) => ({ ...s, [e.target.name]: true }));
 
@@ -68,7 +68,7 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
     });
   };
 
-  const text = (field: Field, label: string, opts: { required: boolean; multiline?: boolean; max: number }) => {
+  const text = (field: InfoField, label: string, opts: { required: boolean; multiline?: boolean; max: number }) => {
     const id = `${base}-${field}`;
     const error = shownError(field);
     const common = {
@@ -112,16 +112,15 @@ export function VisitorInfoForm({ open, profile, statusTypes, showStatus, onClos
         {text('position', t('profile.form.position'), { required: true, max: PROFILE_LIMITS.position })}
         {text('status', t('profile.form.status'), { required: true, multiline: true, max: PROFILE_LIMITS.about })}
         {text('help', t('profile.form.help'), { required: true, multiline: true, max: PROFILE_LIMITS.about })}
-        <div className="field">
-          <label htmlFor={selectId}>{t('profile.form.showStatus')}</label>
-          <select id={selectId} value={values.show_status} onChange={(e) => setValues((v) => ({ ...v, show_status: Number(e.target.value) }))}>
+        <Field id={selectId} label={t('profile.form.showStatus')}>
+          <select value={values.show_status} onChange={(e) => setValues((v) => ({ ...v, show_status: Number(e.target.value) }))}>
             {statusTypes.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <FormError>{failed ? t('errors.local_write_failed') : null}</FormError>
         <div className="modal__actions">
           <button type="button" className="btn btn--secondary" onClick={onClose}>

@@ -8,6 +8,7 @@ import { dateFormat } from '../../ui/intl.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { Avatar } from '../../ui/people/Avatar.tsx';
 import { CopyField } from '../../ui/CopyField.tsx';
+import { Field } from '../../ui/form/Field.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import './referrals.css';
@@ -64,16 +65,15 @@ function ShareLink({ code }: { code: string | null }) {
       {upcoming.items.length === 0 ? (
         <p className="referrals__note">{t('referrals.noEvents')}</p>
       ) : (
-        <div className="field">
-          <label htmlFor={selectId}>{t('referrals.event')}</label>
-          <select id={selectId} value={chosen} onChange={(e) => setParams({ event_id: e.target.value }, { replace: true })}>
+        <Field id={selectId} label={t('referrals.event')}>
+          <select value={chosen} onChange={(e) => setParams({ event_id: e.target.value }, { replace: true })}>
             {upcoming.items.map((e) => (
               <option key={e.event_id} value={e.event_id}>
                 {e.name}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
       )}
       {link ? (
         <CopyField

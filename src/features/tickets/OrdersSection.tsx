@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { dateFormat } from '../../ui/intl.ts';
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { FormError } from '../../ui/form/Field.tsx';
 
 /**
  * The user's orders on My tickets, from the device (they ride in the tickets collection): orders
@@ -110,9 +111,9 @@ function PendingOrder({ view }: { view: OrderView }) {
       </div>
       {offline ? <p className="muted small">{t('tickets.needsNetwork')}</p> : null}
       {failure ? (
-        <p className="form-error" role="alert">
+        <FormError>
           {failure.code === 'network_error' ? t('tickets.needsNetwork') : t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
+        </FormError>
       ) : null}
     </article>
   );

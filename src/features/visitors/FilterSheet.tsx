@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 /**
  * On a phone the visitors' filters wait behind one button, so the cards come first: the button says
@@ -47,8 +48,8 @@ export function FilterSheet({ active, total, children }: { active: number; total
 
 function FilterIcon() {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <Icon>
       <path d="M4 6h16M7 12h10M10 18h4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
+    </Icon>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../ui/Button.tsx';
 import { useLocalePath } from '../../ui/useLocale.ts';
+import { Icon } from '../../ui/icons.tsx';
 
 /**
  * One tap from the visitors to meet by QR (issue 31): the own code and the scanner. Beside the
@@ -23,11 +24,11 @@ export function MeetLink({ eventId, compact }: { eventId: number; compact: boole
 
 function QrMark() {
   return (
-    <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <Icon>
       <path
         fill="currentColor"
         d="M3 3h8v8H3zm2 2v4h4V5zm8-2h8v8h-8zm2 2v4h4V5zM3 13h8v8H3zm2 2v4h4v-4zm8-2h2v2h-2zm2 2h2v2h-2zm2-2h2v2h-2zm2 2h2v2h-2zm-4 2h2v2h-2zm2 2h2v2h-2zm2-2h2v2h-2zm-6 2h2v2h-2z"
       />
-    </svg>
+    </Icon>
   );
 }

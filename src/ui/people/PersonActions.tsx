@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMayMessage, useSession, useVisitorActions } from '../../data/index.ts';
-import { HeartIcon, MessageIcon, StarIcon } from './icons.tsx';
+import { HeartIcon, MessageIcon, StarIcon } from '../icons.tsx';
 import { MessageButton } from '../MessageButton.tsx';
 
 /** A queued write: only writing to the local database can fail here. */

@@ -89,3 +89,17 @@ export function VideoCountdown({ event, remainingMs }: { event: EventView; remai
     </>
   );
 }
+
+/** A player that could not start: why, said out loud, and a way to try again. */
+export function VideoRetry({ message, retry, onRetry }: { message: ReactNode; retry: ReactNode; onRetry(): void }) {
+  return (
+    <>
+      <p className="video__message" role="alert">
+        {message}
+      </p>
+      <button type="button" className="btn btn--secondary btn--sm" onClick={onRetry}>
+        {retry}
+      </button>
+    </>
+  );
+}

@@ -47,11 +47,14 @@ export interface PeopleCache {
   items: PersonSummary[];
 }
 
-export function toPersonSummary(v: unknown): PersonSummary {
-  const d = obj(v);
-  const checkin = obj(d.event_checkin);
-  const trip = d.trip && typeof d.trip === 'object' ? obj(d.trip) : null;
-  const eventId = int(checkin.event_id);
+/** The fields every legacy answer's person carries (a list's, a profile's, a visitor's). */
+export type PersonBasics = Omit<PersonSummary, 'event' | 'trip'>;
+
+/**
+ * A person object of a legacy answer read loosely, the one reading of its older spellings (`id`,
+ * `avatar_url`, `city`) for every answer that describes people.
+ */
+export function toPersonBasics(d: Record<string, unknown>): PersonBasics {
   return {
     user_id: int(d.user_id ?? d.id),
     first_name: str(d.first_name),
@@ -64,6 +67,16 @@ export function toPersonSummary(v: unknown): PersonSummary {
     help: str(d.help),
     status: str(d.status),
     trip_status: int(d.trip_status),
+  };
+}
+
+export function toPersonSummary(v: unknown): PersonSummary {
+  const d = obj(v);
+  const checkin = obj(d.event_checkin);
+  const trip = d.trip && typeof d.trip === 'object' ? obj(d.trip) : null;
+  const eventId = int(checkin.event_id);
+  return {
+    ...toPersonBasics(d),
     event: eventId ? { id: eventId, name: str(checkin.event_name) } : null,
     trip: trip ? { hotel: str(trip.hotel), transportBefore: str(trip.transportBefore), transportAfter: str(trip.transportAfter) } : null,
   };

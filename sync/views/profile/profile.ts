@@ -3,6 +3,7 @@ import { NOTIFY_EMAIL_KINDS, type NotifyEmailKind } from '../../../contract/acco
 import { PROFILE_LIMITS, SOCIAL_NETWORKS, STATUS_TYPE_VALUES, type ProfilePatch, type SocialLinks, type VisitorDoc } from '../../../contract/visitors.ts';
 import { looseInt as int, looseObject as obj, looseString as str } from '../../store/caches.ts';
 import { isInFlight, type QueuedCommand } from '../../store/overlay.ts';
+import { toPersonBasics } from '../people/people.ts';
 
 const bool = (v: unknown): boolean => v === true;
 
@@ -68,22 +69,12 @@ export function toSocial(v: unknown): SocialLinks {
 export function toOwnProfile(data: unknown): OwnProfile {
   const d = obj(data);
   return {
-    user_id: int(d.user_id ?? d.id),
-    first_name: str(d.first_name),
-    last_name: str(d.last_name),
-    avatar: str(d.avatar ?? d.avatar_url),
-    country_code: str(d.country_code),
+    ...toPersonBasics(d),
     country_name: str(d.country_name),
     city_id: int(d.city_id),
-    city_name: str(d.city_name ?? d.city),
     phone: str(d.phone),
     email: str(d.email),
-    position: str(d.position),
-    company: str(d.company),
-    help: str(d.help),
-    status: str(d.status),
     show_status: int(d.show_status),
-    trip_status: int(d.trip_status),
     hobby: str(d.hobby),
     sex: int(d.sex),
     birth_year: int(d.birth_year),

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkCategories, MEETING_LIMITS, useAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 
 interface Row {
   id?: number;
@@ -45,10 +46,9 @@ export function CategoriesSection({ eventId, categories, pending }: { eventId: n
           {rows.map((r, i) => (
             // A new category has no id until the server gives one; until then its place names it.
             <li key={r.id ?? `new-${i}`} className="meeting-row">
-              <div className="field">
-                <label htmlFor={`${id}-c${i}`}>{t('admin.meetings.categoryName')}</label>
-                <input id={`${id}-c${i}`} value={r.name} maxLength={MEETING_LIMITS.categoryName} onChange={(e) => set(i, e.target.value)} />
-              </div>
+              <Field id={`${id}-c${i}`} label={t('admin.meetings.categoryName')}>
+                <input value={r.name} maxLength={MEETING_LIMITS.categoryName} onChange={(e) => set(i, e.target.value)} />
+              </Field>
               <Button
                 size="sm"
                 variant="ghost"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { INVITE_ROLES, useAdminActions, usePeopleActions, type AdminInvitation, type InviteRole, type QueuedInvite } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmailField } from '../EmailField.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 import { useEmailInvite } from '../useEmailInvite.ts';
 import { WithdrawInvitation } from './WithdrawInvitation.tsx';
 
@@ -17,24 +18,23 @@ export function InviteSection({ eventId, invitations, queued }: { eventId: numbe
   const people = usePeopleActions();
   const admin = useAdminActions();
   const [role, setRole] = useState<InviteRole>('attendee');
-  const { email, setEmail, problem, busy, submit } = useEmailInvite((value) => people.invite(eventId, value, role));
+  const { draft, edit, problem, busy, submit } = useEmailInvite({ email: '' }, (value) => people.invite(eventId, value, role));
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="admin__h3">
         {t('admin.people.invite')}
       </h3>
       <form className="admin__add" onSubmit={(e) => void submit(e)} noValidate>
-        <EmailField id={`${id}-email`} value={email} onChange={setEmail} problem={problem} hintId={`${id}-hint`} />
-        <div className="field">
-          <label htmlFor={`${id}-role`}>{t('admin.team.role')}</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
+        <EmailField id={`${id}-email`} value={draft.email} onChange={(email) => edit({ email })} problem={problem} hintId={`${id}-hint`} />
+        <Field id={`${id}-role`} label={t('admin.team.role')}>
+          <select value={role} onChange={(e) => setRole(e.target.value as InviteRole)}>
             {INVITE_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`admin.people.inviteRole.${r}`)}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <Button type="submit" variant="primary" busy={busy}>
           {t('admin.people.send')}
         </Button>

@@ -20,6 +20,7 @@ import { dateFormat } from '../../../ui/intl.ts';
 import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { InviteSection } from './InviteSection.tsx';
 import { PersonRow } from './PersonRow.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 import './people.css';
 
 const PAGE = 50;
@@ -92,13 +93,11 @@ export function PeoplePage() {
       </p>
       <InviteSection eventId={eventId} invitations={data.people?.invitations ?? []} queued={data.queued} />
       <search className="people-filters" aria-label={t('admin.people.filtersLabel')}>
-        <div className="field">
-          <label htmlFor={`${id}-q`}>{t('admin.people.search')}</label>
-          <input id={`${id}-q`} type="search" value={filter.q} onChange={(e) => set({ q: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-ticket`}>{t('admin.people.ticketType')}</label>
-          <select id={`${id}-ticket`} value={filter.ticket} onChange={(e) => set({ ticket: e.target.value })}>
+        <Field id={`${id}-q`} label={t('admin.people.search')}>
+          <input type="search" value={filter.q} onChange={(e) => set({ q: e.target.value })} />
+        </Field>
+        <Field id={`${id}-ticket`} label={t('admin.people.ticketType')}>
+          <select value={filter.ticket} onChange={(e) => set({ ticket: e.target.value })}>
             <option value="">{t('admin.people.any')}</option>
             <option value="-">{t('admin.people.noTicket')}</option>
             {types.map((x) => (
@@ -107,23 +106,17 @@ export function PeoplePage() {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-door`}>{t('admin.people.door')}</label>
-          <select id={`${id}-door`} value={filter.door} onChange={(e) => set({ door: e.target.value as PeopleFilter['door'] })}>
-            <option value="any">{t('admin.people.any')}</option>
-            <option value="yes">{t('admin.people.yes')}</option>
-            <option value="no">{t('admin.people.no')}</option>
+        </Field>
+        <Field id={`${id}-door`} label={t('admin.people.door')}>
+          <select value={filter.door} onChange={(e) => set({ door: e.target.value as PeopleFilter['door'] })}>
+            <AnyYesNo />
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-meetings`}>{t('admin.people.hasMeetings')}</label>
-          <select id={`${id}-meetings`} value={filter.meetings} onChange={(e) => set({ meetings: e.target.value as PeopleFilter['meetings'] })}>
-            <option value="any">{t('admin.people.any')}</option>
-            <option value="yes">{t('admin.people.yes')}</option>
-            <option value="no">{t('admin.people.no')}</option>
+        </Field>
+        <Field id={`${id}-meetings`} label={t('admin.people.hasMeetings')}>
+          <select value={filter.meetings} onChange={(e) => set({ meetings: e.target.value as PeopleFilter['meetings'] })}>
+            <AnyYesNo />
           </select>
-        </div>
+        </Field>
       </search>
       <p className="people-count" role="status">
         {t('admin.people.count', { shown: rows.length, total: all.length })}{' '}
@@ -148,5 +141,17 @@ export function PeoplePage() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The three answers of a filter on a yes-or-no fact about a person. */
+function AnyYesNo() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <option value="any">{t('admin.people.any')}</option>
+      <option value="yes">{t('admin.people.yes')}</option>
+      <option value="no">{t('admin.people.no')}</option>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { NameForm } from '../NameForm.tsx';
 import { Refusals } from '../Refusals.tsx';
 import { SpeechForm } from './SpeechForm.tsx';
 import { TrackColumn } from './TrackColumn.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
 import './schedule.css';
 
 /** A calendar date of the event ("Tue, 14 Mar"), read as a date, not moved into the device's zone. */
@@ -136,10 +137,8 @@ function DayTitle({
   };
   return (
     <form className="schedule-day admin__add" onSubmit={(e) => void save(e)} noValidate>
-      <div className="field">
-        <label htmlFor={id}>{t('admin.schedule.dayTitle', { day: label })}</label>
+      <Field id={id} label={t('admin.schedule.dayTitle', { day: label })}>
         <input
-          id={id}
           value={title}
           maxLength={SCHEDULE_LIMITS.dayTitle}
           placeholder={t('admin.schedule.dayTitlePlaceholder')}
@@ -148,7 +147,7 @@ function DayTitle({
             setSaved(false);
           }}
         />
-      </div>
+      </Field>
       <Button type="submit">{t('admin.schedule.saveDay')}</Button>
       {declared && !holdsSpeeches ? (
         <Button variant="ghost" onClick={() => void actions.removeDay(eventId, date)}>

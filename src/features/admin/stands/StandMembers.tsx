@@ -1,9 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAND_LIMITS, useStandActions, type ClientRef, type EditorMember } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { clearIfSent } from '../../../ui/sentField.ts';
-import { EmailField, looksLikeEmail } from '../EmailField.tsx';
+import { EmailField } from '../EmailField.tsx';
+import { Field } from '../../../ui/form/Field.tsx';
+import { useEmailInvite } from '../useEmailInvite.ts';
 
 interface MemberDraft {
   email: string;
@@ -20,27 +21,17 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
   const { t } = useTranslation();
   const id = useId();
   const actions = useStandActions();
-  // One object for the three fields, so that "still what was sent" is a single identity check.
-  const [draft, setDraft] = useState(EMPTY_DRAFT);
-  const { email, position, manager } = draft;
-  const edit = (change: Partial<MemberDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const [problem, setProblem] = useState<string | null>(null);
   // A member named by email is invited and joins once they accept, so the list does not show them yet.
   const [invited, setInvited] = useState<string | null>(null);
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      setProblem(t('admin.team.emailProblem'));
-      return;
-    }
-    setProblem(null);
-    const sent = draft;
-    await actions.setMember(eventId, stand, { email: value }, position.trim(), manager);
+  const {
+    draft: { email, position, manager },
+    edit,
+    problem,
+    submit: add,
+  } = useEmailInvite(EMPTY_DRAFT, async (value, d) => {
+    await actions.setMember(eventId, stand, { email: value }, d.position.trim(), d.manager);
     setInvited(value);
-    setDraft(clearIfSent(sent, EMPTY_DRAFT));
-  };
+  });
 
   return (
     <section className="admin__team" aria-labelledby={`${id}-title`}>
@@ -55,10 +46,9 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
       </ul>
       <form className="admin__add stand-add-member" onSubmit={(e) => void add(e)} noValidate>
         <EmailField id={`${id}-email`} value={email} onChange={(v) => edit({ email: v })} problem={problem} />
-        <div className="field">
-          <label htmlFor={`${id}-position`}>{t('admin.stands.position')}</label>
-          <input id={`${id}-position`} value={position} maxLength={STAND_LIMITS.position} onChange={(e) => edit({ position: e.target.value })} />
-        </div>
+        <Field id={`${id}-position`} label={t('admin.stands.position')}>
+          <input value={position} maxLength={STAND_LIMITS.position} onChange={(e) => edit({ position: e.target.value })} />
+        </Field>
         <label className="stand-manager-box">
           <input type="checkbox" checked={manager} onChange={(e) => edit({ manager: e.target.checked })} /> {t('admin.stands.isManager')}
         </label>
@@ -94,10 +84,8 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
         </p>
         {member.hidden ? <p className="muted small">{t('admin.stands.hiddenMember')}</p> : null}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-position`}>{t('admin.stands.positionOf', { name })}</label>
+      <Field id={`${id}-position`} label={t('admin.stands.positionOf', { name })}>
         <input
-          id={`${id}-position`}
           value={position}
           maxLength={STAND_LIMITS.position}
           onChange={(e) => setPosition(e.target.value)}
@@ -105,7 +93,7 @@ function MemberRow({ eventId, stand, member }: { eventId: number; stand: ClientR
             if (position.trim() !== member.position) save(member.is_manager);
           }}
         />
-      </div>
+      </Field>
       <label>
         <input type="checkbox" checked={member.is_manager} onChange={(e) => save(e.target.checked)} /> {t('admin.stands.isManager')}
       </label>

@@ -5,6 +5,8 @@ import { useCancelRequestActions, useCancelRequests, type CancelRequestItem, typ
 import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
+import { SalesPanel } from './CardList.tsx';
 
 /**
  * Holders' requests to cancel paid tickets, above the event's orders (issue 30). Approving cancels
@@ -22,16 +24,13 @@ export function CancelRequestsPanel({ eventId, timeZone, offline, onDecided }: {
     onDecided();
   };
   return (
-    <section aria-labelledby="sales-cancel-requests-h" className="promo">
-      <h2 id="sales-cancel-requests-h" className="admin__h2">
-        {t('sales.cancelRequests.title', { count: items.length })}
-      </h2>
+    <SalesPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
       <ul className="admin__list">
         {items.map((r) => (
           <RequestRow key={r.id} eventId={eventId} request={r} timeZone={timeZone} offline={offline} onDecided={decided} />
         ))}
       </ul>
-    </section>
+    </SalesPanel>
   );
 }
 
@@ -84,25 +83,15 @@ function RequestRow({
         </Button>
       </div>
       {asking ? (
-        <fieldset className="sales__confirm">
-          <legend>
-            {t(r.method === 'card' ? 'sales.cancelRequests.askCard' : 'sales.cancelRequests.askManual', { amount: formatMoney(r.price, r.currency, locale) })}
-          </legend>
-          <div className="admin__buttons">
-            <Button size="sm" variant="danger" onClick={() => void run('approve')}>
-              {t('common.confirm')}
-            </Button>
-            <Button size="sm" onClick={() => setAsking(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t(r.method === 'card' ? 'sales.cancelRequests.askCard' : 'sales.cancelRequests.askManual', {
+            amount: formatMoney(r.price, r.currency, locale),
+          })}
+          onConfirm={() => void run('approve')}
+          onCancel={() => setAsking(false)}
+        />
       ) : null}
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure.code === 'network_error' ? t('sales.orders.offline') : t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
-      ) : null}
+      <ActionFailure failure={failure} />
     </li>
   );
 }

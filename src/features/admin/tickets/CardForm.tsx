@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { FormError } from '../../../ui/form/Field.tsx';
 
 /**
- * What the organiser's sales forms share (a ticket type, a promo code, a shared quota): they check
+ * What the organiser's sales forms share (a ticket type, a promo code, a shared quota, the settings): they check
  * themselves by the server's rules, show their problems only once a save was tried, and keep a
  * second tap from queuing the same change twice.
  */

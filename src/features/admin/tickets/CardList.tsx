@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
+import { FormError } from '../../../ui/form/Field.tsx';
 
 /**
  * The frame the sales lists share (ticket types, shared quotas, promo codes): cards edited in place,
@@ -49,11 +50,37 @@ export function CardList<T extends { key: string }>({
 export function RefusedNote({ code, onDismiss }: { code: string; onDismiss(): void }) {
   const { t } = useTranslation();
   return (
-    <p className="form-error" role="alert">
+    <FormError>
       {t('sales.refused', { reason: t(`errors.${code}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
       <Button size="sm" variant="ghost" onClick={onDismiss}>
         {t('rejections.discard')}
       </Button>
-    </p>
+    </FormError>
+  );
+}
+
+/** A card's two ways out of being as it is: open it in place, or remove it. */
+export function EditDeleteButtons({ edit, remove, onEdit, onDelete }: { edit: ReactNode; remove: ReactNode; onEdit(): void; onDelete(): void }) {
+  return (
+    <div className="admin__buttons">
+      <Button size="sm" onClick={onEdit}>
+        {edit}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onDelete}>
+        {remove}
+      </Button>
+    </div>
+  );
+}
+
+/** One panel of the sales page: a section named by its heading, so the page's outline lists each. */
+export function SalesPanel({ id, className, title, children }: { id: string; className?: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="admin__h2">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Field } from '../Field.tsx';
 import { CardForm, useCardSave } from './CardForm.tsx';
-import { CardList } from './CardList.tsx';
+import { CardList, EditDeleteButtons, SalesPanel } from './CardList.tsx';
 
 const BLANK: CheckinListFields = { name: '', type_ids: [], day: '', reentry: false };
 
@@ -23,10 +23,7 @@ export function CheckinListsPanel({ eventId }: { eventId: number }) {
   const view = lists.result?.ok ? lists.result.data : null;
   const items = (view?.lists ?? []).map((l) => ({ ...l, key: String(l.id) }));
   return (
-    <section aria-labelledby="sales-gates-h" className="promo checkin-lists">
-      <h2 id="sales-gates-h" className="admin__h2">
-        {t('checkinLists.title')}
-      </h2>
+    <SalesPanel id="sales-gates-h" className="promo checkin-lists" title={t('checkinLists.title')}>
       <p className="muted small">{t('checkinLists.lead')}</p>
       {lists.result && !lists.result.ok && !view ? <p className="muted small">{t('checkinLists.offline')}</p> : null}
       {view ? (
@@ -52,7 +49,7 @@ export function CheckinListsPanel({ eventId }: { eventId: number }) {
           add={<Button onClick={() => setEditing('new')}>{t('checkinLists.add')}</Button>}
         />
       ) : null}
-    </section>
+    </SalesPanel>
   );
 }
 
@@ -73,14 +70,7 @@ function ListRow({ list, answer, onEdit, onDelete }: { list: CheckinListView; an
         {list.day ? t('checkinLists.day', { day: formatListDay(list.day) }) : t('checkinLists.everyDay')}
         {list.reentry ? ` · ${t('checkinLists.reentry')}` : ''}
       </p>
-      <div className="admin__buttons">
-        <Button size="sm" onClick={onEdit}>
-          {t('checkinLists.edit')}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onDelete}>
-          {t('checkinLists.delete')}
-        </Button>
-      </div>
+      <EditDeleteButtons edit={t('checkinLists.edit')} remove={t('checkinLists.delete')} onEdit={onEdit} onDelete={onDelete} />
     </li>
   );
 }

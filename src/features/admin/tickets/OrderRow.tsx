@@ -5,6 +5,7 @@ import { useOrderActions, type EventOrder, type OnlineFailure } from '../../../d
 import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
 
 type Action = 'paid' | 'cancel' | 'refund';
 
@@ -100,23 +101,9 @@ export function OrderRow({
         </div>
       ) : null}
       {asking ? (
-        <fieldset className="sales__confirm">
-          <legend>{t(`sales.orders.ask.${asking}`, { code: order.code })}</legend>
-          <div className="admin__buttons">
-            <Button size="sm" variant="danger" onClick={() => void run(asking)}>
-              {t('common.confirm')}
-            </Button>
-            <Button size="sm" onClick={() => setAsking(null)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep question={t(`sales.orders.ask.${asking}`, { code: order.code })} onConfirm={() => void run(asking)} onCancel={() => setAsking(null)} />
       ) : null}
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure.code === 'network_error' ? t('sales.orders.offline') : t(`errors.${failure.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
-      ) : null}
+      <ActionFailure failure={failure} />
     </li>
   );
 }

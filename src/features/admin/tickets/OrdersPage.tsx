@@ -13,6 +13,7 @@ import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { CancelRequestsPanel } from './CancelRequestsPanel.tsx';
 import { OrderRow } from './OrderRow.tsx';
 import { ordersCsv } from './orders-csv.ts';
+import { Field, FormError } from '../../../ui/form/Field.tsx';
 
 const PAGE = 50;
 /** Typing in the search asks the server once the organiser pauses (the specs' search debounce). */
@@ -63,9 +64,7 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
         </p>
       ) : null}
       {result && !result.ok && result.code !== 'network_error' ? (
-        <p className="form-error" role="alert">
-          {t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') })}
-        </p>
+        <FormError>{t(`errors.${result.code}`, { defaultValue: t('errors.unknown_error') })}</FormError>
       ) : null}
 
       {page ? (
@@ -86,10 +85,8 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
       <ExportOrders data={data} offline={offline} />
 
       <div className="sales__filters">
-        <div className="field">
-          <label htmlFor={`${idp}-state`}>{t('sales.orders.filterState')}</label>
+        <Field id={`${idp}-state`} label={t('sales.orders.filterState')}>
           <select
-            id={`${idp}-state`}
             value={state ?? ''}
             onChange={(e) => {
               firstPage();
@@ -103,11 +100,9 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
               </option>
             ))}
           </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${idp}-q`}>{t('sales.orders.search')}</label>
+        </Field>
+        <Field id={`${idp}-q`} label={t('sales.orders.search')}>
           <input
-            id={`${idp}-q`}
             type="search"
             value={typed}
             maxLength={100}
@@ -117,7 +112,7 @@ export function OrdersPanel({ data }: { data: SalesAdminData }) {
               setTyped(e.target.value);
             }}
           />
-        </div>
+        </Field>
       </div>
 
       {!page ? (

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
-import { CardList, RefusedNote } from './CardList.tsx';
+import { CardList, RefusedNote, SalesPanel } from './CardList.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 
 /**
@@ -35,10 +35,7 @@ export function PromoCodesPanel({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <section aria-labelledby="sales-promo-h" className="promo">
-      <h2 id="sales-promo-h" className="admin__h2">
-        {t('sales.promo.title')}
-      </h2>
+    <SalesPanel id="sales-promo-h" className="promo" title={t('sales.promo.title')}>
       {!stats && codes.length ? <p className="muted small">{t('sales.promo.usesOffline')}</p> : null}
       <CardList
         items={codes}
@@ -75,7 +72,7 @@ export function PromoCodesPanel({
         )}
         add={<Button onClick={() => setEditing('new')}>{t('sales.promo.add')}</Button>}
       />
-    </section>
+    </SalesPanel>
   );
 }
 

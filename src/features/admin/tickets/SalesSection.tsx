@@ -6,6 +6,7 @@ import { NotOrganiser } from '../NotOrganiser.tsx';
 import { OrdersPanel } from './OrdersPage.tsx';
 import { SalesNav } from './SalesNav.tsx';
 import { TicketTypesPanel } from './TicketTypesPage.tsx';
+import { SalesPanel } from './CardList.tsx';
 import '../admin.css';
 import './sales.css';
 
@@ -21,13 +22,10 @@ function SalesSection({ panel }: { panel: 'types' | 'orders' }) {
   if (isLoading) return <Spinner label={t('common.loading')} />;
   if (!data) return <NotOrganiser />;
   return (
-    <section className="admin-section" aria-labelledby="sales-section-h">
-      <h2 id="sales-section-h" className="admin__h2">
-        {t(panel === 'types' ? 'sales.types.title' : 'sales.orders.title')}
-      </h2>
+    <SalesPanel id="sales-section-h" className="admin-section" title={t(panel === 'types' ? 'sales.types.title' : 'sales.orders.title')}>
       <SalesNav eventId={eventId} />
       {panel === 'types' ? <TicketTypesPanel data={data} /> : <OrdersPanel data={data} />}
-    </section>
+    </SalesPanel>
   );
 }
 

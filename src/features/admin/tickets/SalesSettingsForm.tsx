@@ -4,6 +4,7 @@ import { checkSalesSettings, SALES_CURRENCIES, TICKET_TYPE_LIMITS, type SalesSet
 import { EDIT_HOURS_MAX } from '../../../../contract/self-service.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../Field.tsx';
+import { useCardSave } from './CardForm.tsx';
 
 /**
  * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
@@ -24,8 +25,7 @@ export function SalesSettingsForm({
   const { t } = useTranslation();
   const idp = useId();
   const [value, setValue] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { tried, busy, save } = useCardSave(onSave);
   const [saved, setSaved] = useState(false);
   const set = <K extends keyof SalesSettingsFields>(k: K, v: SalesSettingsFields[K]) => {
     setSaved(false);
@@ -34,15 +34,7 @@ export function SalesSettingsForm({
   const problems = checkSalesSettings(value);
   const id = (k: string) => `${idp}-${k}`;
   const submit = async () => {
-    setTried(true);
-    if (Object.keys(problems).length) return;
-    setBusy(true);
-    try {
-      await onSave(value);
-      setSaved(true);
-    } finally {
-      setBusy(false);
-    }
+    if (await save(Object.keys(problems).length === 0, value)) setSaved(true);
   };
   return (
     <form

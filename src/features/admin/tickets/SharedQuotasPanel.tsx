@@ -4,7 +4,7 @@ import { blankSharedQuota, type SharedQuotaFields } from '../../../../contract/q
 import type { AdminQuotaView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { CardList, RefusedNote } from './CardList.tsx';
+import { CardList, RefusedNote, EditDeleteButtons, SalesPanel } from './CardList.tsx';
 import { SharedQuotaForm } from './SharedQuotaForm.tsx';
 
 /**
@@ -29,10 +29,7 @@ export function SharedQuotasPanel({
   const [editing, setEditing] = useState<string | null>(null);
   const others = (key: string | null) => quotas.filter((q) => q.key !== key);
   return (
-    <section aria-labelledby="sales-quotas-h" className="promo">
-      <h2 id="sales-quotas-h" className="admin__h2">
-        {t('sales.quotas.title')}
-      </h2>
+    <SalesPanel id="sales-quotas-h" className="promo" title={t('sales.quotas.title')}>
       <CardList
         items={quotas}
         editing={editing}
@@ -64,7 +61,7 @@ export function SharedQuotasPanel({
         )}
         add={<Button onClick={() => setEditing('new')}>{t('sales.quotas.add')}</Button>}
       />
-    </section>
+    </SalesPanel>
   );
 }
 
@@ -100,16 +97,7 @@ function QuotaRow({
         {quota.pending ? <span className="sales__badge sales__badge--warn">{t('admin.pending')}</span> : null}
       </p>
       {refused ? <RefusedNote code={refused.code} onDismiss={() => onDismiss(refused.commandId)} /> : null}
-      {quota.id !== null ? (
-        <div className="admin__buttons">
-          <Button size="sm" onClick={onEdit}>
-            {t('sales.quotas.edit')}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete}>
-            {t('sales.quotas.delete')}
-          </Button>
-        </div>
-      ) : null}
+      {quota.id !== null ? <EditDeleteButtons edit={t('sales.quotas.edit')} remove={t('sales.quotas.delete')} onEdit={onEdit} onDelete={onDelete} /> : null}
     </li>
   );
 }

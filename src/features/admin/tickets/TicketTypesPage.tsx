@@ -7,13 +7,14 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { CopyField } from '../../../ui/CopyField.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
-import { CardList, RefusedNote } from './CardList.tsx';
+import { CardList, RefusedNote, SalesPanel } from './CardList.tsx';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
 import { TicketTypeForm } from './TicketTypeForm.tsx';
 import { WaitlistPanel } from './WaitlistPanel.tsx';
 import { CheckinListsPanel } from './CheckinListsPanel.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
 
 /** The ticket types and payment settings of one event, for its organisers. */
 export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
@@ -42,10 +43,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
       />
       {sales.settingsPending ? <p className="muted small">{t('admin.pending')}</p> : null}
 
-      <section aria-labelledby="sales-types-h">
-        <h2 id="sales-types-h" className="admin__h2">
-          {t('sales.types.list')}
-        </h2>
+      <SalesPanel id="sales-types-h" title={t('sales.types.list')}>
         {!stats ? <p className="muted small">{figures.loading ? t('common.loading') : t('sales.types.figuresOffline')}</p> : null}
         <CardList
           items={sales.types}
@@ -99,7 +97,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
             </Button>
           }
         />
-      </section>
+      </SalesPanel>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <WaitlistPanel eventId={eventId} types={sales.types} timezone={event.timezone} />
       <CheckinListsPanel eventId={eventId} />
@@ -185,24 +183,15 @@ function TypeRow({
         </div>
       ) : null}
       {renewing ? (
-        <fieldset className="sales__confirm">
-          <legend>{t('sales.types.newLinkAsk')}</legend>
-          <div className="admin__buttons">
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                setRenewing(false);
-                onNewLink();
-              }}
-            >
-              {t('sales.types.newLink')}
-            </Button>
-            <Button size="sm" onClick={() => setRenewing(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t('sales.types.newLinkAsk')}
+          confirm={t('sales.types.newLink')}
+          onConfirm={() => {
+            setRenewing(false);
+            onNewLink();
+          }}
+          onCancel={() => setRenewing(false)}
+        />
       ) : null}
       {type.id !== null ? (
         <div className="admin__buttons">
@@ -218,24 +207,15 @@ function TypeRow({
         </div>
       ) : null}
       {confirming ? (
-        <fieldset className="sales__confirm">
-          <legend>{t('sales.types.deleteAsk', { name: f.name })}</legend>
-          <div className="admin__buttons">
-            <Button
-              size="sm"
-              variant="danger"
-              onClick={() => {
-                setConfirming(false);
-                onDelete();
-              }}
-            >
-              {t('sales.types.delete')}
-            </Button>
-            <Button size="sm" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-          </div>
-        </fieldset>
+        <ConfirmStep
+          question={t('sales.types.deleteAsk', { name: f.name })}
+          confirm={t('sales.types.delete')}
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete();
+          }}
+          onCancel={() => setConfirming(false)}
+        />
       ) : null}
     </li>
   );

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { TextField } from '../../../ui/form/Field.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
+import { RefusedNote, SalesPanel } from './CardList.tsx';
 
 /**
  * The event's waitlists for its organisers (issue 30): each type's line in order with each
@@ -31,10 +32,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
     .map((ty) => ({ type: ty, entries: (view?.entries ?? []).filter((e) => e.type_id === ty.id) }))
     .filter((x) => x.entries.length > 0);
   return (
-    <section aria-labelledby="sales-waitlist-h" className="promo waitlist-admin">
-      <h2 id="sales-waitlist-h" className="admin__h2">
-        {t('waitlist.admin.title')}
-      </h2>
+    <SalesPanel id="sales-waitlist-h" className="promo waitlist-admin" title={t('waitlist.admin.title')}>
       <p className="muted small">{t('waitlist.admin.lead')}</p>
       {view ? <OfferHours eventId={eventId} hours={view.offer_hours} onSave={(h) => actions.setOfferHours(eventId, h)} /> : null}
       {list.result && !list.result.ok ? (
@@ -43,12 +41,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
         </p>
       ) : null}
       {queue.refused.map((c) => (
-        <p key={c.id} className="form-error" role="alert">
-          {t('sales.refused', { reason: t(`errors.${c.code ?? 'unknown_error'}`, { defaultValue: t('errors.unknown_error') }) })}{' '}
-          <Button size="sm" variant="ghost" onClick={() => void actions.dismiss(c.id)}>
-            {t('rejections.discard')}
-          </Button>
-        </p>
+        <RefusedNote key={c.id} code={c.code ?? 'unknown_error'} onDismiss={() => void actions.dismiss(c.id)} />
       ))}
       {view && byType.length === 0 ? <EmptyState compact title={t('waitlist.admin.empty')} text={t('waitlist.admin.emptyHint')} /> : null}
       {byType.map(({ type, entries }) => (
@@ -73,7 +66,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
       <Button size="sm" variant="ghost" busy={list.loading} onClick={reload}>
         {t('waitlist.admin.refresh')}
       </Button>
-    </section>
+    </SalesPanel>
   );
 }
 

@@ -6,7 +6,7 @@ import { useVideoLinkCheck, type EventView } from '../../../data/index.ts';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useNow } from '../../../ui/useNow.ts';
 import { useLoginHref } from '../../../ui/useRequireLogin.ts';
-import { VideoCountdown, VideoFrame, VideoPoster } from '../../../ui/video/VideoParts.tsx';
+import { VideoCountdown, VideoFrame, VideoPoster, VideoRetry } from '../../../ui/video/VideoParts.tsx';
 import { videoBlockState, webinarFramePath } from '../../../ui/video/video.ts';
 
 type Playing = 'no' | 'checking' | 'yes' | 'unreachable';
@@ -41,14 +41,7 @@ export function VideoBlock({ event, loggedIn }: { event: EventView; loggedIn: bo
         playing === 'checking' ? (
           <Spinner label={t('videoFrame.connecting')} block={false} />
         ) : playing === 'unreachable' ? (
-          <>
-            <p className="video__message" role="alert">
-              {t('videoFrame.unreachable')}
-            </p>
-            <button type="button" className="btn btn--secondary btn--sm" onClick={play}>
-              {t('videoFrame.retry')}
-            </button>
-          </>
+          <VideoRetry message={t('videoFrame.unreachable')} retry={t('videoFrame.retry')} onRetry={play} />
         ) : (
           <button type="button" className="video__play" onClick={play}>
             <PlayIcon />

@@ -21,6 +21,11 @@ export default defineConfig({
           // Two cores: files run in two forks; each opens its own database.
           pool: 'forks',
           maxWorkers: 2,
+          // A fork keeps its modules between files: every file would otherwise import the whole
+          // server again (about four seconds each here) and rebuild the migrated PGlite snapshot
+          // that tests/fixtures/db.ts keeps per process. Files share no state beyond those caches:
+          // each starts its own server on its own database, and none mocks modules or globals.
+          isolate: false,
         },
       },
       {

@@ -25,8 +25,9 @@ export function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): 
   if (raw.complete || raw.destroyed) return;
   let drained = 0;
   const cut = () => {
-    // Nothing more is read from it, and a half-read request cannot be followed by another.
-    raw.socket?.destroy();
+    // Nothing more is read from it, and a half-read request cannot be followed by another. A
+    // request's destroy closes its socket; an injected request has no real socket to close.
+    raw.destroy();
   };
   const timer = setTimeout(cut, LINGER_MS);
   timer.unref();

@@ -111,6 +111,19 @@ function connectAll(make: (i: number) => WebSocket): Promise<WebSocket[]> {
   return inBatches(SOCKETS, 100, (i) => opened(make(i)));
 }
 
+/** Closes every socket and waits for each to say it has closed, so the next run starts clean. */
+function closeAll(clients: WebSocket[]): Promise<unknown[]> {
+  return Promise.all(
+    clients.map(
+      (ws) =>
+        new Promise((res) => {
+          ws.once('close', res);
+          ws.close();
+        }),
+    ),
+  );
+}
+
 async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
   const bus = process.env.REDIS_URL ? await createRedisBus(process.env.REDIS_URL, { prefix: `bench-${randomBytes(4).toString('hex')}:` }) : createMemoryBus();
   const { database, app, url, db } = await startInProcessApp({ bus });
@@ -174,15 +187,7 @@ async function foyerRun(): Promise<{ rounds: Round[]; bytes: number }> {
       // Comments are rate-limited per person, not per event: each round posts as another user.
     }
     await author.close();
-    await Promise.all(
-      clients.map(
-        (ws) =>
-          new Promise((res) => {
-            ws.once('close', res);
-            ws.close();
-          }),
-      ),
-    );
+    await closeAll(clients);
     return { rounds, bytes };
   } finally {
     await app.close();
@@ -213,15 +218,7 @@ async function bareRun(frameBytes: number): Promise<Round[]> {
       if (r >= WARMUP) rounds.push(round);
     }
   } finally {
-    await Promise.all(
-      clients.map(
-        (ws) =>
-          new Promise((res) => {
-            ws.once('close', res);
-            ws.close();
-          }),
-      ),
-    );
+    await closeAll(clients);
     await new Promise((res) => wss.close(res));
   }
   return rounds;

@@ -12,16 +12,10 @@
  */
 import { gzipSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { COLLECTION_NAMES } from '../contract/entities.ts';
-import { openDatabase } from '../sync/engine/database.ts';
-import { SyncEngine } from '../sync/engine/engine.ts';
-import { CACHES, RUN_TASKS } from '../workers/caches.ts';
-import { loginRequest, writeSession } from '../sync/engine/session.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
+import type { SyncEngine } from '../sync/engine/engine.ts';
+import { annaEngine, openBenchDatabase } from './lib/device.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import net from 'node:net';
 
@@ -127,20 +121,13 @@ async function main() {
   const tallies = new Map<string, Tally>();
   const wire = await startWireCounter(server.url);
   const http = { baseUrl: wire.url, fetch: countingFetch(tallies) };
-  const db = await openDatabase({
-    name: 'foyer-bench',
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
-    multiInstance: false,
-  });
+  const db = await openBenchDatabase('foyer-bench');
   let engine: SyncEngine | null = null;
   try {
-    const login = await loginRequest(http, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-    if (!login.ok) throw new Error(`login as ${DEMO_ACCOUNTS.anna} failed: ${login.code}`);
-    await writeSession(db, login.user);
+    engine = (await annaEngine(db, http)).engine;
     tallies.clear();
     wire.reset();
 
-    engine = new SyncEngine({ db, caches: CACHES, tasks: RUN_TASKS, ...http, headers: { authorization: `Bearer ${login.token}` } });
     const start = performance.now();
     engine.start();
     await firstValueFrom(

@@ -12,18 +12,13 @@
  * friends and the overlay) and queryVisitors for each prefix of a name typed letter by letter.
  */
 import { performance } from 'node:perf_hooks';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import type { RxStorage } from 'rxdb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { VISITORS_PAGE_SIZE } from '../contract/constants.ts';
-import { openDatabase } from '../sync/engine/database.ts';
-import { SyncEngine } from '../sync/engine/engine.ts';
-import { CACHES, RUN_TASKS } from '../workers/caches.ts';
-import { loginRequest, writeSession } from '../sync/engine/session.ts';
+import type { SyncEngine } from '../sync/engine/engine.ts';
+import { annaEngine, openBenchDatabase } from './lib/device.ts';
 import { observeEventVisitors } from '../sync/views/visitors/store.ts';
 import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/views/visitors/visitors.ts';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../server/db/seed/demo-data.ts';
+import { DEMO_IN_PERSON_EVENT_NAME } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { itemAt } from './lib/pick.ts';
 import { percentile } from './lib/stats.ts';
@@ -49,17 +44,11 @@ async function main() {
   console.log(`server up and seeded in ${(performance.now() - seedStart).toFixed(0)} ms (${server.url})`);
 
   const http = { baseUrl: server.url };
-  const db = await openDatabase({
-    name: 'foyer-bench-visitors',
-    storage: getRxStorageDexie({ indexedDB: new IDBFactory(), IDBKeyRange }) as RxStorage<unknown, unknown>,
-    multiInstance: false,
-  });
+  const db = await openBenchDatabase('foyer-bench-visitors');
   let engine: SyncEngine | null = null;
   try {
-    const login = await loginRequest(http, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-    if (!login.ok) throw new Error(`login as ${DEMO_ACCOUNTS.anna} failed: ${login.code}`);
-    await writeSession(db, login.user);
-    engine = new SyncEngine({ db, caches: CACHES, tasks: RUN_TASKS, ...http, headers: { authorization: `Bearer ${login.token}` } });
+    const signedIn = await annaEngine(db, http);
+    engine = signedIn.engine;
     const syncStart = performance.now();
     engine.start();
 
@@ -107,7 +96,7 @@ async function main() {
       `first read + join of ${list.length} visitors: ${(performance.now() - joinStart).toFixed(0)} ms (once when the page opens; dominated by fake-indexeddb's cursor, see the note in the source)`,
     );
 
-    const viewer = { userId: login.user.id };
+    const viewer = { userId: signedIn.user.id };
     const names = [...new Set(list.map((p) => p.view.name).filter((n) => n.length >= 6))];
     const step = Math.max(1, Math.floor(names.length / NAMES_TYPED));
     const typed = Array.from({ length: NAMES_TYPED }, (_, i) => itemAt(names, (i * step) % names.length));

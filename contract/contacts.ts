@@ -66,6 +66,23 @@ export function sharedCard(u: CardSource): ContactCard {
   };
 }
 
+/**
+ * A card's texts as the server stored them or an answer carried them: stored JSON and answers may
+ * carry anything, so a text that is missing or not a string reads as empty.
+ */
+export function cardTexts(value: unknown): Omit<ContactCard, 'user_id'> {
+  const card = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const text = (key: keyof ContactCard) => (typeof card[key] === 'string' ? (card[key] as string) : '');
+  return {
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    company: text('company'),
+    position: text('position'),
+    email: text('email'),
+    phone: text('phone'),
+  };
+}
+
 const cut = (text: string) => [...text].slice(0, CARD_TEXT_MAX).join('');
 
 /** The card's part of the code, the bytes the signature covers. */

@@ -8,7 +8,7 @@ import { toVisitorDoc, visitorDocId, visitorTombstone } from './documents.ts';
 import { feedJson, feedRows, feedStamp, type FeedStamp } from './feed-repository.ts';
 import { anyParticipant, loadViewer, type Viewer } from './repository.ts';
 import { relationsSince, type RelationRow } from './relations-repository.ts';
-import type { ContactField } from '../../../contract/contacts.ts';
+import { cardTexts, type ContactField } from '../../../contract/contacts.ts';
 
 /**
  * Change feeds of the `visitors` and `relations` collections (contract/visitors.ts), with the
@@ -150,15 +150,8 @@ export async function relationsFeed(db: Kysely<DB>, { userId, checkpoint, limit 
 /** The contact met by QR the row holds (066_contacts.sql), as the device shows it; none once removed. */
 function contactOf(r: RelationRow): ContactField | null {
   if (r.deleted || r.contact_at === null || r.contact_card === null) return null;
-  const card = typeof r.contact_card === 'string' ? (JSON.parse(r.contact_card) as Record<string, unknown>) : r.contact_card;
-  const text = (key: string) => (typeof card[key] === 'string' ? (card[key] as string) : '');
   return {
-    first_name: text('first_name'),
-    last_name: text('last_name'),
-    company: text('company'),
-    position: text('position'),
-    email: text('email'),
-    phone: text('phone'),
+    ...cardTexts(typeof r.contact_card === 'string' ? JSON.parse(r.contact_card) : r.contact_card),
     event_id: r.contact_event_id ?? 0,
     event_name: r.event_name ?? '',
     met_at: new Date(r.contact_at).toISOString(),

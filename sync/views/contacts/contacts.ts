@@ -1,4 +1,4 @@
-import { parseContactCode, verifyContactCode, type ContactCard } from '../../../contract/contacts.ts';
+import { cardTexts, parseContactCode, verifyContactCode, type ContactCard } from '../../../contract/contacts.ts';
 import { importTicketPublicKey } from '../../../contract/checkin.ts';
 import type { RelationDoc } from '../../../contract/visitors.ts';
 import type { OutboxDoc } from '../../engine/database.ts';
@@ -32,20 +32,7 @@ export interface ContactCodeCache {
 
 export function toContactCode(data: unknown): ContactCodeCache {
   const d = looseObject(data);
-  const c = looseObject(d.card);
-  const text = (k: string) => looseString(c[k]);
-  return {
-    code: looseString(d.code),
-    public_key: looseString(d.public_key),
-    card: {
-      first_name: text('first_name'),
-      last_name: text('last_name'),
-      company: text('company'),
-      position: text('position'),
-      email: text('email'),
-      phone: text('phone'),
-    },
-  };
+  return { code: looseString(d.code), public_key: looseString(d.public_key), card: cardTexts(d.card) };
 }
 
 const CONTACT_KINDS = new Set(['contact.scan', 'contact.note', 'contact.remove']);

@@ -83,6 +83,10 @@ export async function newUser(over: Parameters<typeof createUser>[1] = {}, patch
 export async function setUser(id: number, patch: UserPatch) {
   await s.app.db.updateTable('users').set(patch).where('id', '=', id).execute();
 }
+/** What `from` has stored about `to` (likes, favorite); the test fails if there is no row. */
+export function relationRow(from: Pick<TestUser, 'id'>, to: Pick<TestUser, 'id'>) {
+  return s.app.db.selectFrom('user_relations').selectAll().where('user_id', '=', from.id).where('target_user_id', '=', to.id).executeTakeFirstOrThrow();
+}
 export type JoinPatch = Partial<{
   checked_in: boolean;
   checked_in_at: Date;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandResult } from '../../contract/commands.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
-import { s, auth, get, post, type TestUser, newUser, setUser, snapshot, serveVisitorsFiles } from './api-visitors-helpers.ts';
+import { s, auth, get, post, type TestUser, newUser, setUser, snapshot, serveVisitorsFiles, relationRow } from './api-visitors-helpers.ts';
 
 serveVisitorsFiles();
 
@@ -18,12 +18,7 @@ describe('favorites and likes', () => {
     expect((await post(url, { favorite: false }, me.token)).body.data).toEqual({ result: false, favorite: false });
     expect((await post(url, { favorite: false }, me.token)).body.data.result).toBe(false);
     expect((await post(url, undefined, me.token)).body.data.result).toBe(true);
-    const row = await s.app.db
-      .selectFrom('user_relations')
-      .selectAll()
-      .where('user_id', '=', me.id)
-      .where('target_user_id', '=', other.id)
-      .executeTakeFirstOrThrow();
+    const row = await relationRow(me, other);
     expect(row.favorite).toBe(true);
     await new Promise((r) => setImmediate(r));
     off();
@@ -37,12 +32,7 @@ describe('favorites and likes', () => {
     // An id that names nobody answers like any other (see 'answer alike' below); nothing is stored for it.
     expect((await get('/api/visitors/set-favorite/999999', me.token)).body).toMatchObject({ status_code: 200, data: { result: true, favorite: true } });
     expect((await post(url, { favorite: 'maybe' }, me.token)).body).toMatchObject({ status_code: 400, error: 'invalid_input' });
-    const after = await s.app.db
-      .selectFrom('user_relations')
-      .selectAll()
-      .where('user_id', '=', me.id)
-      .where('target_user_id', '=', other.id)
-      .executeTakeFirstOrThrow();
+    const after = await relationRow(me, other);
     expect(after).toEqual(row);
   });
 
@@ -97,22 +87,12 @@ describe('visitor commands through POST /sync/v1/commands', () => {
       { id: like.id, status: 'applied', ids: [String(other.id)] },
       { id: fav.id, status: 'applied', ids: [String(other.id)] },
     ]);
-    const row = await s.app.db
-      .selectFrom('user_relations')
-      .selectAll()
-      .where('user_id', '=', me.id)
-      .where('target_user_id', '=', other.id)
-      .executeTakeFirstOrThrow();
+    const row = await relationRow(me, other);
     expect(row).toMatchObject({ like_status: 2, favorite: true });
     // The legacy toggle flips it off in between; replaying the command must not turn it back on.
     await get(`/api/visitors/set-favorite/${other.id}`, me.token);
     for (let i = 0; i < 2; i++) expect((await send(me.token, [like, fav])).json()).toEqual(first);
-    const after = await s.app.db
-      .selectFrom('user_relations')
-      .selectAll()
-      .where('user_id', '=', me.id)
-      .where('target_user_id', '=', other.id)
-      .executeTakeFirstOrThrow();
+    const after = await relationRow(me, other);
     expect(after).toMatchObject({ like_status: 2, favorite: false });
     const stored = await s.app.db.selectFrom('commands').select('id').where('user_id', '=', me.id).execute();
     expect(stored).toHaveLength(2);

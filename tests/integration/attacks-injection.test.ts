@@ -258,19 +258,22 @@ describe("a banned user's queued comments", () => {
     const blocked = await commands(s.app, mod, [{ kind: 'chat.block', payload: { event_id: eventId, user_id: banned.id, reason: 'spam' } }]);
     expect(blocked.results[0]!.status).toBe('applied');
     const ids = ['queued-1', 'queued-2', 'queued-3'].map((x) => `${x}-${banned.id}`);
-    const drain = await s.app.inject({
-      method: 'POST',
-      url: '/sync/v1/commands',
-      headers: bearer(banned),
-      payload: {
-        commands: ids.map((id, i) => ({
-          id,
-          kind: 'comment.add',
-          payload: { event_id: eventId, comment: `queued ${i}` },
-          occurredAt: writtenAt.toISOString(),
-        })),
-      },
-    });
+    // The same three comments the banned person's device queued offline, sent as the outbox sends them.
+    const sendQueued = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/sync/v1/commands',
+        headers: bearer(banned),
+        payload: {
+          commands: ids.map((id, i) => ({
+            id,
+            kind: 'comment.add',
+            payload: { event_id: eventId, comment: `queued ${i}` },
+            occurredAt: writtenAt.toISOString(),
+          })),
+        },
+      });
+    const drain = await sendQueued();
     const results = drain.json().results as { status: string; code: string }[];
     expect(results.map((r) => [r.status, r.code])).toEqual(Array(3).fill(['rejected', 'chat_blocked']));
     const legacy = await s.app.inject({
@@ -286,19 +289,7 @@ describe("a banned user's queued comments", () => {
     // Unblocked later, the same queued ids replayed keep their stored answer: nothing the moderator
     // refused reappears.
     await commands(s.app, mod, [{ kind: 'chat.unblock', payload: { event_id: eventId, user_id: banned.id } }]);
-    const replay = await s.app.inject({
-      method: 'POST',
-      url: '/sync/v1/commands',
-      headers: bearer(banned),
-      payload: {
-        commands: ids.map((id, i) => ({
-          id,
-          kind: 'comment.add',
-          payload: { event_id: eventId, comment: `queued ${i}` },
-          occurredAt: writtenAt.toISOString(),
-        })),
-      },
-    });
+    const replay = await sendQueued();
     expect((replay.json().results as { code: string }[]).map((r) => r.code)).toEqual(Array(3).fill('chat_blocked'));
     const still = await sql<{ n: number }>`SELECT count(*)::int AS n FROM chat_comments WHERE user_id = ${banned.id}`.execute(s.app.db);
     expect(still.rows[0]!.n).toBe(0);

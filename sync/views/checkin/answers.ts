@@ -11,6 +11,11 @@ export const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.is
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : Number(v) || 0);
 
+/** Which scan it is and which device made it when: the same in every answer that lists scans. */
+function scanStamp(o: Obj) {
+  return { id: str(o.id), device_id: str(o.device_id), scanned_at_ms: num(o.scanned_at_ms), received_at_ms: num(o.received_at_ms) };
+}
+
 /** Reads GET /api/checkin/key's data. */
 export function toDoorKey(data: unknown): { public_key: string; role: DoorRole } {
   const d = obj(data);
@@ -34,13 +39,7 @@ export function toDoorConflicts(data: unknown): DoorConflict[] {
       devices: Array.isArray(c.devices) ? c.devices.map(str) : [],
       scans: (Array.isArray(c.scans) ? c.scans : []).map((s) => {
         const o = obj(s);
-        return {
-          id: str(o.id),
-          device_id: str(o.device_id),
-          scanned_at_ms: num(o.scanned_at_ms),
-          received_at_ms: num(o.received_at_ms),
-          duplicate_of: str(o.duplicate_of),
-        };
+        return { ...scanStamp(o), duplicate_of: str(o.duplicate_of) };
       }),
     };
   });
@@ -101,10 +100,7 @@ export function toOnlineCheck(data: unknown): OnlineCheck {
   const scans = (t.scans as unknown[]).map((raw) => {
     const x = obj(raw);
     return {
-      id: str(x.id),
-      device_id: str(x.device_id),
-      scanned_at_ms: num(x.scanned_at_ms),
-      received_at_ms: num(x.received_at_ms),
+      ...scanStamp(x),
       result: isScanResult(x.result) ? x.result : 'unknown',
       duplicate_of: str(x.duplicate_of),
       list_id: num(x.list_id),

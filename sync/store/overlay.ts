@@ -30,6 +30,13 @@ export interface QueuedCommand {
   status: OutboxStatus;
 }
 
+/** A queued command as the screens that list it as not yet sent need it: why it was refused and when it was made. */
+export interface DatedCommand extends QueuedCommand {
+  code?: string;
+  /** ISO 8601, when the user did it. */
+  occurredAt: string;
+}
+
 /** Commands still expected to change what the server holds; a rejected or parked one changes nothing. */
 export function isInFlight(cmd: QueuedCommand): boolean {
   return cmd.status === 'pending' || cmd.status === 'sending' || cmd.status === 'applied';

@@ -1,6 +1,5 @@
 import { appointmentStatus, type AppointmentDoc, type AppointmentState, type AppointmentStatus } from '../../../contract/appointments.ts';
-import type { OutboxStatus } from '../../engine/database.ts';
-import { isStopped, type EventView } from '../../store/overlay.ts';
+import { type DatedCommand, isStopped, type EventView } from '../../store/overlay.ts';
 
 /**
  * The user's appointments as the screens and the notification clock see them: the replicated
@@ -22,15 +21,7 @@ export type AppointmentCommandKind = 'appointment.request' | 'appointment.approv
 export const APPOINTMENT_COMMAND_KINDS: readonly AppointmentCommandKind[] = ['appointment.request', 'appointment.approve', 'appointment.reject'];
 
 /** What the overlay needs of an outbox entry (a subset of OutboxDoc). */
-export interface AppointmentCommand {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  seq: number;
-  status: OutboxStatus;
-  code?: string;
-  occurredAt: string;
-}
+export type AppointmentCommand = DatedCommand;
 
 export interface AppointmentFailure {
   commandId: string;

@@ -1,9 +1,9 @@
 import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
 import type { AppointmentDoc } from '../../../contract/appointments.ts';
 import type { DialogDoc, MessageDoc } from '../../../contract/chat.ts';
-import type { FoyerDatabase, OutboxDoc, OutboxStatus } from '../../engine/database.ts';
+import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
 import { observeSession } from '../../store/observe.ts';
-import { isStopped } from '../../store/overlay.ts';
+import { type DatedCommand, isStopped } from '../../store/overlay.ts';
 
 /**
  * Private messages (networking.md §2 "Messages screen", the MESSAGE RULES of contract/chat.ts) as
@@ -31,16 +31,7 @@ export type MessageCommandKind = 'message.send' | 'dialog.read' | 'dialog.update
 const KINDS: readonly string[] = ['message.send', 'dialog.read', 'dialog.update'];
 
 /** What the overlay needs of an outbox entry. */
-export interface MessageCommand {
-  id: string;
-  kind: string;
-  payload: Record<string, unknown>;
-  seq: number;
-  status: OutboxStatus;
-  code?: string;
-  /** ISO 8601, when the user did it. */
-  occurredAt: string;
-}
+export type MessageCommand = DatedCommand;
 
 export type MessageState = 'sent' | 'pending' | 'failed';
 

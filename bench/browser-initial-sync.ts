@@ -25,7 +25,7 @@ import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { isSynced, localCounts, prepareLogin, probeSync, waitUntil, type SyncProbe } from './browser/app.ts';
 import { checkCpuThrottle, checkLink } from './browser/checks.ts';
 import { feedSize } from './browser/documents.ts';
-import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
+import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, reportBenchFailure, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
 import { PROFILE_DIR, startProfiling } from './browser/profile.ts';
 import { recordFigures } from './lib/result.ts';
@@ -163,8 +163,7 @@ async function main() {
         .join(', ')}`,
     );
   } catch (err) {
-    console.error(`bench failed: ${(err as Error).message}\n--- page errors ---\n${env.browser.errors.join('\n')}\n--- server ---\n${env.server.output(30)}`);
-    process.exitCode = 1;
+    reportBenchFailure(env, err);
   } finally {
     await env.close();
   }

@@ -16,7 +16,7 @@ import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../serv
 import { findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { isSynced, prepareLogin, probeSync, waitUntil } from './browser/app.ts';
 import { checkCpuThrottle, checkLink } from './browser/checks.ts';
-import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, startBenchEnv, table } from './browser/env.ts';
+import { BENCH_CPU_MODE, BENCH_CPU_RATE, kib, largestAsset, ms, prepareDist, reportBenchFailure, startBenchEnv, table } from './browser/env.ts';
 import { SLOW_4G } from './browser/link.ts';
 import { mainScreens, timeLegacy, timeRouteChange } from './browser/screens.ts';
 import { median } from './lib/pick.ts';
@@ -118,8 +118,7 @@ async function main() {
       '\nlocal: client-side route change until the data is in the DOM and a frame is drawn; legacy: the calls only, fired together, to the last byte + JSON.parse (drawing not included).',
     );
   } catch (err) {
-    console.error(`bench failed: ${(err as Error).message}\n--- page errors ---\n${env.browser.errors.join('\n')}\n--- server ---\n${env.server.output(30)}`);
-    process.exitCode = 1;
+    reportBenchFailure(env, err);
   } finally {
     await env.close();
   }

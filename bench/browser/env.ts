@@ -136,6 +136,12 @@ function envOf(p: {
   };
 }
 
+/** A failed run says why with what the page and the server said last, and exits non-zero. */
+export function reportBenchFailure(env: BenchEnv, err: unknown): void {
+  console.error(`bench failed: ${(err as Error).message}\n--- page errors ---\n${env.browser.errors.join('\n')}\n--- server ---\n${env.server.output(30)}`);
+  process.exitCode = 1;
+}
+
 /** The largest script of the build, a known payload for the link check. */
 export function largestAsset(distDir: string): string {
   const files = fs.readdirSync(path.join(distDir, 'assets')).filter((f) => f.endsWith('.js'));

@@ -5,7 +5,8 @@ import type { Notice } from '../../contract/notifications.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, myEvent } from './fixtures/api.ts';
+import { annaAtEvent, SYNC_TIMEOUT_MS } from './fixtures/participant.ts';
+import { apiLogin, myEvent } from './fixtures/api.ts';
 import { clearPair, freeSlot, openAppointments, request, userIdOf } from './fixtures/meetings.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
@@ -15,7 +16,6 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  * reload with the server down, and a read mark made offline reaches the server once it is back.
  */
 
-const SYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ browsers: { anna: 'en-US' }, restartEachTest: true });
 let server: FoyerServer;
 let anna: TestBrowser;
@@ -25,10 +25,7 @@ let annaToken: string;
 let bohdanToken: string;
 
 beforeAll(async () => {
-  ({ server } = suite);
-  anna = suite.browser('anna');
-  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+  ({ server, anna, eventId, annaToken } = await annaAtEvent(suite, DEMO_IN_PERSON_EVENT_NAME));
   bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
   annaId = await userIdOf(server.url, annaToken);
 });

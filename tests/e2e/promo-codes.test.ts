@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
@@ -30,6 +31,9 @@ beforeAll(async () => {
   // A free "Community" type and a "Business" one at 4 500 UAH, paid by bank transfer.
   await sellTickets(server.url, ownerToken, eventId);
 }, 180_000);
+
+/** Reads what `locator` shows with its spaces folded, empty while it is not there: for polls on a row's text. */
+const textOf = (locator: Locator) => async () => ((await locator.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ');
 
 describe('promo codes on a phone', () => {
   it('the organiser adds a code for one ticket type with a use limit', async () => {
@@ -124,47 +128,14 @@ describe('promo codes on a phone', () => {
     const { page } = owner;
     await page.goto(`${server.url}/en/admin/events/${eventId}/orders`);
     const order = page.locator('[data-order]').filter({ hasText: 'promo code HARBOUR20' });
-    await poll(
-      async () =>
-        (
-          (await order
-            .first()
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /UAH\s?3,600/.test(text) && /−UAH\s?900/.test(text),
-      60_000,
-      'the order with its promo code',
-    );
+    await poll(textOf(order.first()), (text) => /UAH\s?3,600/.test(text) && /−UAH\s?900/.test(text), 60_000, 'the order with its promo code');
     await fitsPhone(page, 'the orders with a promo code');
     await page.goto(`${server.url}/en/admin/events/${eventId}/tickets`);
-    await poll(
-      async () =>
-        (
-          (await page
-            .locator('[data-promo="HARBOUR20"]')
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /used 1 of 5/.test(text),
-      60_000,
-      'the code’s use counted',
-    );
+    await poll(textOf(page.locator('[data-promo="HARBOUR20"]')), (text) => /used 1 of 5/.test(text), 60_000, 'the code’s use counted');
 
     // The same list and the form in Ukrainian, whose words run longer, on the same phone.
     await page.goto(`${server.url}/uk/admin/events/${eventId}/tickets`);
-    await poll(
-      async () =>
-        (
-          (await page
-            .locator('[data-promo="HARBOUR20"]')
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /використано 1 з 5/.test(text),
-      60_000,
-      'the Ukrainian list with the code’s uses',
-    );
+    await poll(textOf(page.locator('[data-promo="HARBOUR20"]')), (text) => /використано 1 з 5/.test(text), 60_000, 'the Ukrainian list with the code’s uses');
     await fitsPhone(page, 'the Ukrainian promo codes');
     await page.getByRole('button', { name: 'Додати промокод' }).click();
     await page.getByLabel('Код', { exact: true }).waitFor();

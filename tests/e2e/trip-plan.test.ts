@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME } from '../../server/db/seed/demo-data.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, myEvent } from './fixtures/api.ts';
+import { annaAtEvent, SYNC_TIMEOUT_MS } from './fixtures/participant.ts';
+import { myEvent } from './fixtures/api.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 /**
@@ -13,7 +14,6 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  * the network and says so, then uploads once it is there.
  */
 
-const SYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ browsers: { anna: 'en-US' }, restartEachTest: true });
 let server: FoyerServer;
 let anna: TestBrowser;
@@ -21,10 +21,7 @@ let eventId: number;
 let annaToken: string;
 
 beforeAll(async () => {
-  ({ server } = suite);
-  anna = suite.browser('anna');
-  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
+  ({ server, anna, eventId, annaToken } = await annaAtEvent(suite, DEMO_IN_PERSON_EVENT_NAME));
 });
 
 describe('trip plan', () => {

@@ -4,7 +4,7 @@ import type { EventDoc } from '../../contract/entities.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { userIdOf } from './fixtures/meetings.ts';
-import { TICKET_TYPE_FIELDS } from './fixtures/sales.ts';
+import { BANK_TRANSFER_SETTINGS, TICKET_TYPE_FIELDS } from './fixtures/sales.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
@@ -65,13 +65,7 @@ beforeAll(async () => {
     (
       await command('ticket_sales.settings', {
         event_id: marketId,
-        fields: {
-          currency: 'UAH',
-          transfer_enabled: true,
-          transfer_instructions: 'IBAN UA21 3052 9900 0002 6007 0000 0000 1',
-          transfer_hours: 48,
-          card_enabled: false,
-        },
+        fields: BANK_TRANSFER_SETTINGS,
       })
     ).status,
   ).toBe('applied');

@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentDoc } from '../../contract/appointments.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { DESKTOP_VIEWPORT } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
-import { openAppointments, userIdOf } from './fixtures/meetings.ts';
+import { apiLogin, findEventByName } from './fixtures/api.ts';
+import { requestSentOnceBack, strangersAt } from './fixtures/meetings.ts';
 import { AppointmentModal } from './pages/AppointmentModal.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 import { VisitorsPage } from './pages/VisitorsPage.ts';
@@ -29,16 +28,8 @@ beforeAll(async () => {
   ({ server } = suite);
   eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
   annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-  const annaId = await userIdOf(server.url, annaToken);
-  const met = new Set((await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter((a) => a.event_id === eventId).map((a) => a.other_user_id));
-  const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=2000`, {
-    headers: { authorization: `Bearer ${annaToken}` },
-  });
-  const visitors = ((await res.json()) as { documents: VisitorDoc[] }).documents;
-  const count = new Map<string, number>();
-  for (const v of visitors) count.set(`${v.first_name} ${v.last_name}`, (count.get(`${v.first_name} ${v.last_name}`) ?? 0) + 1);
   // The last of them, so booking.test.ts's strangers (the first ones) stay untouched if both run on one server.
-  stranger = visitors.filter((v) => v.user_id !== annaId && !met.has(v.user_id) && v.first_name && count.get(`${v.first_name} ${v.last_name}`) === 1).at(-1)!;
+  stranger = (await strangersAt(server.url, annaToken, eventId, [])).strangers.at(-1)!;
   expect(stranger).toBeDefined();
 });
 
@@ -72,16 +63,7 @@ describe('any-time appointments', () => {
     await modal.dialog.getByRole('textbox').fill(comment);
     await modal.submit.click();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await until(() => status.pending(), 1, 5_000, 'the request queued');
-
-    await server.start();
-    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the request sent');
-    const made = await poll(
-      () => openAppointments(server.url, annaToken, eventId, stranger.user_id),
-      (l) => l.length === 1,
-      RESYNC_TIMEOUT_MS,
-      'the request on the server',
-    );
+    const made = await requestSentOnceBack(suite, status, annaToken, eventId, stranger.user_id, RESYNC_TIMEOUT_MS);
     expect(made[0]).toMatchObject({ any_time: true, comment });
   });
 });

@@ -4,6 +4,7 @@ import type { EventDoc } from '../../contract/entities.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
 import { userIdOf } from './fixtures/meetings.ts';
+import { BANK_TRANSFER_SETTINGS, TICKET_TYPE_FIELDS } from './fixtures/sales.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
@@ -37,21 +38,7 @@ function paidEvent(name: string): Promise<number> {
 }
 
 function typeFields(name: string, price: number) {
-  return {
-    name,
-    price,
-    description: '',
-    quota: null,
-    sale_starts_at: null,
-    sale_ends_at: null,
-    hidden: false,
-    max_per_order: 10,
-    max_per_person: 10,
-    ask_name: 'off',
-    ask_company: 'off',
-    ask_position: 'off',
-    sort: 0,
-  };
+  return { name, price, ...TICKET_TYPE_FIELDS };
 }
 
 /** What a phone user trips over: anything wider than the screen. */
@@ -78,13 +65,7 @@ beforeAll(async () => {
     (
       await command('ticket_sales.settings', {
         event_id: marketId,
-        fields: {
-          currency: 'UAH',
-          transfer_enabled: true,
-          transfer_instructions: 'IBAN UA21 3052 9900 0002 6007 0000 0000 1',
-          transfer_hours: 48,
-          card_enabled: false,
-        },
+        fields: BANK_TRANSFER_SETTINGS,
       })
     ).status,
   ).toBe('applied');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localTimeOf, type AppointmentDoc } from '../../contract/appointments.ts';
+import { localTimeOf } from '../../contract/appointments.ts';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
 import { dateTab } from '../../src/ui/format/appointments.ts';
@@ -8,7 +8,7 @@ import type { FoyerServer } from './fixtures/server.ts';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { apiLogin, findEventByName, pullAll } from './fixtures/api.ts';
-import { approve, clearPair, freeSlot, openAppointments, request, userIdOf } from './fixtures/meetings.ts';
+import { approve, clearPair, freeSlot, openAppointments, request, requestSentOnceBack, strangersAt, userIdOf } from './fixtures/meetings.ts';
 import { AppointmentModal } from './pages/AppointmentModal.ts';
 import { AppointmentsPage } from './pages/AppointmentsPage.ts';
 import { LoginPage } from './pages/LoginPage.ts';
@@ -49,17 +49,8 @@ beforeAll(async () => {
   bohdanToken = await apiLogin(server.url, DEMO_ACCOUNTS.bohdan, DEMO_PASSWORD);
   annaId = await userIdOf(server.url, annaToken);
   bohdanId = await userIdOf(server.url, bohdanToken);
-  const met = new Set((await pullAll<AppointmentDoc>(server.url, 'appointments', annaToken)).filter((a) => a.event_id === eventId).map((a) => a.other_user_id));
-  const res = await fetch(`${server.url}/sync/v1/visitors/pull?event_id=${eventId}&checkpoint=0&limit=2000`, {
-    headers: { authorization: `Bearer ${annaToken}` },
-  });
-  const visitors = ((await res.json()) as { documents: VisitorDoc[] }).documents;
-  // Names that appear once, so a search finds exactly that card.
-  const count = new Map<string, number>();
-  for (const v of visitors) count.set(`${v.first_name} ${v.last_name}`, (count.get(`${v.first_name} ${v.last_name}`) ?? 0) + 1);
-  strangers = visitors.filter(
-    (v) => v.user_id !== annaId && v.user_id !== bohdanId && !met.has(v.user_id) && v.first_name && count.get(`${v.first_name} ${v.last_name}`) === 1,
-  );
+  let visitors: VisitorDoc[];
+  ({ visitors, strangers } = await strangersAt(server.url, annaToken, eventId, [bohdanId]));
   expect(strangers.length).toBeGreaterThanOrEqual(3);
   bohdanCard = visitors.find((v) => v.user_id === bohdanId)!;
 });
@@ -98,16 +89,7 @@ describe('booking', () => {
     await modal.submit.click();
     await modal.chooseTableIfAsked();
     await modal.dialog.waitFor({ state: 'hidden' });
-    await until(() => status.pending(), 1, 5_000, 'the request queued');
-
-    await server.start();
-    await until(() => status.pending(), 0, RESYNC_TIMEOUT_MS, 'the request sent');
-    const made = await poll(
-      () => openAppointments(server.url, annaToken, eventId, x.user_id),
-      (l) => l.length === 1,
-      RESYNC_TIMEOUT_MS,
-      'the request on the server',
-    );
+    const made = await requestSentOnceBack(suite, status, annaToken, eventId, x.user_id, RESYNC_TIMEOUT_MS);
     expect(made[0]!.time_start).toBe(slot.start);
     await poll(
       () => card.locator('.badge').first().textContent(),

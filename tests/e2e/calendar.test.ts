@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_ONLINE_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_ONLINE_EVENT_NAME } from '../../server/db/seed/demo-data.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
-import type { FoyerServer } from './fixtures/server.ts';
-import type { TestBrowser } from './fixtures/browser.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, myEvent } from './fixtures/api.ts';
+import { annaAtEvent, SYNC_TIMEOUT_MS } from './fixtures/participant.ts';
+import { myEvent } from './fixtures/api.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 /**
@@ -13,23 +12,12 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  * feed address made on the page serves the starred talk to a calendar app, with the event's zone.
  */
 
-const SYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ browsers: { anna: 'en-US' }, restartEachTest: true });
-let server: FoyerServer;
-let anna: TestBrowser;
-let eventId: number;
-let annaToken: string;
-
-beforeAll(async () => {
-  ({ server } = suite);
-  anna = suite.browser('anna');
-  eventId = (await findEventByName(server.url, DEMO_ONLINE_EVENT_NAME)).event_id;
-  annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-});
+const at = annaAtEvent(suite, DEMO_ONLINE_EVENT_NAME);
 
 async function speechByTitle(title: string): Promise<ScheduleDoc> {
-  const res = await fetch(`${server.url}/sync/v1/schedule/pull?event_id=${eventId}&checkpoint=0&limit=500`, {
-    headers: { authorization: `Bearer ${annaToken}` },
+  const res = await fetch(`${at.server.url}/sync/v1/schedule/pull?event_id=${at.eventId}&checkpoint=0&limit=500`, {
+    headers: { authorization: `Bearer ${at.annaToken}` },
   });
   const docs = ((await res.json()) as { documents: ScheduleDoc[] }).documents;
   const found = docs.find((d) => d.title === title);
@@ -39,8 +27,8 @@ async function speechByTitle(title: string): Promise<ScheduleDoc> {
 
 describe('calendar', () => {
   it('stars a talk offline, shows it in the calendar, and serves it in the feed', async () => {
-    const { page } = anna;
-    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}/live-translation/stage`, { waitForWorker: true });
+    const { page } = at.anna;
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${at.eventId}/live-translation/stage`, { waitForWorker: true });
     const status = new SyncStatusBar(page);
     await suite.poll(() => status.isIdle(), Boolean, SYNC_TIMEOUT_MS, 'the first sync');
     const star = page.getByRole('button', { name: /^Star “/ }).first();
@@ -50,10 +38,10 @@ describe('calendar', () => {
     const speech = await speechByTitle(title);
 
     // The server is down: the star is kept on the device and shown at once.
-    await server.stop();
+    await at.server.stop();
     await star.click();
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
-    await page.goto(`${server.url}/en/profile/calendar?week=${speech.day_date}`);
+    await page.goto(`${at.server.url}/en/profile/calendar?week=${speech.day_date}`);
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
     const entry = page.locator('.cal-entry--speech', { hasText: title });
     await entry.waitFor();
@@ -64,9 +52,9 @@ describe('calendar', () => {
       new RegExp(String(Number(speech.day_date.slice(8)))),
     );
 
-    await server.start();
+    await at.server.start();
     await suite.poll(
-      async () => (await myEvent(server.url, annaToken, eventId))?.starred ?? [],
+      async () => (await myEvent(at.server.url, at.annaToken, at.eventId))?.starred ?? [],
       (ids) => ids.includes(speech.speech_id),
       SYNC_TIMEOUT_MS,
       'the star on the server',
@@ -105,10 +93,10 @@ describe('calendar', () => {
   });
 
   it('shows the week and the agenda with the server stopped', async () => {
-    const { page } = anna;
-    await page.goto(`${server.url}/en/profile/calendar`);
+    const { page } = at.anna;
+    await page.goto(`${at.server.url}/en/profile/calendar`);
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
-    await server.stop();
+    await at.server.stop();
     await page.reload();
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Agenda', exact: true }).click();
@@ -117,6 +105,6 @@ describe('calendar', () => {
     await page.getByRole('button', { name: 'Next week' }).click();
     await page.getByRole('button', { name: 'This week' }).waitFor();
     expect(await page.locator('.cal-day').count()).toBe(7);
-    await server.start();
+    await at.server.start();
   });
 });

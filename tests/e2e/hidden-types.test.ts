@@ -1,8 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
-import type { TestBrowser } from './fixtures/browser.ts';
-import type { FoyerServer } from './fixtures/server.ts';
-import { organiserAndBuyerOnPhones, sellTickets } from './fixtures/sales.ts';
+import { saleOnPhones } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
@@ -19,34 +17,24 @@ import { fitsPhone } from './fixtures/phone.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-let server: FoyerServer;
-let owner: TestBrowser;
-let buyer: TestBrowser;
-let ownerToken: string;
-let eventId: number;
-
-const command = (kind: string, payload: unknown) => organiserCommand(server.url, ownerToken, kind, payload);
+// "Community" (free) and "Business" (4 500 UAH) are public; the speakers' ticket is hidden.
+const at = saleOnPhones(suite, { name: 'Harbour Speakers Day', description: 'Talks by the sea.' }, async () => {
+  expect((await command('ticket_type.save', { event_id: at.eventId, fields: SPEAKER_PASS })).status).toBe('applied');
+});
+const command = (kind: string, payload: unknown) => organiserCommand(at.server.url, at.ownerToken, kind, payload);
 
 let oldLink = '';
 let newLink = '';
 
-beforeAll(async () => {
-  ({ server } = suite);
-  ({ owner, buyer, ownerToken, eventId } = await organiserAndBuyerOnPhones(suite, { name: 'Harbour Speakers Day', description: 'Talks by the sea.' }));
-  // "Community" (free) and "Business" (4 500 UAH) are public; the speakers' ticket is hidden.
-  await sellTickets(server.url, ownerToken, eventId);
-  expect((await command('ticket_type.save', { event_id: eventId, fields: SPEAKER_PASS })).status).toBe('applied');
-}, 180_000);
-
 describe('a hidden ticket type on a phone', () => {
   it('the organiser sees the private link of the hidden type and makes a new one', async () => {
-    const { page } = owner;
-    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${eventId}/tickets`);
+    const { page } = at.owner;
+    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${at.eventId}/tickets`);
     const card = page.locator('.admin__card').filter({ hasText: 'Speaker pass' });
     const field = card.getByLabel('Private link');
     await field.waitFor({ timeout: 60_000 });
     oldLink = await field.inputValue();
-    expect(oldLink).toMatch(new RegExp(`^${server.url}/en/events/${eventId}/checkout\\?access=[0-9a-f]{64}$`));
+    expect(oldLink).toMatch(new RegExp(`^${at.server.url}/en/events/${at.eventId}/checkout\\?access=[0-9a-f]{64}$`));
     // Only the hidden type has a link.
     expect(await page.locator('.admin__card').filter({ hasText: 'Business' }).getByLabel('Private link').count()).toBe(0);
     await fitsPhone(page, 'the ticket types with a private link');
@@ -66,9 +54,9 @@ describe('a hidden ticket type on a phone', () => {
   });
 
   it('a speaker sees no hidden ticket without the link, is refused the old link and buys with the new one', async () => {
-    const { page } = buyer;
+    const { page } = at.buyer;
     const checkout = new Checkout(page);
-    await suite.signIn(page, DEMO_ACCOUNTS.olena, `/en/events/${eventId}/checkout`);
+    await suite.signIn(page, DEMO_ACCOUNTS.olena, `/en/events/${at.eventId}/checkout`);
     await checkout.root.getByLabel('How many: Business').waitFor({ timeout: 60_000 });
     expect(await checkout.text()).not.toContain('Speaker pass');
 
@@ -89,7 +77,7 @@ describe('a hidden ticket type on a phone', () => {
   });
 
   it('in Ukrainian, the default language, the private link offers its ticket and fits the phone', async () => {
-    const { page } = buyer;
+    const { page } = at.buyer;
     await page.goto(newLink.replace('/en/', '/uk/'));
     const root = page.locator('main .checkout-page');
     await root.getByLabel('Скільки: Speaker pass').waitFor({ timeout: 30_000 });
@@ -98,8 +86,8 @@ describe('a hidden ticket type on a phone', () => {
   });
 
   it('the organiser puts two public types in a shared quota on the phone, and its figures show', async () => {
-    const { page } = owner;
-    await page.goto(`${server.url}/en/admin/events/${eventId}/tickets`);
+    const { page } = at.owner;
+    await page.goto(`${at.server.url}/en/admin/events/${at.eventId}/tickets`);
     await page.getByRole('heading', { name: 'Shared quotas', exact: true }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add a shared quota' }).click();
     const form = page.locator('form.admin-form').filter({ has: page.getByLabel('Places in all') });

@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/db/seed/demo-data.ts';
-import type { TestBrowser } from './fixtures/browser.ts';
-import type { FoyerServer } from './fixtures/server.ts';
-import { organiserAndBuyerOnPhones, sellTickets } from './fixtures/sales.ts';
+import { saleOnPhones } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
@@ -18,23 +17,16 @@ import { fitsPhone } from './fixtures/phone.ts';
 
 const suite = e2eSuite();
 const { poll } = suite;
-let server: FoyerServer;
-let owner: TestBrowser;
-let buyer: TestBrowser;
-let ownerToken: string;
-let eventId: number;
+// A free "Community" type and a "Business" one at 4 500 UAH, paid by bank transfer.
+const at = saleOnPhones(suite, { name: 'Harbour Talks', description: 'An evening of talks by the sea.' });
 
-beforeAll(async () => {
-  ({ server } = suite);
-  ({ owner, buyer, ownerToken, eventId } = await organiserAndBuyerOnPhones(suite, { name: 'Harbour Talks', description: 'An evening of talks by the sea.' }));
-  // A free "Community" type and a "Business" one at 4 500 UAH, paid by bank transfer.
-  await sellTickets(server.url, ownerToken, eventId);
-}, 180_000);
+/** Reads what `locator` shows with its spaces folded, empty while it is not there: for polls on a row's text. */
+const textOf = (locator: Locator) => async () => ((await locator.textContent().catch(() => '')) ?? '').replace(/\s+/g, ' ');
 
 describe('promo codes on a phone', () => {
   it('the organiser adds a code for one ticket type with a use limit', async () => {
-    const { page } = owner;
-    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${eventId}/tickets`);
+    const { page } = at.owner;
+    await suite.signIn(page, DEMO_ACCOUNTS.owner, `/en/admin/events/${at.eventId}/tickets`);
     await page.getByRole('heading', { name: 'Promo codes', exact: true }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Add a promo code' }).click();
     const form = page.locator('form.admin-form').filter({ has: page.getByLabel('Code', { exact: true }) });
@@ -71,9 +63,9 @@ describe('promo codes on a phone', () => {
   });
 
   it('a buyer is told a wrong code is unknown, applies the right one and pays the discounted price', async () => {
-    const { page } = buyer;
+    const { page } = at.buyer;
     const checkout = new Checkout(page);
-    await suite.signIn(page, DEMO_ACCOUNTS.olena, `/en/events/${eventId}/checkout`);
+    await suite.signIn(page, DEMO_ACCOUNTS.olena, `/en/events/${at.eventId}/checkout`);
     await checkout.choose('Business', 1);
     await checkout.next();
     await checkout.next();
@@ -102,8 +94,8 @@ describe('promo codes on a phone', () => {
   });
 
   it('in Ukrainian, the default language, the code field and the discounted total fit the phone too', async () => {
-    const { page } = buyer;
-    await page.goto(`${server.url}/uk/events/${eventId}/checkout`);
+    const { page } = at.buyer;
+    await page.goto(`${at.server.url}/uk/events/${at.eventId}/checkout`);
     const root = page.locator('main .checkout-page');
     await root.getByLabel('Скільки: Business').selectOption('1');
     await root.getByRole('button', { name: 'Далі' }).click();
@@ -121,50 +113,17 @@ describe('promo codes on a phone', () => {
   });
 
   it('the organiser sees the code on the order and its use counted', async () => {
-    const { page } = owner;
-    await page.goto(`${server.url}/en/admin/events/${eventId}/orders`);
+    const { page } = at.owner;
+    await page.goto(`${at.server.url}/en/admin/events/${at.eventId}/orders`);
     const order = page.locator('[data-order]').filter({ hasText: 'promo code HARBOUR20' });
-    await poll(
-      async () =>
-        (
-          (await order
-            .first()
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /UAH\s?3,600/.test(text) && /−UAH\s?900/.test(text),
-      60_000,
-      'the order with its promo code',
-    );
+    await poll(textOf(order.first()), (text) => /UAH\s?3,600/.test(text) && /−UAH\s?900/.test(text), 60_000, 'the order with its promo code');
     await fitsPhone(page, 'the orders with a promo code');
-    await page.goto(`${server.url}/en/admin/events/${eventId}/tickets`);
-    await poll(
-      async () =>
-        (
-          (await page
-            .locator('[data-promo="HARBOUR20"]')
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /used 1 of 5/.test(text),
-      60_000,
-      'the code’s use counted',
-    );
+    await page.goto(`${at.server.url}/en/admin/events/${at.eventId}/tickets`);
+    await poll(textOf(page.locator('[data-promo="HARBOUR20"]')), (text) => /used 1 of 5/.test(text), 60_000, 'the code’s use counted');
 
     // The same list and the form in Ukrainian, whose words run longer, on the same phone.
-    await page.goto(`${server.url}/uk/admin/events/${eventId}/tickets`);
-    await poll(
-      async () =>
-        (
-          (await page
-            .locator('[data-promo="HARBOUR20"]')
-            .textContent()
-            .catch(() => '')) ?? ''
-        ).replace(/\s+/g, ' '),
-      (text) => /використано 1 з 5/.test(text),
-      60_000,
-      'the Ukrainian list with the code’s uses',
-    );
+    await page.goto(`${at.server.url}/uk/admin/events/${at.eventId}/tickets`);
+    await poll(textOf(page.locator('[data-promo="HARBOUR20"]')), (text) => /використано 1 з 5/.test(text), 60_000, 'the Ukrainian list with the code’s uses');
     await fitsPhone(page, 'the Ukrainian promo codes');
     await page.getByRole('button', { name: 'Додати промокод' }).click();
     await page.getByLabel('Код', { exact: true }).waitFor();

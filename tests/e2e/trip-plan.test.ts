@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../../server/db/seed/demo-data.ts';
-import type { FoyerServer } from './fixtures/server.ts';
-import type { TestBrowser } from './fixtures/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME } from '../../server/db/seed/demo-data.ts';
 import { e2eSuite } from './fixtures/suite.ts';
-import { apiLogin, findEventByName, myEvent } from './fixtures/api.ts';
+import { annaAtEvent, SYNC_TIMEOUT_MS } from './fixtures/participant.ts';
+import { myEvent } from './fixtures/api.ts';
 import { SyncStatusBar } from './pages/SyncStatusBar.ts';
 
 /**
@@ -13,30 +12,19 @@ import { SyncStatusBar } from './pages/SyncStatusBar.ts';
  * the network and says so, then uploads once it is there.
  */
 
-const SYNC_TIMEOUT_MS = 45_000;
 const suite = e2eSuite({ browsers: { anna: 'en-US' }, restartEachTest: true });
-let server: FoyerServer;
-let anna: TestBrowser;
-let eventId: number;
-let annaToken: string;
-
-beforeAll(async () => {
-  ({ server } = suite);
-  anna = suite.browser('anna');
-  eventId = (await findEventByName(server.url, DEMO_IN_PERSON_EVENT_NAME)).event_id;
-  annaToken = await apiLogin(server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
-});
+const at = annaAtEvent(suite, DEMO_IN_PERSON_EVENT_NAME);
 
 describe('trip plan', () => {
   it('edits the texts offline, keeps them over a reload, sends them later, and uploads a picture online', async () => {
-    const { page } = anna;
-    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${eventId}`, { waitForWorker: true });
+    const { page } = at.anna;
+    await suite.signIn(page, DEMO_ACCOUNTS.anna, `/en/events/${at.eventId}`, { waitForWorker: true });
     const status = new SyncStatusBar(page);
     await suite.poll(() => status.isIdle(), Boolean, SYNC_TIMEOUT_MS, 'the first sync');
     await page.getByRole('link', { name: 'My trip plan' }).click();
     await page.getByRole('heading', { name: 'My trip plan', level: 1 }).waitFor();
 
-    await server.stop();
+    await at.server.stop();
     const hotel = page.getByLabel('Hotel', { exact: true });
     await hotel.fill('Hotel Ukraine, room 512');
     await page.getByLabel('Getting there').fill('Night train 743');
@@ -50,9 +38,9 @@ describe('trip plan', () => {
     await page.getByRole('heading', { name: 'My trip plan', level: 1 }).waitFor();
     await expect.poll(() => page.getByLabel('Hotel', { exact: true }).inputValue()).toBe('Hotel Ukraine, room 512');
 
-    await server.start();
+    await at.server.start();
     await suite.poll(
-      async () => (await myEvent(server.url, annaToken, eventId))?.trip,
+      async () => (await myEvent(at.server.url, at.annaToken, at.eventId))?.trip,
       (trip) => trip?.hotel === 'Hotel Ukraine, room 512' && trip.transport_before === 'Night train 743',
       SYNC_TIMEOUT_MS,
       'the plan on the server',
@@ -67,6 +55,6 @@ describe('trip plan', () => {
     await page.getByRole('button', { name: 'Add a picture' }).click();
     await (await chooser).setFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: picture });
     await page.getByRole('img', { name: 'The picture of my trip plan' }).waitFor({ timeout: SYNC_TIMEOUT_MS });
-    expect((await myEvent(server.url, annaToken, eventId))?.trip.image).toMatch(/^\/api\/events\/trip-images\//);
+    expect((await myEvent(at.server.url, at.annaToken, at.eventId))?.trip.image).toMatch(/^\/api\/events\/trip-images\//);
   });
 });

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkStandFields, standPictures } from '../../contract/admin-stands.ts';
-import type { CompanyDoc } from '../../contract/companies.ts';
 import { findStand, standsEditorView } from '../../sync/views/admin/stands.ts';
+import { companyDoc } from '../fixtures/company-doc.ts';
 
 /** The stand editor's rules and its overlay of queued stand changes. */
 
 const blank = { name: 'Acme', location: '', link: '', description: '', phone: '', email: '', logo: '', picture: '' };
 
-const doc = (id: number, over: Partial<CompanyDoc> = {}): CompanyDoc => ({
-  id: String(id),
-  stand_id: id,
-  event_id: 7,
-  name: `Stand ${id}`,
-  location: 'A1',
-  link: '',
-  description: '',
-  phone: '',
-  email: '',
-  client_id: '',
-  image: '',
-  image_thumb: '',
-  logo: `/files/logos/${id}.svg`,
-  sort: id,
-  members: [{ user_id: 5, first_name: 'Iryna', last_name: 'Koval', position: 'CTO', avatar: '', is_manager: true, hidden: false }],
-  rev: 1,
-  ...over,
-});
+const doc = companyDoc;
 
 let seq = 0;
 const cmd = (kind: string, payload: Record<string, unknown>, status: 'pending' | 'applied' | 'rejected' = 'pending') => ({

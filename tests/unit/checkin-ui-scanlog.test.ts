@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 import { doorScanLog, filterScanLog, scanLogCounts, toUnmatchedScans, type OutboxScan, type UnmatchedScan } from '../../sync/views/checkin/checkin.ts';
 
 /**
@@ -12,21 +13,7 @@ const EVENT = 41;
 const T0 = Date.parse('2026-05-12T10:00:00.000Z');
 
 function ticket(id: number, over: Partial<DoorTicketDoc> = {}): DoorTicketDoc {
-  return {
-    id: String(id),
-    ticket_id: id,
-    event_id: EVENT,
-    code: `FY-T${id}`,
-    holder_name: `Holder ${id}`,
-    type: 'VIP',
-    type_id: 0,
-    status: 'valid',
-    invalid: false,
-    revoked: '',
-    scans: [],
-    rev: 1,
-    ...over,
-  };
+  return doorTicket(EVENT, { id: String(id), ticket_id: id, code: `FY-T${id}`, holder_name: `Holder ${id}`, type: 'VIP', ...over });
 }
 
 const scan = (id: string, device: string, at: number, result: DoorTicketDoc['scans'][number]['result'] = 'admitted', duplicate_of = '') => ({

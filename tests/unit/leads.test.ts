@@ -6,6 +6,7 @@ import type { LeadField } from '../../contract/leads.ts';
 import type { OutboxDoc } from '../../sync/engine/database.ts';
 import { contactKey, signContactCard } from '../../server/domain/contacts/signing.ts';
 import { LEAD_CSV_COLUMNS, leadStandsOnDevice, leadsCsv, leadsOnDevice } from '../../sync/views/leads/leads.ts';
+import { companyDoc } from '../fixtures/company-doc.ts';
 
 /** Leads at the stand (issue 31) on a member's device: the queued commands over the stand's leads, refused scans, the visitor's withdrawals and the CSV. */
 
@@ -26,25 +27,7 @@ const entry = (kind: string, payload: Record<string, unknown>, seq: number, stat
   ({ id: `l${seq}`, kind, payload, occurredAt: `2026-05-14T10:0${seq}:00.000Z`, seq, status, attempts: 0, ...(code ? { code } : {}) }) as OutboxDoc;
 
 function stand(leads?: LeadField[]): CompanyDoc {
-  return {
-    id: '7',
-    stand_id: 7,
-    event_id: 5,
-    name: 'Vistula Data',
-    location: '',
-    link: '',
-    description: '',
-    phone: '',
-    email: '',
-    image: '',
-    image_thumb: '',
-    logo: '',
-    sort: 0,
-    client_id: '',
-    members: [],
-    ...(leads ? { leads } : {}),
-    rev: 1,
-  };
+  return companyDoc(7, { event_id: 5, name: 'Vistula Data', location: '', logo: '', sort: 0, members: [], ...(leads ? { leads } : {}) });
 }
 
 describe("a stand's leads on a member's device", () => {

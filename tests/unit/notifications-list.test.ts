@@ -10,6 +10,7 @@ import {
   unseenCount,
   type NotificationSources,
 } from '../../sync/views/notifications/notifications.ts';
+import { appointmentDoc } from '../fixtures/appointment-doc.ts';
 
 /**
  * The notifications list the header and the page show (sync/views/notifications): the server's
@@ -37,31 +38,19 @@ function notice(over: Partial<Notice>): Notice {
 
 function meeting(over: Partial<AppointmentView>): AppointmentView {
   return {
-    id: '10',
-    meeting_id: 10,
-    event_id: 5,
-    from_user_id: ANNA,
-    to_user_id: ME,
-    user_id: ME,
-    other_user_id: ANNA,
-    date: '2030-03-17',
-    time_start: NOW + 3600,
-    time_end: NOW + 4500,
-    any_time: false,
-    comment: '',
-    place: 0,
-    table_num: 0,
-    where_type: 0,
-    where: '',
-    timezone: 'Europe/Kyiv',
-    is_online: true,
-    state: 'pending',
-    response_msg: '',
-    canceled_by: 0,
-    request_date: NOW - 600,
-    video_link: '',
-    user_info: { user_id: ANNA, first_name: 'Anna', last_name: 'K', avatar: '', position: '', company: '', phone: '' },
-    rev: 1,
+    ...appointmentDoc(10, {
+      event_id: 5,
+      from_user_id: ANNA,
+      to_user_id: ME,
+      other_user_id: ANNA,
+      date: '2030-03-17',
+      time_start: NOW + 3600,
+      time_end: NOW + 4500,
+      any_time: false,
+      is_online: true,
+      request_date: NOW - 600,
+      user_info: { user_id: ANNA, first_name: 'Anna', last_name: 'K', avatar: '', position: '', company: '', phone: '' },
+    }),
     synced: true,
     pending: false,
     failure: null,

@@ -7,9 +7,10 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { toRxJsonSchema } from '../../contract/schema.ts';
 import { CompaniesCollection } from '../../contract/companies.ts';
-import { DoorTicketsCollection, TicketsCollection, type DoorTicketDoc, type TicketDoc } from '../../contract/tickets.ts';
-import type { CompanyDoc } from '../../contract/companies.ts';
+import { DoorTicketsCollection, TicketsCollection, type TicketDoc } from '../../contract/tickets.ts';
 import { NO_ORDER } from '../../contract/orders.ts';
+import { companyDoc } from '../fixtures/company-doc.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 
 /**
  * The three collections of this area must open in RxDB as the client opens them (dev-mode checks
@@ -62,38 +63,18 @@ const ticket: TicketDoc = {
   paid_cancel: '',
   rev: 10,
 };
-const door: DoorTicketDoc = {
-  id: '7',
-  ticket_id: 7,
-  event_id: 3,
-  code: 'FY-ABCDEFGHJK',
-  holder_name: 'Ірина Коваль',
+const door = doorTicket(3, {
   type: 'VIP',
-  type_id: 0,
-  status: 'valid',
-  invalid: false,
-  revoked: '',
   scans: [{ id: 'scan-1', device_id: 'door-a', scanned_at_ms: 1_950_000_100_000, received_at_ms: 1_950_000_200_000, result: 'admitted', duplicate_of: '' }],
   rev: 11,
-};
-const company: CompanyDoc = {
-  id: '4',
-  stand_id: 4,
+});
+const company = companyDoc(4, {
   event_id: 3,
   name: 'Acme',
-  location: 'A1',
-  link: '',
-  description: '',
-  phone: '',
-  email: '',
-  client_id: '',
-  image: '',
-  image_thumb: '',
-  logo: '/files/logos/4.svg',
   sort: 1,
   members: [{ user_id: 5, first_name: 'Ірина', last_name: 'Коваль', position: 'CTO', avatar: '/files/avatars/5.svg', is_manager: true, hidden: false }],
   rev: 12,
-};
+});
 
 describe('companies, tickets and door_tickets in RxDB', () => {
   it('open with their indexes and take the documents the feeds send', async () => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { formatTicketPayload, importTicketPublicKey, ticketSigningMessage, toBase64Url, validateScan } from '../../contract/checkin.ts';
-import type { DoorTicketDoc } from '../../contract/tickets.ts';
 import { qrDrawing } from '../../src/ui/qr/qr.ts';
+import { doorTicket } from '../fixtures/door-ticket.ts';
 
 /**
  * The QR code a ticket card draws on the holder's phone decodes, with the door's own fallback
@@ -41,20 +41,7 @@ describe("the ticket card's QR code", () => {
     expect(read?.data).toBe(payload);
 
     const publicKey = await importTicketPublicKey(toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey))));
-    const door: DoorTicketDoc = {
-      id: '7',
-      ticket_id: 7,
-      event_id: 41,
-      code: 'FY-ABCDEFGHJK',
-      holder_name: 'Ірина Коваль',
-      type: 'VIP',
-      type_id: 0,
-      status: 'valid',
-      invalid: false,
-      revoked: '',
-      scans: [],
-      rev: 1,
-    };
+    const door = doorTicket(41, { type: 'VIP' });
     const verdict = await validateScan({ raw: read!.data, eventId: 41, publicKey, lookup: () => door });
     expect(verdict).toMatchObject({ result: 'admitted', ticketId: 7 });
   });

@@ -26,20 +26,25 @@ export function useCardSave<T>(onSave: (fields: T) => Promise<void>) {
   return { tried, busy, save };
 }
 
-/** The frame of such a form: its sections, "fix the marked fields" once tried, then save and cancel. */
+/**
+ * The frame of such a form: its sections, "fix the marked fields" once tried, then save and cancel.
+ * The settings form, always on the page, has no cancel and says "saved" beside its button instead.
+ */
 export function CardForm({
   onSubmit,
   showFix,
   busy,
   submitLabel,
   onCancel,
+  status,
   children,
 }: {
   onSubmit(): void;
   showFix: boolean;
   busy: boolean;
   submitLabel: string;
-  onCancel(): void;
+  onCancel?(): void;
+  status?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -58,7 +63,8 @@ export function CardForm({
         <Button type="submit" variant="primary" busy={busy}>
           {submitLabel}
         </Button>
-        <Button onClick={onCancel}>{t('common.cancel')}</Button>
+        {onCancel ? <Button onClick={onCancel}>{t('common.cancel')}</Button> : null}
+        {status}
       </div>
     </form>
   );

@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkSalesSettings, SALES_CURRENCIES, TICKET_TYPE_LIMITS, type SalesSettingsFields } from '../../../../contract/sales.ts';
 import { EDIT_HOURS_MAX } from '../../../../contract/self-service.ts';
-import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../Field.tsx';
-import { useCardSave } from './CardForm.tsx';
+import { CardForm, useCardSave } from './CardForm.tsx';
 
 /**
  * How the event is paid for: its currency (one per event; fixed once anything is ordered), bank
@@ -37,13 +36,18 @@ export function SalesSettingsForm({
     if (await save(Object.keys(problems).length === 0, value)) setSaved(true);
   };
   return (
-    <form
-      className="admin-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <CardForm
+      onSubmit={() => void submit()}
+      showFix={false}
+      busy={busy}
+      submitLabel={t('sales.settings.save')}
+      status={
+        saved ? (
+          <p className="muted" role="status">
+            {t('sales.saved')}
+          </p>
+        ) : null
+      }
     >
       <fieldset className="admin-form__section">
         <legend>{t('sales.settings.title')}</legend>
@@ -107,16 +111,6 @@ export function SalesSettingsForm({
           />
         </Field>
       </fieldset>
-      <div className="admin__buttons">
-        <Button type="submit" variant="primary" busy={busy}>
-          {t('sales.settings.save')}
-        </Button>
-        {saved ? (
-          <p className="muted" role="status">
-            {t('sales.saved')}
-          </p>
-        ) : null}
-      </div>
-    </form>
+    </CardForm>
   );
 }

@@ -24,7 +24,8 @@ export default defineConfig({
           // A fork keeps its modules between files: every file would otherwise import the whole
           // server again (about four seconds each here) and rebuild the migrated PGlite snapshot
           // that tests/fixtures/db.ts keeps per process. Files share no state beyond those caches:
-          // each starts its own server on its own database, and none mocks modules or globals.
+          // each starts its own server on its own database, and none mocks modules or globals
+          // (tests/unit/integration-shared-forks.test.ts keeps it so).
           isolate: false,
         },
       },

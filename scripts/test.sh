@@ -54,9 +54,12 @@ run_vitest() { # name project [env assignments...]
   env "$@" npx vitest run --project "$project" --passWithNoTests \
     --reporter=default --reporter=json --outputFile.json="$report"
   local status=$?
-  local counts passed failed missing note=""
+  local counts passed failed flaky missing note=""
   counts="$(node --import tsx scripts/vitest-counts.ts "$report")"
-  read -r passed failed missing <<<"$counts"
+  read -r passed failed flaky missing <<<"$counts"
+  if [[ "${flaky:-0}" -gt 0 ]]; then
+    note="$flaky passed only on a retry (named above)"
+  fi
   if [[ "${missing:-}" == "missing" ]]; then
     note="no report (vitest crashed?)"
     failed=$((failed + 1))

@@ -93,6 +93,18 @@ export function daySlots(settings: MeetingSettings, timezone: string, day: strin
 }
 
 /**
+ * The day a slot picker opens on when nobody chose one: the first meeting day from today that still
+ * has a slot to start. Late in the evening today's last slot has begun and none of its slots can be
+ * booked, so the picker opens on the next day instead of a page of greyed-out times. Without such a
+ * day, the first day from today, then the first day of all (an event that is over still shows its
+ * times).
+ */
+export function openingDay(dates: readonly string[], slotsOf: (day: string) => readonly Slot[], today: string, nowUnix: number): string | null {
+  const ahead = dates.filter((d) => d >= today);
+  return ahead.find((d) => slotsOf(d).some((s) => s.start > nowUnix)) ?? ahead[0] ?? dates[0] ?? null;
+}
+
+/**
  * Whether a slot without a free table can still take a meeting elsewhere: the event names other
  * places, or has no tables at all (then people meet at a place they agree on).
  */

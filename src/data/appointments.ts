@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { daySlots, localDateOf, meetingDays, settingsOfEvent, type AppointmentRequestPayload } from '../../contract/appointments.ts';
+import { daySlots, localDateOf, meetingDays, openingDay, settingsOfEvent, type AppointmentRequestPayload } from '../../contract/appointments.ts';
 import type { ErrorCode } from '../../contract/errors.ts';
 import { appointmentEvents, matchesRole, viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
 import { mergeSlots } from '../../sync/views/appointments/slots.ts';
@@ -132,8 +132,11 @@ export function useSlots(
   const now = useNowMs(STATUS_TICK_MS);
   const timezone = grid.value?.timezone || event?.timezone || 'UTC';
   const dates = grid.value?.dates ?? [];
-  const today = localDateOf(Math.floor(now / 1000), timezone);
-  const day = date ?? dates.find((d) => d >= today) ?? dates[0] ?? null;
+  const nowUnix = Math.floor(now / 1000);
+  const today = localDateOf(nowUnix, timezone);
+  // The same rule as the server's (availability in server/domain/appointments/service.ts), so the
+  // day drawn from the device is the day the server's answer is for.
+  const day = date ?? openingDay(dates, (d) => grid.value?.days[d] ?? [], today, nowUnix);
   const cached = useDevice(query('daySlots', eventId, otherUserId, day ?? ''), null);
   const fetchKey = `${eventId}:${otherUserId}:${date ?? ''}:${opts.reloadKey ?? 0}`;
   const [fetched, setFetched] = useState<Fetched | null>(null);

@@ -9,6 +9,7 @@ import {
   localDateOf,
   localTimeOf,
   meetingDays,
+  openingDay,
   slotState,
   zonedToUnix,
   type BusyMeeting,
@@ -153,6 +154,33 @@ describe('daySlots', () => {
     expect(findSlot(s, KYIV, '2025-06-10', SLOT.start)).toEqual(SLOT);
     expect(findSlot(s, KYIV, '2025-06-10', SLOT.start + 60)).toBeUndefined();
     expect(findSlot(s, KYIV, '2025-06-11', SLOT.start)).toBeUndefined();
+  });
+});
+
+describe('openingDay: where the picker opens when no day was chosen', () => {
+  // An evening event across the venue's midnight, as the demo seeds it: today until 24:00, then tomorrow.
+  const evening = settings({
+    allowed_times: [
+      { day: '2025-06-10', from: '20:00', to: '24:00' },
+      { day: '2025-06-11', from: '00:00', to: '02:00' },
+    ],
+  });
+  const days = meetingDays(evening);
+  const slotsOf = (d: string) => daySlots(evening, KYIV, d);
+
+  it('opens on today while a slot of today is still to start', () => {
+    expect(openingDay(days, slotsOf, '2025-06-10', unix('2025-06-10T23:29:00+03:00'))).toBe('2025-06-10');
+  });
+
+  it("opens on the next day once today's last slot has begun", () => {
+    expect(openingDay(days, slotsOf, '2025-06-10', unix('2025-06-10T23:45:00+03:00'))).toBe('2025-06-11');
+    expect(openingDay(days, slotsOf, '2025-06-10', unix('2025-06-10T23:50:00+03:00'))).toBe('2025-06-11');
+  });
+
+  it('keeps the first day from today, or the first of all, when no slot is left to start', () => {
+    expect(openingDay(days, slotsOf, '2025-06-11', unix('2025-06-11T03:00:00+03:00'))).toBe('2025-06-11');
+    expect(openingDay(days, slotsOf, '2025-06-12', unix('2025-06-12T10:00:00+03:00'))).toBe('2025-06-10');
+    expect(openingDay([], slotsOf, '2025-06-12', unix('2025-06-12T10:00:00+03:00'))).toBeNull();
   });
 });
 

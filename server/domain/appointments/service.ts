@@ -5,6 +5,7 @@ import {
   APPOINTMENT_INVITES_MAX,
   SLOT_STATUS,
   daySlots,
+  openingDay,
   hasBegun,
   localDateOf,
   meetingDays,
@@ -258,8 +259,9 @@ export async function availability(
   }
   const settings = await eventSettings(db, event);
   const dates = meetingDays(settings);
-  const today = localDateOf(Math.floor(now.getTime() / 1000), event.timezone);
-  const day = q.date ?? dates.find((d) => d >= today) ?? dates[0] ?? today;
+  const nowUnix = Math.floor(now.getTime() / 1000);
+  const today = localDateOf(nowUnix, event.timezone);
+  const day = q.date ?? openingDay(dates, (d) => daySlots(settings, event.timezone, d), today, nowUnix) ?? today;
   const slots = dates.includes(day) ? daySlots(settings, event.timezone, day) : [];
   const times: SlotView[] = [];
   const [first] = slots;
@@ -272,7 +274,6 @@ export async function availability(
       ),
     ]);
     const whereOf = new Map(busy.map((m) => [m.id, m.where_text]));
-    const nowUnix = Math.floor(now.getTime() / 1000);
     for (const slot of slots) {
       const s = slotState(slot, { eventId: event.id, viewerId, otherId: q.user_id, now: nowUnix, online: event.is_webinar, settings, meetings: busy });
       const view: SlotView = { start: s.start, end: s.end, status: s.status, exist_tables: s.exist_tables, exist_other_place: s.exist_other_place };

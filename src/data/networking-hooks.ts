@@ -64,19 +64,31 @@ function useDeviceVisitors(eventId: number, key: string, viewer: Viewer): Loaded
   const runtime = useRuntime();
   const ready = useStore(runtime.visitorReads.ready);
   // No event yet (a modal before it knows its meeting): nothing to read, and no loading either.
-  return useStore(
+  const read = useStore(
     useMemo(() => (eventId <= 0 ? IDLE_READ : ready ? runtime.visitorReads.get(eventId, key, viewer) : WAITING_READ), [ready, runtime, eventId, key, viewer]),
   );
+  // Another filter or viewer opens another read, which starts empty until the worker answers, a few
+  // milliseconds later. Drawn as it is, the list would blink: cards, a spinner, cards again (it did
+  // when the user's own profile arrived a moment after the first cards). Until the new read answers,
+  // the event's last answer stays on the screen, marked as loading.
+  const [last, setLast] = useState<{ eventId: number; value: VisitorsRead } | null>(null);
+  useEffect(() => {
+    if (!read.loading) setLast({ eventId, value: read.value });
+  }, [read, eventId]);
+  const stale = read.loading && last?.eventId === eventId ? last.value : null;
+  return useMemo(() => (stale ? { loading: true, value: stale } : read), [stale, read]);
 }
 
 export function useVisitors(eventId: number, filter: VisitorsFilter): Loadable<VisitorsPageData> {
   const { user } = useSession();
   const { data: event, isLoading: eventLoading } = useEvent(eventId);
   const own = useDevice(query('ownProfile'), NO_OWN_PROFILE);
-  const viewer: Viewer = useMemo(
-    () => ({ userId: user?.id ?? null, countryCode: own.value.profile?.country_code || undefined, cityId: own.value.profile?.city_id || undefined }),
-    [user, own.value.profile],
-  );
+  // Keyed by the values the order depends on, not by the profile document: another sync of the same
+  // profile must not open another read of the list.
+  const userId = user?.id ?? null;
+  const countryCode = own.value.profile?.country_code || undefined;
+  const cityId = own.value.profile?.city_id || undefined;
+  const viewer: Viewer = useMemo(() => ({ userId, countryCode, cityId }), [userId, countryCode, cityId]);
   const key = JSON.stringify(filter);
   const menu = useMemo(() => menuOf(event), [event]);
   const device = useDeviceVisitors(eventId, key, viewer);

@@ -65,7 +65,18 @@ describe('visitors page on a phone', () => {
   it('shows the cards first, the filters in a sheet behind a button that counts them, and a tab row and search that fit', async () => {
     const { page } = anna;
     await page.setViewportSize(PHONE_VIEWPORT);
-    await page.goto(`${server.url}/en/events/${eventId}/visitors`);
+    await page.goto(`${server.url}/en/events/${eventId}/visitors`, { waitUntil: 'commit' });
+    // Once cards are drawn, the list does not fall back to a spinner: it once did when the user's
+    // own profile arrived a moment after the first cards and the list was read again.
+    await page.evaluate(() => {
+      const w = window as unknown as { blinked?: boolean };
+      let cardsSeen = false;
+      new MutationObserver(() => {
+        const cards = document.querySelectorAll('main article').length > 0;
+        if (cardsSeen && !cards && document.querySelector('main .spinner')) w.blinked = true;
+        cardsSeen ||= cards;
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    });
     const main = page.getByRole('main');
     const firstCard = main.getByRole('article').first();
     await firstCard.waitFor({ state: 'visible' });
@@ -73,6 +84,8 @@ describe('visitors page on a phone', () => {
     // drawn again as the device's copy replaces the server's answer, and a card between two draws
     // has no box: so the position is polled, not read once.
     await expect.poll(async () => (await firstCard.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(PHONE_VIEWPORT.height * 0.75);
+    await settle(page);
+    expect(await page.evaluate(() => (window as unknown as { blinked?: boolean }).blinked ?? false), 'cards, a spinner, cards again').toBe(false);
     // No filter controls on the page itself: they are behind the button.
     expect(await main.getByRole('group', { name: 'Age' }).count()).toBe(0);
     const open = main.getByRole('button', { name: /^Filters/ });

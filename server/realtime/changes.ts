@@ -77,6 +77,17 @@ interface FanoutState {
   sentFromHint: Map<number, number>;
 }
 
+/** The state before start(): the watermarks are read from the database there. */
+function fanoutState({ db, hub, presence }: Pick<FanoutState, 'db' | 'hub' | 'presence'>): FanoutState {
+  return {
+    db,
+    hub,
+    presence,
+    wm: { commentRev: 0, commentId: 0, blockRev: 0, messageId: 0, appointmentRev: 0, appointmentId: 0 },
+    sentFromHint: new Map(),
+  };
+}
+
 /** A comment its hint carried: sent unless a read has already passed it. */
 async function sendCarried(s: FanoutState, c: CreatedComment) {
   const { event_id: eventId, id } = c.comment;
@@ -278,14 +289,8 @@ function readQueue(log: { error(o: unknown, msg?: string): void }, runners: Reco
 }
 
 export function createFanout(deps: { db: Q; bus: Bus; hub: Hub; presence: Presence; log: { error(o: unknown, msg?: string): void } }): Fanout {
-  const { db, bus, hub, presence } = deps;
-  const s: FanoutState = {
-    db,
-    hub,
-    presence,
-    wm: { commentRev: 0, commentId: 0, blockRev: 0, messageId: 0, appointmentRev: 0, appointmentId: 0 },
-    sentFromHint: new Map(),
-  };
+  const { db, bus, hub } = deps;
+  const s = fanoutState(deps);
   let unsubscribe = () => {};
   let listening = false;
   let poll: NodeJS.Timeout | undefined;

@@ -90,31 +90,36 @@ async function freshOrderCode(trx: Tx): Promise<string> {
   }
 }
 
-export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlacedOrder> {
-  const again = await findOrderByKey(trx, userId, req.client_key);
-  if (again) return { order: again, created: false, effect: orderEffect(again, false), notices: [] };
-
-  const event = await editableEvent(trx, req.event_id);
+/** The event, checked open for orders; its end, after which nothing is sold. */
+async function saleEventEnd(trx: Tx, eventId: number, now: Date): Promise<Date> {
+  const event = await editableEvent(trx, eventId);
   if (!event || event.status === 'draft') throw new DomainError('event_not_found');
   if (event.deleted) throw new DomainError('event_removed');
   if (event.status === 'cancelled') throw new DomainError('event_cancelled');
   const eventEnd = new Date(event.fields.ends_at * 1000);
-  if (eventEnd <= opts.now) throw new DomainError('event_finished');
+  if (eventEnd <= now) throw new DomainError('event_finished');
+  return eventEnd;
+}
 
-  // Orders of this event whose time is up give their tickets back before anybody is told "sold out".
-  const expired = await expireOverdue(trx, opts.now, req.event_id);
-
-  const types = new Map((await ticketTypesOf(trx, [req.event_id])).map((t) => [t.id, t]));
+/** The order's lines at the types' own prices, each type checked on sale, and how many of each type. */
+function listLines(req: CheckoutRequest, types: Map<number, TypeRow>, eventEnd: Date, now: Date) {
   const counts = new Map<number, number>();
   const listed = req.lines.map((line, i) => {
-    const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, opts.now, req.access);
+    const t = checkSale(types.get(line.type_id), req.event_id, eventEnd, now, req.access);
     counts.set(t.id, (counts.get(t.id) ?? 0) + 1);
     if ((counts.get(t.id) ?? 0) > t.max_per_order) throw new DomainError('too_many_tickets', String(t.id));
     return { ticket_type_id: t.id, type_name: t.name, price: Number(t.price), ...attendee(line, t, i) };
   });
+  return { listed, counts };
+}
 
+/**
+ * The lines priced by the server, the total checked against what the buyer was shown, and the
+ * payment method settled: nothing to pay is free, anything else takes a method the event offers.
+ */
+async function priceOrder(trx: Tx, req: CheckoutRequest, { listed, counts }: ReturnType<typeof listLines>, opts: PlaceOrderOptions) {
   // A promo code prices the tickets it applies to (contract/promo.ts, the same arithmetic the
-  // buyer's screen showed); its uses are taken below, once the tickets are.
+  // buyer's screen showed); its uses are taken by placeOrder, once the tickets are.
   const currency = await eventCurrency(trx, req.event_id);
   const typed = req.promo_code?.trim() ?? '';
   const promo = typed ? await resolvePromo(trx, req.event_id, typed, [...counts.keys()], opts.now) : null;
@@ -131,15 +136,52 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
   if (method !== 'free') {
     if (!(await offeredMethods(trx, req.event_id, opts.cardAvailable)).includes(method)) throw new DomainError('payment_method_unavailable', 'method');
   }
+  return { currency, promo, priced, lines, total, method };
+}
 
-  // What this person may still take (limits.ts), counted under the lock of their row.
+/** What this person may still take (limits.ts), counted under the lock of their row. */
+async function checkLimits(trx: Tx, userId: number, eventId: number, counts: Map<number, number>, types: Map<number, TypeRow>, method: PaymentMethod) {
   const { verified } = await lockBuyer(trx, userId);
   const refusal = limitRefusal(
     { counts, maxPerPerson: new Map([...counts.keys()].map((id) => [id, types.get(id)?.max_per_person ?? 0])), pending: method !== 'free' },
-    await heldOf(trx, userId, req.event_id),
+    await heldOf(trx, userId, eventId),
     verified,
   );
   if (refusal) throw new DomainError(refusal.code, refusal.detail);
+}
+
+/** The language of the order's mail: the buyer's own, else the device's, else English. */
+function orderLocale(buyerLocale: string, lang: CheckoutRequest['lang']): Locale {
+  return (LOCALES as readonly string[]).includes(buyerLocale)
+    ? (buyerLocale as Locale)
+    : (LOCALES as readonly string[]).includes(lang ?? '')
+      ? (lang as Locale)
+      : 'en';
+}
+
+/** When an unpaid order gives its tickets back: a transfer's hours (never past the event's end), a card's minutes. */
+function orderExpiry(method: PaymentMethod, transferHours: number, eventEnd: Date, now: Date): Date | null {
+  const hours = method === 'transfer' ? transferHours : 0;
+  return method === 'transfer'
+    ? new Date(Math.min(now.getTime() + hours * 3600_000, eventEnd.getTime()))
+    : method === 'card'
+      ? new Date(now.getTime() + CARD_PAYMENT_MINUTES * 60_000)
+      : null;
+}
+
+export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, opts: PlaceOrderOptions): Promise<PlacedOrder> {
+  const again = await findOrderByKey(trx, userId, req.client_key);
+  if (again) return { order: again, created: false, effect: orderEffect(again, false), notices: [] };
+
+  const eventEnd = await saleEventEnd(trx, req.event_id, opts.now);
+  // Orders of this event whose time is up give their tickets back before anybody is told "sold out".
+  const expired = await expireOverdue(trx, opts.now, req.event_id);
+
+  const types = new Map((await ticketTypesOf(trx, [req.event_id])).map((t) => [t.id, t]));
+  const listing = listLines(req, types, eventEnd, opts.now);
+  const { counts } = listing;
+  const { currency, promo, priced, lines, total, method } = await priceOrder(trx, req, listing, opts);
+  await checkLimits(trx, userId, req.event_id, counts, types, method);
 
   // Free places go to the types' lines before anybody buys them; an offer being bought gives its
   // held place back under the same locks and the order takes it again below.
@@ -152,18 +194,6 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
 
   const buyer = await buyerOf(trx, userId);
   const [settings] = await salesSettingsOf(trx, [req.event_id]);
-  const locale: Locale = (LOCALES as readonly string[]).includes(buyer.locale)
-    ? (buyer.locale as Locale)
-    : (LOCALES as readonly string[]).includes(req.lang ?? '')
-      ? (req.lang as Locale)
-      : 'en';
-  const hours = method === 'transfer' ? (settings?.transfer_hours ?? 72) : 0;
-  const expiresAt =
-    method === 'transfer'
-      ? new Date(Math.min(opts.now.getTime() + hours * 3600_000, eventEnd.getTime()))
-      : method === 'card'
-        ? new Date(opts.now.getTime() + CARD_PAYMENT_MINUTES * 60_000)
-        : null;
   const orderId = await insertOrder(trx, {
     code: await freshOrderCode(trx),
     event_id: req.event_id,
@@ -178,9 +208,9 @@ export async function placeOrder(trx: Tx, userId: number, req: CheckoutRequest, 
     discount: priced.discount,
     promo_uses: promo ? priced.uses : 0,
     email: buyer.email,
-    locale,
+    locale: orderLocale(buyer.locale, req.lang),
     instructions: method === 'transfer' ? (settings?.transfer_instructions ?? '') : '',
-    expires_at: expiresAt,
+    expires_at: orderExpiry(method, settings?.transfer_hours ?? 72, eventEnd, opts.now),
     paid_at: method === 'free' ? opts.now : null,
   });
   await insertLines(trx, orderId, lines);

@@ -158,6 +158,16 @@ function drawQr(doc: PDFKit.PDFDocument, payload: string, x: number, y: number, 
   doc.restore();
 }
 
+/** What every section of the page draws with. */
+interface Page {
+  doc: PDFKit.PDFDocument;
+  t: TicketPdfData;
+  label: (key: string) => string;
+  drawPicture: DrawPicture;
+  left: number;
+  width: number;
+}
+
 export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   const words = mailText(t.lang);
   const label = (key: string) => words(`mail.ticketPdf.${key}`);
@@ -174,10 +184,30 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   });
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
-  const drawPicture = pictureDrawer(doc);
+  const p: Page = { doc, t, label, drawPicture: pictureDrawer(doc), left: 48, width: doc.page.width - 96 };
 
-  const left = 48;
-  const width = doc.page.width - 96;
+  drawHeader(p);
+  let y = drawFacts(p);
+  y = drawNotes(p, y);
+  y = drawSponsors(p, y);
+  if (t.badge) {
+    y = room(doc, y, BADGE_BLOCK_HEIGHT, BADGE_BOTTOM_MARGIN);
+    drawBadge(doc, t.badge, label, (doc.page.width - BADGE_WIDTH) / 2, y, {
+      qr: (x, qy, size) => drawQr(doc, t.qrPayload, x, qy, size),
+      picture: (data, x, py, fit) => p.drawPicture(data, x, py, fit, 'center'),
+    });
+  }
+  doc
+    .fillColor('#888888')
+    .font('regular')
+    .fontSize(8)
+    .text(`${label('ticket')} #${t.ticketId} · ${t.code}`, p.left, doc.page.height - 72, { width: p.width, align: 'center', lineBreak: false });
+  doc.end();
+  return done;
+}
+
+/** The coloured band: the word "ticket", the event's name and its badge picture, if any. */
+function drawHeader({ doc, t, label, drawPicture, left, width }: Page) {
   doc.rect(0, 0, doc.page.width, 120).fill('#0f4c81');
   doc.fillColor('#ffffff').font('regular').fontSize(11).text(label('ticket').toUpperCase(), left, 34, { width, characterSpacing: 2 });
   const emblem = t.badgeImage ? 150 : 0;
@@ -186,7 +216,10 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
     .font('bold')
     .fontSize(22)
     .text(t.eventName, left, 54, { width: width - emblem - (emblem ? 16 : 0), height: 60, ellipsis: true });
+}
 
+/** The QR code with its code under it, and the ticket's facts beside it; returns where the page goes on below both. */
+function drawFacts({ doc, t, label, left }: Page): number {
   const qrSize = 190;
   const qrX = doc.page.width - 48 - qrSize;
   const top = 150;
@@ -214,7 +247,11 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
   field(label('price'), formatPrice(t.price, t.currency, t.lang));
   if (t.status !== 'valid' || t.invalid) field(label('status'), t.status !== 'valid' ? label('cancelled') : label('invalid'));
 
-  y = Math.max(y, top + qrSize + 40);
+  return Math.max(y, top + qrSize + 40);
+}
+
+/** The ticket type's description and the organiser's instructions, with their picture. */
+function drawNotes({ doc, t, label, drawPicture, left, width }: Page, y: number): number {
   if (t.description) {
     doc.fillColor('#333333').font('regular').fontSize(11).text(t.description, left, y, { width });
     y = doc.y + 16;
@@ -231,41 +268,32 @@ export async function renderTicketPdf(t: TicketPdfData): Promise<Buffer> {
       y += h + 16;
     }
   }
+  return y;
+}
+
+/** The sponsors' logos and names in rows. */
+function drawSponsors({ doc, t, label, drawPicture, left, width }: Page, y: number): number {
   const sponsors = t.sponsors ?? [];
-  if (sponsors.length) {
-    const cell = 110;
-    const gap = 12;
-    const perRow = Math.max(1, Math.floor((width + gap) / (cell + gap)));
-    y = room(doc, y, 20 + 70);
-    doc.fillColor('#0f4c81').font('bold').fontSize(12).text(label('sponsors'), left, y, { width });
-    y = doc.y + 8;
-    for (let i = 0; i < sponsors.length; i += perRow) {
-      y = room(doc, y, 70);
-      sponsors.slice(i, i + perRow).forEach((sp, j) => {
-        const x = left + j * (cell + gap);
-        if (sp.image) drawPicture(sp.image, x, y, [cell, 48], 'center');
-        if (sp.name)
-          doc
-            .fillColor('#333333')
-            .font('regular')
-            .fontSize(9)
-            .text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
-      });
-      y += 70;
-    }
-  }
-  if (t.badge) {
-    y = room(doc, y, BADGE_BLOCK_HEIGHT, BADGE_BOTTOM_MARGIN);
-    drawBadge(doc, t.badge, label, (doc.page.width - BADGE_WIDTH) / 2, y, {
-      qr: (x, qy, size) => drawQr(doc, t.qrPayload, x, qy, size),
-      picture: (data, x, py, fit) => drawPicture(data, x, py, fit, 'center'),
+  if (!sponsors.length) return y;
+  const cell = 110;
+  const gap = 12;
+  const perRow = Math.max(1, Math.floor((width + gap) / (cell + gap)));
+  y = room(doc, y, 20 + 70);
+  doc.fillColor('#0f4c81').font('bold').fontSize(12).text(label('sponsors'), left, y, { width });
+  y = doc.y + 8;
+  for (let i = 0; i < sponsors.length; i += perRow) {
+    y = room(doc, y, 70);
+    sponsors.slice(i, i + perRow).forEach((sp, j) => {
+      const x = left + j * (cell + gap);
+      if (sp.image) drawPicture(sp.image, x, y, [cell, 48], 'center');
+      if (sp.name)
+        doc
+          .fillColor('#333333')
+          .font('regular')
+          .fontSize(9)
+          .text(sp.name, x, y + (sp.image ? 52 : 16), { width: cell, align: 'center', height: 14, ellipsis: true });
     });
+    y += 70;
   }
-  doc
-    .fillColor('#888888')
-    .font('regular')
-    .fontSize(8)
-    .text(`${label('ticket')} #${t.ticketId} · ${t.code}`, left, doc.page.height - 72, { width, align: 'center', lineBreak: false });
-  doc.end();
-  return done;
+  return y;
 }

@@ -15,7 +15,7 @@ import { createPresence } from '../presence.ts';
 import { periodic } from '../periodic.ts';
 import { endsConnection, onSessionsEnded } from '../sessions.ts';
 import { chatChannel } from './chat.ts';
-import { admit, exceptions, readFrame, toId } from './frames.ts';
+import { admit, type Exception, exceptions, readFrame, toId } from './frames.ts';
 import { noticeChannel } from './notice.ts';
 import { spokenLanguage } from '../../domain/error-texts.ts';
 
@@ -34,6 +34,19 @@ import { spokenLanguage } from '../../domain/error-texts.ts';
 /** Presence leases outlive a few missed renewals; an instance that dies drops out after this. */
 const PRESENCE_TTL_MS = 60_000;
 
+/** What the routes, the guard and the upkeep of the sockets share, made once per server. */
+interface Sockets {
+  app: FastifyInstance;
+  hub: Hub;
+  /** The language each socket's client asked its Exceptions in (frames.ts exceptions). */
+  languages: WeakMap<Conn, string>;
+  /** The session a socket opened with `?token=` belongs to (a pass's, or the token's own), by upgrade request. */
+  urlSessions: WeakMap<object, string>;
+  exception: Exception;
+  notice: ReturnType<typeof noticeChannel>;
+  chat: ReturnType<typeof chatChannel>;
+}
+
 export async function socketRoutes(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: WS_MAX_PAYLOAD_BYTES } });
 
@@ -42,7 +55,6 @@ export async function socketRoutes(app: FastifyInstance) {
   const fanout = createFanout({ db: app.db, bus: app.bus, hub, presence, log: app.log });
   await fanout.start();
   app.heardHere.add(fanout.heard);
-  /** The language each socket's client asked its Exceptions in (frames.ts exceptions). */
   const languages = new WeakMap<Conn, string>();
   const exception = exceptions(hub, (conn) => languages.get(conn));
   const notice = noticeChannel({
@@ -51,55 +63,73 @@ export async function socketRoutes(app: FastifyInstance) {
     hub,
   });
   const chat = chatChannel({ db: app.db, writer: app.writer, hub, presence, exception });
+  const s: Sockets = { app, hub, languages, urlSessions: new WeakMap(), exception, notice, chat };
 
-  /** The session a socket opened with `?token=` belongs to (a pass's, or the token's own), by upgrade request. */
-  const urlSessions = new WeakMap<object, string>();
+  const guard = socketGuard(s);
+  app.get(WS_PATHS.chat, { websocket: true, onRequest: guard }, opener(s, 'chat'));
+  app.get(WS_PATHS.notice, { websocket: true, onRequest: guard }, opener(s, 'notice'));
 
-  /**
-   * `?token=` holds a socket pass (the PWA) or, from clients built to the specs, the session
-   * token itself. The pass is tried first, so a pass is used up whichever it turns out to be.
-   */
-  const fromUrlToken = async (request: FastifyRequest, token: string) => {
-    const owner = await consumeSocketPass(app.db, token);
-    if (owner !== undefined) {
-      const u = await sessionUserById(app.db, owner.userId);
-      if (u) {
-        request.user = u;
-        urlSessions.set(request.raw, owner.session);
-      }
-      return;
-    }
-    const u = await findSession(app.db, token);
+  const upkeep = startUpkeep(s);
+  app.addHook('preClose', async () => {
+    await upkeep.stop();
+    app.heardHere.delete(fanout.heard);
+    await fanout.stop();
+    for (const conn of hub.all) conn.socket.close(WS_CLOSE.goingAway, 'server shutting down');
+    await presence.close();
+  });
+}
+
+/**
+ * `?token=` holds a socket pass (the PWA) or, from clients built to the specs, the session
+ * token itself. The pass is tried first, so a pass is used up whichever it turns out to be.
+ */
+async function fromUrlToken({ app, urlSessions }: Sockets, request: FastifyRequest, token: string) {
+  const owner = await consumeSocketPass(app.db, token);
+  if (owner !== undefined) {
+    const u = await sessionUserById(app.db, owner.userId);
     if (u) {
       request.user = u;
-      urlSessions.set(request.raw, sessionKey(token));
+      urlSessions.set(request.raw, owner.session);
     }
-  };
+    return;
+  }
+  const u = await findSession(app.db, token);
+  if (u) {
+    request.user = u;
+    urlSessions.set(request.raw, sessionKey(token));
+  }
+}
 
-  /** Runs before the upgrade: a refused socket gets an HTTP answer and never opens. */
-  const guard = async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
+/** Runs before the upgrade: a refused socket gets an HTTP answer and never opens. */
+function socketGuard(s: Sockets) {
+  const { app, hub } = s;
+  return async (request: FastifyRequest<{ Querystring: { token?: string } }>, reply: FastifyReply) => {
     // Browsers always send Origin on a websocket upgrade; other clients (the mobile app) may not.
     if (!isSameOrigin(request, { withoutOrigin: 'allow' })) return reply.code(403).send({ error: 'forbidden' });
-    if (!request.user && typeof request.query.token === 'string') await fromUrlToken(request, request.query.token);
+    if (!request.user && typeof request.query.token === 'string') await fromUrlToken(s, request, request.query.token);
     if (!request.user) return reply.code(401).send({ error: 'auth_required' });
     if (hub.countForUser(request.user.id) >= WS_MAX_SOCKETS_PER_USER) return reply.code(429).send({ error: 'rate_limited' });
     if (hub.countForAddress(request.ip) >= app.config.socketsPerAddress) return reply.code(429).send({ error: 'rate_limited' });
   };
+}
 
-  async function handle(conn: Conn, frame: ClientFrame): Promise<void> {
-    if (frame.type === 'ping') return void hub.send(conn, { type: 'pong' });
-    if (frame.type === 'register') {
-      const lang = spokenLanguage(frame.lang);
-      if (lang) languages.set(conn, lang);
-      if (toId(frame.userId) !== conn.userId) return void exception(conn, 'forbidden', 'userId is not the signed-in user');
-      return conn.channel === 'notice' ? notice.register(conn) : chat.register(conn, frame);
-    }
-    if (!conn.registered) return void exception(conn, 'forbidden', 'register first');
-    if (await notice.personalMessage(conn, frame)) return;
-    await chat.frame(conn, frame);
+async function handle({ hub, languages, exception, notice, chat }: Sockets, conn: Conn, frame: ClientFrame): Promise<void> {
+  if (frame.type === 'ping') return void hub.send(conn, { type: 'pong' });
+  if (frame.type === 'register') {
+    const lang = spokenLanguage(frame.lang);
+    if (lang) languages.set(conn, lang);
+    if (toId(frame.userId) !== conn.userId) return void exception(conn, 'forbidden', 'userId is not the signed-in user');
+    return conn.channel === 'notice' ? notice.register(conn) : chat.register(conn, frame);
   }
+  if (!conn.registered) return void exception(conn, 'forbidden', 'register first');
+  if (await notice.personalMessage(conn, frame)) return;
+  await chat.frame(conn, frame);
+}
 
-  const open = (channel: SocketChannel) => (socket: WebSocket, request: FastifyRequest) => {
+/** Opens a socket of the channel the guard let through, and hands its frames on in order. */
+function opener(s: Sockets, channel: SocketChannel) {
+  const { app, hub, languages, urlSessions, exception, chat } = s;
+  return (socket: WebSocket, request: FastifyRequest) => {
     const session = request.sessionToken ? sessionKey(request.sessionToken) : (urlSessions.get(request.raw) ?? null);
     const user = request.user;
     if (!user) throw new Error('a socket opened without a signed-in user: the guard lets none through');
@@ -112,7 +142,7 @@ export async function socketRoutes(app: FastifyInstance) {
       if (!frame) return;
       // Frames of one socket are handled in the order they came, one at a time.
       conn.queue = conn.queue
-        .then(() => handle(conn, frame))
+        .then(() => handle(s, conn, frame))
         .catch((err: unknown) => {
           if (err instanceof DomainError) exception(conn, err.code, err.detail);
           else if (isConnectionFault(err)) exception(conn, 'database_unavailable');
@@ -130,32 +160,33 @@ export async function socketRoutes(app: FastifyInstance) {
       // A broken connection also emits close, which cleans up.
     });
   };
+}
 
-  app.get(WS_PATHS.chat, { websocket: true, onRequest: guard }, open('chat'));
-  app.get(WS_PATHS.notice, { websocket: true, onRequest: guard }, open('notice'));
+/** The bus may lose a logout's announcement; the heartbeat catches what it missed. */
+async function recheckSessions({ app, hub }: Sockets) {
+  // Only the sockets asked about: one opened while the query runs is not in its answer.
+  const asked = [...hub.all];
+  const live = await liveSessions(
+    app.db,
+    asked.flatMap((conn) => (conn.session ? [conn.session] : [])),
+  );
+  for (const conn of asked) {
+    if (!conn.session || live.has(conn.session)) continue;
+    // The session cache may still hold it when the announcement was lost: it goes too.
+    app.sessionCache.sessionEnded({ userId: conn.userId, session: conn.session });
+    conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
+  }
+}
 
+/** Keeps the open sockets honest until stop(): the heartbeat, the session and access re-checks, the online counts. */
+function startUpkeep(s: Sockets) {
+  const { app, hub, chat } = s;
   // A logout or a disabled account, on any instance, closes the sockets of the sessions it ended.
   const stopSessions = onSessionsEnded(app.bus, (ended) => {
     for (const conn of hub.all) {
       if (endsConnection(ended, conn.userId, conn.session)) conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
     }
   });
-
-  /** The bus may lose a logout's announcement; the heartbeat catches what it missed. */
-  async function recheckSessions() {
-    // Only the sockets asked about: one opened while the query runs is not in its answer.
-    const asked = [...hub.all];
-    const live = await liveSessions(
-      app.db,
-      asked.flatMap((conn) => (conn.session ? [conn.session] : [])),
-    );
-    for (const conn of asked) {
-      if (!conn.session || live.has(conn.session)) continue;
-      // The session cache may still hold it when the announcement was lost: it goes too.
-      app.sessionCache.sessionEnded({ userId: conn.userId, session: conn.session });
-      conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
-    }
-  }
 
   // Heartbeat: drop sockets that did not answer the last ping, and re-check sessions and chat access.
   const heartbeat = setInterval(() => {
@@ -172,7 +203,7 @@ export async function socketRoutes(app: FastifyInstance) {
   const rechecks = periodic(
     app.config.socketHeartbeatMs,
     async () => {
-      await Promise.all([chat.recheckAccess(), recheckSessions()]);
+      await Promise.all([chat.recheckAccess(), recheckSessions(s)]);
     },
     (err) => app.log.error(err, 'socket access re-check failed'),
   );
@@ -181,14 +212,11 @@ export async function socketRoutes(app: FastifyInstance) {
     () => chat.writeOnline(),
     (err) => app.log.error(err, 'users_online write failed'),
   );
-
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
-    stopSessions();
-    await Promise.all([rechecks.stop(), online.stop()]);
-    app.heardHere.delete(fanout.heard);
-    await fanout.stop();
-    for (const conn of hub.all) conn.socket.close(WS_CLOSE.goingAway, 'server shutting down');
-    await presence.close();
-  });
+  return {
+    async stop() {
+      clearInterval(heartbeat);
+      stopSessions();
+      await Promise.all([rechecks.stop(), online.stop()]);
+    },
+  };
 }

@@ -54,7 +54,13 @@ const StaffRemoveBody = Type.Object({ lang: Lang, event_id: Id, user_id: Id });
 
 export async function checkinApi(app: FastifyInstance) {
   configureTicketSigning(app.config.ticketSigningKey);
+  doorRoutes(app);
+  scanReviewRoutes(app);
+  staffRoutes(app);
+}
 
+/** What a door device needs: its events, the key, the counts, the online check and the lists. */
+function doorRoutes(app: FastifyInstance) {
   app.get('/api/checkin/events', { schema: { querystring: Type.Object({ lang: Lang }) } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
@@ -111,7 +117,10 @@ export async function checkinApi(app: FastifyInstance) {
     reply.header('cache-control', 'private, no-store');
     return ok(await checkinListsOf(app.db, request.query.event_id, user.id));
   });
+}
 
+/** The recorded scans, as the organisers go over them: double admissions and the full log. */
+function scanReviewRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/conflicts', { schema: { querystring: EventQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
@@ -127,7 +136,10 @@ export async function checkinApi(app: FastifyInstance) {
     await requireDoor(app.db, q.event_id, user.id);
     return ok(await listScans(app.db, q.event_id, q.limit ?? 50, q.offset ?? 0, isOn(q.unmatched)));
   });
+}
 
+/** Naming and removing door staff, the owners' alone. */
+function staffRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof EventQuery> }>('/api/checkin/staff', { schema: { querystring: EventQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;

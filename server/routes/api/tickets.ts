@@ -79,7 +79,14 @@ const designCheck = TypeCompiler.Compile(TicketDesignSettings);
 
 export async function ticketsApi(app: FastifyInstance) {
   configureTicketSigning(app.config.ticketSigningKey);
+  holderTicketRoutes(app);
+  sendToEmailRoutes(app);
+  eventTicketListRoutes(app);
+  ticketDesignRoutes(app);
+}
 
+/** The holder's own tickets: the list, one ticket and its PDF. */
+function holderTicketRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof ListQuery> }>('/api/tickets', { schema: { querystring: ListQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
@@ -119,7 +126,9 @@ export async function ticketsApi(app: FastifyInstance) {
         .send(pdf);
     },
   );
+}
 
+function sendToEmailRoutes(app: FastifyInstance) {
   const send = async (request: FastifyRequest<{ Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> }>, reply: FastifyReply) => {
     const user = needUser(request, reply);
     if (!user) return reply;
@@ -139,7 +148,10 @@ export async function ticketsApi(app: FastifyInstance) {
   type SendRoute = { Params: Static<typeof TicketParams>; Querystring: Static<typeof LangQuery> };
   app.get<SendRoute>('/api/tickets/:ticketId/send-to-email', sendOpts, send);
   app.post<SendRoute>('/api/tickets/:ticketId/send-to-email', sendOpts, send);
+}
 
+/** An event's tickets as the event pages list them: one user's, and the latest purchases. */
+function eventTicketListRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof UserTicketsQuery> }>(
     '/api/events/get-user-tickets',
     { schema: { querystring: UserTicketsQuery } },
@@ -157,7 +169,10 @@ export async function ticketsApi(app: FastifyInstance) {
     const items = await lastTickets(app.db, user.id, request.query.limit ?? TICKETS_ASIDE_SIZE);
     return ok({ items, total: items.length });
   });
+}
 
+/** The organisers' ticket design, and the pictures it shows. */
+function ticketDesignRoutes(app: FastifyInstance) {
   app.get<{ Querystring: Static<typeof DesignQuery> }>('/api/events/ticket-design', { schema: { querystring: DesignQuery } }, async (request, reply) => {
     const user = needUser(request, reply);
     if (!user) return reply;

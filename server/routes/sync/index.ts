@@ -25,6 +25,14 @@ const PullQuery = Type.Object(
 );
 
 export async function syncRoutes(app: FastifyInstance) {
+  const streams = hintStreams(app);
+  pullRoute(app);
+  commandsRoute(app);
+  streamRoute(app, streams);
+}
+
+/** The hint streams open here, and whether the server has begun to close: the stream route needs both. */
+function hintStreams(app: FastifyInstance) {
   // Open hint streams, ended when the server closes so a shutdown never waits on idle listeners.
   const open = new OpenStreams({ perUser: SYNC_STREAMS_PER_USER, perAddress: app.config.streamsPerAddress });
   let closing = false;
@@ -54,7 +62,10 @@ export async function syncRoutes(app: FastifyInstance) {
     await recheck.stop();
     for (const s of [...open.all]) s.end();
   });
+  return { open, closing: () => closing };
+}
 
+function pullRoute(app: FastifyInstance) {
   app.get<{ Params: { collection: string }; Querystring: Static<typeof PullQuery> }>(
     '/sync/v1/:collection/pull',
     { schema: { querystring: PullQuery } },
@@ -95,7 +106,9 @@ export async function syncRoutes(app: FastifyInstance) {
       return { documents: page.documents, checkpoint: last ? last.rev : checkpoint };
     },
   );
+}
 
+function commandsRoute(app: FastifyInstance) {
   app.post<{ Body: Static<typeof CommandBatch> }>('/sync/v1/commands', { schema: { body: CommandBatch } }, async (request, reply) => {
     const user = request.user;
     if (!user) return reply.code(401).send({ error: 'auth_required' });
@@ -136,12 +149,14 @@ export async function syncRoutes(app: FastifyInstance) {
     }
     return { results };
   });
+}
 
-  // Live hints as server-sent events: which collections changed for this user. The worker pulls in
-  // answer; a missed hint costs latency, never data, because every (re)connect starts with RESYNC.
-  // A stream holds a connection for as long as the device runs, so it takes a valid session, like
-  // every user-scoped call, and each user and address may hold only so many (realtime/streams.ts).
-  // A guest's device pulls the public collections on an interval instead (sync/engine/engine.ts).
+// Live hints as server-sent events: which collections changed for this user. The worker pulls in
+// answer; a missed hint costs latency, never data, because every (re)connect starts with RESYNC.
+// A stream holds a connection for as long as the device runs, so it takes a valid session, like
+// every user-scoped call, and each user and address may hold only so many (realtime/streams.ts).
+// A guest's device pulls the public collections on an interval instead (sync/engine/engine.ts).
+function streamRoute(app: FastifyInstance, { open, closing }: ReturnType<typeof hintStreams>) {
   app.get('/sync/v1/stream', async (request, reply) => {
     const user = request.user;
     if (!user) return reply.code(401).send({ error: 'auth_required' });
@@ -193,6 +208,6 @@ export async function syncRoutes(app: FastifyInstance) {
     request.raw.on('close', close);
     // A device reconnecting while the server shuts down can get here after preClose has ended the
     // others; left open, its stream would keep close() waiting for good.
-    if (closing) end();
+    if (closing()) end();
   });
 }

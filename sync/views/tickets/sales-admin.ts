@@ -127,38 +127,7 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
       }
       continue;
     }
-    const typeId = typeof c.payload.type_id === 'number' ? c.payload.type_id : null;
-    if (c.kind === 'ticket_type.new_link') {
-      const t = types.get(String(typeId));
-      if (!t) continue;
-      // An applied entry lingers until the next complete pull, which brings the new key with it.
-      if (stopped) t.refused = refusal(c);
-      else if (c.status !== 'applied') t.linkPending = true;
-      continue;
-    }
-    if (c.kind === 'ticket_type.delete') {
-      const t = types.get(String(typeId));
-      if (!t) continue;
-      if (stopped) t.refused = refusal(c);
-      else types.delete(String(typeId));
-      continue;
-    }
-    const fields = c.payload.fields as TicketTypeFields;
-    if (typeId === null) {
-      // Applied, and the server's copy already lists it: the outbox entry lingers until the next
-      // complete pull (sync/engine/outbox.ts), and showing both would show the type twice.
-      if (c.status === 'applied' && sales.types.some((t) => t.name === fields.name.trim())) continue;
-      const key = `local:${c.id}`;
-      types.set(key, { id: null, key, fields, soldOut: false, accessKey: '', linkPending: false, pending: !stopped, refused: stopped ? refusal(c) : null });
-      continue;
-    }
-    const t = types.get(String(typeId));
-    if (!t) continue;
-    if (stopped) t.refused = refusal(c);
-    else {
-      t.fields = fields;
-      t.pending = true;
-    }
+    overlayType(types, sales.types, c, stopped);
   }
   const list = [...types.values()].sort((a, b) => a.fields.sort - b.fields.sort || (a.id ?? Number.MAX_SAFE_INTEGER) - (b.id ?? Number.MAX_SAFE_INTEGER));
   return {
@@ -170,6 +139,42 @@ export function salesAdminView(event: EventView, commands: readonly Queued[]): S
     promoCodes: [...promos.values()],
     quotas: [...quotas.values()],
   };
+}
+
+/** A queued change of a ticket type laid over the server's types: a new link, a removal, an edit or a new type. */
+function overlayType(types: Map<string, AdminTypeView>, server: readonly { name: string }[], c: Queued, stopped: boolean): void {
+  const typeId = typeof c.payload.type_id === 'number' ? c.payload.type_id : null;
+  if (c.kind === 'ticket_type.new_link') {
+    const t = types.get(String(typeId));
+    if (!t) return;
+    // An applied entry lingers until the next complete pull, which brings the new key with it.
+    if (stopped) t.refused = refusal(c);
+    else if (c.status !== 'applied') t.linkPending = true;
+    return;
+  }
+  if (c.kind === 'ticket_type.delete') {
+    const t = types.get(String(typeId));
+    if (!t) return;
+    if (stopped) t.refused = refusal(c);
+    else types.delete(String(typeId));
+    return;
+  }
+  const fields = c.payload.fields as TicketTypeFields;
+  if (typeId === null) {
+    // Applied, and the server's copy already lists it: the outbox entry lingers until the next
+    // complete pull (sync/engine/outbox.ts), and showing both would show the type twice.
+    if (c.status === 'applied' && server.some((t) => t.name === fields.name.trim())) return;
+    const key = `local:${c.id}`;
+    types.set(key, { id: null, key, fields, soldOut: false, accessKey: '', linkPending: false, pending: !stopped, refused: stopped ? refusal(c) : null });
+    return;
+  }
+  const t = types.get(String(typeId));
+  if (!t) return;
+  if (stopped) t.refused = refusal(c);
+  else {
+    t.fields = fields;
+    t.pending = true;
+  }
 }
 
 /** A queued promo code change laid over the server's codes, as a type's change is over the types. */

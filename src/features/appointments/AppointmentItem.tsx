@@ -83,45 +83,7 @@ export function AppointmentItemCard({ item, event }: { item: Item; event: EventV
         </p>
       ) : null}
 
-      {failed ? (
-        <div className="appointment__failure" role="alert">
-          {failed.code === 'appointment_exists' && failed.kind === 'appointment.request' ? (
-            <p>{local ? t('appointments.item.existsComing') : t('appointments.item.existsHere')}</p>
-          ) : (
-            <p>
-              <strong>{t(`rejections.${failed.kind}`)}</strong> {t(`errors.${failed.code}`, { defaultValue: t('errors.unknown_error') })}
-            </p>
-          )}
-          <div className="appointment__actions">
-            {failed.parked ? (
-              <Button size="sm" variant="primary" onClick={() => ui.retryFailure(failed.commandId)}>
-                {t('rejections.retry')}
-              </Button>
-            ) : /* Another time helps with a taken slot, not with a meeting that exists already. */
-            failed.kind === 'appointment.request' && failed.code !== 'appointment_exists' ? (
-              <Button
-                size="sm"
-                variant="primary"
-                onClick={() =>
-                  ui.openRequest({
-                    eventId: item.event_id,
-                    userId: item.other_user_id,
-                    date: item.date,
-                    error: failed.code,
-                    replaces: failed.commandId,
-                    ...(item.meeting_id ? { meetingId: item.meeting_id } : {}),
-                  })
-                }
-              >
-                {t('appointments.actions.pickAnotherTime')}
-              </Button>
-            ) : null}
-            <Button size="sm" variant="ghost" onClick={() => ui.dismissFailure(failed.commandId)}>
-              {failed.parked ? t('rejections.discard') : t('common.dismiss')}
-            </Button>
-          </div>
-        </div>
-      ) : null}
+      {failed ? <FailureNotice item={item} failed={failed} local={local} /> : null}
 
       {actions.length > 0 || appointed ? (
         <div className="appointment__actions">
@@ -185,5 +147,50 @@ function MeetingFacts({ item }: { item: Item }) {
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** A change of this appointment that did not go through: why, and retrying it, asking for another time or letting it go. */
+function FailureNotice({ item, failed, local }: { item: Item; failed: NonNullable<Item['failure']>; local: boolean }) {
+  const { t } = useTranslation();
+  const ui = useAppointmentUi();
+  return (
+    <div className="appointment__failure" role="alert">
+      {failed.code === 'appointment_exists' && failed.kind === 'appointment.request' ? (
+        <p>{local ? t('appointments.item.existsComing') : t('appointments.item.existsHere')}</p>
+      ) : (
+        <p>
+          <strong>{t(`rejections.${failed.kind}`)}</strong> {t(`errors.${failed.code}`, { defaultValue: t('errors.unknown_error') })}
+        </p>
+      )}
+      <div className="appointment__actions">
+        {failed.parked ? (
+          <Button size="sm" variant="primary" onClick={() => ui.retryFailure(failed.commandId)}>
+            {t('rejections.retry')}
+          </Button>
+        ) : /* Another time helps with a taken slot, not with a meeting that exists already. */
+        failed.kind === 'appointment.request' && failed.code !== 'appointment_exists' ? (
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() =>
+              ui.openRequest({
+                eventId: item.event_id,
+                userId: item.other_user_id,
+                date: item.date,
+                error: failed.code,
+                replaces: failed.commandId,
+                ...(item.meeting_id ? { meetingId: item.meeting_id } : {}),
+              })
+            }
+          >
+            {t('appointments.actions.pickAnotherTime')}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="ghost" onClick={() => ui.dismissFailure(failed.commandId)}>
+          {failed.parked ? t('rejections.discard') : t('common.dismiss')}
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -1,36 +1,26 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useDoor, useEvent, useSession, type DoorScanOutcome } from '../../data/index.ts';
+import { useDoor, useEvent, useSession } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useNow } from '../../ui/useNow.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
-import { ConflictsList } from './ConflictsList.tsx';
-import { DoorSearch } from './DoorSearch.tsx';
 import { DoorListPicker } from './DoorListPicker.tsx';
-import { DoorStaff } from './DoorStaff.tsx';
+import { DoorForbidden, DoorSide } from './DoorSide.tsx';
 import { DoorDownload, DoorStatus } from './DoorStatus.tsx';
 import { ManualEntry } from './ManualEntry.tsx';
-import { RecentScans } from './RecentScans.tsx';
 import { ScanLog } from './ScanLog.tsx';
 import { ScanResultBanner } from './ScanResultBanner.tsx';
+import { useDoorScan } from './useDoorScan.ts';
 import './checkin.css';
 import './door-admin.css';
 import { parseId } from '../../../contract/ids.ts';
 import { FormError } from '../../ui/form/Field.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-
-/** Short for let in, long for stop: the operator feels the answer before reading it. */
-const VIBRATE_ADMITTED = [60];
-const VIBRATE_REFUSED = [120, 60, 120];
-/** Not judged: three light taps, neither "go" nor "stop". */
-const VIBRATE_UNDECIDED = [30, 60, 30, 60, 30];
 
 /**
  * /{locale}/events/:eventId/checkin — the door, for the event's owners and the staff they name.
@@ -47,11 +37,7 @@ export function CheckinPage() {
   const { data: event } = useEvent(eventId);
   const door = useDoor(eventId);
   const now = useNow(1000);
-  const [last, setLast] = useState<{ outcome: DoorScanOutcome; raw: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [checking, setChecking] = useState(false);
-  const [checkFailed, setCheckFailed] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { last, busy, failed, setFailed, check, scan } = useDoorScan(door.actions);
   const [confirmStop, setConfirmStop] = useState(false);
   useDocumentTitle(event ? t('door.titleOf', { event: event.name }) : t('door.title'));
 
@@ -63,56 +49,10 @@ export function CheckinPage() {
   if (door.data.forbidden) {
     return (
       <div className="page page--narrow">
-        <EmptyState
-          heading
-          title={t('door.forbidden')}
-          text={t('door.forbiddenText')}
-          action={
-            <Button variant="secondary" onClick={() => door.actions.refresh().catch((err: unknown) => console.error('foyer: asking again failed', err))}>
-              {t('door.askAgain')}
-            </Button>
-          }
-        />
+        <DoorForbidden onAskAgain={() => door.actions.refresh().catch((err: unknown) => console.error('foyer: asking again failed', err))} />
       </div>
     );
   }
-
-  const show = (result: DoorScanOutcome, raw: string) => {
-    setLast({ outcome: result, raw });
-    setCheckFailed(false);
-    navigator.vibrate?.(result.undecided ? VIBRATE_UNDECIDED : result.verdict.admitted ? VIBRATE_ADMITTED : VIBRATE_REFUSED);
-  };
-
-  const scan = async (text: string) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const result = await door.actions.scan(text);
-      if (!result.scanId && !result.undecided) return;
-      show(result, text);
-    } catch (err) {
-      // Only the device's own database can fail here; the scan was not recorded, so say so.
-      console.error('foyer: the scan could not be recorded', err);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** The server's word on the code the device could not judge; offline, the banner says to wait. */
-  const checkOnline = async () => {
-    if (!last) return;
-    setChecking(true);
-    setCheckFailed(false);
-    try {
-      show(await door.actions.checkOnline(last.raw), last.raw);
-    } catch (err) {
-      if (!(err instanceof Error && err.message === 'network_error')) console.error('foyer: the online check failed', err);
-      setCheckFailed(true);
-    } finally {
-      setChecking(false);
-    }
-  };
 
   const stop = async () => {
     try {
@@ -142,7 +82,7 @@ export function CheckinPage() {
                 key={last.outcome.scanId ?? `undecided-${last.outcome.scannedAtMs}`}
                 outcome={last.outcome}
                 door={d}
-                check={{ busy: checking, failed: checkFailed, run: () => void checkOnline() }}
+                check={check}
                 nowMs={now}
               />
             ) : null}
@@ -156,38 +96,16 @@ export function CheckinPage() {
             </Card>
           )}
         </div>
-        <div className="door-page__side">
-          <Card title={t('door.search.title')}>
-            <DoorSearch eventId={eventId} ownDeviceId={d.deviceId} nowMs={now} onAdmit={(code) => void scan(code)} />
-          </Card>
-          <Card title={t('door.recent.title')}>
-            <RecentScans items={d.recent} nowMs={now} />
-          </Card>
-          <Card title={t('door.conflicts.title')}>
-            <ConflictsList conflicts={d.conflicts} ownDeviceId={d.deviceId} nowMs={now} />
-          </Card>
-          {/* Organiser settings, for owners only: naming staff is theirs alone (server/routes/api/checkin.ts). */}
-          {event?.is_owner ? (
-            <Card title={t('door.staff.title')} actions={<Link to={to(`/events/${eventId}/ticket-design`)}>{t('ticketDesign.title')}</Link>}>
-              <DoorStaff eventId={eventId} />
-            </Card>
-          ) : null}
-          <div className="door-page__stop">
-            {confirmStop ? (
-              <>
-                <p>{d.waitingUploads > 0 ? t('door.stopConfirmWaiting', { n: d.waitingUploads }) : t('door.stopConfirm')}</p>
-                <Button variant="danger" onClick={() => void stop()}>
-                  {t('door.stopYes')}
-                </Button>{' '}
-                <Button onClick={() => setConfirmStop(false)}>{t('common.cancel')}</Button>
-              </>
-            ) : (
-              <Button variant="ghost" onClick={() => setConfirmStop(true)}>
-                {t('door.stop')}
-              </Button>
-            )}
-          </div>
-        </div>
+        <DoorSide
+          eventId={eventId}
+          isOwner={Boolean(event?.is_owner)}
+          door={d}
+          nowMs={now}
+          onAdmit={(code) => void scan(code)}
+          confirmStop={confirmStop}
+          onConfirmStop={setConfirmStop}
+          onStop={() => void stop()}
+        />
       </div>
       {/* Every scan is the organiser's to review; the staff at the door need only their own. */}
       {event?.is_owner || d.role === 'owner' ? (

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganiserActions, useSyncStatus, type DoorStaffMember } from '../../data/index.ts';
+import type { DoorStaffMember } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { parseStaffTarget } from './staff.ts';
-import { clearIfSent } from '../../ui/sentField.ts';
 import { Field, FormError } from '../../ui/form/Field.tsx';
+import { useDoorStaff } from './useDoorStaff.ts';
 
 /**
  * The door staff an owner names (GET/POST /api/checkin/staff, POST /api/checkin/staff/remove).
@@ -15,104 +14,13 @@ import { Field, FormError } from '../../ui/form/Field.tsx';
 export function DoorStaff({ eventId }: { eventId: number }) {
   const { t } = useTranslation();
   const id = useId();
-  const actions = useOrganiserActions();
-  const offline = useSyncStatus().state === 'offline';
-  const [items, setItems] = useState<DoorStaffMember[] | null>(null);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState<'add' | number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // An email is invited, whoever it belongs to: the person joins the list once they accept.
-  const [invited, setInvited] = useState<string | null>(null);
-
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      actions.listDoorStaff(eventId, signal).then(
-        (list) => {
-          setItems(list);
-          setError(null);
-        },
-        (err: unknown) => {
-          if (signal?.aborted) return;
-          setError(err instanceof Error ? err.message : 'unknown_error');
-        },
-      ),
-    [actions, eventId],
-  );
-
-  useEffect(() => {
-    if (offline) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, offline]);
+  const { offline, items, text, setText, busy, error, invited, add, remove } = useDoorStaff(eventId);
 
   if (offline) return <p className="muted">{t('organiser.needsConnection')}</p>;
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    const who = parseStaffTarget(text);
-    if (!who) {
-      setError('staff_target');
-      return;
-    }
-    setBusy('add');
-    setError(null);
-    try {
-      const sent = text;
-      await actions.addDoorStaff(eventId, who);
-      setInvited('email' in who ? who.email : null);
-      setText(clearIfSent(sent, ''));
-      await load();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'unknown_error');
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const remove = async (userId: number) => {
-    setBusy(userId);
-    try {
-      await actions.removeDoorStaff(eventId, userId);
-      await load();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'unknown_error');
-    } finally {
-      setBusy(null);
-    }
-  };
-
   return (
     <div className="door-staff">
-      {items === null && !error ? (
-        <Spinner label={t('common.loading')} />
-      ) : items && items.length === 0 ? (
-        <p className="muted">{t('door.staff.none')}</p>
-      ) : items ? (
-        <ul className="door-staff__list">
-          {items.map((s) => {
-            const name = `${s.first_name} ${s.last_name}`.trim() || t('door.staff.userNumber', { id: s.user_id });
-            return (
-              <li key={s.user_id} className="door-staff__item">
-                <div>
-                  <p className="door-search__name">{name}</p>
-                  {s.email ? <p className="muted small">{s.email}</p> : null}
-                </div>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  busy={busy === s.user_id}
-                  disabled={busy !== null}
-                  onClick={() => void remove(s.user_id)}
-                  aria-label={t('door.staff.removeOf', { name })}
-                >
-                  {t('door.staff.remove')}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      <StaffList items={items} failed={Boolean(error)} busy={busy} onRemove={(userId) => void remove(userId)} />
       <form className="door-manual" onSubmit={(e) => void add(e)}>
         <Field id={id} label={t('door.staff.addLabel')}>
           <input
@@ -137,5 +45,48 @@ export function DoorStaff({ eventId }: { eventId: number }) {
         <FormError>{error === 'staff_target' ? t('door.staff.badTarget') : error === 'not_found' ? t('door.staff.notFound') : t(`errors.${error}`)}</FormError>
       ) : null}
     </div>
+  );
+}
+
+/** The staff named so far, each with a button to remove them; a spinner until the first answer, unless it failed. */
+function StaffList({
+  items,
+  failed,
+  busy,
+  onRemove,
+}: {
+  items: DoorStaffMember[] | null;
+  failed: boolean;
+  busy: 'add' | number | null;
+  onRemove(userId: number): void;
+}) {
+  const { t } = useTranslation();
+  if (items === null && !failed) return <Spinner label={t('common.loading')} />;
+  if (!items) return null;
+  if (items.length === 0) return <p className="muted">{t('door.staff.none')}</p>;
+  return (
+    <ul className="door-staff__list">
+      {items.map((s) => {
+        const name = `${s.first_name} ${s.last_name}`.trim() || t('door.staff.userNumber', { id: s.user_id });
+        return (
+          <li key={s.user_id} className="door-staff__item">
+            <div>
+              <p className="door-search__name">{name}</p>
+              {s.email ? <p className="muted small">{s.email}</p> : null}
+            </div>
+            <Button
+              size="sm"
+              variant="ghost"
+              busy={busy === s.user_id}
+              disabled={busy !== null}
+              onClick={() => onRemove(s.user_id)}
+              aria-label={t('door.staff.removeOf', { name })}
+            >
+              {t('door.staff.remove')}
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

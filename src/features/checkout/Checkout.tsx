@@ -1,11 +1,10 @@
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CHECKOUT_MAX_TICKETS, UNVERIFIED_TICKETS_PER_EVENT, type AttendeeField } from '../../../contract/sales.ts';
-import { placesOfEvent, setAttendee, setMethod, setQuantity, useMyWaitlist, useSession, type CheckoutOffer } from '../../data/index.ts';
-import { dateFormat } from '../../ui/intl.ts';
-import { formatEventRange } from '../../ui/format/events.ts';
+import { placesOfEvent, setAttendee, setMethod, setQuantity, useMyWaitlist, useSession } from '../../data/index.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { CheckoutHeader } from './CheckoutHeader.tsx';
 import { CheckoutNav, StepList } from './CheckoutNav.tsx';
 import { ChooseStep } from './ChooseStep.tsx';
 import { DetailsStep } from './DetailsStep.tsx';
@@ -62,31 +61,11 @@ export function Checkout({
   // An unverified account gets a few tickets per event (server/domain/orders/limits.ts): the choice says so up front.
   const unverified = user?.email_verified === false;
   const prefill = { name: user ? `${user.first_name} ${user.last_name}`.trim() : '', company: '', position: '' };
-  const returnPath = page ? `${pathname}${search}` : to(`/events/${eventId}/checkout`);
-  const auth = user
-    ? null
-    : { login: `${to('/login')}?return_url=${encodeURIComponent(returnPath)}`, signup: `${to('/signup')}?return_url=${encodeURIComponent(returnPath)}` };
+  const auth = user ? null : authLinks(to, page ? `${pathname}${search}` : to(`/events/${eventId}/checkout`));
 
   return (
     <div className="checkout">
-      <p className="checkout__event">
-        <strong>{event.name}</strong> <span className="muted">{formatEventRange(event.when, event.when_end, event.timezone)}</span>
-      </p>
-      {event.has_ticket ? (
-        <p className="checkout__have">
-          {t('checkout.haveTicket')}{' '}
-          <Link to={to('/profile/mytickets')} onClick={onDone}>
-            {t('checkout.result.myTickets')}
-          </Link>
-        </p>
-      ) : null}
-      {offer.offer?.access === 'invalid' ? (
-        <p className="form-error" role="alert">
-          {t('errors.ticket_access_invalid')}
-        </p>
-      ) : null}
-      <OfferNote offer={offer.offer?.offer ?? null} timeZone={event.timezone} />
-      {access && !offer.offer && checkout.offline ? <p className="muted small">{t('checkout.privateOffline')}</p> : null}
+      <CheckoutHeader event={event} offer={offer} access={access} offline={checkout.offline} onDone={onDone} />
       <StepList steps={checkout.steps} current={current} />
       {offer.status === 'offline' || (checkout.offline && !offer.offer) ? <p className="muted small">{t('checkout.asOfSync')}</p> : null}
 
@@ -157,18 +136,7 @@ export function Checkout({
   );
 }
 
-/** What the checkout opened with a waitlist offer says: until when the place is held, or that the offer is over. */
-function OfferNote({ offer, timeZone }: { offer: CheckoutOffer['offer']; timeZone: string }) {
-  const { t } = useTranslation();
-  const locale = useLocale();
-  if (!offer) return null;
-  if (offer.state === 'invalid') {
-    return (
-      <p className="form-error" role="alert">
-        {t('errors.waitlist_offer_invalid')}
-      </p>
-    );
-  }
-  const until = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(offer.expires * 1000);
-  return <p className="checkout__offer">{t('waitlist.offerBanner', { time: until })}</p>;
+/** Where a buyer who is not signed in signs in or up, each page sending them back to `returnPath`. */
+function authLinks(to: (path: string) => string, returnPath: string): { login: string; signup: string } {
+  return { login: `${to('/login')}?return_url=${encodeURIComponent(returnPath)}`, signup: `${to('/signup')}?return_url=${encodeURIComponent(returnPath)}` };
 }

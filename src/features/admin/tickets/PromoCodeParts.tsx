@@ -1,0 +1,149 @@
+import { useTranslation } from 'react-i18next';
+import { PROMO_KINDS, PROMO_LIMITS, type PromoKind } from '../../../../contract/promo.ts';
+import type { AdminTypeView } from '../../../data/index.ts';
+import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
+import { Field } from '../Field.tsx';
+import type { PromoForm } from './usePromoCodeForm.ts';
+
+/** What each part of the promo code form gets: the form's state, the field ids and whether a save was tried. */
+interface PartProps {
+  form: PromoForm;
+  id(k: string): string;
+  tried: boolean;
+}
+
+/** The kind of discount and, unless the code makes tickets free, its percent or amount. */
+export function PromoDiscount({ form, id, tried, currency }: PartProps & { currency: string }) {
+  const { t } = useTranslation();
+  const { value, set, amount, setAmount, parsed, valueProblem } = form;
+  return (
+    <>
+      <Field errors="sales" id={id('kind')} label={t('sales.promo.form.kind')}>
+        <select
+          value={value.kind}
+          onChange={(e) => {
+            const kind = e.target.value as PromoKind;
+            set('kind', kind);
+            if (kind !== 'free' && (parsed === null || parsed <= 0)) setAmount('10');
+          }}
+        >
+          {PROMO_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`sales.promo.kinds.${k}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {value.kind !== 'free' ? (
+        <Field
+          errors="sales"
+          id={id('value')}
+          label={value.kind === 'percent' ? t('sales.promo.form.percent') : t('sales.promo.form.amount', { currency })}
+          problem={tried ? valueProblem : undefined}
+        >
+          <input type="text" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** The ticket types the code lowers; none ticked means all of them. */
+export function PromoTypes({ form, tried, types }: Omit<PartProps, 'id'> & { types: readonly AdminTypeView[] }) {
+  const { t } = useTranslation();
+  const { value, set, problems } = form;
+  if (!types.length) return null;
+  return (
+    <fieldset className="promo__types">
+      <legend>{t('sales.promo.form.types')}</legend>
+      <p className="muted small">{t('sales.promo.form.typesHint')}</p>
+      {types.map((type) =>
+        type.id === null ? null : (
+          <label key={type.key} className="sales__check">
+            <input
+              type="checkbox"
+              checked={value.type_ids.includes(type.id)}
+              onChange={(e) => {
+                const typeId = type.id as number;
+                set('type_ids', e.target.checked ? [...value.type_ids, typeId] : value.type_ids.filter((x) => x !== typeId));
+              }}
+            />
+            {type.fields.name}
+          </label>
+        ),
+      )}
+      {tried && problems.type_ids ? <p className="field__error">{t(`sales.fieldErrors.${problems.type_ids}`)}</p> : null}
+    </fieldset>
+  );
+}
+
+/** Whether the code can be used only so many times, and how many. */
+export function PromoUses({ form, id, tried }: PartProps) {
+  const { t } = useTranslation();
+  const { set, uses, setUses, limited, usesBad, problems } = form;
+  return (
+    <>
+      <label className="sales__check">
+        <input
+          type="checkbox"
+          checked={limited}
+          onChange={(e) => {
+            const n = numberOrNull(uses);
+            set('max_uses', e.target.checked ? (n !== null && n >= 1 ? Math.floor(n) : 100) : null);
+            if (e.target.checked && (n === null || n < 1)) setUses('100');
+          }}
+        />
+        {t('sales.promo.form.limited')}
+      </label>
+      {limited ? (
+        <Field
+          errors="sales"
+          id={id('uses')}
+          label={t('sales.promo.form.maxUses')}
+          hint={t('sales.promo.form.maxUsesHint')}
+          problem={tried ? (usesBad ? 'required' : problems.max_uses) : undefined}
+        >
+          <input
+            type="number"
+            min={1}
+            max={PROMO_LIMITS.maxUses}
+            value={uses}
+            onChange={(e) => {
+              setUses(e.target.value);
+              const n = numberOrNull(e.target.value);
+              set('max_uses', n === null ? 0 : Math.floor(n));
+            }}
+          />
+        </Field>
+      ) : null}
+    </>
+  );
+}
+
+/** When the code can be used, in the event's timezone; either end may stay open. */
+export function PromoWindow({ form, id, tried, timezone }: PartProps & { timezone: string }) {
+  const { t } = useTranslation();
+  const { value, set, problems } = form;
+  return (
+    <fieldset className="admin-form__section">
+      <legend>{t('sales.promo.form.window')}</legend>
+      <p className="muted small">{t('sales.promo.form.windowHint', { zone: timezone })}</p>
+      <div className="admin-form__pair">
+        <Field errors="sales" id={id('from')} label={t('sales.promo.form.validFrom')}>
+          <input
+            type="datetime-local"
+            value={value.valid_from === null ? '' : toLocalInput(value.valid_from, timezone)}
+            onChange={(e) => set('valid_from', fromLocalInput(e.target.value, timezone))}
+          />
+        </Field>
+        <Field errors="sales" id={id('until')} label={t('sales.promo.form.validUntil')} problem={tried ? problems.valid_until : undefined}>
+          <input
+            type="datetime-local"
+            value={value.valid_until === null ? '' : toLocalInput(value.valid_until, timezone)}
+            onChange={(e) => set('valid_until', fromLocalInput(e.target.value, timezone))}
+          />
+        </Field>
+      </div>
+    </fieldset>
+  );
+}

@@ -37,11 +37,11 @@ describe('inviting others to an appointment', () => {
     const candidates = dialog.getByRole('group', { name: 'Invite to the appointment' }).getByRole('checkbox');
     await candidates.first().waitFor({ timeout: 30_000 });
     // The first candidate's name, then a search for it that narrows the list to them.
-    const label = (await dialog.locator('.invite-candidates .choice').first().innerText()).split(' · ')[0]!.trim();
+    const label = ((await dialog.locator('.invite-candidates .choice').first().textContent()) ?? '').split(' · ')[0]!.trim();
     const lastName = label.split(' ').at(-1)!;
     await dialog.getByRole('searchbox', { name: 'Search visitors' }).fill(lastName);
     await poll(
-      async () => (await dialog.locator('.invite-candidates .choice').allInnerTexts()).every((text) => text.includes(lastName)),
+      async () => (await dialog.locator('.invite-candidates .choice').allTextContents()).every((text) => text.includes(lastName)),
       Boolean,
       15_000,
       'the list narrowed to the search',

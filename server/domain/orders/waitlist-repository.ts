@@ -193,13 +193,15 @@ export async function addPlace(trx: Tx, typeId: number, quotaId: number | null):
   if (quotaId !== null) await sql`UPDATE ticket_quotas SET size = size + 1 WHERE id = ${quotaId}`.execute(trx);
 }
 
+/** Entries (`w`) with their event (`e`) and type (`t`): the feed and the offer's mail both show all three. */
+function entriesWithEventAndType(q: Q) {
+  return q.selectFrom('waitlist_entries as w').innerJoin('events as e', 'e.id', 'w.event_id').innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id');
+}
+
 // The person's feed (tickets collection, kind `waitlist`) ----------------------------------------
 
 function entryFeedRows(q: Q, userId: number) {
-  return q
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('events as e', 'e.id', 'w.event_id')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+  return entriesWithEventAndType(q)
     .select([
       'w.id',
       'w.event_id',
@@ -271,10 +273,7 @@ export async function lineEvent(q: Q, eventId: number) {
 
 /** What an offer's mail says: the entry, its event and its type. */
 export async function offerMailFacts(q: Q, entryId: number) {
-  return q
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('events as e', 'e.id', 'w.event_id')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+  return entriesWithEventAndType(q)
     .select([
       'w.id',
       'w.user_id',

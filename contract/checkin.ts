@@ -359,6 +359,21 @@ export const TicketScanPayload = Type.Object(
 );
 export type TicketScanPayload = Static<typeof TicketScanPayload>;
 
+/**
+ * One ticket the organiser should look at: admitted more than once ('duplicate'), or admitted after
+ * its holder gave it to somebody else, by a door that had not yet pulled the transfer ('transferred').
+ * GET /api/checkin/conflicts answers with whole scans; a door keeps only the parts it shows.
+ */
+export interface TicketConflict<Scan> {
+  reason: 'duplicate' | 'transferred';
+  ticket_id: number;
+  code: string;
+  holder_name: string;
+  type: string;
+  devices: string[];
+  scans: Scan[];
+}
+
 export interface HeadCount {
   /** People admitted: each ticket once, however many devices admitted it. */
   admitted: number;

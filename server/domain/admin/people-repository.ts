@@ -144,27 +144,23 @@ export async function openInvitation(q: Q, tokenHash: Buffer, now: Date) {
  * open for that address, which leaves it untouched.
  */
 export async function takeInvitation(trx: Tx, tokenHash: Buffer, email: string, userId: number, now: Date) {
-  return trx
-    .updateTable('event_invitations')
-    .set({ accepted_by: userId, accepted_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('email', '=', email)
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning(TAKEN)
-    .executeTakeFirst();
+  return takeOpenInvitations(trx, email, userId, now).where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Every open invitation of an address, taken by the user who now has it. */
 export async function takeInvitationsOf(trx: Tx, email: string, userId: number, now: Date) {
+  return takeOpenInvitations(trx, email, userId, now).execute();
+}
+
+/** Open means not yet accepted and not expired: one link and every link of an address are taken alike. */
+function takeOpenInvitations(trx: Tx, email: string, userId: number, now: Date) {
   return trx
     .updateTable('event_invitations')
     .set({ accepted_by: userId, accepted_at: now })
     .where('email', '=', email)
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning(TAKEN)
-    .execute();
+    .returning(TAKEN);
 }
 
 /**

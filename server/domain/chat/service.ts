@@ -27,7 +27,7 @@ import {
 } from './repository.ts';
 import { accountState } from '../profile/repository.ts';
 import { claimUpload } from './uploads.ts';
-import { cleanText, deviceTime } from './text.ts';
+import { cleanText, deviceTime, type DeviceTextOptions } from './text.ts';
 import { tellComment, tellVote, withNotices } from '../notifications/service.ts';
 
 /**
@@ -48,18 +48,11 @@ async function liveComment(trx: Tx, commentId: number) {
   return c;
 }
 
-export interface AddCommentOptions {
-  /** The outbox command id, when the comment comes from a device's queue. */
-  clientId?: string | null;
-  occurredAt?: Date | null;
-  now?: Date;
-}
-
 export async function addComment(
   trx: Tx,
   actorId: number,
   p: CommentAddPayload,
-  o: AddCommentOptions = {},
+  o: DeviceTextOptions = {},
 ): Promise<{ effect: Effect; commentId: number; created: CreatedComment }> {
   const text = cleanText(p.comment, COMMENT_MAX_LENGTH, 'comment');
   const now = o.now ?? new Date();

@@ -21,3 +21,11 @@ export function deviceTime(occurredAt: Date | null | undefined, now: Date): Date
   if (!occurredAt || Number.isNaN(occurredAt.getTime()) || occurredAt > now) return now;
   return occurredAt;
 }
+
+/** How a text written on a device reaches the server: a comment or a message alike. */
+export interface DeviceTextOptions {
+  /** The outbox command id, when the text comes from a device's queue. */
+  clientId?: string | null;
+  occurredAt?: Date | null;
+  now?: Date;
+}

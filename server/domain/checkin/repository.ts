@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import type { TicketConflict } from '../../../contract/checkin.ts';
 import type { DoorScan, DoorTicketDoc, ScanResult } from '../../../contract/tickets.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import type { CheckinsTable } from '../../db/types-tickets.ts';
@@ -192,15 +193,7 @@ export async function conflicts(db: Q, eventId: number) {
       AND (t.transferred_at IS NOT NULL
         OR c.ticket_id IN (SELECT ticket_id FROM checkins WHERE event_id = ${eventId} AND duplicate_of IS NOT NULL AND NOT deleted))
     ORDER BY c.ticket_id, c.scanned_at, c.id COLLATE "C"`.execute(db);
-  type Conflict = {
-    reason: 'duplicate' | 'transferred';
-    ticket_id: number;
-    code: string;
-    holder_name: string;
-    type: string;
-    devices: string[];
-    scans: ScanRow[];
-  };
+  type Conflict = TicketConflict<ScanRow>;
   const byTicket = new Map<number, Conflict>();
   for (const raw of rows.rows) {
     const r = numbers(raw);

@@ -5,6 +5,7 @@ import { placeholderLogo } from '../../../contract/companies.ts';
 import { avatarSql } from '../../db/sql.ts';
 import type { Q } from '../../db/tx.ts';
 import { withTies } from '../sync/feed.ts';
+import type { StandValues } from './admin-repository.ts';
 
 /**
  * Stands of an event with their visible members, for the companies feed and the legacy calls.
@@ -15,18 +16,11 @@ import { withTies } from '../sync/feed.ts';
  * re-sends the stand); membership changes touch the stand row (005_tickets.sql).
  */
 
-interface StandRow {
+/** A stand as its feed reads it: what the organisers wrote, with its members and leads. */
+interface StandRow extends StandValues {
   id: number;
   event_id: number;
-  name: string;
-  location: string;
-  link: string;
-  description: string;
-  phone: string;
-  email: string;
   client_id: string | null;
-  image: string;
-  image_thumb: string;
   sort: number;
   deleted: boolean;
   rev: number;

@@ -3,7 +3,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
 import { withJobs, type Effect } from '../effects.ts';
 import { noticeJobs } from '../notices/jobs.ts';
-import { cleanText, deviceTime } from '../chat/text.ts';
+import { cleanText, deviceTime, type DeviceTextOptions } from '../chat/text.ts';
 import { accountState } from '../profile/repository.ts';
 import {
   countRecentMessages,
@@ -28,17 +28,11 @@ function messagesEffect(ids: number[], userIds: number[], collections = ['dialog
   return { ids: ids.map(String), collections, userIds: [...new Set(userIds)] };
 }
 
-export interface SendOptions {
-  clientId?: string | null;
-  occurredAt?: Date | null;
-  now?: Date;
-}
-
 export async function sendMessage(
   trx: Tx,
   actorId: number,
   p: MessageSendPayload,
-  o: SendOptions = {},
+  o: DeviceTextOptions = {},
 ): Promise<{ effect: Effect; messageId: number; dialogId: number }> {
   const text = cleanText(p.text, MESSAGE_MAX_LENGTH, 'text');
   if (p.recipient_id === actorId) throw new DomainError('invalid_input', 'recipient_id');

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { SalesSettingsFields, TicketTypeFields } from '../../../contract/sales.ts';
+import { TICKET_TYPE_FIELD_NAMES, type SalesSettingsFields, type TicketTypeFields } from '../../../contract/sales.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 
 /**
@@ -9,27 +9,8 @@ import type { Q, Tx } from '../../db/tx.ts';
 
 export type TicketTypeRow = NonNullable<Awaited<ReturnType<typeof findTicketType>>>;
 
-const TYPE_COLUMNS = [
-  'id',
-  'event_id',
-  'name',
-  'description',
-  'price',
-  'quota',
-  'taken',
-  'sale_starts_at',
-  'sale_ends_at',
-  'hidden',
-  'max_per_order',
-  'max_per_person',
-  'ask_name',
-  'ask_company',
-  'ask_position',
-  'sort',
-  'deleted',
-  'access_key',
-  'shared_quota_id',
-] as const;
+// The organiser's fields come from the contract's list, so a field added to the form is read back too.
+const TYPE_COLUMNS = ['id', 'event_id', ...TICKET_TYPE_FIELD_NAMES, 'taken', 'deleted', 'access_key', 'shared_quota_id'] as const;
 
 export async function findTicketType(q: Q, typeId: number) {
   return q.selectFrom('ticket_types').select(TYPE_COLUMNS).where('id', '=', typeId).executeTakeFirst();

@@ -15,15 +15,10 @@ export async function waitlistView(db: Q, userId: number, eventId: number): Prom
   const [rows, hours] = await Promise.all([eventEntries(db, eventId, WAITLIST_LIST_MAX), offerHoursOf(db, eventId)]);
   return {
     offer_hours: hours,
-    entries: rows.map((r) => ({
-      id: r.id,
-      type_id: r.type_id,
-      state: r.state,
-      place: r.place,
-      name: r.name,
-      email: r.email,
-      joined_at: toUnix(r.created_at),
-      offer_expires: r.state === 'offered' ? toUnix(r.offer_expires_at) : 0,
+    entries: rows.map(({ created_at, offer_expires_at, ...r }) => ({
+      ...r,
+      joined_at: toUnix(created_at),
+      offer_expires: r.state === 'offered' ? toUnix(offer_expires_at) : 0,
     })),
   };
 }

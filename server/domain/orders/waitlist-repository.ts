@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { WAITLIST_LIMITS, type WaitlistState } from '../../../contract/waitlist.ts';
+import { WAITLIST_LIMITS, type WaitlistAdminEntry, type WaitlistState } from '../../../contract/waitlist.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { withTies } from '../sync/feed.ts';
 import { EVENT_CARD_COLUMNS } from '../../db/sql.ts';
@@ -193,13 +193,15 @@ export async function addPlace(trx: Tx, typeId: number, quotaId: number | null):
   if (quotaId !== null) await sql`UPDATE ticket_quotas SET size = size + 1 WHERE id = ${quotaId}`.execute(trx);
 }
 
+/** Entries (`w`) with their event (`e`) and type (`t`): the feed and the offer's mail both show all three. */
+function entriesWithEventAndType(q: Q) {
+  return q.selectFrom('waitlist_entries as w').innerJoin('events as e', 'e.id', 'w.event_id').innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id');
+}
+
 // The person's feed (tickets collection, kind `waitlist`) ----------------------------------------
 
 function entryFeedRows(q: Q, userId: number) {
-  return q
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('events as e', 'e.id', 'w.event_id')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+  return entriesWithEventAndType(q)
     .select([
       'w.id',
       'w.event_id',
@@ -234,16 +236,10 @@ export async function userEntriesSince(q: Q, userId: number, checkpoint: number,
 
 /** Every entry of the event's lines (at most `limit`), by type and place, with the person's name and address. */
 export async function eventEntries(q: Q, eventId: number, limit: number) {
-  const r = await sql<{
-    id: number;
-    type_id: number;
-    state: WaitlistState;
-    place: number;
-    name: string;
-    email: string;
-    created_at: Date;
-    offer_expires_at: Date | null;
-  }>`SELECT w.id, w.ticket_type_id AS type_id, w.state,
+  // The organiser's entry (contract/waitlist.ts) with its two times still as the database has them.
+  const r = await sql<
+    Omit<WaitlistAdminEntry, 'joined_at' | 'offer_expires'> & { created_at: Date; offer_expires_at: Date | null }
+  >`SELECT w.id, w.ticket_type_id AS type_id, w.state,
       CASE WHEN w.state = 'waiting' THEN row_number() OVER (PARTITION BY w.ticket_type_id, w.state = 'waiting' ORDER BY w.id)::int ELSE 0 END AS place,
       trim(u.first_name || ' ' || u.last_name) AS name, u.email, w.created_at, w.offer_expires_at
     FROM waitlist_entries w JOIN users u ON u.id = w.user_id
@@ -271,10 +267,7 @@ export async function lineEvent(q: Q, eventId: number) {
 
 /** What an offer's mail says: the entry, its event and its type. */
 export async function offerMailFacts(q: Q, entryId: number) {
-  return q
-    .selectFrom('waitlist_entries as w')
-    .innerJoin('events as e', 'e.id', 'w.event_id')
-    .innerJoin('ticket_types as t', 't.id', 'w.ticket_type_id')
+  return entriesWithEventAndType(q)
     .select([
       'w.id',
       'w.user_id',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { EVENT_PICTURE_PATH } from '../../../contract/admin-refs.ts';
 import { avatarSql } from '../../db/sql.ts';
 import type { Q } from '../../db/tx.ts';
+import type { SpeechValues } from './admin-repository.ts';
 
 /**
  * SQL of the programme: days, tracks and speeches with their speakers, read alike by the schedule
@@ -37,15 +38,9 @@ export async function scheduleTracks(q: Q, eventId: number): Promise<TrackRow[]>
   return q.selectFrom('tracks').select(['id', 'title']).where('event_id', '=', eventId).where('deleted', '=', false).orderBy('sort').orderBy('id').execute();
 }
 
-export interface SpeechRow {
+/** A speech as the schedule reads it: what the organisers wrote, with its speakers. */
+export interface SpeechRow extends SpeechValues {
   id: number;
-  track_id: number;
-  day_date: string;
-  title: string;
-  description: string;
-  starts_at: Date;
-  ends_at: Date;
-  presentation_url: string;
   speakers: { user_id: number; name: string; avatar: string }[] | string;
   client_id: string | null;
 }

@@ -1,5 +1,5 @@
 import { map, type Observable } from 'rxjs';
-import type { KnownScan, ScanDirection, ScanVerdict } from '../../../contract/checkin.ts';
+import type { KnownScan, ScanDirection, ScanVerdict, TicketConflict } from '../../../contract/checkin.ts';
 import type { CheckinList, CheckinListsAnswer } from '../../../contract/checkin-lists.ts';
 import { SCAN_RESULTS, type ScanResult } from '../../../contract/tickets.ts';
 import type { FoyerDatabase, OutboxStatus } from '../../engine/database.ts';
@@ -25,19 +25,8 @@ export interface DoorDeviceDoc {
 
 export type DoorRole = 'owner' | 'staff';
 
-/**
- * One ticket the organiser should look at: admitted more than once ('duplicate'), or admitted after
- * its holder gave it to somebody else, by a door that had not yet pulled the transfer ('transferred').
- */
-export interface DoorConflict {
-  reason: 'duplicate' | 'transferred';
-  ticket_id: number;
-  code: string;
-  holder_name: string;
-  type: string;
-  devices: string[];
-  scans: { id: string; device_id: string; scanned_at_ms: number; received_at_ms: number; duplicate_of: string }[];
-}
+/** A conflict as the door keeps it (contract/checkin.ts TicketConflict). */
+export type DoorConflict = TicketConflict<{ id: string; device_id: string; scanned_at_ms: number; received_at_ms: number; duplicate_of: string }>;
 
 /** A recorded scan that matches no ticket, as GET /api/checkin/scans?unmatched=1 lists it. */
 export interface UnmatchedScan {

@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
-import { createEvent, createUser, ensureGeo } from '../fixtures/factories.ts';
+import { type createEvent, createMenuEvent, createUser, ensureGeo, MENU } from '../fixtures/factories.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
 /** What the api-visitors-* files share: one server per file, the calls, and the people and events they make. */
@@ -105,19 +105,8 @@ export async function join(eventId: number, userId: number, patch: JoinPatch = {
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet(patch))
     .execute();
 }
-export const MENU = [
-  { id: 1, name: 'Investor' },
-  { id: 2, name: 'Startup' },
-];
-export async function newEvent(over: Parameters<typeof createEvent>[1] = {}) {
-  const e = await createEvent(s.app.db, over);
-  await s.app.db
-    .updateTable('events')
-    .set({ options: JSON.stringify({ broadcast_background: '', menu: MENU }) })
-    .where('id', '=', e.id)
-    .execute();
-  return e.id;
-}
+export { MENU };
+export const newEvent = (over: Parameters<typeof createEvent>[1] = {}) => createMenuEvent(s.app.db, over);
 export const people = (eventId: number, query = '') => `/api/events/get-event-people?event_id=${eventId}${query ? `&${query}` : ''}`;
 export const ids = (body: { data: Pick<Answer, 'results'> }) => body.data.results.map((r) => r.id);
 export const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);

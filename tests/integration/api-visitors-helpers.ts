@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
-import { type createEvent, createMenuEvent, createUser, ensureGeo, MENU } from '../fixtures/factories.ts';
+import { type createEvent, createMenuEvent, createUser, ensureGeo, ensureGermany, MENU } from '../fixtures/factories.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
 /** What the api-visitors-* files share: one server per file, the calls, and the people and events they make. */
@@ -15,11 +15,7 @@ export function serveVisitorsFiles(): void {
     // Dozens of searches by one user in a second: the search budget (attacks-throttle) is not what these files test.
     s = await startTestServer({ limits: { calls: { visitor_search: { maxCalls: 100_000, windowMs: 60_000 } } } });
     await ensureGeo(s.app.db);
-    await s.app.db
-      .insertInto('countries')
-      .values({ code: 'DE', name: 'Germany' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await ensureGermany(s.app.db);
     await s.app.db
       .insertInto('cities')
       .values({ id: 3, name: 'Berlin', country_code: 'DE' })

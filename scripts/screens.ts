@@ -17,7 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_IN_PERSON_EVENT_NAME, DEMO_PASSWORD } from '../serv
 import { apiLogin, findEventByName } from '../tests/e2e/fixtures/api.ts';
 import { userIdOf } from '../tests/e2e/fixtures/meetings.ts';
 import { launchBrowser, type TestBrowser } from '../tests/e2e/fixtures/browser.ts';
-import { sellTickets } from '../tests/e2e/fixtures/sales.ts';
+import { sellTickets, TICKET_TYPE_FIELDS } from '../tests/e2e/fixtures/sales.ts';
 import { organiserCommand, SPEAKER_PASS } from '../tests/e2e/fixtures/organiser.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
 import { LoginPage } from '../tests/e2e/pages/LoginPage.ts';
@@ -149,18 +149,13 @@ async function waitlistOnDemo(baseUrl: string, eventId: number, owner: string): 
     event_id: eventId,
     ...(typeId ? { type_id: typeId } : {}),
     fields: {
+      ...TICKET_TYPE_FIELDS,
       name: 'Workshop seat',
       description: 'Hands-on session, one table.',
       price: 0,
       quota,
-      sale_starts_at: null,
-      sale_ends_at: null,
-      hidden: false,
       max_per_order: 1,
       max_per_person: 1,
-      ask_name: 'off',
-      ask_company: 'off',
-      ask_position: 'off',
       sort: 3,
     },
   });

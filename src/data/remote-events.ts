@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { EventDoc } from '../../contract/entities.ts';
 import { NO_SALES, NO_SALES_ADMIN } from '../../contract/sales.ts';
 import { NO_RELATION } from '../../sync/store/overlay.ts';
 import type { EventView } from './api.ts';
@@ -29,6 +30,26 @@ export function userEventsQuery(userId: number, tab: UserEventsTab, page: number
   if (tab === 'future') q.set('sort', 'when ASC');
   else q.set('sort', 'when DESC');
   return `/api/events/events-list?${q}`;
+}
+
+/** The parts of a published event that a list answer never carries, empty (fresh objects each call). */
+export function emptyEventParts(): Pick<
+  EventDoc,
+  'company' | 'options' | 'users_online' | 'visitors_countries' | 'visitors_cities' | 'meeting' | 'rev' | 'status' | 'map_point' | 'sales' | 'admin'
+> {
+  return {
+    company: { id: 0, name: '', description: '', phone: '', email: '' },
+    options: { broadcast_background: '', menu: [] },
+    users_online: 0,
+    visitors_countries: [],
+    visitors_cities: [],
+    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
+    rev: 0,
+    status: 'published',
+    map_point: { set: false, lat: 0, lng: 0 },
+    sales: NO_SALES,
+    admin: { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
+  };
 }
 
 /**
@@ -70,17 +91,7 @@ export function fromLegacyEvent(raw: unknown, local: EventView | undefined): Eve
     currency: str(d.currency),
     is_free: d.is_free === true,
     barcode_type: str(d.barcode_type),
-    company: { id: 0, name: '', description: '', phone: '', email: '' },
-    options: { broadcast_background: '', menu: [] },
-    users_online: 0,
-    visitors_countries: [],
-    visitors_cities: [],
-    meeting: { slot_minutes: 15, tables_count: 0, places: [], allowed_times: [] },
-    rev: 0,
-    status: 'published',
-    map_point: { set: false, lat: 0, lng: 0 },
-    sales: NO_SALES,
-    admin: { stream_url: '', created_by: 0, team: [], schedule: { days: [], tracks: [] }, sales: NO_SALES_ADMIN },
+    ...emptyEventParts(),
     // The viewer's relation to another person's event is not in that person's list.
     ...NO_RELATION,
     pending: false,

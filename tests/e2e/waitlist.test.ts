@@ -5,6 +5,7 @@ import { apiLogin } from './fixtures/api.ts';
 import type { TestBrowser } from './fixtures/browser.ts';
 import type { FoyerServer } from './fixtures/server.ts';
 import { createEvent, organiserCommand } from './fixtures/organiser.ts';
+import { TICKET_TYPE_FIELDS } from './fixtures/sales.ts';
 import { e2eSuite } from './fixtures/suite.ts';
 import { Checkout } from './pages/Checkout.ts';
 import { fitsPhone, PHONE } from './fixtures/phone.ts';
@@ -42,21 +43,7 @@ beforeAll(async () => {
   buyer = await suite.launch({ locale: 'en', viewport: PHONE });
   ownerToken = await apiLogin(server.url, DEMO_ACCOUNTS.owner, DEMO_PASSWORD);
   eventId = await createEvent(server.url, ownerToken, { name: 'Harbour Workshop Day', description: 'Hands-on sessions by the sea.' });
-  const fields = {
-    name: 'Workshop seat',
-    description: '',
-    price: 0,
-    quota: 1,
-    sale_starts_at: null,
-    sale_ends_at: null,
-    hidden: false,
-    max_per_order: 1,
-    max_per_person: 1,
-    ask_name: 'off',
-    ask_company: 'off',
-    ask_position: 'off',
-    sort: 0,
-  };
+  const fields = { ...TICKET_TYPE_FIELDS, name: 'Workshop seat', price: 0, quota: 1, max_per_order: 1, max_per_person: 1 };
   expect((await command('ticket_type.save', { event_id: eventId, fields })).status).toBe('applied');
   const offer = await (await fetch(`${server.url}/api/events/${eventId}/ticket-types`)).json();
   typeId = (offer as { data: { types: { id: number }[] } }).data.types[0]!.id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
-import { createEvent, createUser, ensureGeo } from '../fixtures/factories.ts';
+import { createEvent, createUser, ensureGeo, ensureGermany } from '../fixtures/factories.ts';
 import { recountPeople } from '../../server/domain/events/repository.ts';
 import { writeTx } from '../../server/db/tx.ts';
 import type { CommandResult } from '../../contract/commands.ts';
@@ -12,11 +12,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   await ensureGeo(s.app.db);
-  await s.app.db
-    .insertInto('countries')
-    .values({ code: 'DE', name: 'Germany' })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await ensureGermany(s.app.db);
 });
 afterAll(async () => s?.close());
 

@@ -3,7 +3,7 @@ import type { Updateable } from 'kysely';
 import type { UsersTable } from '../../server/db/types.ts';
 import { sql } from 'kysely';
 import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
-import { createEvent, createUser, ensureGeo } from '../fixtures/factories.ts';
+import { type createEvent, createMenuEvent, createUser, ensureGeo, ensureGermany, MENU } from '../fixtures/factories.ts';
 import type { Envelope } from '../fixtures/envelope.ts';
 
 /** What the api-visitors-* files share: one server per file, the calls, and the people and events they make. */
@@ -15,11 +15,7 @@ export function serveVisitorsFiles(): void {
     // Dozens of searches by one user in a second: the search budget (attacks-throttle) is not what these files test.
     s = await startTestServer({ limits: { calls: { visitor_search: { maxCalls: 100_000, windowMs: 60_000 } } } });
     await ensureGeo(s.app.db);
-    await s.app.db
-      .insertInto('countries')
-      .values({ code: 'DE', name: 'Germany' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+    await ensureGermany(s.app.db);
     await s.app.db
       .insertInto('cities')
       .values({ id: 3, name: 'Berlin', country_code: 'DE' })
@@ -105,19 +101,8 @@ export async function join(eventId: number, userId: number, patch: JoinPatch = {
     .onConflict((oc) => oc.columns(['event_id', 'user_id']).doUpdateSet(patch))
     .execute();
 }
-export const MENU = [
-  { id: 1, name: 'Investor' },
-  { id: 2, name: 'Startup' },
-];
-export async function newEvent(over: Parameters<typeof createEvent>[1] = {}) {
-  const e = await createEvent(s.app.db, over);
-  await s.app.db
-    .updateTable('events')
-    .set({ options: JSON.stringify({ broadcast_background: '', menu: MENU }) })
-    .where('id', '=', e.id)
-    .execute();
-  return e.id;
-}
+export { MENU };
+export const newEvent = (over: Parameters<typeof createEvent>[1] = {}) => createMenuEvent(s.app.db, over);
 export const people = (eventId: number, query = '') => `/api/events/get-event-people?event_id=${eventId}${query ? `&${query}` : ''}`;
 export const ids = (body: { data: Pick<Answer, 'results'> }) => body.data.results.map((r) => r.id);
 export const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverPerFile } from '../fixtures/suite.ts';
 import { login } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
+import { failFavoritesOf, healFavorites } from '../fixtures/injected-faults.ts';
 import { addDays, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import type { CommandResult } from '../../contract/commands.ts';
 
@@ -181,21 +182,7 @@ describe('a command the database cannot store is refused alone', () => {
   });
 });
 
-/**
- * A trigger that fails every favorite of one event with the given SQLSTATE stands in for a fault at
- * the database boundary on both databases: data errors the contract did not foresee, a server bug,
- * a lost connection.
- */
-async function failFavoritesOf(eventId: number, state: string) {
-  await server.database.execScript(`CREATE OR REPLACE FUNCTION test_fail_favorite() RETURNS trigger AS $$
-      BEGIN
-        IF NEW.event_id = ${eventId} THEN RAISE EXCEPTION 'injected fault' USING ERRCODE = '${state}'; END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql;
-    DROP TRIGGER IF EXISTS test_fail_favorite ON user_events;
-    CREATE TRIGGER test_fail_favorite BEFORE INSERT OR UPDATE ON user_events FOR EACH ROW EXECUTE FUNCTION test_fail_favorite();`);
-}
-const heal = () => server.database.execScript('DROP TRIGGER IF EXISTS test_fail_favorite ON user_events');
+const heal = () => healFavorites(server.database);
 
 describe('database errors the input caused', () => {
   // 22P02 bad text representation, 22003 out of range, 22021 bad bytes, 23503 a missing row, 23514 a CHECK.
@@ -203,7 +190,7 @@ describe('database errors the input caused', () => {
     it(`SQLSTATE ${state} is answered invalid_input and stored, never a 500`, async () => {
       const me = await newUser();
       const bad = await createEvent(server.app.db);
-      await failFavoritesOf(bad.id, state);
+      await failFavoritesOf(server.database, bad.id, state);
       try {
         await expectIsolated(me, { kind: 'event.favorite', payload: { event_id: bad.id, favorite: true } });
       } finally {
@@ -227,7 +214,7 @@ describe('failures that are not the input', () => {
         { id: cmdId('ok'), kind: 'event.favorite', payload: { event_id: ok.id, favorite: true } },
         { id: cmdId('bad'), kind: 'event.favorite', payload: { event_id: bad.id, favorite: true } },
       ];
-      await failFavoritesOf(bad.id, state);
+      await failFavoritesOf(server.database, bad.id, state);
       try {
         const res = await post(me.token, batch);
         expect(res.statusCode, res.body).toBe(status);

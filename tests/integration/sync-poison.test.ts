@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_PARK_AFTER_ATTEMPTS } from '../../contract/constants.ts';
 import { createEvent } from '../fixtures/factories.ts';
+import { failFavoritesOf, healFavorites } from '../fixtures/injected-faults.ts';
 import { devicesBehindProxy, type LocalDevice } from '../fixtures/local-device.ts';
 import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { waitFor } from '../fixtures/wait.ts';
@@ -18,16 +19,7 @@ import { observeRejections, type RejectionItem } from '../../sync/store/observe.
 
 const { server, proxy, devices } = devicesBehindProxy();
 
-async function failFavoritesOf(eventId: number) {
-  await server.database.execScript(`CREATE OR REPLACE FUNCTION test_fail_favorite() RETURNS trigger AS $$
-      BEGIN
-        IF NEW.event_id = ${eventId} THEN RAISE EXCEPTION 'injected server fault' USING ERRCODE = 'XX000'; END IF;
-        RETURN NEW;
-      END $$ LANGUAGE plpgsql;
-    DROP TRIGGER IF EXISTS test_fail_favorite ON user_events;
-    CREATE TRIGGER test_fail_favorite BEFORE INSERT OR UPDATE ON user_events FOR EACH ROW EXECUTE FUNCTION test_fail_favorite();`);
-}
-const heal = () => server.database.execScript('DROP TRIGGER IF EXISTS test_fail_favorite ON user_events');
+const heal = () => healFavorites(server.database);
 
 const entries = async (d: LocalDevice) => (await d.db.outbox.find({ sort: [{ seq: 'asc' }] }).exec()).map((e) => e.toJSON() as OutboxDoc);
 const serverFavorites = async (userId: number) =>
@@ -61,7 +53,7 @@ describe('a command the server keeps failing on', () => {
   it('is parked after its attempts, everything around it uploads, and it stays parked across a reload until tried again', async () => {
     const { auth, device, events, bad, ids } = await queuedBehindAFault();
     const badEvent = events[2]!.id;
-    await failFavoritesOf(badEvent);
+    await failFavoritesOf(server.database, badEvent);
     try {
       proxy.setOnline(true);
       const parked = await waitFor('the bad entry parked and the rest applied', async () => {
@@ -104,7 +96,7 @@ describe('a command the server keeps failing on', () => {
 
   it('is dropped, never applied, when the user discards it', async () => {
     const { auth, device, events, bad } = await queuedBehindAFault();
-    await failFavoritesOf(events[2]!.id);
+    await failFavoritesOf(server.database, events[2]!.id);
     try {
       proxy.setOnline(true);
       await waitFor('parked', async () => (await entries(device)).some((e) => e.id === bad.id && e.status === 'parked'));

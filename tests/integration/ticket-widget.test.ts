@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventFields } from '../fixtures/event-fields.ts';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { salesKit } from './sales-helpers.ts';
 
@@ -50,24 +51,9 @@ describe('the ticket widget', () => {
     expect(body.data.labels.buy).toBe('Купити квитки');
     expect(body.data.types).toEqual([{ name: 'Стандарт', state: 'on_sale', price_label: expect.stringMatching(/4\s500\s₴/), state_label: 'Лишилося: 5' }]);
 
+    const now = Math.floor(Date.now() / 1000);
     const draft = await kit.send(owner, 'event.create', {
-      fields: {
-        name: 'Draft',
-        category_id: 1,
-        description: '',
-        is_webinar: false,
-        place_name: '',
-        address: '',
-        city: '',
-        map_point: null,
-        timezone: 'Europe/Kyiv',
-        starts_at: Math.floor(Date.now() / 1000) + 86_400,
-        ends_at: Math.floor(Date.now() / 1000) + 2 * 86_400,
-        stream_url: '',
-        video_type: 0,
-        broadcast_background: '',
-        is_free: true,
-      },
+      fields: eventFields({ name: 'Draft', starts_at: now + 86_400, ends_at: now + 2 * 86_400, is_free: true }),
     });
     const hidden = await s.app.inject({ method: 'GET', url: `/api/widget/events/${draft.ids![0]}` });
     expect(hidden.json()).toMatchObject({ status_code: 404, error: 'event_not_found' });

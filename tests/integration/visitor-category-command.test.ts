@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverPerFile } from '../fixtures/suite.ts';
-import { createEvent, createUser } from '../fixtures/factories.ts';
+import { createMenuEvent, createUser } from '../fixtures/factories.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
 import { command } from './chat-helpers.ts';
 
@@ -10,20 +10,7 @@ import { command } from './chat-helpers.ts';
  */
 
 const s = serverPerFile();
-const MENU = [
-  { id: 1, name: 'Investor' },
-  { id: 2, name: 'Startup' },
-];
-
-async function menuEvent(): Promise<number> {
-  const e = await createEvent(s.app.db);
-  await s.app.db
-    .updateTable('events')
-    .set({ options: JSON.stringify({ broadcast_background: '', menu: MENU }) })
-    .where('id', '=', e.id)
-    .execute();
-  return e.id;
-}
+const menuEvent = () => createMenuEvent(s.app.db);
 
 async function person(eventId?: number) {
   const u = await createUser(s.app.db);

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PROMO_KINDS, PROMO_LIMITS, type PromoKind } from '../../../../contract/promo.ts';
 import type { AdminTypeView } from '../../../data/index.ts';
-import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
+import { numberOrNull } from '../form.ts';
 import { Field } from '../Field.tsx';
+import { TimeWindow } from '../TimeWindow.tsx';
 import type { PromoForm } from './usePromoCodeForm.ts';
 
 /** What each part of the promo code form gets: the form's state, the field ids and whether a save was tried. */
@@ -125,25 +126,18 @@ export function PromoWindow({ form, id, tried, timezone }: PartProps & { timezon
   const { t } = useTranslation();
   const { value, set, problems } = form;
   return (
-    <fieldset className="admin-form__section">
-      <legend>{t('sales.promo.form.window')}</legend>
-      <p className="muted small">{t('sales.promo.form.windowHint', { zone: timezone })}</p>
-      <div className="admin-form__pair">
-        <Field errors="sales" id={id('from')} label={t('sales.promo.form.validFrom')}>
-          <input
-            type="datetime-local"
-            value={value.valid_from === null ? '' : toLocalInput(value.valid_from, timezone)}
-            onChange={(e) => set('valid_from', fromLocalInput(e.target.value, timezone))}
-          />
-        </Field>
-        <Field errors="sales" id={id('until')} label={t('sales.promo.form.validUntil')} problem={tried ? problems.valid_until : undefined}>
-          <input
-            type="datetime-local"
-            value={value.valid_until === null ? '' : toLocalInput(value.valid_until, timezone)}
-            onChange={(e) => set('valid_until', fromLocalInput(e.target.value, timezone))}
-          />
-        </Field>
-      </div>
-    </fieldset>
+    <TimeWindow
+      legend={t('sales.promo.form.window')}
+      hint={t('sales.promo.form.windowHint', { zone: timezone })}
+      timezone={timezone}
+      from={{ id: id('from'), label: t('sales.promo.form.validFrom'), value: value.valid_from, set: (v) => set('valid_from', v) }}
+      until={{
+        id: id('until'),
+        label: t('sales.promo.form.validUntil'),
+        value: value.valid_until,
+        set: (v) => set('valid_until', v),
+        problem: tried ? problems.valid_until : undefined,
+      }}
+    />
   );
 }

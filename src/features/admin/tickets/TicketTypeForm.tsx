@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASK_MODES, ATTENDEE_FIELDS, checkTicketType, TICKET_TYPE_LIMITS, type AskMode, type TicketTypeFields } from '../../../../contract/sales.ts';
-import { fromLocalInput, numberOrNull, toLocalInput } from '../form.ts';
+import { numberOrNull } from '../form.ts';
 import { Field } from '../Field.tsx';
+import { TimeWindow } from '../TimeWindow.tsx';
 import { CardForm, useCardSave } from './CardForm.tsx';
 
 /** A whole number typed into a limit field, kept within 1..max. */
@@ -127,26 +128,19 @@ export function TicketTypeForm({
         </label>
       </fieldset>
 
-      <fieldset className="admin-form__section">
-        <legend>{t('sales.form.saleWindow')}</legend>
-        <p className="muted small">{t('sales.form.saleWindowHint', { zone: timezone })}</p>
-        <div className="admin-form__pair">
-          <Field errors="sales" id={id('starts')} label={t('sales.form.saleStarts')}>
-            <input
-              type="datetime-local"
-              value={value.sale_starts_at === null ? '' : toLocalInput(value.sale_starts_at, timezone)}
-              onChange={(e) => set('sale_starts_at', fromLocalInput(e.target.value, timezone))}
-            />
-          </Field>
-          <Field errors="sales" id={id('ends')} label={t('sales.form.saleEnds')} problem={tried ? problems.sale_ends_at : undefined}>
-            <input
-              type="datetime-local"
-              value={value.sale_ends_at === null ? '' : toLocalInput(value.sale_ends_at, timezone)}
-              onChange={(e) => set('sale_ends_at', fromLocalInput(e.target.value, timezone))}
-            />
-          </Field>
-        </div>
-      </fieldset>
+      <TimeWindow
+        legend={t('sales.form.saleWindow')}
+        hint={t('sales.form.saleWindowHint', { zone: timezone })}
+        timezone={timezone}
+        from={{ id: id('starts'), label: t('sales.form.saleStarts'), value: value.sale_starts_at, set: (v) => set('sale_starts_at', v) }}
+        until={{
+          id: id('ends'),
+          label: t('sales.form.saleEnds'),
+          value: value.sale_ends_at,
+          set: (v) => set('sale_ends_at', v),
+          problem: tried ? problems.sale_ends_at : undefined,
+        }}
+      />
 
       <fieldset className="admin-form__section">
         <legend>{t('sales.form.attendee')}</legend>

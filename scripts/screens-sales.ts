@@ -18,6 +18,16 @@ function scrollUnderHeader(selector: string, below: number, ms: number, pick: 'f
   };
 }
 
+/** Opens the form behind the button, then brings its date-time window under the header. */
+function openFormAtWindow(button: RegExp): (page: Page) => Promise<void> {
+  return async (page) => {
+    const open = page.getByRole('main').getByRole('button', { name: button }).first();
+    if (!(await appears(open, 15_000))) return;
+    await open.click();
+    await scrollUnderHeader('main input[type="datetime-local"]', 200, 10_000)(page);
+  };
+}
+
 export const SALES_SCREENS: Screen[] = [
   // The organisers' ticket sales on the overview, and the orders list with its export (issue 30).
   {
@@ -52,6 +62,22 @@ export const SALES_SCREENS: Screen[] = [
     path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
     sales: true,
     prepare: scrollUnderHeader('[data-promo]', 200, 15_000),
+  },
+  // The forms of a ticket type and of a promo code, opened, at their date-time window (one component
+  // for both since stop 43).
+  {
+    name: 'admin-ticket-type-form',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: openFormAtWindow(/^(Add a ticket type|Додати тип квитка)$/),
+  },
+  {
+    name: 'admin-promo-code-form',
+    who: 'owner',
+    path: ({ eventId }) => `/admin/events/${eventId}/tickets`,
+    sales: true,
+    prepare: openFormAtWindow(/^(Add a promo code|Додати промокод)$/),
   },
   // The payment settings with the deadline for attendees' edits of their tickets (issue 30).
   {

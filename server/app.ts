@@ -5,7 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { DB } from './db/types.ts';
 import { createWriter, type Writer } from './domain/write.ts';
-import { createPushSender, type PushSender } from './domain/notices/push.ts';
+import type { PushSender } from './domain/effects.ts';
+import { createPushSender } from './domain/notices/push.ts';
 import type { Agent as HttpsAgent } from 'node:https';
 import { createCardProvider, type CardProvider } from './domain/payments/stripe.ts';
 import { startOrderExpiry } from './domain/orders/sweeper.ts';
@@ -21,7 +22,7 @@ import { registerPwa } from './plugins/pwa.ts';
 import { refuseCrossOrigin } from './plugins/same-origin.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
-import { PageCache } from './domain/sync/page-cache.ts';
+import { PageCache } from './domain/feed/page-cache.ts';
 import { SessionCache } from './plugins/session-cache.ts';
 import { limitShutdown } from './plugins/shutdown.ts';
 import { createMemoryBus, type Bus } from './realtime/bus.ts';
@@ -51,7 +52,7 @@ declare module 'fastify' {
      * The bus still delivers it to them too; each takes the second copy as already heard.
      */
     heardHere: Set<(channel: string, message: unknown) => void>;
-    /** Sync pull pages shared by an event's participants, at the version read (domain/sync/page-cache.ts). */
+    /** Sync pull pages shared by an event's participants, at the version read (domain/feed/page-cache.ts). */
     pullPages: PageCache;
     /** Card payments (domain/payments/stripe.ts); null when the server has no provider configured. */
     cards: CardProvider | null;

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { SYNC_STREAMS_PER_ADDRESS } from '../contract/constants.ts';
 import { WS_MAX_SOCKETS_PER_ADDRESS } from '../contract/ws.ts';
 import ipaddr from 'ipaddr.js';
-import { parseTicketSigningKey } from './domain/tickets/signing.ts';
+import { createPrivateKey } from 'node:crypto';
+import { fromBase64Url } from '../contract/checkin.ts';
 
 export interface Config {
   port: number;
@@ -93,7 +94,7 @@ export interface Config {
    * PULL_CACHE_MB: memory for sync pull pages every participant of an event gets alike (and their
    * compressed forms), so the devices of a crowd on their first sync share each page's query and
    * compression; 0 builds every page for its pull. A page is answered only at the feed version it
-   * was read at, so writes need no invalidation (domain/sync/page-cache.ts).
+   * was read at, so writes need no invalidation (domain/feed/page-cache.ts).
    */
   pullCacheMb: number;
   /**
@@ -332,4 +333,24 @@ function isProxyAddress(entry: string): boolean {
   if (!v4 && !(address.includes(':') && ipaddr.IPv6.isValid(address))) return false;
   if (bits === undefined) return true;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128);
+}
+
+/** The master secret of the ticket signatures (domain/signing/keys.ts): an Ed25519 seed. */
+export const TICKET_SEED_BYTES = 32;
+
+/** TICKET_SIGNING_KEY as a seed: PEM, hex, base64 or base64url; anything else stops the start. */
+export function parseTicketSigningKey(text: string): Uint8Array {
+  const value = text.trim();
+  let seed: Uint8Array | null = null;
+  if (value.startsWith('-----BEGIN')) {
+    const key = createPrivateKey(value);
+    if (key.asymmetricKeyType !== 'ed25519') throw new Error('TICKET_SIGNING_KEY must be an Ed25519 private key');
+    seed = fromBase64Url(String(key.export({ format: 'jwk' }).d));
+  } else if (/^[0-9a-fA-F]{64}$/.test(value)) {
+    seed = Buffer.from(value, 'hex');
+  } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
+    seed = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  }
+  if (!seed || seed.length !== TICKET_SEED_BYTES) throw new Error('TICKET_SIGNING_KEY must be 32 bytes (base64url, base64 or hex) or an Ed25519 PEM private key');
+  return new Uint8Array(seed);
 }

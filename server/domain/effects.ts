@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '../../contract/constants.ts';
+import type { PushMessage } from '../../contract/push.ts';
 import { USER_SCOPED } from '../../contract/entities.ts';
 import type { WsComment, WsUser } from '../../contract/ws.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/types.ts';
-import type { PushSender } from './notices/push.ts';
 
 /**
  * What a write changed, as every service answers it. The write runner (write.ts) announces it after
@@ -41,6 +41,24 @@ export interface Effect {
    * retried after a serialisation failure runs the service again and so answers its jobs afresh.
    */
   jobs?: AfterCommitJob[];
+}
+
+/** A browser's Web Push subscription as the server keeps it. */
+export interface PushEndpoint {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/**
+ * Web Push as a job sees it. Declared here, where jobs get their tools, so that the write runner
+ * does not depend on the notices area that makes the real one (notices/push.ts).
+ */
+export interface PushSender {
+  /** The VAPID public key browsers subscribe with (base64url). */
+  publicKey(): Promise<string>;
+  /** 'gone' when the push service no longer knows the browser (404, 410). */
+  send(sub: PushEndpoint, message: PushMessage): Promise<'sent' | 'gone'>;
 }
 
 /** What a job after a commit may use; the write runner hands it over. */

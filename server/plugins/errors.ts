@@ -6,7 +6,7 @@ import { drainRefusedBody } from './too-large.ts';
  * Errors outside the legacy area (the sync protocol, files, auth): plain HTTP statuses with the
  * stable code in `error`. The legacy area answers in its envelope instead (routes/envelope.ts
  * legacyErrorHandler, set once in routes/api/index.ts). A feed's scope error carries the status the
- * pull answers with (domain/sync/feed.ts).
+ * pull answers with (domain/feed/feed.ts).
  */
 export function registerErrors(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {

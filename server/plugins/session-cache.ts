@@ -1,6 +1,6 @@
 import { ACCOUNTS_CHANNEL, HINTS_CHANNEL, SESSIONS_CHANNEL, type AccountsChanged, type ChangeHint, type SessionEnded } from '../domain/effects.ts';
 import type { SessionUser } from '../domain/auth/sessions.ts';
-import type { UserMemo } from '../domain/sync/feed.ts';
+import type { UserMemo } from '../domain/feed/feed.ts';
 
 /**
  * A short memory of who a token belongs to, and of what a feed derived from that user (the

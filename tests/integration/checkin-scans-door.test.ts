@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTicket } from '../fixtures/factories.ts';
 import type { DoorTicketDoc } from '../../contract/tickets.ts';
 import { doorTicketsFeed } from '../../server/domain/checkin/feed.ts';
-import type { FeedPage } from '../../server/domain/sync/feed.ts';
+import type { FeedPage } from '../../server/domain/feed/feed.ts';
 import { s, get, post, door, qrOf, scan, upload, scansOf, pullDoor, serveCheckinFiles } from './checkin-scans-helpers.ts';
 
 serveCheckinFiles();

@@ -5,8 +5,8 @@ import { startTestServer, login, type TestServer } from '../fixtures/server.ts';
 import { createUser, ensureGeo } from '../fixtures/factories.ts';
 import { VisitorsCollection, type VisitorDoc } from '../../contract/visitors.ts';
 import type { UsersTable } from '../../server/db/types.ts';
-import { FeedScopeError } from '../../server/domain/sync/feed.ts';
-import { PageCache } from '../../server/domain/sync/page-cache.ts';
+import { FeedScopeError } from '../../server/domain/feed/feed.ts';
+import { PageCache } from '../../server/domain/feed/page-cache.ts';
 import { visitorsFeed, visitorsFeedJson } from '../../server/domain/visitors/feed.ts';
 
 /** What the visitors-feed* files share: one server per file, the people they check in, and the pulls of the visitors feed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createEvent, createTicket } from '../fixtures/factories.ts';
-import { PageCache } from '../../server/domain/sync/page-cache.ts';
+import { PageCache } from '../../server/domain/feed/page-cache.ts';
 import { visitorsFeed, visitorsFeedJson } from '../../server/domain/visitors/feed.ts';
 import { s, auth, type Doc, type TestUser, newUser, checkIn, pull, pullAll, byUser, post, serveVisitorsFeedFiles } from './visitors-feed-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { PageCache } from '../../server/domain/sync/page-cache.ts';
+import { PageCache } from '../../server/domain/feed/page-cache.ts';
 import Fastify from 'fastify';
 import { precompressed, registerCompression } from '../../server/plugins/compression.ts';
 

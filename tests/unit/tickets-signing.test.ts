@@ -3,7 +3,8 @@ import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { importTicketPublicKey, parseTicketPayload, validateScan, verifyTicketSignature } from '../../contract/checkin.ts';
 import { checkDesignRoles, defaultTicketDesign, numberDesignRoles, type TicketDesignSettings } from '../../contract/tickets.ts';
-import { eventKey, parseTicketSigningKey, signTicket } from '../../server/domain/tickets/signing.ts';
+import { parseTicketSigningKey } from '../../server/config.ts';
+import { eventKey, signTicket } from '../../server/domain/signing/keys.ts';
 import { eventDateTime, formatPrice, qrMatrix } from '../../server/domain/tickets/pdf.ts';
 
 const SECRET = new Uint8Array(32).map((_, i) => i * 7 + 1);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
-import type { FeedArgs, FeedPage } from '../sync/feed.ts';
+import type { FeedArgs, FeedPage } from '../feed/feed.ts';
 import { toAppointmentDoc } from './documents.ts';
 import { viewerAppointmentsSince } from './viewer-repository.ts';
 

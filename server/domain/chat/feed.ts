@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DomainError } from '../../../contract/errors.ts';
 import type { DB } from '../../db/types.ts';
-import { feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../sync/feed.ts';
+import { feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../feed/feed.ts';
 import { chatAccess } from './access.ts';
 import { feedComments, toCommentDoc } from './repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { findEvent } from '../events/repository.ts';
-import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../sync/feed.ts';
+import { feedEvent, feedEventId, FeedScopeError, feedUser, type FeedArgs, type FeedPage } from '../feed/feed.ts';
 import { doorRole, doorTicketsSince } from './repository.ts';
 
 /**

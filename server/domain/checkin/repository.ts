@@ -3,7 +3,7 @@ import type { TicketConflict } from '../../../contract/checkin.ts';
 import type { DoorScan, DoorTicketDoc, ScanResult } from '../../../contract/tickets.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import type { CheckinsTable } from '../../db/types-tickets.ts';
-import { withTies } from '../sync/feed.ts';
+import { withTies } from '../feed/feed.ts';
 import { onlyRow } from '../../db/rows.ts';
 
 /** SQL of door check-in: who may work the door, the door feed, scans and their duplicates. */

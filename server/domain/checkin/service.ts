@@ -14,7 +14,7 @@ import { quiet, type Effect } from '../effects.ts';
 import { requireEvent } from '../events/service.ts';
 import { inviteByEmail, rightsHolder, type InvitationBudget } from '../admin/invitations.ts';
 import type { Invitation } from '../admin/people-mail.ts';
-import { eventKey, ticketSigningSecret } from '../tickets/signing.ts';
+import { eventKey, ticketSigningSecret } from '../signing/keys.ts';
 import { dayIn, IMPLICIT_LIST_ID } from '../../../contract/checkin-lists.ts';
 import { eventList } from './lists-repository.ts';
 import { reflagDuplicates } from './duplicates.ts';

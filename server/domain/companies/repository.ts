@@ -4,7 +4,7 @@ import type { LeadField } from '../../../contract/leads.ts';
 import { placeholderLogo } from '../../../contract/companies.ts';
 import { avatarSql } from '../../db/sql.ts';
 import type { Q } from '../../db/tx.ts';
-import { withTies } from '../sync/feed.ts';
+import { withTies } from '../feed/feed.ts';
 import type { StandValues } from './admin-repository.ts';
 
 /**

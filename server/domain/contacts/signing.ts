@@ -8,10 +8,10 @@ import {
   type ParsedContactCode,
 } from '../../../contract/contacts.ts';
 import type { Q } from '../../db/tx.ts';
-import { ticketSigningSecret } from '../tickets/signing.ts';
+import { ticketSigningSecret } from '../signing/keys.ts';
 
 /**
- * Contact codes are signed like tickets (tickets/signing.ts), from the same master secret, with a
+ * Contact codes are signed like tickets (signing/keys.ts), from the same master secret, with a
  * key of their own (HKDF with another salt): a ticket key never signs a contact card and the other
  * way round. One key serves the whole deployment, since a contact code is not bound to an event: a
  * phone downloads its public key once with its own code and judges every code it scans offline.

@@ -4,7 +4,7 @@ import type { ScheduleOutline } from '../../../contract/admin-schedule.ts';
 import { organisedAmong, teamsOf } from '../admin/repository.ts';
 import { outlinesOf } from '../schedule/admin-repository.ts';
 import { salesPartsOf, type EventSalesParts } from '../orders/documents.ts';
-import type { FeedArgs, FeedPage } from '../sync/feed.ts';
+import type { FeedArgs, FeedPage } from '../feed/feed.ts';
 import { eventsSince, myEventsSince, toEventDoc, toMyEventDoc, type EventRow } from '../events/document-repository.ts';
 import { noticesOf } from '../notifications/repository.ts';
 import { starredOf } from '../calendar/repository.ts';

@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
 import { PUSH_SUBSCRIPTIONS_MAX } from '../../../contract/push.ts';
 import type { Q, Tx } from '../../db/tx.ts';
+import type { PushEndpoint } from '../effects.ts';
 
 /** SQL of Web Push: the browsers' subscriptions and the generated VAPID pair (069_web_push.sql). */
 
-export interface StoredSubscription {
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-}
+export type StoredSubscription = PushEndpoint;
 
 /**
  * Keeps a browser's subscription for this person. The endpoint names the browser: one that was

@@ -8,7 +8,8 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/types.ts';
 import { mailLocale, mailText } from '../../mail/texts.ts';
 import { plansOf, type MailNotice, type NoticeMailKind, type Plan } from './mail.ts';
-import { dropEndpoint, offerVapidKeys, pushPerson, storedVapidKeys, subscriptionsOf, type StoredSubscription } from './push-repository.ts';
+import type { PushSender } from '../effects.ts';
+import { dropEndpoint, offerVapidKeys, pushPerson, storedVapidKeys, subscriptionsOf } from './push-repository.ts';
 
 /**
  * Notice pushes: the notices that are mailed (mail.ts, the same plans) also go to every browser the
@@ -22,13 +23,6 @@ import { dropEndpoint, offerVapidKeys, pushPerson, storedVapidKeys, subscription
 const PUSH_TTL_S = 24 * 3600;
 /** A push service that does not answer in this long is given up on; the write stood long ago. */
 const PUSH_TIMEOUT_MS = 10_000;
-
-export interface PushSender {
-  /** The VAPID public key browsers subscribe with (base64url). */
-  publicKey(): Promise<string>;
-  /** 'gone' when the push service no longer knows the browser (404, 410). */
-  send(sub: StoredSubscription, message: PushMessage): Promise<'sent' | 'gone'>;
-}
 
 interface VapidKeys {
   publicKey: string;

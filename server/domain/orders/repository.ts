@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { OrderState, PaymentMethod } from '../../../contract/sales.ts';
 import { likeContains, EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { withTies } from '../sync/feed.ts';
+import { withTies } from '../feed/feed.ts';
 import type { Held } from './limits.ts';
 
 /** SQL of orders: placing them, their lines and tickets, their states, the buyer's feed and the organiser's list. */

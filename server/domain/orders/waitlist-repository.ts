@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { WAITLIST_LIMITS, type WaitlistAdminEntry, type WaitlistState } from '../../../contract/waitlist.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { withTies } from '../sync/feed.ts';
+import { withTies } from '../feed/feed.ts';
 import { EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 
 /**

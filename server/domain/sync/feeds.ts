@@ -8,7 +8,7 @@ import { doorTicketsFeed } from '../checkin/feed.ts';
 import { dialogsFeed, messagesFeed } from '../messages/feed.ts';
 import { commentsFeed } from '../chat/feed.ts';
 import { scheduleFeed } from '../schedule/feed.ts';
-import type { Feed, JsonFeed } from './feed.ts';
+import type { Feed, JsonFeed } from '../feed/feed.ts';
 
 /**
  * One feed per replicated collection. Each applies the user's scope in SQL, before LIMIT, and

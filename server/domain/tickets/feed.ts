@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { toOrderDoc, waitlistDocsSince } from '../orders/documents.ts';
 import { userOrdersSince } from '../orders/repository.ts';
-import type { FeedArgs, FeedPage } from '../sync/feed.ts';
+import type { FeedArgs, FeedPage } from '../feed/feed.ts';
 import { toTicketDoc, userTicketsSince } from './repository.ts';
-import { ticketSigner } from './signing.ts';
+import { ticketSigner } from '../signing/keys.ts';
 
 /**
  * Change feed of the `tickets` collection (contract/tickets.ts), with the signature of FEEDS in

@@ -4,7 +4,7 @@ import { NO_ORDER } from '../../../contract/orders.ts';
 import type { PaidCancelState, TicketDesignSettings, TicketDoc, TicketPeriod } from '../../../contract/tickets.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import { posterUrl } from '../events/document-repository.ts';
-import { withTies } from '../sync/feed.ts';
+import { withTies } from '../feed/feed.ts';
 import { onlyRow } from '../../db/rows.ts';
 import { EVENT_CARD_COLUMNS } from '../../db/sql.ts';
 
@@ -282,21 +282,6 @@ export async function upsertDesign(trx: Tx, eventId: number, settings: TicketDes
     .insertInto('ticket_designs')
     .values({ event_id: eventId, ...values })
     .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
-    .execute();
-}
-
-// The signing secret -----------------------------------------------------------------------------
-
-export async function signingSeed(q: Q): Promise<Uint8Array | undefined> {
-  return (await q.selectFrom('ticket_signing_secret').select('seed').where('id', '=', 1).executeTakeFirst())?.seed;
-}
-
-/** Stores a seed unless another instance stored one first; the caller reads back whichever won. */
-export async function offerSigningSeed(q: Q, seed: Uint8Array): Promise<void> {
-  await q
-    .insertInto('ticket_signing_secret')
-    .values({ id: 1, seed })
-    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 

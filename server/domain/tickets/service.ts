@@ -28,7 +28,7 @@ import {
   validEventTickets,
   type TicketRow,
 } from './repository.ts';
-import { ticketSigner } from './signing.ts';
+import { ticketSigner } from '../signing/keys.ts';
 
 /** Rules of the tickets area; the routes only translate between HTTP and these. */
 

@@ -3,7 +3,7 @@ import { and, avatarSql } from '../../db/sql.ts';
 import type { Q } from '../../db/tx.ts';
 import { onlyRow } from '../../db/rows.ts';
 import { SOCIAL_NETWORKS } from '../../../contract/visitors.ts';
-import type { FeedJsonPage } from '../sync/feed.ts';
+import type { FeedJsonPage } from '../feed/feed.ts';
 import { eventBase, outerColumns, outerJoins, visibleTo, type Viewer, type VisitorRow } from './repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import { toUnix } from '../../db/tx.ts';
 import { conflicts, doorEvents, doorStats, doorTicketInEvent, listScans, staffList } from '../../domain/checkin/repository.ts';
 import { addStaff, removeStaff, requireDoor, requireOwner } from '../../domain/checkin/service.ts';
 import { checkinListsOf } from '../../domain/checkin/lists.ts';
-import { configureTicketSigning, eventPublicKey } from '../../domain/tickets/signing.ts';
+import { configureTicketSigning, eventPublicKey } from '../../domain/signing/keys.ts';
 import { mailLocale } from '../../mail/texts.ts';
 import { fail, ok } from '../envelope.ts';
 import { Flag, Id, isOn, Lang, needUser } from './events-shared.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../contract/errors.ts';
 import { ownContactCode } from '../../domain/contacts/service.ts';
-import { configureTicketSigning } from '../../domain/tickets/signing.ts';
+import { configureTicketSigning } from '../../domain/signing/keys.ts';
 import { ok } from '../envelope.ts';
 import { needUser } from './events-shared.ts';
 

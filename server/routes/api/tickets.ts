@@ -21,7 +21,7 @@ import {
   userEventTickets,
 } from '../../domain/tickets/service.ts';
 import { toLegacyTicket, toTicketDoc } from '../../domain/tickets/repository.ts';
-import { configureTicketSigning, ticketSigner } from '../../domain/tickets/signing.ts';
+import { configureTicketSigning, ticketSigner } from '../../domain/signing/keys.ts';
 import { sendUploadedImage } from '../files/uploads.ts';
 import { fail, ok, parseId } from '../envelope.ts';
 import { Flag, Id, isCrossSite, isOn, Lang, needUser } from './events-shared.ts';

@@ -6,8 +6,9 @@ import type { CachedPage, PageCache } from './page-cache.ts';
 
 /**
  * What every change feed shares: its arguments and page, and the checks of a feed scoped to one
- * event. The area feeds (<area>/feed.ts) import this; feeds.ts imports the area feeds, so the
- * table of feeds and the feeds themselves never import each other.
+ * event. It stands below the areas: the area feeds (<area>/feed.ts) import it, and the table of
+ * feeds (sync/feeds.ts) stands above them and imports the area feeds, so no area reaches up into
+ * the sync protocol that serves it.
  */
 
 export interface FeedArgs {

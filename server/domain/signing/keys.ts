@@ -1,5 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
-import { formatTicketPayload, fromBase64Url, ticketSigningMessage } from '../../../contract/checkin.ts';
+import { formatTicketPayload, ticketSigningMessage } from '../../../contract/checkin.ts';
+import { TICKET_SEED_BYTES as SEED_BYTES } from '../../config.ts';
 import type { Q } from '../../db/tx.ts';
 import { offerSigningSeed, signingSeed } from './repository.ts';
 
@@ -13,25 +14,8 @@ import { offerSigningSeed, signingSeed } from './repository.ts';
  * before the event id in the payload is compared.
  */
 
-const SEED_BYTES = 32;
 /** PKCS#8 DER header of an Ed25519 private key; the 32-byte seed follows it (RFC 8410). */
 const PKCS8_ED25519 = Buffer.from('302e020100300506032b657004220420', 'hex');
-
-export function parseTicketSigningKey(text: string): Uint8Array {
-  const value = text.trim();
-  let seed: Uint8Array | null = null;
-  if (value.startsWith('-----BEGIN')) {
-    const key = createPrivateKey(value);
-    if (key.asymmetricKeyType !== 'ed25519') throw new Error('TICKET_SIGNING_KEY must be an Ed25519 private key');
-    seed = fromBase64Url(String(key.export({ format: 'jwk' }).d));
-  } else if (/^[0-9a-fA-F]{64}$/.test(value)) {
-    seed = Buffer.from(value, 'hex');
-  } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
-    seed = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  }
-  if (!seed || seed.length !== SEED_BYTES) throw new Error('TICKET_SIGNING_KEY must be 32 bytes (base64url, base64 or hex) or an Ed25519 PEM private key');
-  return new Uint8Array(seed);
-}
 
 let configured: Uint8Array | undefined;
 

@@ -17,7 +17,8 @@ import {
   type SlotContext,
 } from '../../contract/appointments.ts';
 import { spanWindows } from '../../contract/event-windows.ts';
-import { findSlot, placeAppointment, resolveSettings } from '../../server/domain/appointments/slots.ts';
+import { findSlot, placeAppointment } from '../../server/domain/appointments/slots.ts';
+import { resolveSettings } from '../../server/domain/events/meeting-settings.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

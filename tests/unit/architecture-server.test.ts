@@ -102,7 +102,6 @@ const KNOWN_CROSS_AREA: string[] = [
   'server/domain/orders/lifecycle.ts -> server/domain/events/repository.ts',
   'server/domain/orders/mail.ts -> server/domain/events/repository.ts',
   'server/domain/orders/service.ts -> server/domain/admin/repository.ts',
-  'server/domain/payments/webhooks.ts -> server/domain/orders/repository.ts',
   'server/domain/profile/account.ts -> server/domain/auth/repository.ts',
   'server/domain/profile/account.ts -> server/domain/events/repository.ts',
   'server/domain/profile/service.ts -> server/domain/events/repository.ts',

@@ -4,7 +4,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import { participates, validTicket, visibleUser } from '../../db/sql.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
 import type { AppointmentsTable } from '../../db/types.ts';
-import type { SettingsRow } from './slots.ts';
+import type { SettingsRow } from '../events/meeting-settings.ts';
 
 /**
  * SQL of appointments: the rows the rules read and write, the checks of who may book whom, and the

@@ -37,7 +37,8 @@ import {
   type AppointmentRow,
   type AppointmentValues,
 } from './repository.ts';
-import { findSlot, placeAppointment, resolveSettings, type AppointmentEvent } from './slots.ts';
+import { resolveSettings, type AppointmentEvent } from '../events/meeting-settings.ts';
+import { findSlot, placeAppointment } from './slots.ts';
 import { noticeJobs } from '../notices/jobs.ts';
 import { tellAppointment, withNotices } from '../notifications/service.ts';
 

@@ -3,7 +3,7 @@ import { validTicket } from '../../db/sql.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import type { EventDoc, MyEventDoc } from '../../../contract/entities.ts';
 import { NO_TRIP } from '../../../contract/trips.ts';
-import { resolveSettings } from '../appointments/slots.ts';
+import { resolveSettings } from './meeting-settings.ts';
 import { NO_SALES, NO_SALES_ADMIN } from '../../../contract/sales.ts';
 
 /** SQL of the event and my_events documents: their columns, their shape, and the pages of their feeds. */

@@ -1,13 +1,11 @@
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { quiet, type Effect } from '../effects.ts';
-import { issueRegistrationTicket, voidRegistrationTicket } from '../tickets/registration.ts';
 import {
   bumpEventCounter,
   recountPeople,
   findEvent,
   findUserEvent,
-  hasValidTicket,
   touchUserEvent,
   lastViewedSince,
   writeUsersOnline,
@@ -48,39 +46,8 @@ export async function toggleFavorite(trx: Tx, userId: number, eventId: number): 
   return { liked, effect: await setFavorite(trx, userId, eventId, liked) };
 }
 
-/**
- * Registering (the specs' check-in) says "I take part in this event". A free event admits anyone and
- * gives the person a ticket (tickets/registration.ts), so the door admits them like any holder; a
- * paid one needs a valid ticket. A finished event cannot be registered for any more.
- */
-export async function checkin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  const event = await requireEvent(trx, eventId);
-  if (event.ends_at.getTime() < Date.now()) throw new DomainError('event_finished');
-  if (!event.is_free && !(await hasValidTicket(trx, userId, eventId))) throw new DomainError('ticket_required');
-  const effect = await setCheckedIn(trx, userId, eventId, true);
-  return event.is_free ? withTicket(effect, await issueRegistrationTicket(trx, userId, eventId)) : effect;
-}
-
-/** Unregistering voids the registration's ticket; a bought ticket stays the buyer's. */
-export async function uncheckin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  await requireEvent(trx, eventId);
-  // The ticket goes first: the participants' count is recounted from the rows, and a valid ticket
-  // still counts the person.
-  const ticket = await voidRegistrationTicket(trx, userId, eventId);
-  return withTicket(await setCheckedIn(trx, userId, eventId, false), ticket);
-}
-
-function withTicket(effect: Effect, ticket: Effect | null): Effect {
-  if (!ticket) return effect;
-  return {
-    ids: [...new Set([...effect.ids, ...ticket.ids])],
-    collections: [...new Set([...effect.collections, ...ticket.collections])],
-    userIds: [...new Set([...effect.userIds, ...ticket.userIds])],
-    eventIds: ticket.eventIds,
-  };
-}
-
-async function setCheckedIn(trx: Tx, userId: number, eventId: number, checkedIn: boolean): Promise<Effect> {
+/** Marks the person registered or not, recounting the event's people when that changed (tickets/registration.ts decides when). */
+export async function setCheckedIn(trx: Tx, userId: number, eventId: number, checkedIn: boolean): Promise<Effect> {
   const was = (await findUserEvent(trx, eventId, userId))?.checked_in ?? false;
   await touchUserEvent(trx, eventId, userId, { checked_in: checkedIn, checked_in_at: checkedIn ? new Date() : null });
   const collections = ['my_events'];

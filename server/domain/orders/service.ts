@@ -124,7 +124,7 @@ export interface CardDeps {
 /**
  * The provider's payment page for a pending card order: the session it opened, while that is still
  * open; the first one otherwise, remembered on the order before the buyer is sent there. The order
- * never gets a second session: the webhook counts only the recorded one (payments/webhooks.ts), and
+ * never gets a second session: the webhook counts only the recorded one (payment-webhooks.ts), and
  * a session that is over was either paid (its webhook is on the way) or expired with the order.
  */
 export async function openCardPayment(deps: CardDeps, order: OrderRow): Promise<string> {

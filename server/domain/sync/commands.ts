@@ -25,6 +25,7 @@ import { recordScan } from '../checkin/service.ts';
 import { deleteCheckinList, saveCheckinList } from '../checkin/lists.ts';
 import { quiet, type Effect } from '../effects.ts';
 import * as events from '../events/service.ts';
+import * as registration from '../tickets/registration.ts';
 import * as messages from '../messages/service.ts';
 import * as schedule from '../schedule/service.ts';
 import * as sales from '../orders/types.ts';
@@ -85,8 +86,8 @@ type Handler<K extends CommandKind> = (trx: Tx, ctx: CommandContext, payload: Co
 /** Each kind of the contract is handled by one domain service call inside one transaction. */
 const HANDLERS: { [K in CommandKind]: Handler<K> } = {
   'event.favorite': (trx, ctx, p) => events.setFavorite(trx, ctx.userId, p.event_id, p.favorite),
-  'event.checkin': (trx, ctx, p) => events.checkin(trx, ctx.userId, p.event_id),
-  'event.uncheckin': (trx, ctx, p) => events.uncheckin(trx, ctx.userId, p.event_id),
+  'event.checkin': (trx, ctx, p) => registration.checkin(trx, ctx.userId, p.event_id),
+  'event.uncheckin': (trx, ctx, p) => registration.uncheckin(trx, ctx.userId, p.event_id),
   'visitor.like': async (trx, ctx, p) => (await visitors.setLike(trx, ctx.userId, p.user_id, p.status)).effect,
   'visitor.favorite': (trx, ctx, p) => visitors.setUserFavorite(trx, ctx.userId, p.user_id, p.favorite),
   'profile.update': (trx, ctx, p) => updateProfile(trx, ctx.userId, p),

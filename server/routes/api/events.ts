@@ -6,7 +6,8 @@ import type { SessionUser } from '../../domain/auth/sessions.ts';
 import { toLegacyEvent } from '../../domain/events/documents.ts';
 import { eventCounters } from '../../domain/events/repository.ts';
 import { findEventRow } from '../../domain/events/document-repository.ts';
-import { checkin, markViewed, toggleFavorite, uncheckin, viewWorthWriting } from '../../domain/events/service.ts';
+import { markViewed, toggleFavorite, viewWorthWriting } from '../../domain/events/service.ts';
+import { checkin, uncheckin } from '../../domain/tickets/registration.ts';
 import { listedState } from '../../domain/profile/repository.ts';
 import {
   autocomplete,

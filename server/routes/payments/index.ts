@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../../contract/errors.ts';
-import { applyStripeEvent } from '../../domain/payments/webhooks.ts';
+import { applyStripeEvent } from '../../domain/orders/payment-webhooks.ts';
 
 /**
- * POST /payments/stripe/webhook: Stripe's confirmations (domain/payments/webhooks.ts). The body is
+ * POST /payments/stripe/webhook: Stripe's confirmations (domain/orders/payment-webhooks.ts). The body is
  * kept as the bytes that arrived, because the signature is over exactly those; the SDK verifies it
  * (and its age) with STRIPE_WEBHOOK_SECRET before anything is read. Answers:
  * - 404 when this server takes no card payments;

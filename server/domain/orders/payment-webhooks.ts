@@ -3,11 +3,11 @@ import { DomainError } from '../../../contract/errors.ts';
 import { minorUnits } from '../../../contract/sales.ts';
 import type { Tx } from '../../db/tx.ts';
 import { quiet } from '../effects.ts';
-import { endOrder, markPaid, orderEffect, type OrderNotice } from '../orders/lifecycle.ts';
-import { withOrderMail } from '../orders/mail.ts';
-import { claimPaymentEvent, findOrder, lockOrder, setOrderState, type OrderRef, type OrderRow } from '../orders/repository.ts';
+import { endOrder, markPaid, orderEffect, type OrderNotice } from './lifecycle.ts';
+import { withOrderMail } from './mail.ts';
+import { claimPaymentEvent, findOrder, lockOrder, setOrderState, type OrderRef, type OrderRow } from './repository.ts';
 import type { Writer } from '../write.ts';
-import type { CardProvider } from './stripe.ts';
+import type { CardProvider } from '../payments/stripe.ts';
 
 /**
  * What Stripe's webhooks do to orders. Each event is applied once: its id is claimed in the same

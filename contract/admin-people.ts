@@ -15,7 +15,7 @@ export const INVITE_ROLES = ['attendee', 'organizer', 'moderator', 'door'] as co
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
 /**
- * Every role given by email is an invitation (server/domain/admin/invitations.ts): the People
+ * Every role given by email is an invitation (server/domain/organisers/invitations.ts): the People
  * page's, the team section's, the door staff of the check-in API and a stand's members. `stand`
  * makes the person a member of one stand.
  */

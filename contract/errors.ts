@@ -80,7 +80,7 @@ export const ERROR_CODES = {
   organiser_required: { legacyStatus: 403 },
   event_creator_kept: { legacyStatus: 400 },
   user_not_found: { legacyStatus: 404 },
-  // Roles and invitations (server/domain/admin/invitations.ts): Foyer mails an invitation only for
+  // Roles and invitations (server/domain/organisers/invitations.ts): Foyer mails an invitation only for
   // somebody whose own address is confirmed; organiser, moderator and door rights go only to a
   // confirmed account; an invitation is accepted only by the account of the address it was sent
   // to; each sender, event and mailbox has an invitation budget; a role given without an email

@@ -347,7 +347,7 @@ export function designImageFields(s: TicketDesignSettings): { path: string; url:
 }
 
 /**
- * The type of the ticket that registering for a free event gives (server/domain/tickets/registration.ts).
+ * The type of the ticket that registering for a free event gives (server/domain/ticket-holders/registration.ts).
  * Screens word it in the reader's language instead of showing it as typed.
  */
 export const REGISTRATION_TICKET_TYPE = 'registration';

@@ -351,6 +351,7 @@ export function parseTicketSigningKey(text: string): Uint8Array {
   } else if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) {
     seed = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
   }
-  if (!seed || seed.length !== TICKET_SEED_BYTES) throw new Error('TICKET_SIGNING_KEY must be 32 bytes (base64url, base64 or hex) or an Ed25519 PEM private key');
+  if (!seed || seed.length !== TICKET_SEED_BYTES)
+    throw new Error('TICKET_SIGNING_KEY must be 32 bytes (base64url, base64 or hex) or an Ed25519 PEM private key');
   return new Uint8Array(seed);
 }

@@ -6,7 +6,7 @@ export type InvitationLimits = Record<keyof typeof INVITATION_LIMITS, { points: 
 /**
  * The budgets of the invitation mails (contract/admin-people.ts INVITATION_LIMITS): per sender, per
  * event and per mailbox, in the store every instance shares. The domain asks through its own
- * InvitationBudget interface (server/domain/admin/invitations.ts), which this class fits.
+ * InvitationBudget interface (server/domain/organisers/invitations.ts), which this class fits.
  */
 export class InvitationGuard {
   private readonly sender;

@@ -11,7 +11,7 @@ import { adminKit, auth, eventFields, invitationToken, type Person } from './adm
  * any account holding the address, confirmed or not; invitations were mail from Foyer's sender with
  * no budget and the sender's text in the subject; and the by-email calls told real addresses from
  * unknown ones and showed an invitee's details before they accepted. Every role by email is now an
- * invitation that its mailbox's owner accepts (server/domain/admin/invitations.ts).
+ * invitation that its mailbox's owner accepts (server/domain/organisers/invitations.ts).
  */
 
 let s: TestServer;

@@ -8,7 +8,7 @@ import { createTicket, createUser, ensureGeo } from '../fixtures/factories.ts';
 import { login } from '../fixtures/server.ts';
 import { eventFields } from './admin-helpers.ts';
 import { createEvent, setRole } from '../../server/domain/admin/service.ts';
-import { checkin, uncheckin } from '../../server/domain/tickets/registration.ts';
+import { checkin, uncheckin } from '../../server/domain/ticket-holders/registration.ts';
 import { updateProfile } from '../../server/domain/profile/service.ts';
 import { setAccountDisabled } from '../../server/domain/profile/account.ts';
 import { listVisitors, loadViewer } from '../../server/domain/visitors/repository.ts';

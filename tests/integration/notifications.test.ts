@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../contract/notifications.ts';
 import { createSession } from '../../server/domain/auth/sessions.ts';
-import { removeAccount } from '../../server/domain/accounts/removal.ts';
+import { removeAccount } from '../../server/domain/personal-data/removal.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { serverPerFile } from '../fixtures/suite.ts';
 import { command, makeStaff } from './chat-helpers.ts';

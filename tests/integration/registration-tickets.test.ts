@@ -7,7 +7,7 @@ import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server
 import { auth, salesKit, type Person } from './sales-helpers.ts';
 
 /**
- * Registering for a free event gives a ticket (server/domain/tickets/registration.ts): in the
+ * Registering for a free event gives a ticket (server/domain/ticket-holders/registration.ts): in the
  * person's tickets with its signed QR code, on the door devices, in the legacy tickets list; one
  * per person whatever the replays; voided by unregistering and brought back by registering again.
  */

@@ -9,7 +9,7 @@ import { auth, salesKit, type Person } from './sales-helpers.ts';
 
 /**
  * The organiser decides a holder's request to cancel a paid ticket (server/routes/api/cancel-requests.ts,
- * server/domain/tickets/cancel-decision.ts): approving frees the place, makes the door refuse the
+ * server/domain/ticket-holders/cancel-decision.ts): approving frees the place, makes the door refuse the
  * ticket and gives the line's money back once however often it is approved (a card payment in
  * part through the Stripe test double, which stands in for the provider this machine cannot
  * reach; a bank transfer recorded for the organiser); declining leaves the ticket. The holder is

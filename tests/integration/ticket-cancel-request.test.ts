@@ -6,7 +6,7 @@ import { auth, salesKit, type Person } from './sales-helpers.ts';
 
 /**
  * A holder asks to cancel a paid ticket (ticket.cancel under the organiser's `request` rule,
- * server/domain/tickets/cancel-request.ts): the rule travels in the payment settings and the
+ * server/domain/ticket-holders/cancel-request.ts): the rule travels in the payment settings and the
  * organisers' copy of the event; the request is recorded once however often it is sent, the
  * ticket stays valid and keeps its place, and the holder's card says the request waits. Under the
  * default rule and for bad input, nothing is recorded.

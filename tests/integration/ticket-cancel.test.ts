@@ -7,7 +7,7 @@ import { auth, salesKit, type Person } from './sales-helpers.ts';
 import { statesOf } from './waitlist-helpers.ts';
 
 /**
- * A holder cancels a free ticket (ticket.cancel, server/domain/tickets/cancel.ts): the place goes
+ * A holder cancels a free ticket (ticket.cancel, server/domain/ticket-holders/cancel.ts): the place goes
  * back to its type and shared quota at once (the sold-out flag follows), the door refuses the
  * ticket, a replay applies once, an order that ends later gives back only what it still holds, and
  * a paid ticket, a started event and bad input are refused without changing anything.

@@ -5,7 +5,7 @@ import { ownDataDir, startTestServer, type TestServer } from '../fixtures/server
 import { auth, salesKit } from './sales-helpers.ts';
 
 /**
- * A holder corrects the attendee details of a ticket (ticket.edit, server/domain/tickets/edit.ts)
+ * A holder corrects the attendee details of a ticket (ticket.edit, server/domain/ticket-holders/edit.ts)
  * until the organiser's deadline: the ticket and the door's copy carry the new name, a replay applies
  * once, a late edit is refused (`ticket_edit_closed`) and bad input changes nothing.
  */

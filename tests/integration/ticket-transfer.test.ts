@@ -7,7 +7,7 @@ import { login, ownDataDir, startTestServer, type TestServer } from '../fixtures
 import { auth, salesKit, type Person } from './sales-helpers.ts';
 
 /**
- * Giving a ticket to somebody else (ticket.transfer, server/domain/tickets/transfer.ts): the old
+ * Giving a ticket to somebody else (ticket.transfer, server/domain/ticket-holders/transfer.ts): the old
  * code is revoked and the door devices' pull carries it, the new holder gets a new signed code and
  * the ticket mail, a replayed command applies once, bad input is refused on its field, and an
  * address without an account gets the ticket when an account proves that mailbox.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createEvent, createTicket } from '../fixtures/factories.ts';
 import { importTicketPublicKey, parseTicketPayload, verifyTicketSignature } from '../../contract/checkin.ts';
 import { defaultTicketDesign, type TicketDoc } from '../../contract/tickets.ts';
-import { ticketsFeed } from '../../server/domain/tickets/feed.ts';
+import { ticketsFeed } from '../../server/domain/documents/tickets.ts';
 import { eventPublicKey } from '../../server/domain/signing/keys.ts';
 import { app, get, post, person, own, serveTicketsFiles } from './tickets-api-helpers.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../fixtures/server.ts';
 import { createEvent, createUser } from '../fixtures/factories.ts';
 import { markViewed, setFavorite } from '../../server/domain/events/service.ts';
-import { checkin, uncheckin } from '../../server/domain/tickets/registration.ts';
+import { checkin, uncheckin } from '../../server/domain/ticket-holders/registration.ts';
 
 /**
  * A person's visitor document at an event is stamped in the visitors feed (visitor_revs) only when

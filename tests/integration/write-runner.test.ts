@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../contract/errors.ts';
 import { HINTS_CHANNEL, quiet, SESSIONS_CHANNEL, withJobs, type ChangeHint, type JobDeps, type SessionEnded } from '../../server/domain/effects.ts';
 import { setFavorite } from '../../server/domain/events/service.ts';
-import { checkin } from '../../server/domain/tickets/registration.ts';
+import { checkin } from '../../server/domain/ticket-holders/registration.ts';
 import { createWriter } from '../../server/domain/write.ts';
 import { createMemoryBus } from '../../server/realtime/bus.ts';
 import { createTestDatabase, type TestDatabase } from '../fixtures/db.ts';

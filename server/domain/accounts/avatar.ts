@@ -6,7 +6,7 @@ import { touchEventsOf } from '../events/repository.ts';
 import { reencodeImage, type EncodedImage } from '../images.ts';
 import { visitorDocIdsOf } from '../visitors/service.ts';
 import { accountById } from './repository.ts';
-import { setAvatar } from './removal-repository.ts';
+import { setAvatar } from './repository.ts';
 
 /** The side of a stored avatar: enough for a retina profile header, small for lists. */
 export const AVATAR_SIDE_PX = 512;

@@ -22,7 +22,7 @@ import {
   writeEventMenu,
   writeMeetingSettings,
 } from './meetings-repository.ts';
-import { requireOrganiser } from './service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 
 /**
  * The organisers' meeting settings (issue 14, slice 4): days and hours, slot length, tables and

@@ -1,12 +1,11 @@
-import { normalizeEmail } from '../../../contract/accounts.ts';
 import type { AdminOverview, AdminPeople, PeopleInvitePayload } from '../../../contract/admin-people.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import type { Effect } from '../effects.ts';
 import { eventSales } from '../orders/report.ts';
-import { inviteByEmail, type InvitationBudget } from './invitations.ts';
-import type { Invitation } from './people-mail.ts';
-import { deleteInvitations, eventOverview, eventPeople, pendingInvitations } from './people-repository.ts';
-import { requireOrganiser } from './service.ts';
+import { inviteByEmail, withdrawInvitations, type InvitationBudget } from '../organisers/invitations.ts';
+import type { Invitation } from '../organisers/invitation-mail.ts';
+import { eventOverview, eventPeople, pendingInvitations } from './people-repository.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 
 /**
  * The organisers' People and Overview (issue 14, slice 6). The lists and numbers are reads for the
@@ -44,6 +43,6 @@ export async function invite(
 
 export async function uninvite(trx: Tx, userId: number, p: { event_id: number; email: string }): Promise<Effect> {
   await requireOrganiser(trx, p.event_id, userId);
-  await deleteInvitations(trx, p.event_id, normalizeEmail(p.email));
+  await withdrawInvitations(trx, p.event_id, p.email);
   return { ids: [String(p.event_id)], collections: [], userIds: [userId] };
 }

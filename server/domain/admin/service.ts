@@ -10,46 +10,25 @@ import {
 import { DomainError } from '../../../contract/errors.ts';
 import { PUBLISH_BLOCKERS, publishProblems } from '../../../contract/publish.ts';
 import { salesSettingsOf, ticketTypesOf } from '../orders/types-repository.ts';
-import type { Q, Tx } from '../../db/tx.ts';
+import type { Tx } from '../../db/tx.ts';
 import { addStaff, removeStaff, requireOwner } from '../checkin/service.ts';
 import { normalizeEmail } from '../../../contract/accounts.ts';
 import { liveAccountByEmail } from '../accounts/repository.ts';
-import { inviteByEmail, rightsHolder, type InvitationBudget } from './invitations.ts';
-import type { Invitation } from './people-mail.ts';
-import { deleteInvitations, knownToEvent } from './people-repository.ts';
+import { inviteByEmail, isKnownToEvent, rightsHolder, withdrawInvitations, type InvitationBudget } from '../organisers/invitations.ts';
+import type { Invitation } from '../organisers/invitation-mail.ts';
 import { eventPictureUrl } from '../../../contract/admin-refs.ts';
 import { quiet, withJobs, type Effect } from '../effects.ts';
 import { recountPeople } from '../events/repository.ts';
-import { pictureOfEvent } from './pictures.ts';
+import { pictureOfEvent } from '../organisers/pictures.ts';
 import { mailCancellation, type CancelledEvent, type Recipient } from './mail.ts';
-import {
-  cityIdByName,
-  editableEvent,
-  eventRecipients,
-  insertEvent,
-  isOrganiser,
-  markEventDeleted,
-  setTeamFlag,
-  touchEvent,
-  writeEventFields,
-  writeEventStatus,
-  writePoster,
-} from './repository.ts';
+import { cityIdByName, eventRecipients, insertEvent, markEventDeleted, writeEventFields, writeEventStatus, writePoster } from './repository.ts';
+import { requireOrganiser, setTeamRole } from '../organisers/service.ts';
 
 /**
  * The organiser's admin area (issue 14). Any signed-in person may create an event and becomes its
  * owner; an owner's co-organisers have the same rights. Every write here checks the actor's right
  * first, inside the write's own transaction, so a right taken away a moment ago is already gone.
  */
-
-/** The event, not removed, that the user organises: event_not_found, event_removed or organiser_required otherwise. */
-export async function requireOrganiser(q: Q, eventId: number, userId: number) {
-  const event = await editableEvent(q, eventId);
-  if (!event) throw new DomainError('event_not_found');
-  if (event.deleted) throw new DomainError('event_removed');
-  if (!(await isOrganiser(q, eventId, userId))) throw new DomainError('organiser_required');
-  return event;
-}
 
 function refuseProblems(fields: EventFields): void {
   const problems = checkEventFields(fields);
@@ -69,7 +48,7 @@ export async function createEvent(trx: Tx, userId: number, raw: EventFields): Pr
   const fields = normaliseEventFields(raw);
   refuseProblems(fields);
   const eventId = await insertEvent(trx, fields, await cityIdByName(trx, fields.city), userId);
-  await setTeamFlag(trx, eventId, userId, 'organizer', true);
+  await setTeamRole(trx, eventId, userId, 'organizer', true);
   // The owner takes part, and is counted among the event's participants as in its visitors list.
   await recountPeople(trx, [eventId]);
   return eventEffect(eventId, [userId]);
@@ -168,31 +147,29 @@ export async function setRole(trx: Tx, userId: number, p: EventRolePayload, budg
       return inviteByEmail(trx, userId, { eventId: p.event_id, eventName: event.fields.name, email: p.who.email, role: p.role }, budget);
     }
     const email = normalizeEmail(p.who.email);
-    await deleteInvitations(trx, p.event_id, email, [p.role]);
+    await withdrawInvitations(trx, p.event_id, email, [p.role]);
     const account = await liveAccountByEmail(trx, email);
-    if (!account || !(await knownToEvent(trx, p.event_id, account.id))) return { effect: quiet([p.event_id]), mail: null };
+    if (!account || !(await isKnownToEvent(trx, p.event_id, account.id))) return { effect: quiet([p.event_id]), mail: null };
     return { effect: await takeRole(trx, userId, event.createdBy, p.event_id, account.id, p.role), mail: null };
   }
   const target = p.who.user_id;
   if (!p.granted) {
-    if (!(await knownToEvent(trx, p.event_id, target))) return { effect: quiet([p.event_id]), mail: null };
+    if (!(await isKnownToEvent(trx, p.event_id, target))) return { effect: quiet([p.event_id]), mail: null };
     return { effect: await takeRole(trx, userId, event.createdBy, p.event_id, target, p.role), mail: null };
   }
   await rightsHolder(trx, p.event_id, target);
   if (p.role === 'door') await addStaff(trx, p.event_id, userId, { user_id: target });
-  else await setTeamFlag(trx, p.event_id, target, p.role, true);
+  await setTeamRole(trx, p.event_id, target, p.role, true);
   // An organiser takes part, so the event's people counts may change with the role.
   await recountPeople(trx, [p.event_id]);
-  await touchEvent(trx, p.event_id);
   return { effect: eventEffect(p.event_id, [userId, target]), mail: null };
 }
 
 async function takeRole(trx: Tx, userId: number, createdBy: number | null, eventId: number, target: number, role: EventRolePayload['role']): Promise<Effect> {
   if (role === 'organizer' && target === createdBy) throw new DomainError('event_creator_kept');
   if (role === 'door') await removeStaff(trx, eventId, userId, target);
-  else await setTeamFlag(trx, eventId, target, role, false);
+  await setTeamRole(trx, eventId, target, role, false);
   await recountPeople(trx, [eventId]);
-  await touchEvent(trx, eventId);
   return eventEffect(eventId, [userId, target]);
 }
 

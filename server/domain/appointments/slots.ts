@@ -1,12 +1,4 @@
-import {
-  PLACE_NO_TABLE,
-  WHERE_TYPE,
-  daySlots,
-  hasOtherPlace,
-  meetingDays,
-  type MeetingSettings,
-  type Slot,
-} from '../../../contract/appointments.ts';
+import { PLACE_NO_TABLE, WHERE_TYPE, daySlots, hasOtherPlace, meetingDays, type MeetingSettings, type Slot } from '../../../contract/appointments.ts';
 import { tableWhereText } from '../../../contract/admin-meetings.ts';
 import { tableZone } from '../../../contract/appointment-slots.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/checkin-lists.ts';
 import { DomainError, type ErrorCode } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import type { Effect } from '../effects.ts';
 import { requireEvent } from '../events/service.ts';
 import { doorRole, doorUserIds } from './repository.ts';

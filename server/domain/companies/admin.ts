@@ -12,10 +12,10 @@ import {
 import type { ClientRef } from '../../../contract/admin-refs.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Tx } from '../../db/tx.ts';
-import { pictureOfEvent } from '../admin/pictures.ts';
-import { requireOrganiser } from '../admin/service.ts';
-import { inviteByEmail, rightsHolder, type InvitationBudget } from '../admin/invitations.ts';
-import type { Invitation } from '../admin/people-mail.ts';
+import { pictureOfEvent } from '../organisers/pictures.ts';
+import { requireOrganiser } from '../organisers/service.ts';
+import { inviteByEmail, rightsHolder, type InvitationBudget } from '../organisers/invitations.ts';
+import type { Invitation } from '../organisers/invitation-mail.ts';
 import { requireEvent } from '../events/service.ts';
 import type { Effect } from '../effects.ts';
 import { deleteMember, findStandRow, insertStand, managesStand, markStandDeleted, updateStand, upsertMember, type StandRow } from './admin-repository.ts';

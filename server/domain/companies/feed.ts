@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import { findEvent } from '../events/repository.ts';
-import { draftHiddenFrom, isOrganiser } from '../admin/repository.ts';
+import { draftHiddenFrom, isOrganiser } from '../organisers/repository.ts';
 import { feedEvent, feedEventId, FeedScopeError, type FeedArgs, type FeedPage } from '../feed/feed.ts';
 import { standsSince } from './repository.ts';
 

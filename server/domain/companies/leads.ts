@@ -1,7 +1,7 @@
 import type { LeadCount, LeadScanPayload, LeadStand, LeadUpdatePayload } from '../../../contract/leads.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import { scannedCard } from '../contacts/service.ts';
 import { quiet, type Effect } from '../effects.ts';
 import { dropLead, leadCounts, leadState, standForMember, standsHolding, storeLead, updateLead } from './leads-repository.ts';

@@ -2,7 +2,7 @@ import { COMPANY_USERS_PER_STAND } from '../../../contract/constants.ts';
 import { isStandManager, type CompanyDoc } from '../../../contract/companies.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q } from '../../db/tx.ts';
-import { draftHiddenFrom } from '../admin/repository.ts';
+import { draftHiddenFrom } from '../organisers/repository.ts';
 import { requireEvent } from '../events/service.ts';
 import { findStand, listStands } from './repository.ts';
 

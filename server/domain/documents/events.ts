@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { ScheduleOutline } from '../../../contract/admin-schedule.ts';
-import { organisedAmong, teamsOf } from '../admin/repository.ts';
+import { organisedAmong, teamsOf } from '../organisers/repository.ts';
 import { outlinesOf } from '../schedule/admin-repository.ts';
 import { salesPartsOf, type EventSalesParts } from '../orders/documents.ts';
 import type { FeedArgs, FeedPage } from '../feed/feed.ts';

@@ -5,7 +5,7 @@ import { priceWithPromo } from '../../../contract/promo.ts';
 import { accessKeyOf, ATTENDEE_FIELDS, CARD_PAYMENT_MINUTES, type PaymentMethod } from '../../../contract/sales.ts';
 import type { CheckoutLine, CheckoutRequest } from '../../../contract/orders.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { editableEvent } from '../admin/repository.ts';
+import { editableEvent } from '../organisers/repository.ts';
 import { expireOverdue, issueTickets, mergeOutcomes, orderEffect, randomCode, takeAll, type OrderNotice } from './lifecycle.ts';
 import { limitRefusal } from './limits.ts';
 import { buyerOf, findOrderByKey, heldOf, insertLines, insertOrder, lockBuyer, orderCodeTaken, orderLines, type NewLine, type OrderRow } from './repository.ts';

@@ -1,7 +1,7 @@
 import { DomainError } from '../../../contract/errors.ts';
 import type { OrderState } from '../../../contract/sales.ts';
 import { toUnix, type Q, type Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import { endOrder, markPaid, type OrderOutcome } from './lifecycle.ts';
 import { withOrderMail } from './mail.ts';
 import { countEventOrders, eventOrders, findOrder, lockOrder, orderStateCounts, type OrderListFilter, type OrderRow } from './repository.ts';

@@ -11,7 +11,7 @@ import {
   type PromoProblem,
 } from '../../../contract/promo.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import type { Effect } from '../effects.ts';
 import { findPromoCode, insertPromoCode, lockPromoCode, writePromoCode, type PromoRow } from './promo-repository.ts';
 import { salesEffect } from './types.ts';

@@ -1,7 +1,7 @@
 import { DomainError, type ErrorCode } from '../../../contract/errors.ts';
 import { checkSharedQuota, normaliseSharedQuota, SHARED_QUOTA_FIELD_NAMES, type SharedQuotaFields, type SharedQuotaProblem } from '../../../contract/quotas.ts';
 import type { Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import type { Effect } from '../effects.ts';
 import {
   assignTypes,

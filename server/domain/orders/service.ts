@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
 import type { DB } from '../../db/types.ts';
 import { quiet } from '../effects.ts';
-import { editableEvent } from '../admin/repository.ts';
+import { editableEvent } from '../organisers/repository.ts';
 import type { CardProvider } from '../payments/stripe.ts';
 import type { Writer } from '../write.ts';
 import { offeredMethods } from './checkout.ts';

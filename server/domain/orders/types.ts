@@ -9,7 +9,7 @@ import {
   type TicketTypeFields,
 } from '../../../contract/sales.ts';
 import type { Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import type { Effect } from '../effects.ts';
 import {
   eventCurrency,

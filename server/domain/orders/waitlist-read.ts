@@ -1,6 +1,6 @@
 import type { WaitlistAdminView } from '../../../contract/waitlist.ts';
 import { toUnix, type Q } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import { eventEntries, offerHoursOf } from './waitlist-repository.ts';
 
 /** The most entries the organiser's list reads at once. */

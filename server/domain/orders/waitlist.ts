@@ -2,7 +2,7 @@ import { DomainError } from '../../../contract/errors.ts';
 import { LOCALES } from '../../../contract/constants.ts';
 import { checkOfferHours, waitlistDocId } from '../../../contract/waitlist.ts';
 import type { Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import { withJobs, type Effect } from '../effects.ts';
 import { offerMailJob } from './waitlist-mail.ts';
 import { buyerOf } from './repository.ts';

@@ -3,7 +3,7 @@ import type { ScheduleDoc } from '../../../contract/schedule.ts';
 import type { DB } from '../../db/types.ts';
 import { toUnix } from '../../db/tx.ts';
 import { isParticipant } from '../events/repository.ts';
-import { draftHiddenFrom } from '../admin/repository.ts';
+import { draftHiddenFrom } from '../organisers/repository.ts';
 import { feedEvent, feedEventId, FeedScopeError, withTies, type FeedArgs, type FeedPage } from '../feed/feed.ts';
 import { changedSpeeches, scheduleDays, scheduleEvent, scheduleSpeeches, scheduleTracks, type ChangedSpeech } from './repository.ts';
 

@@ -16,9 +16,9 @@ import {
 import { addDays, localDateOf } from '../../../contract/appointments.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { toUnix, type Tx } from '../../db/tx.ts';
-import { requireOrganiser } from '../admin/service.ts';
-import { speakerTarget } from '../admin/invitations.ts';
-import { pictureOfEvent } from '../admin/pictures.ts';
+import { requireOrganiser } from '../organisers/service.ts';
+import { speakerTarget } from '../organisers/invitations.ts';
+import { pictureOfEvent } from '../organisers/pictures.ts';
 import type { Effect } from '../effects.ts';
 import {
   dayHasSpeeches,

@@ -3,7 +3,7 @@ import { eventsFeed, myEventsFeed } from '../documents/events.ts';
 import { relationsFeed, visitorsFeed, visitorsFeedJson } from '../visitors/feed.ts';
 import { appointmentsFeed } from '../appointments/feed.ts';
 import { companiesFeed } from '../companies/feed.ts';
-import { ticketsFeed } from '../tickets/feed.ts';
+import { ticketsFeed } from '../documents/tickets.ts';
 import { doorTicketsFeed } from '../checkin/feed.ts';
 import { dialogsFeed, messagesFeed } from '../messages/feed.ts';
 import { commentsFeed } from '../chat/feed.ts';

@@ -284,39 +284,3 @@ export async function upsertDesign(trx: Tx, eventId: number, settings: TicketDes
     .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
     .execute();
 }
-
-// Registration tickets (registration.ts) -----------------------------------------------------------
-
-/** Makes the person's voided registration ticket valid again; false when they never had one. */
-export async function reviveRegistrationTicket(trx: Tx, eventId: number, userId: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('tickets')
-    .set({ status: 'valid', deleted: false })
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('registration', '=', true)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function insertRegistrationTicket(trx: Tx, t: { event_id: number; user_id: number; code: string; type: string; currency: string }): Promise<void> {
-  await trx
-    .insertInto('tickets')
-    .values({ ...t, price: 0, registration: true })
-    .execute();
-}
-
-/** Voids the person's registration ticket; false when there was no valid one. */
-export async function cancelRegistrationTicket(trx: Tx, eventId: number, userId: number): Promise<boolean> {
-  const row = await trx
-    .updateTable('tickets')
-    .set({ status: 'cancelled' })
-    .where('event_id', '=', eventId)
-    .where('user_id', '=', userId)
-    .where('registration', '=', true)
-    .where('status', '<>', 'cancelled')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
-}

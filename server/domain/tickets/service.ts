@@ -37,6 +37,14 @@ async function requireOwner(db: Q, eventId: number, userId: number) {
   if (!(await isEventOwner(db, eventId, userId))) throw new DomainError('forbidden');
 }
 
+/**
+ * A ticket with its event and order, as the mails after a transfer or a cancel decision word it;
+ * undefined when it is gone. Those mails run after the commit, outside any viewer's rights.
+ */
+export async function ticketForMail(db: Q, ticketId: number): Promise<TicketRow | undefined> {
+  return findTicketRow(db, ticketId);
+}
+
 /** A ticket is the holder's and its event owners' to see, print and send; nobody else's. */
 export async function ticketForViewer(db: Q, ticketId: number, viewerId: number): Promise<TicketRow> {
   const row = await findTicketRow(db, ticketId);

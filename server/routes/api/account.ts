@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHAT_IMAGE_MAX_BYTES } from '../../../contract/chat.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import { AVATAR_URL_PREFIX, changeAvatar, squareAvatar } from '../../domain/accounts/avatar.ts';
-import { citiesOf, countriesList } from '../../domain/accounts/removal-repository.ts';
+import { citiesOf, countriesList } from '../../domain/accounts/repository.ts';
 import { removeImageFile, uploadDir, writeImageFile } from '../../domain/images.ts';
 import { ok } from '../envelope.ts';
 import { needUser } from './events-shared.ts';

@@ -5,8 +5,8 @@ import { DomainError } from '../../../contract/errors.ts';
 import { parseId } from '../../../contract/ids.ts';
 import { openMeetings } from '../../domain/admin/meetings-repository.ts';
 import { overviewOf, peopleOf } from '../../domain/admin/people.ts';
-import { recordEventPicture, removePictureFiles, sweepEventPictures, writeEventPicture } from '../../domain/admin/pictures.ts';
-import { requireOrganiser } from '../../domain/admin/service.ts';
+import { recordEventPicture, removePictureFiles, sweepEventPictures, writeEventPicture } from '../../domain/organisers/pictures.ts';
+import { requireOrganiser } from '../../domain/organisers/service.ts';
 import { ok } from '../envelope.ts';
 import { needUser } from './events-shared.ts';
 import { readUploadForm, type UploadLimits } from './forms.ts';
@@ -18,7 +18,7 @@ const PICTURE_FORM: UploadLimits = { fileSize: CHAT_IMAGE_MAX_BYTES, fields: 3, 
  *
  * - POST /api/admin/events/:eventId/pictures (multipart `image`, `kind`: poster, logo, picture or
  *   speaker): the event's organisers upload every kind, its stand managers logos and pictures. The
- *   picture is re-encoded in its sizes (domain/admin/pictures.ts) and answered as the URL to put in
+ *   picture is re-encoded in its sizes (domain/organisers/pictures.ts) and answered as the URL to put in
  *   the command that uses it (event.poster, stand.set, schedule.speech.set). It needs the network.
  * - GET /api/admin/events/:eventId/meetings: the event's booked meetings (pending or agreed), to its
  *   organisers, so the meeting settings form can say which a change would leave outside. Devices

@@ -3,9 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { DomainError } from '../../../contract/errors.ts';
 import { minorUnits } from '../../../contract/sales.ts';
 import { toUnix } from '../../db/tx.ts';
-import { requireOrganiser } from '../../domain/admin/service.ts';
-import { approveCancelRequest, decidableRequest, declineCancelRequest, requestRefundKey } from '../../domain/tickets/cancel-decision.ts';
-import { openCancelRequests } from '../../domain/tickets/cancel-request-repository.ts';
+import { requireOrganiser } from '../../domain/organisers/service.ts';
+import { approveCancelRequest, decidableRequest, declineCancelRequest, requestRefundKey } from '../../domain/ticket-holders/cancel-decision.ts';
+import { openCancelRequests } from '../../domain/ticket-holders/cancel-request-repository.ts';
 import { ok } from '../envelope.ts';
 import { Id, Lang, needUser } from './events-shared.ts';
 

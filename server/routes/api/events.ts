@@ -7,7 +7,7 @@ import { toLegacyEvent } from '../../domain/events/documents.ts';
 import { eventCounters } from '../../domain/events/repository.ts';
 import { findEventRow } from '../../domain/events/document-repository.ts';
 import { markViewed, toggleFavorite, viewWorthWriting } from '../../domain/events/service.ts';
-import { checkin, uncheckin } from '../../domain/tickets/registration.ts';
+import { checkin, uncheckin } from '../../domain/ticket-holders/registration.ts';
 import { listedState } from '../../domain/profile/repository.ts';
 import {
   autocomplete,

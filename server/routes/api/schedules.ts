@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { toUnix } from '../../db/tx.ts';
-import { draftHiddenFrom } from '../../domain/admin/repository.ts';
+import { draftHiddenFrom } from '../../domain/organisers/repository.ts';
 import { isParticipant } from '../../domain/events/repository.ts';
 import { scheduleDays, scheduleEvent, scheduleSpeeches, scheduleTracks, type SpeechRow } from '../../domain/schedule/repository.ts';
 import { fail, ok } from '../envelope.ts';

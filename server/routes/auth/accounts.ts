@@ -13,9 +13,9 @@ import {
 } from '../../../contract/accounts.ts';
 import { SESSION_COOKIE } from '../../../contract/constants.ts';
 import { DomainError } from '../../../contract/errors.ts';
-import { exportAccount, removeAccount, removeAccountFiles } from '../../domain/accounts/removal.ts';
-import { acceptAtSignUp as acceptInvitation, acceptInvitationsOf } from '../../domain/admin/invitations.ts';
-import { claimTransfersOf } from '../../domain/tickets/transfer.ts';
+import { exportAccount, removeAccount, removeAccountFiles } from '../../domain/personal-data/removal.ts';
+import { acceptAtSignUp as acceptInvitation, acceptInvitationsOf } from '../../domain/admin/invitation-links.ts';
+import { claimTransfersOf } from '../../domain/ticket-holders/transfer.ts';
 import {
   changePassword,
   checkEmail,
@@ -267,7 +267,7 @@ function accountDataRoutes(app: FastifyInstance, { spend, checkCurrentPassword }
     return ok(data);
   });
 
-  /** Removes the account after the password is given again (domain/accounts/removal.ts). */
+  /** Removes the account after the password is given again (domain/personal-data/removal.ts). */
   app.post<{ Body: Static<typeof DeleteAccountBody> }>('/api/account/delete', { schema: { body: DeleteAccountBody } }, async (request, reply) => {
     const user = requireUser(request, reply);
     if (!user) return reply;

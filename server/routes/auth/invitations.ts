@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { TokenBody } from '../../../contract/accounts.ts';
-import { acceptByLink, previewInvitation } from '../../domain/admin/invitations.ts';
+import { acceptByLink } from '../../domain/admin/invitation-links.ts';
+import { previewInvitation } from '../../domain/organisers/invitations.ts';
 import { tooManyRequests } from '../../limits/index.ts';
 import { legacyErrorHandler, ok, requireUser } from '../envelope.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { standName } from '../../domain/companies/repository.ts';
-import { isOrganiser } from '../../domain/admin/repository.ts';
+import { isOrganiser } from '../../domain/organisers/repository.ts';
 import { posterFacts } from '../../domain/events/repository.ts';
 import { fullName } from '../../domain/profile/repository.ts';
 import { parseId } from '../envelope.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readEventPicture } from '../../domain/admin/pictures.ts';
+import { readEventPicture } from '../../domain/organisers/pictures.ts';
 import { visibleUpload } from '../../domain/chat/uploads.ts';
 import { IMAGE_TYPES, readImageFile, UPLOAD_NAME, uploadDir, type ImageExt } from '../../domain/images.ts';
 
@@ -25,7 +25,7 @@ export async function uploadRoutes(app: FastifyInstance) {
   });
 
   // Posters, stand logos and pictures, guest speakers' pictures: public like the records that show
-  // them; `size` (small, middle, big) picks one of the sizes made on upload (domain/admin/pictures.ts).
+  // them; `size` (small, middle, big) picks one of the sizes made on upload (domain/organisers/pictures.ts).
   app.get<{ Params: { name: string }; Querystring: { size?: string } }>('/files/uploads/event-pictures/:name', async (request, reply) => {
     const name = request.params.name;
     const found = UPLOAD_NAME.test(name) ? await readEventPicture(app.db, app.config.dataDir, name, String(request.query.size ?? '')) : null;

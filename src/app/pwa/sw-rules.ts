@@ -30,7 +30,7 @@ export type ImageCache = 'posters' | 'people';
  */
 export function imageCacheFor(pathname: string): ImageCache | null {
   if (/^\/files\/posters\/[^/]+$/.test(pathname)) return 'posters';
-  // Uploaded posters, stand logos and speakers' pictures (server/domain/admin/pictures.ts).
+  // Uploaded posters, stand logos and speakers' pictures (server/domain/organisers/pictures.ts).
   if (/^\/files\/uploads\/event-pictures\/[^/]+$/.test(pathname)) return 'posters';
   if (/^\/files\/(avatars|logos)\/[^/]+$/.test(pathname)) return 'people';
   // Country flags beside avatars and profiles: files of the build, kept out of the precache (vite.config.ts).

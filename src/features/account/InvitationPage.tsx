@@ -26,7 +26,7 @@ function nextPath(a: InvitationAccepted): string {
  * The page an organiser's invitation link opens (`/invitation#invite=…`). It says who invites the
  * person to what; signed in with the invited address, one tap accepts it. Signed out, the person
  * signs in or creates an account with that address, and comes back here (or, signing up, the sign-up
- * itself accepts it). Nothing is given before the person chooses to (server/domain/admin/invitations.ts).
+ * itself accepts it). Nothing is given before the person chooses to (server/domain/organisers/invitations.ts).
  */
 export function InvitationPage() {
   const { t } = useTranslation();

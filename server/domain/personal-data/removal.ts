@@ -1,4 +1,4 @@
-import { AVATAR_URL_PREFIX } from './avatar.ts';
+import { AVATAR_URL_PREFIX } from '../accounts/avatar.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { deleteSessionsOf, deleteSocketPasses } from '../auth/repository.ts';
 import type { Effect } from '../effects.ts';
@@ -11,6 +11,8 @@ import { anonymiseAccount, clearPersonalFields, partnersOf, pendingOrdersOf, pic
 
 /**
  * "Delete my account" (issue 15, completed by issue 26): the export first, then the removal.
+ * Both reach every area that keeps something of the person, so they stand above the areas, in a
+ * folder of their own, rather than in accounts/, which the areas below use for the account row.
  *
  * The export is everything the server keeps that is the person's or that they are a party to:
  * the account (without the password hash), the events they take part in, orders with their lines

@@ -6,7 +6,7 @@ import { hasValidTicket } from '../events/repository.ts';
 import { requireEvent, setCheckedIn } from '../events/service.ts';
 import { freshTicketCode } from '../orders/lifecycle.ts';
 import { eventCurrency, ticketTypesOf } from '../orders/types-repository.ts';
-import { cancelRegistrationTicket, insertRegistrationTicket, reviveRegistrationTicket } from './repository.ts';
+import { cancelRegistrationTicket, insertRegistrationTicket, reviveRegistrationTicket } from './self-service-repository.ts';
 
 /**
  * The ticket that registering for a free event gives. It is an ordinary ticket (signed QR code, in My

@@ -3,15 +3,15 @@ import { formatMoney } from '../../../contract/money.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { sendMail } from '../../mail/transport.ts';
 import { letter, mailLocale, mailText } from '../../mail/texts.ts';
-import { requireOrganiser } from '../admin/service.ts';
+import { requireOrganiser } from '../organisers/service.ts';
 import { eventDoorUsers } from '../checkin/service.ts';
 import { withJobs, type AfterCommitJob, type Effect } from '../effects.ts';
 import { ticketHoldersChanged } from '../events/service.ts';
 import { withOrderMail } from '../orders/mail.ts';
 import { cancelPaidLine } from '../orders/self-cancel.ts';
 import { cancelRequestFacts, decideCancelRequest, lockCancelRequest, touchTicket, type CancelRequestFacts } from './cancel-request-repository.ts';
-import { formatWhen } from './pdf.ts';
-import { findTicketRow } from './repository.ts';
+import { formatWhen } from '../tickets/pdf.ts';
+import { ticketForMail } from '../tickets/service.ts';
 import { cancelTicketRow, holderOf } from './self-service-repository.ts';
 
 /**
@@ -75,7 +75,7 @@ function quiet(eventId: number, userId: number): Effect {
 function decisionMail(ticketId: number, decision: 'approved' | 'declined'): AfterCommitJob {
   return async ({ mail, db, lang }) => {
     if (!mail) return;
-    const t = await findTicketRow(db, ticketId);
+    const t = await ticketForMail(db, ticketId);
     const holder = t ? await holderOf(db, t.user_id) : undefined;
     if (!t || !holder?.email) return;
     const rl = mailLocale(holder.locale || lang);

@@ -1,9 +1,8 @@
 import { sendMail, type MailAttachment } from '../../mail/transport.ts';
 import { letter, mailLocale } from '../../mail/texts.ts';
 import type { AfterCommitJob } from '../effects.ts';
-import { formatWhen } from './pdf.ts';
-import { findTicketRow } from './repository.ts';
-import { ticketPdf } from './service.ts';
+import { formatWhen } from '../tickets/pdf.ts';
+import { ticketForMail, ticketPdf } from '../tickets/service.ts';
 import { holderOf } from './self-service-repository.ts';
 
 /**
@@ -16,13 +15,13 @@ import { holderOf } from './self-service-repository.ts';
 export function transferMailJob(t: { fromTicket: number; toTicket: number | null; email: string; name: string }): AfterCommitJob {
   return async ({ mail, db, lang, log }) => {
     if (!mail) return;
-    const old = await findTicketRow(db, t.fromTicket);
+    const old = await ticketForMail(db, t.fromTicket);
     if (!old) return;
     const from = `${old.first_name} ${old.last_name}`.trim();
     const facts = { event: old.event_name, when: formatWhen(old.starts_at, old.ends_at, old.timezone), from, to: t.name, email: t.email };
     try {
       if (t.toTicket !== null) {
-        const fresh = await findTicketRow(db, t.toTicket);
+        const fresh = await ticketForMail(db, t.toTicket);
         const receiver = fresh ? await holderOf(db, fresh.user_id) : undefined;
         if (fresh && receiver) {
           const rl = mailLocale(receiver.locale || lang);

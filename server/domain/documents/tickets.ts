@@ -3,7 +3,7 @@ import type { DB } from '../../db/types.ts';
 import { toOrderDoc, waitlistDocsSince } from '../orders/documents.ts';
 import { userOrdersSince } from '../orders/repository.ts';
 import type { FeedArgs, FeedPage } from '../feed/feed.ts';
-import { toTicketDoc, userTicketsSince } from './repository.ts';
+import { toTicketDoc, userTicketsSince } from '../tickets/repository.ts';
 import { ticketSigner } from '../signing/keys.ts';
 
 /**
@@ -17,6 +17,9 @@ import { ticketSigner } from '../signing/keys.ts';
  * page keeps everything up to the lower of the two last revs of a source that was not exhausted,
  * so no document of either source below the page's checkpoint is left behind. That is at least
  * `limit` documents whenever more are waiting, so a short page still means "caught up".
+ *
+ * It is composed here, above the areas, because a ticket's document and an order's come from two
+ * areas (tickets/ and orders/) that this feed alone puts side by side.
  */
 export async function ticketsFeed(db: Kysely<DB>, { userId, checkpoint, limit }: FeedArgs): Promise<FeedPage> {
   if (userId === null) return { documents: [] };

@@ -1,17 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isEmail, LINK_TOKEN_PATTERN, normalizeEmail } from '../../../contract/accounts.ts';
-import { INVITATION_TTL_MS, type InvitationAccepted, type InvitationPreview, type InvitationRole } from '../../../contract/admin-people.ts';
+import { INVITATION_TTL_MS, type InvitationPreview, type InvitationRole } from '../../../contract/admin-people.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
-import { accountById, liveAccountByEmail, markVerified } from '../accounts/repository.ts';
-import { addDoorStaff } from '../checkin/repository.ts';
-import { upsertMember } from '../companies/admin-repository.ts';
+import { accountById, liveAccountByEmail } from '../accounts/repository.ts';
 import { mailLocale } from '../../mail/texts.ts';
 import { withJobs, type Effect } from '../effects.ts';
-import { findUserEvent, recountPeople, touchUserEvent } from '../events/repository.ts';
-import { mailInvitation, type Invitation } from './people-mail.ts';
-import { insertInvitation, knownToEvent, openInvitation, takeInvitation, takeInvitationsOf } from './people-repository.ts';
-import { setTeamFlag, touchEvent } from './repository.ts';
+import { mailInvitation, type Invitation } from './invitation-mail.ts';
+import { deleteInvitations, insertInvitation, knownToEvent, openInvitation, takeInvitation, takeInvitationsOf } from './invitation-repository.ts';
 
 /**
  * Roles given by email (issue 26). Whoever an organiser names by email, with an account or not,
@@ -109,6 +105,19 @@ export async function rightsHolder(q: Q, eventId: number, userId: number, opts: 
   return account.id;
 }
 
+/** Withdraws an address's pending invitations to the event; only the roles named, when they are. */
+export async function withdrawInvitations(trx: Tx, eventId: number, email: string, roles?: InvitationRole[]): Promise<void> {
+  await deleteInvitations(trx, eventId, normalizeEmail(email), roles);
+}
+
+/**
+ * Whether the organisers already see this person among the event's people, so that taking a role
+ * from an id or an address nobody there has tells nothing and changes nothing.
+ */
+export async function isKnownToEvent(q: Q, eventId: number, userId: number): Promise<boolean> {
+  return knownToEvent(q, eventId, userId);
+}
+
 /**
  * A speaker linked to a profile: somebody among the event's people, by id or by email. An address
  * of nobody there is refused like one nobody uses, so the programme form is no way to learn who
@@ -119,46 +128,6 @@ export async function speakerTarget(q: Q, eventId: number, who: { user_id: numbe
   const account = await liveAccountByEmail(q, normalizeEmail(who.email));
   if (!account || account.disabled) throw new DomainError('person_not_in_event');
   return rightsHolder(q, eventId, account.id, { confirmed: false });
-}
-
-interface Taken {
-  event_id: number;
-  role: string;
-  invited_by: number;
-  stand_id: number | null;
-  position: string;
-  is_manager: boolean;
-}
-
-/** Gives the role of an accepted invitation. A stand removed since gives nothing. */
-async function grant(trx: Tx, userId: number, i: Taken): Promise<void> {
-  const role = i.role as InvitationRole;
-  if (role === 'attendee') {
-    const was = (await findUserEvent(trx, i.event_id, userId))?.checked_in === true;
-    await touchUserEvent(trx, i.event_id, userId, { checked_in: true, checked_in_at: new Date() });
-    if (!was) await recountPeople(trx, [i.event_id]);
-    return;
-  }
-  if (role === 'stand') {
-    if (i.stand_id !== null) await upsertMember(trx, i.stand_id, userId, i.position, i.is_manager);
-    return;
-  }
-  // The sender's right was checked when the invitation was made; it is honoured as made.
-  if (role === 'door') await addDoorStaff(trx, i.event_id, userId, i.invited_by);
-  else await setTeamFlag(trx, i.event_id, userId, role, true);
-  await touchEvent(trx, i.event_id);
-}
-
-/** What devices must pull once invitations are taken: the events (a draft an organiser now sees), my_events, stands. */
-function grantedEffect(userId: number, taken: Taken[]): Effect {
-  const eventIds = [...new Set(taken.map((i) => i.event_id))];
-  const stands = taken.some((i) => i.role === 'stand');
-  return {
-    ids: eventIds.map(String),
-    collections: ['events', 'my_events', 'visitors', ...(stands ? ['companies'] : [])],
-    userIds: [...new Set([userId, ...taken.map((i) => i.invited_by)])],
-    eventIds,
-  };
 }
 
 const isToken = (token: string) => new RegExp(LINK_TOKEN_PATTERN).test(token);
@@ -178,48 +147,15 @@ export async function previewInvitation(q: Q, token: string, now = new Date()): 
 }
 
 /**
- * A signed-in person follows an invitation's link. It counts only for the account of the address
- * it was sent to, and following it proves that mailbox, so an account not yet confirmed is now.
+ * Takes (accepts) the open invitation a link names for the address it was sent to; undefined when
+ * the token names none, which leaves everything untouched. Giving the role is the caller's:
+ * admin/invitation-links.ts knows every area a role lives in.
  */
-export async function acceptByLink(trx: Tx, token: string, userId: number, now = new Date()): Promise<{ effect: Effect; accepted: InvitationAccepted }> {
-  const preview = await previewInvitation(trx, token, now);
-  const account = await accountById(trx, userId);
-  if (!account || account.deleted || account.disabled) throw new DomainError('auth_required');
-  if (normalizeEmail(account.email) !== preview.email) throw new DomainError('invitation_other_account');
-  const taken = await takeInvitation(trx, digest(token), preview.email, userId, now);
-  if (!taken) throw new DomainError('link_invalid');
-  if (!account.email_verified) await markVerified(trx, userId);
-  await grant(trx, userId, taken);
-  return {
-    effect: { ...grantedEffect(userId, [taken]), accountsChanged: account.email_verified ? undefined : [userId] },
-    accepted: { event_id: taken.event_id, role: taken.role as InvitationRole, stand_id: taken.stand_id ?? 0 },
-  };
+export async function takeByLink(trx: Tx, token: string, email: string, userId: number, now: Date) {
+  return isToken(token) ? takeInvitation(trx, digest(token), email, userId, now) : undefined;
 }
 
-/**
- * The sign-up of an invited person (server/routes/auth/accounts.ts): the link's token names the
- * invitation. It counts only for the address it was sent to; taking it proves that mailbox, so
- * the new account is verified, and the address's other open invitations are given with it.
- * Answers false (and the sign-up goes on as any other, with its verification mail) when the token
- * names no open invitation for that address.
- */
-export async function acceptAtSignUp(trx: Tx, token: string, userId: number, email: string, now = new Date()): Promise<{ accepted: boolean; effect: Effect }> {
-  const none = { accepted: false, effect: { ids: [], collections: [], userIds: [] } };
-  if (!isToken(token)) return none;
-  const taken = await takeInvitation(trx, digest(token), normalizeEmail(email), userId, now);
-  if (!taken) return none;
-  await markVerified(trx, userId);
-  const all = [taken, ...(await takeInvitationsOf(trx, taken.email, userId, now))];
-  for (const i of all) await grant(trx, userId, i);
-  return { accepted: true, effect: grantedEffect(userId, all) };
-}
-
-/**
- * An address confirmed later (signed up without the link): its open invitations were mailed to
- * the mailbox just proved, and are given now. Answers the events they were for.
- */
-export async function acceptInvitationsOf(trx: Tx, email: string, userId: number, now = new Date()): Promise<number[]> {
-  const taken = await takeInvitationsOf(trx, normalizeEmail(email), userId, now);
-  for (const i of taken) await grant(trx, userId, i);
-  return [...new Set(taken.map((i) => i.event_id))];
+/** Takes every open invitation of an address, now that its owner proved the mailbox. */
+export async function takeAllOf(trx: Tx, email: string, userId: number, now: Date) {
+  return takeInvitationsOf(trx, normalizeEmail(email), userId, now);
 }

@@ -168,20 +168,3 @@ export async function partnersOf(q: Q, userId: number): Promise<number[]> {
   ids.delete(userId);
   return [...ids];
 }
-
-/** Sets the avatar URL and answers the one it replaces. */
-export async function setAvatar(trx: Tx, userId: number, url: string): Promise<string> {
-  const before = await trx.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
-  await trx.updateTable('users').set({ avatar: url }).where('id', '=', userId).execute();
-  return before?.avatar ?? '';
-}
-
-// Places for the settings page ------------------------------------------------------------------
-
-export async function countriesList(q: Q) {
-  return q.selectFrom('countries').select(['code', 'name']).orderBy('name').execute();
-}
-
-export async function citiesOf(q: Q, countryCode: string, limit: number) {
-  return q.selectFrom('cities').select(['id', 'name']).where('country_code', '=', countryCode).orderBy('name').limit(limit).execute();
-}

@@ -3,6 +3,7 @@ import type { ClockNotice } from './clock.ts';
 import type { VisitorsRead } from '../sync/views/visitors/read-model.ts';
 import type { Viewer, VisitorsFilter } from '../sync/views/visitors/visitors.ts';
 import type { ActionName } from './actions.ts';
+import type { AnswerSink } from './answers.ts';
 import type { QueryName } from './queries.ts';
 
 /**
@@ -70,10 +71,16 @@ export interface SyncWorkerApi {
   subscribeVisitors(eventId: number, filter: VisitorsFilter, viewer: Viewer, callback: (read: VisitorsRead) => void): Promise<number>;
   unsubscribeVisitors(id: number): Promise<void>;
   /**
-   * Runs a live query of workers/queries.ts and calls back with each answer, at once and after every
-   * change, until unsubscribeQuery(id). The page checks the arguments' types (src/data/device.ts).
+   * The line the live queries answer on (workers/answers.ts): in the browser the worker's end of a
+   * MessageChannel, transferred. A page that attaches again hands over a new one.
    */
-  subscribeQuery(name: QueryName, args: unknown[], callback: (answer: QueryAnswer) => void): Promise<number>;
+  openAnswers(sink: AnswerSink): Promise<void>;
+  /**
+   * Runs a live query of workers/queries.ts and posts each answer on the answers line under `id`
+   * (the page's own number for it), at once and after every change, until unsubscribeQuery(id). The
+   * page checks the arguments' types (src/data/device.ts).
+   */
+  subscribeQuery(id: number, name: QueryName, args: unknown[]): Promise<void>;
   unsubscribeQuery(id: number): Promise<void>;
   /** Runs a local write of workers/actions.ts and answers its result. */
   call(name: ActionName, args: unknown[]): Promise<unknown>;

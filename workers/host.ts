@@ -10,6 +10,7 @@ import { ACTIONS, isActionName } from './actions.ts';
 import { startClock, type ClockNotice, type NotificationClock } from './clock.ts';
 import { isQueryName, QUERIES } from './queries.ts';
 import { syncControlChannel, syncLeaderLock, type QueryAnswer, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
+import { AnswerLine } from './answers.ts';
 
 /**
  * The device's host of its database, one per open tab: it opens the database, answers the page's
@@ -46,6 +47,8 @@ let lastStatus: SyncSnapshot | null = null;
 const clockCallbacks = new Map<number, (notice: ClockNotice) => void>();
 /** The page's read subscriptions (visitors and named queries); ended with the database they read. */
 const reads = new Map<number, Subscription>();
+/** Where the live queries' answers go: the page's line, handed over when it attaches. */
+const answers = new AnswerLine();
 /**
  * Caches this tab's screens asked for: a tab that becomes the leader later (the old leader's tab
  * closed) refreshes them too, instead of waiting for its screens to be opened again.
@@ -197,12 +200,15 @@ const api: SyncWorkerApi = {
     for (const k of keys) askedFor.add(k);
     control({ type: 'refresh', keys: [...keys] });
   },
-  async subscribeQuery(name, args, callback) {
+  async openAnswers(sink) {
+    answers.open(sink);
+  },
+  async subscribeQuery(id, name, args) {
     const run = running;
     if (!run) throw new Error('the sync worker has no database open');
     if (!isQueryName(name)) throw new Error(`no such query: ${name}`);
-    const id = nextCallbackId++;
-    const send = (answer: QueryAnswer) => void Promise.resolve(callback(answer)).catch(() => undefined);
+    reads.get(id)?.unsubscribe();
+    const send = (answer: QueryAnswer) => answers.send(id, answer);
     const source = (QUERIES[name] as (db: FoyerDatabase, ...a: unknown[]) => Observable<unknown>)(run.db, ...args);
     reads.set(
       id,
@@ -214,7 +220,6 @@ const api: SyncWorkerApi = {
         },
       }),
     );
-    return id;
   },
   async unsubscribeQuery(id) {
     reads.get(id)?.unsubscribe();

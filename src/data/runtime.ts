@@ -66,6 +66,8 @@ export class DataRuntime {
   private readonly dbName: string;
   private readonly slot = new DeviceSlot();
   private subs: (() => void)[] = [];
+  /** The device the stores read through now; closed when they stop. */
+  private device: Device | null = null;
   private worker: Worker | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
   private statusSubscription: number | null = null;
@@ -276,6 +278,7 @@ export class DataRuntime {
   }
 
   private bind(device: Device) {
+    this.device = device;
     for (const area of this.areas()) area.setDevice(device);
     const follow = <T>(ref: QueryRef<T>, next: (value: T) => void) =>
       device.subscribe(ref, next, (err) => console.error(`foyer: the ${ref.name} query failed`, err));
@@ -297,6 +300,8 @@ export class DataRuntime {
   private unbind(): void {
     for (const off of this.subs.splice(0)) off();
     for (const area of this.areas()) area.setDevice(null);
+    this.device?.close?.();
+    this.device = null;
     this.slot.close();
   }
 

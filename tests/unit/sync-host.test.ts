@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSyncHost } from '../../workers/host.ts';
 import type { QueryAnswer } from '../../workers/api.ts';
+import type { AnswerBatch } from '../../workers/answers.ts';
 import type { SessionDoc } from '../../sync/engine/session.ts';
 
 /**
@@ -19,23 +20,36 @@ afterEach(async () => {
   await host.stop(true);
 });
 
+/**
+ * The page's side of the answers line (src/data/device.ts), without a MessageChannel: the host
+ * posts batches of [id, answer] to whatever sink it was handed.
+ */
+const handlers = new Map<number, (a: QueryAnswer) => void>();
+let nextId = 1;
+
 async function start() {
   dbName = `host-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   await host.start({ ...OPTIONS, dbName });
+  await host.openAnswers({
+    postMessage(batch: AnswerBatch) {
+      for (const [id, a] of batch) handlers.get(id)?.(a);
+    },
+  });
 }
 
 /** Subscribes to a query and resolves with the first answer that passes `accept`. */
-function answer<T>(name: Parameters<typeof host.subscribeQuery>[0], args: unknown[], accept: (value: T) => boolean = () => true): Promise<T> {
+function answer<T>(name: Parameters<typeof host.subscribeQuery>[1], args: unknown[], accept: (value: T) => boolean = () => true): Promise<T> {
   return new Promise((resolve, reject) => {
-    let id: Promise<number> | null = null;
-    id = host.subscribeQuery(name, args, (a: QueryAnswer) => {
+    const id = nextId++;
+    handlers.set(id, (a: QueryAnswer) => {
       if (a.error !== undefined) reject(new Error(a.error));
       else if (accept(a.value as T)) {
-        void id?.then((n) => host.unsubscribeQuery(n));
+        handlers.delete(id);
+        void host.unsubscribeQuery(id);
         resolve(a.value as T);
       }
     });
-    id.catch(reject);
+    host.subscribeQuery(id, name, args).catch(reject);
   });
 }
 
@@ -60,7 +74,7 @@ describe('the sync host', () => {
     await start();
     await expect(host.call('enqueue', ['event.favorite', { event_id: 3, favorite: true }])).rejects.toThrow('auth_required');
     await expect(host.call('noSuchAction' as never, [])).rejects.toThrow('no such action');
-    await expect(host.subscribeQuery('noSuchQuery' as never, [], () => undefined)).rejects.toThrow('no such query');
+    await expect(host.subscribeQuery(nextId++, 'noSuchQuery' as never, [])).rejects.toThrow('no such query');
   });
 
   it('deletes the database on a stop that removes it, so the next start is a fresh guest', async () => {

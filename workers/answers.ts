@@ -1,4 +1,5 @@
-import type { QueryAnswer } from './api.ts';
+/** One answer of a live query: its value, or why it failed (the page then keeps what it had). */
+export type QueryAnswer = { value: unknown; error?: undefined } | { error: string; value?: undefined };
 
 /** One message of the answers line: each live query's answer by the page's id for it. */
 export type AnswerBatch = [id: number, answer: QueryAnswer][];

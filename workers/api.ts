@@ -22,9 +22,6 @@ export interface SyncWorkerStartOptions {
   lang?: string;
 }
 
-/** One answer of a live query: its value, or why it failed (the page then keeps what it had). */
-export type QueryAnswer = { value: unknown; error?: undefined } | { error: string; value?: undefined };
-
 export interface SyncWorkerApi {
   /**
    * Opens the database and, once this worker holds the sync leadership among the open tabs, starts

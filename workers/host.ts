@@ -9,8 +9,8 @@ import { VisitorReadModels, type VisitorsRead } from '../sync/views/visitors/rea
 import { ACTIONS, isActionName } from './actions.ts';
 import { startClock, type ClockNotice, type NotificationClock } from './clock.ts';
 import { isQueryName, QUERIES } from './queries.ts';
-import { syncControlChannel, syncLeaderLock, type QueryAnswer, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
-import { AnswerLine } from './answers.ts';
+import { syncControlChannel, syncLeaderLock, type SyncControlMessage, type SyncWorkerApi, type SyncWorkerStartOptions } from './api.ts';
+import { AnswerLine, type QueryAnswer } from './answers.ts';
 
 /**
  * The device's host of its database, one per open tab: it opens the database, answers the page's

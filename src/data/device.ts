@@ -1,7 +1,7 @@
 import { transfer, type Remote } from 'comlink';
 import type { ActionArgs, ActionName, ActionValue } from '../../workers/actions.ts';
-import type { QueryAnswer, SyncWorkerApi } from '../../workers/api.ts';
-import type { AnswerBatch } from '../../workers/answers.ts';
+import type { SyncWorkerApi } from '../../workers/api.ts';
+import type { AnswerBatch, QueryAnswer } from '../../workers/answers.ts';
 import type { QueryArgs, QueryName, QueryValue } from '../../workers/queries.ts';
 
 /**

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSyncHost } from '../../workers/host.ts';
-import type { QueryAnswer } from '../../workers/api.ts';
-import type { AnswerBatch } from '../../workers/answers.ts';
+import type { AnswerBatch, QueryAnswer } from '../../workers/answers.ts';
 import type { SessionDoc } from '../../sync/engine/session.ts';
 
 /**

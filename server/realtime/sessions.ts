@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import { liveSessions } from '../domain/auth/sessions.ts';
 import { SESSIONS_CHANNEL, type SessionEnded } from '../domain/effects.ts';
 import type { Bus } from './bus.ts';
 
@@ -33,4 +35,30 @@ export function onSessionEnd(bus: Bus, userId: number, session: string | null, e
 /** Calls `end` for every announcement of an ended session; returns the unsubscribe. */
 export function onSessionsEnded(bus: Bus, end: (ended: SessionEnded) => void): () => void {
   return bus.subscribe(SESSIONS_CHANNEL, (message) => end(message as SessionEnded));
+}
+
+/** A live connection as the heartbeat's re-check sees it: whose, opened with which session, and how it ends. */
+export interface HeldConnection {
+  userId: number;
+  session: string | null;
+}
+
+/**
+ * The heartbeat's half of the above: ends each of `held` whose session is no longer live, for
+ * when the bus lost the announcement. The session cache may still hold such a session, so it
+ * forgets it too. Sockets and hint streams both run it.
+ */
+export async function endDeadSessions<T extends HeldConnection>(app: FastifyInstance, held: Iterable<T>, end: (conn: T) => void): Promise<void> {
+  // Only the connections asked about: one opened while the query runs is not in its answer.
+  const asked = [...held];
+  if (asked.length === 0) return;
+  const live = await liveSessions(
+    app.db,
+    asked.flatMap((c) => (c.session ? [c.session] : [])),
+  );
+  for (const conn of asked) {
+    if (!conn.session || live.has(conn.session)) continue;
+    app.sessionCache.sessionEnded({ userId: conn.userId, session: conn.session });
+    end(conn);
+  }
 }

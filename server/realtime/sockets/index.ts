@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import { DomainError } from '../../../contract/errors.ts';
 import { WS_CLOSE, WS_MAX_PAYLOAD_BYTES, WS_MAX_SOCKETS_PER_USER, WS_PATHS, type ClientFrame, type SocketChannel } from '../../../contract/ws.ts';
 import { isConnectionFault } from '../../db/errors.ts';
-import { findSession, liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
+import { findSession, sessionKey } from '../../domain/auth/sessions.ts';
 import { consumeSocketPass } from '../../domain/auth/socket-passes.ts';
 import { sessionUserById } from '../../domain/auth/repository.ts';
 import { isSameOrigin } from '../../plugins/same-origin.ts';
@@ -13,7 +13,7 @@ import { createFanout } from '../changes.ts';
 import { Hub, type Conn } from '../hub.ts';
 import { createPresence } from '../presence.ts';
 import { periodic } from '../periodic.ts';
-import { endsConnection, onSessionsEnded } from '../sessions.ts';
+import { endDeadSessions, endsConnection, onSessionsEnded } from '../sessions.ts';
 import { chatChannel } from './chat.ts';
 import { admit, type Exception, exceptions, readFrame, toId } from './frames.ts';
 import { noticeChannel } from './notice.ts';
@@ -162,22 +162,6 @@ function opener(s: Sockets, channel: SocketChannel) {
   };
 }
 
-/** The bus may lose a logout's announcement; the heartbeat catches what it missed. */
-async function recheckSessions({ app, hub }: Sockets) {
-  // Only the sockets asked about: one opened while the query runs is not in its answer.
-  const asked = [...hub.all];
-  const live = await liveSessions(
-    app.db,
-    asked.flatMap((conn) => (conn.session ? [conn.session] : [])),
-  );
-  for (const conn of asked) {
-    if (!conn.session || live.has(conn.session)) continue;
-    // The session cache may still hold it when the announcement was lost: it goes too.
-    app.sessionCache.sessionEnded({ userId: conn.userId, session: conn.session });
-    conn.socket.close(WS_CLOSE.sessionEnded, 'session ended');
-  }
-}
-
 /** Keeps the open sockets honest until stop(): the heartbeat, the session and access re-checks, the online counts. */
 function startUpkeep(s: Sockets) {
   const { app, hub, chat } = s;
@@ -203,7 +187,7 @@ function startUpkeep(s: Sockets) {
   const rechecks = periodic(
     app.config.socketHeartbeatMs,
     async () => {
-      await Promise.all([chat.recheckAccess(), recheckSessions(s)]);
+      await Promise.all([chat.recheckAccess(), endDeadSessions(app, hub.all, (conn) => conn.socket.close(WS_CLOSE.sessionEnded, 'session ended'))]);
     },
     (err) => app.log.error(err, 'socket access re-check failed'),
   );

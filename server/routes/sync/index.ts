@@ -4,13 +4,13 @@ import { CommandBatch, SYNC_RESYNC, type CommandResult } from '../../../contract
 import { COLLECTION_NAMES, USER_SCOPED, type CollectionName } from '../../../contract/entities.ts';
 import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS, SYNC_STREAMS_PER_USER } from '../../../contract/constants.ts';
 import { DATABASE_RETRY_AFTER_S, isConnectionFault } from '../../db/errors.ts';
-import { liveSessions, sessionKey } from '../../domain/auth/sessions.ts';
+import { sessionKey } from '../../domain/auth/sessions.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
 import { ActorGone, applyCommand, clockSkewMs } from '../../domain/sync/commands.ts';
 import { mailLocale } from '../../mail/texts.ts';
 import { FEEDS, JSON_FEEDS } from '../../domain/sync/feeds.ts';
 import { periodic } from '../../realtime/periodic.ts';
-import { onSessionEnd } from '../../realtime/sessions.ts';
+import { endDeadSessions, onSessionEnd } from '../../realtime/sessions.ts';
 import { OpenStreams } from '../../realtime/streams.ts';
 import { compressSync, markCompressed, precompressed } from '../../plugins/compression.ts';
 
@@ -40,21 +40,7 @@ function hintStreams(app: FastifyInstance) {
   // heartbeat, as it ends sockets (realtime/sockets/index.ts). One re-check at a time.
   const recheck = periodic(
     app.config.socketHeartbeatMs,
-    async () => {
-      if (open.all.size === 0) return;
-      // Only the streams asked about: one opened while the query runs is not in its answer.
-      const asked = [...open.all];
-      const live = await liveSessions(
-        app.db,
-        asked.flatMap((s) => (s.session ? [s.session] : [])),
-      );
-      for (const s of asked) {
-        if (!s.session || live.has(s.session)) continue;
-        // The session cache may still hold it when the announcement was lost: it goes too.
-        app.sessionCache.sessionEnded({ userId: s.userId, session: s.session });
-        s.end();
-      }
-    },
+    () => endDeadSessions(app, open.all, (stream) => stream.end()),
     (err) => app.log.error(err, 'stream session re-check failed'),
   );
   app.addHook('preClose', async () => {

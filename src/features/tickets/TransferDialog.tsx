@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { checkTransfer } from '../../../contract/self-service.ts';
 import { useSession, useTicketActions, type Ticket } from '../../data/index.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/form/Field.tsx';
 import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
+import { TicketFormDialog } from './TicketFormDialog.tsx';
 
 const FIELDS = ['email', 'name'] as const;
 
@@ -36,33 +35,20 @@ export function TransferDialog({ ticket, open, onClose }: { ticket: Ticket; open
     }
   };
   return (
-    <Modal
+    <TicketFormDialog
+      formId={`transfer-${ticket.ticket_id}`}
       open={open}
       onClose={onClose}
       title={t('tickets.transfer.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('tickets.transfer.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" form={`transfer-${ticket.ticket_id}`} busy={form.busy}>
-            {t('tickets.transfer.submit')}
-          </Button>
-        </>
-      }
+      lead={t('tickets.transfer.lead')}
+      closeLabel={t('tickets.transfer.cancel')}
+      submitLabel={t('tickets.transfer.submit')}
+      submitVariant="danger"
+      busy={form.busy}
+      onSubmit={() => void submit()}
     >
-      <form
-        id={`transfer-${ticket.ticket_id}`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="muted">{t('tickets.transfer.lead')}</p>
-        <TextField label={t('tickets.transfer.email')} type="email" autoComplete="off" {...form.field('email')} />
-        <TextField label={t('tickets.transfer.name')} autoComplete="off" {...form.field('name')} />
-      </form>
-    </Modal>
+      <TextField label={t('tickets.transfer.email')} type="email" autoComplete="off" {...form.field('email')} />
+      <TextField label={t('tickets.transfer.name')} autoComplete="off" {...form.field('name')} />
+    </TicketFormDialog>
   );
 }

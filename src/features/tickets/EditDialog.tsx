@@ -3,7 +3,7 @@ import { checkEdit } from '../../../contract/self-service.ts';
 import { useTicketActions, type Ticket } from '../../data/index.ts';
 import { TextField } from '../../ui/form/Field.tsx';
 import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
-import { TicketFormDialog } from './TicketFormDialog.tsx';
+import { sendChecked, TicketFormDialog } from './TicketFormDialog.tsx';
 
 const FIELDS = ['name', 'company'] as const;
 
@@ -21,15 +21,11 @@ export function EditDialog({ ticket, open, onClose }: { ticket: Ticket; open: bo
     () => t('general.unknownError'),
   );
   const submit = async () => {
-    const sent = await form.submit(
-      () => {
-        const problem = checkEdit(form.values);
-        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
-      },
-      async () => {
-        await actions.edit(ticket.ticket_id, form.values.name, form.values.company);
-        return { ok: true as const, data: null };
-      },
+    const sent = await sendChecked(
+      form,
+      t,
+      () => checkEdit(form.values),
+      () => actions.edit(ticket.ticket_id, form.values.name, form.values.company),
     );
     if (sent) onClose();
   };

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from '../../ui/Button.tsx';
 import { Modal } from '../../ui/Modal.tsx';
+import type { FieldRefusal, FieldTexts, FormState } from '../../ui/form/useFormState.ts';
 
 export interface TicketFormDialogProps {
   /** The form's id, which the footer's submit button names since it stands outside the form. */
@@ -63,4 +65,30 @@ export function TicketFormDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * Queues a holder's command once the contract's own check of the fields passes, so the server's
+ * rule is seen before going offline; its problem stands under the field it names. A queued command
+ * is not refused here, so the answer is only whether it went.
+ */
+export async function sendChecked<F extends string>(
+  form: FormState<F, FieldRefusal>,
+  t: TFunction,
+  check: () => { field: F; code: string } | null,
+  send: () => Promise<void>,
+): Promise<boolean> {
+  const sent = await form.submit(
+    () => {
+      const problem = check();
+      const texts: FieldTexts<F> = {};
+      if (problem) texts[problem.field] = t(`errors.${problem.code}`);
+      return texts;
+    },
+    async () => {
+      await send();
+      return { ok: true as const, data: null };
+    },
+  );
+  return sent !== null;
 }

@@ -3,7 +3,7 @@ import { checkTransfer } from '../../../contract/self-service.ts';
 import { useSession, useTicketActions, type Ticket } from '../../data/index.ts';
 import { TextField } from '../../ui/form/Field.tsx';
 import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
-import { TicketFormDialog } from './TicketFormDialog.tsx';
+import { sendChecked, TicketFormDialog } from './TicketFormDialog.tsx';
 
 const FIELDS = ['email', 'name'] as const;
 
@@ -19,15 +19,11 @@ export function TransferDialog({ ticket, open, onClose }: { ticket: Ticket; open
   const actions = useTicketActions();
   const form = useFormState<(typeof FIELDS)[number], FieldRefusal>(FIELDS, { email: '', name: '' }, () => t('general.unknownError'));
   const submit = async () => {
-    const sent = await form.submit(
-      () => {
-        const problem = checkTransfer(form.values, session.user?.email ?? null);
-        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
-      },
-      async () => {
-        await actions.transfer(ticket.ticket_id, form.values.email.trim(), form.values.name);
-        return { ok: true as const, data: null };
-      },
+    const sent = await sendChecked(
+      form,
+      t,
+      () => checkTransfer(form.values, session.user?.email ?? null),
+      () => actions.transfer(ticket.ticket_id, form.values.email.trim(), form.values.name),
     );
     if (sent) {
       form.reset({ email: '', name: '' });

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
-import { SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import { useRowAction } from './useRowAction.ts';
 
 /**
@@ -24,13 +24,13 @@ export function CancelRequestsPanel({ eventId, timeZone, offline, onDecided }: {
     onDecided();
   };
   return (
-    <SalesPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
+    <AdminPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
       <ul className="admin__list">
         {items.map((r) => (
           <RequestRow key={r.id} eventId={eventId} request={r} timeZone={timeZone} offline={offline} onDecided={decided} />
         ))}
       </ul>
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

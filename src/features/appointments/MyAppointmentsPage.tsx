@@ -17,6 +17,7 @@ import { meetingGroups } from './meeting-groups.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
 import { ROLE_FILTER_VALUES, personName, roleOfFilter } from '../../ui/format/appointments.ts';
 import { FormError } from '../../ui/form/Field.tsx';
+import { BrowseEventsLink } from '../../ui/BrowseEventsLink.tsx';
 
 /** events.md §9: from this width the first event is selected on its own and both columns show. */
 const AUTO_SELECT_MIN_WIDTH = 1100;
@@ -108,7 +109,6 @@ function EventsColumn({
   onSelect(id: number): void;
 }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const [page, setPage] = useState(0);
   const rows = useMemo(() => [...groups.upcoming.map((s) => ({ ...s, past: false })), ...groups.past.map((s) => ({ ...s, past: true }))], [groups]);
   const pages = Math.max(1, Math.ceil(rows.length / MY_APPOINTMENT_EVENTS_PAGE_SIZE));
@@ -124,15 +124,7 @@ function EventsColumn({
   return (
     <section className="my-appointments__events" aria-label={t('appointments.events.label')}>
       {rows.length === 0 ? (
-        <EmptyState
-          compact
-          title={t('appointments.events.empty')}
-          action={
-            <Link className="btn btn--primary btn--sm" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          }
-        />
+        <EmptyState compact title={t('appointments.events.empty')} action={<BrowseEventsLink />} />
       ) : (
         <>
           {(['upcoming', 'past'] as const).map((group) => {

@@ -2,13 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MY_APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENT_EVENTS_PAGE_SIZE } from '../../../contract/appointments.ts';
-import { useAppointmentEvents, useMyAppointments, useSession, type AppointmentEventSummary, type EventView } from '../../data/index.ts';
+import { useAppointmentEvents, useMyAppointments, type AppointmentEventSummary, type EventView } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { SignedInOnly } from '../../ui/SignedInOnly.tsx';
 import { formatEventRange } from '../../ui/format/events.ts';
 import { AppointmentItemCard } from './AppointmentItem.tsx';
 import { downloadIcs, icsCalendar } from '../../ui/format/calendar.ts';
@@ -30,11 +30,12 @@ const AUTO_SELECT_MIN_WIDTH = 1100;
  */
 export function MyAppointmentsPage() {
   const { t } = useTranslation();
-  const { user, status } = useSession();
   useDocumentTitle(t('appointments.title'));
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!user) return <LoginPrompt title={t('appointments.title')} text={t('appointments.guestText')} />;
-  return <MyAppointments />;
+  return (
+    <SignedInOnly title={t('appointments.title')} guestText={t('appointments.guestText')}>
+      {() => <MyAppointments />}
+    </SignedInOnly>
+  );
 }
 
 function useWide(): boolean {

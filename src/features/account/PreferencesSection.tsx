@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALES } from '../../../contract/constants.ts';
 import { NOTIFY_EMAIL_KINDS } from '../../../contract/accounts.ts';
@@ -6,6 +5,7 @@ import { STATUS_TYPE_VALUES } from '../../../contract/visitors.ts';
 import { useProfileActions, type OwnProfile, type ProfilePatch } from '../../data/index.ts';
 import { PrivacySwitches } from '../../ui/people/PrivacySwitches.tsx';
 import { FormError } from '../../ui/form/Field.tsx';
+import { useLocalWrite } from '../../ui/useLocalWrite.ts';
 import { NotifyChecks } from './NotifyChecks.tsx';
 import { PushChecks } from './PushChecks.tsx';
 
@@ -20,14 +20,8 @@ const LANGUAGE_NAMES: Record<string, string> = { uk: 'Українська', en:
 export function PreferencesSection({ profile, known }: { profile: OwnProfile; known: boolean }) {
   const { t } = useTranslation();
   const actions = useProfileActions();
-  const [failed, setFailed] = useState(false);
-  const save = (patch: ProfilePatch) => {
-    setFailed(false);
-    actions.update(patch).catch((error: unknown) => {
-      console.error('settings update failed', error);
-      setFailed(true);
-    });
-  };
+  const { failed, write } = useLocalWrite('settings update failed');
+  const save = (patch: ProfilePatch) => write(() => actions.update(patch));
 
   return (
     <section className="settings-section" aria-labelledby="settings-preferences">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EVENT_CATEGORIES, EVENT_LIMITS, type EventFields } from '../../data/index.ts';
-import { Field, fieldId, type SectionProps } from './Field.tsx';
+import { Field, fieldId, UrlField, type SectionProps } from './Field.tsx';
 import { fromLocalInput, numberOrNull, timeZoneNames, toLocalInput } from './form.ts';
 
 /** The event form's sections (EventForm.tsx holds the state): what, where, when, the stream. */
@@ -144,23 +144,22 @@ export function StreamSection({ value, set, problems, idp }: SectionProps) {
           <option value={2}>{t('admin.form.videoLink')}</option>
         </select>
       </Field>
-      <Field id={fieldId(idp, 'stream_url')} label={t('admin.form.streamUrl')} problem={problems.stream_url} hint={t('admin.form.urlHint')}>
-        <input type="url" inputMode="url" value={value.stream_url} maxLength={EVENT_LIMITS.url} onChange={(e) => set('stream_url', e.target.value)} />
-      </Field>
-      <Field
+      <UrlField
+        id={fieldId(idp, 'stream_url')}
+        label={t('admin.form.streamUrl')}
+        problem={problems.stream_url}
+        value={value.stream_url}
+        max={EVENT_LIMITS.url}
+        onChange={(v) => set('stream_url', v)}
+      />
+      <UrlField
         id={fieldId(idp, 'broadcast_background')}
         label={t('admin.form.background')}
         problem={problems.broadcast_background}
-        hint={t('admin.form.urlHint')}
-      >
-        <input
-          type="url"
-          inputMode="url"
-          value={value.broadcast_background}
-          maxLength={EVENT_LIMITS.url}
-          onChange={(e) => set('broadcast_background', e.target.value)}
-        />
-      </Field>
+        value={value.broadcast_background}
+        max={EVENT_LIMITS.url}
+        onChange={(v) => set('broadcast_background', v)}
+      />
     </fieldset>
   );
 }

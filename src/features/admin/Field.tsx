@@ -43,3 +43,27 @@ export function Field({
     </FormField>
   );
 }
+
+/** A web address of the admin forms: the browser's URL keyboard on phones, and the same hint on what to type everywhere. */
+export function UrlField({
+  id,
+  label,
+  problem,
+  value,
+  max,
+  onChange,
+}: {
+  id: string;
+  label: ReactNode;
+  problem?: string;
+  value: string;
+  max: number;
+  onChange(value: string): void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={label} problem={problem} hint={t('admin.form.urlHint')}>
+      <input type="url" inputMode="url" value={value} maxLength={max} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}

@@ -6,6 +6,7 @@ import { EmailField } from './EmailField.tsx';
 import { Field } from '../../ui/form/Field.tsx';
 import { useEmailInvite } from './useEmailInvite.ts';
 import { WithdrawInvitation } from './people/WithdrawInvitation.tsx';
+import { AdminPanel } from './AdminPanel.tsx';
 
 type Team = AdminEventView['event']['admin']['team'];
 
@@ -24,10 +25,7 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
   const pending = (useAdminPeople(eventId).data.people?.invitations ?? []).filter((i) => (TEAM_ROLES as readonly string[]).includes(i.role));
 
   return (
-    <section className="admin__team" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin__h2">
-        {t('admin.team.title')}
-      </h2>
+    <AdminPanel id={`${id}-title`} className="admin__team" title={t('admin.team.title')}>
       <ul className="admin__list">
         {team.map((m) => {
           const name = `${m.first_name} ${m.last_name}`.trim() || m.email;
@@ -85,6 +83,6 @@ export function TeamSection({ eventId, team, createdBy }: { eventId: number; tea
         </Button>
       </form>
       <p className="muted small">{t('admin.team.hint')}</p>
-    </section>
+    </AdminPanel>
   );
 }

@@ -2,13 +2,13 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MY_APPOINTMENTS_PAGE_SIZE, MY_APPOINTMENT_EVENTS_PAGE_SIZE } from '../../../contract/appointments.ts';
-import { useAppointmentEvents, useMyAppointments, useSession, type AppointmentEventSummary, type EventView } from '../../data/index.ts';
+import { useAppointmentEvents, useMyAppointments, type AppointmentEventSummary, type EventView } from '../../data/index.ts';
 import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
+import { SignedInOnly } from '../../ui/SignedInOnly.tsx';
 import { formatEventRange } from '../../ui/format/events.ts';
 import { AppointmentItemCard } from './AppointmentItem.tsx';
 import { downloadIcs, icsCalendar } from '../../ui/format/calendar.ts';
@@ -17,6 +17,7 @@ import { meetingGroups } from './meeting-groups.ts';
 import { useResponseLink } from '../../ui/appointments/useResponseLink.ts';
 import { ROLE_FILTER_VALUES, personName, roleOfFilter } from '../../ui/format/appointments.ts';
 import { FormError } from '../../ui/form/Field.tsx';
+import { BrowseEventsLink } from '../../ui/BrowseEventsLink.tsx';
 
 /** events.md §9: from this width the first event is selected on its own and both columns show. */
 const AUTO_SELECT_MIN_WIDTH = 1100;
@@ -29,11 +30,12 @@ const AUTO_SELECT_MIN_WIDTH = 1100;
  */
 export function MyAppointmentsPage() {
   const { t } = useTranslation();
-  const { user, status } = useSession();
   useDocumentTitle(t('appointments.title'));
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!user) return <LoginPrompt title={t('appointments.title')} text={t('appointments.guestText')} />;
-  return <MyAppointments />;
+  return (
+    <SignedInOnly title={t('appointments.title')} guestText={t('appointments.guestText')}>
+      {() => <MyAppointments />}
+    </SignedInOnly>
+  );
 }
 
 function useWide(): boolean {
@@ -108,7 +110,6 @@ function EventsColumn({
   onSelect(id: number): void;
 }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const [page, setPage] = useState(0);
   const rows = useMemo(() => [...groups.upcoming.map((s) => ({ ...s, past: false })), ...groups.past.map((s) => ({ ...s, past: true }))], [groups]);
   const pages = Math.max(1, Math.ceil(rows.length / MY_APPOINTMENT_EVENTS_PAGE_SIZE));
@@ -124,15 +125,7 @@ function EventsColumn({
   return (
     <section className="my-appointments__events" aria-label={t('appointments.events.label')}>
       {rows.length === 0 ? (
-        <EmptyState
-          compact
-          title={t('appointments.events.empty')}
-          action={
-            <Link className="btn btn--primary btn--sm" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          }
-        />
+        <EmptyState compact title={t('appointments.events.empty')} action={<BrowseEventsLink />} />
       ) : (
         <>
           {(['upcoming', 'past'] as const).map((group) => {

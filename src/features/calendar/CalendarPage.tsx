@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { agenda, itemsOn, useCalendar, useSession, weekOf, type CalendarItem } from '../../data/index.ts';
 import { addDays, localDateOf } from '../../../contract/appointments.ts';
@@ -8,10 +8,11 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { dateFormat, deviceTimeZone } from '../../ui/intl.ts';
-import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { useLocale } from '../../ui/useLocale.ts';
 import { useNow } from '../../ui/useNow.ts';
 import { CalendarEntryCard } from './CalendarEntry.tsx';
 import { FeedSection } from './FeedSection.tsx';
+import { BrowseEventsLink } from '../../ui/BrowseEventsLink.tsx';
 import './calendar.css';
 
 type View = 'week' | 'agenda';
@@ -33,7 +34,6 @@ function dayHeading(day: string, locale: string, style: 'long' | 'short'): strin
 export function CalendarPage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const to = useLocalePath();
   const { user, status } = useSession();
   const { data, isLoading } = useCalendar();
   const [params, setParams] = useSearchParams();
@@ -76,15 +76,7 @@ export function CalendarPage() {
       {isLoading && data.length === 0 ? (
         <Spinner label={t('common.loading')} />
       ) : data.length === 0 ? (
-        <EmptyState
-          title={t('calendar.empty')}
-          text={t('calendar.emptyText')}
-          action={
-            <Link className="btn btn--primary btn--sm" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          }
-        />
+        <EmptyState title={t('calendar.empty')} text={t('calendar.emptyText')} action={<BrowseEventsLink />} />
       ) : view === 'week' ? (
         <WeekView days={week} items={data} today={today} locale={locale} onWeek={(w) => go({ week: w })} />
       ) : (

@@ -20,6 +20,11 @@ export function FeedSection() {
   const headingId = useId();
   const { state, urls } = feed;
   const offline = sync.state === 'offline' || sync.state === 'error';
+  // Either answer to "replace or stop?" ends the question before its work starts.
+  const afterConfirm = (act: () => Promise<unknown>) => () => {
+    setConfirming(false);
+    void act();
+  };
 
   return (
     <section className="cal-feed card" aria-labelledby={headingId}>
@@ -61,24 +66,10 @@ export function FeedSection() {
         ) : confirming ? (
           <>
             <span className="cal-feed__confirm">{t('calendar.feedConfirm')}</span>
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
-              onClick={() => {
-                setConfirming(false);
-                void feed.create();
-              }}
-            >
+            <button type="button" className="btn btn--primary btn--sm" onClick={afterConfirm(feed.create)}>
               {t('calendar.feedReplace')}
             </button>
-            <button
-              type="button"
-              className="btn btn--danger btn--sm"
-              onClick={() => {
-                setConfirming(false);
-                void feed.revoke();
-              }}
-            >
+            <button type="button" className="btn btn--danger btn--sm" onClick={afterConfirm(feed.revoke)}>
               {t('calendar.feedRevoke')}
             </button>
             <button type="button" className="btn btn--ghost btn--sm" onClick={() => setConfirming(false)}>

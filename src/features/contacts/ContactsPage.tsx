@@ -1,24 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CSV_COLUMNS,
-  contactsCsv,
-  contactsVCard,
-  searchContacts,
-  useContactCode,
-  useContacts,
-  useSession,
-  type ContactView,
-  type CsvColumn,
-} from '../../data/index.ts';
+import { CSV_COLUMNS, contactsCsv, contactsVCard, searchContacts, useContactCode, useContacts, type ContactView, type CsvColumn } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { downloadText } from '../../ui/download.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { dateFormat } from '../../ui/intl.ts';
-import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
+import { SignedInOnly } from '../../ui/SignedInOnly.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale } from '../../ui/useLocale.ts';
 import { LeadStands } from './LeadStands.tsx';
@@ -32,16 +22,17 @@ import './contacts.css';
  */
 export function ContactsPage() {
   const { t } = useTranslation();
-  const { user, status } = useSession();
   useDocumentTitle(t('contacts.title'));
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!user) return <LoginPrompt title={t('contacts.title')} text={t('contacts.guestText')} />;
   return (
-    <div className="page page--narrow contacts-page">
-      <PageHeader title={t('contacts.title')} lead={t('contacts.lead')} />
-      <Contacts />
-      <LeadStands />
-    </div>
+    <SignedInOnly title={t('contacts.title')} guestText={t('contacts.guestText')}>
+      {() => (
+        <div className="page page--narrow contacts-page">
+          <PageHeader title={t('contacts.title')} lead={t('contacts.lead')} />
+          <Contacts />
+          <LeadStands />
+        </div>
+      )}
+    </SignedInOnly>
   );
 }
 

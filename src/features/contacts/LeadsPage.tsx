@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +12,6 @@ import {
   useStandLeads,
   type LeadCsvColumn,
   type LeadView,
-  type ScanVerdict,
 } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -23,9 +22,8 @@ import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
-import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
 import { ContactItem } from './ContactItem.tsx';
-import { PasteCode, ScanResult } from './ScanParts.tsx';
+import { ScanSection } from './ScanParts.tsx';
 import { LeadRating } from './LeadRating.tsx';
 import './contacts.css';
 import './leads.css';
@@ -62,21 +60,18 @@ function Leads({ standId, eventId, manager }: { standId: number; eventId: number
   const locale = useLocale();
   const own = useContactCode();
   const { data, actions } = useStandLeads(standId, own.code?.public_key ?? null);
-  const [verdict, setVerdict] = useState<ScanVerdict | null>(null);
-  const onCode = async (text: string) => setVerdict(await actions.scan(text));
   const date = (iso: string) => dateFormat(locale, { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
   const itemActions = useMemo(() => ({ note: (userId: number, note: string) => actions.update(userId, { note }), remove: actions.remove }), [actions]);
   return (
     <>
-      <section className="card meet-scan" aria-labelledby="leads-scan-title">
-        <h2 id="leads-scan-title" className="meet__title">
-          {t('leads.scanTitle')}
-        </h2>
-        <p className="muted">{t('leads.scanLead')}</p>
-        {verdict ? <ScanResult verdict={verdict} added={(name) => t('leads.added', { name })} known={(name) => t('leads.known', { name })} /> : null}
-        <CameraScanner onCode={onCode} />
-        <PasteCode onCode={onCode} />
-      </section>
+      <ScanSection
+        titleId="leads-scan-title"
+        title={t('leads.scanTitle')}
+        lead={t('leads.scanLead')}
+        scan={(text) => actions.scan(text)}
+        added={(name) => t('leads.added', { name })}
+        known={(name) => t('leads.known', { name })}
+      />
       {data.refused.map((r) => (
         <div key={r.id} className="meet-result meet-result--refused leads-refused" role="alert" data-result="refused">
           <p>{t('leads.refused', { name: r.name || '—' })}</p>

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useContactCode, useContacts, useEvent, useSession, type ScanVerdict } from '../../data/index.ts';
-import { PasteCode, ScanResult } from './ScanParts.tsx';
+import { useContactCode, useContacts, useEvent, useSession } from '../../data/index.ts';
+import { ScanSection } from './ScanParts.tsx';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useLocalePath } from '../../ui/useLocale.ts';
-import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
 import { TicketQr } from '../../ui/qr/TicketQr.tsx';
 import { cardLine, fullName } from './format.ts';
 import './contacts.css';
@@ -39,23 +37,17 @@ function Meet({ eventId }: { eventId: number }) {
   const to = useLocalePath();
   const own = useContactCode();
   const contacts = useContacts(own.code?.public_key ?? null);
-  const [verdict, setVerdict] = useState<ScanVerdict | null>(null);
-  const onCode = async (text: string) => setVerdict(await contacts.actions.scan(eventId, text));
   return (
     <>
       <OwnCode own={own} />
-      <section className="card meet-scan" aria-labelledby="meet-scan-title">
-        <h2 id="meet-scan-title" className="meet__title">
-          {t('contacts.meet.scanTitle')}
-        </h2>
-        <p className="muted">{t('contacts.meet.scanLead')}</p>
-        {/* Above the camera, so the answer shows on a phone's screen while the camera runs. */}
-        {verdict ? (
-          <ScanResult verdict={verdict} added={(name) => t('contacts.meet.added', { name })} known={(name) => t('contacts.meet.known', { name })} />
-        ) : null}
-        <CameraScanner onCode={onCode} />
-        <PasteCode onCode={onCode} />
-      </section>
+      <ScanSection
+        titleId="meet-scan-title"
+        title={t('contacts.meet.scanTitle')}
+        lead={t('contacts.meet.scanLead')}
+        scan={(text) => contacts.actions.scan(eventId, text)}
+        added={(name) => t('contacts.meet.added', { name })}
+        known={(name) => t('contacts.meet.known', { name })}
+      />
       <p className="meet__more">
         <Link to={to('/contacts')}>{t('contacts.meet.toList', { n: contacts.data.length })}</Link>
       </p>

@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScanVerdict } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
+import { CameraScanner } from '../../ui/scan/CameraScanner.tsx';
 import { cardLine, fullName } from './format.ts';
 
-/** What every screen that scans contact codes shows: a field to paste a code into, and what a scan came to. */
+/** What every screen that scans contact codes shows: a field to paste a code into, what a scan came to, and the card holding both with the camera. */
 
 export function PasteCode({ onCode }: { onCode(text: string): Promise<void> }) {
   const { t } = useTranslation();
@@ -54,5 +55,40 @@ export function ScanResult({ verdict, added, known }: { verdict: ScanVerdict; ad
       {card.email ? <p>{card.email}</p> : null}
       {card.phone ? <p>{card.phone}</p> : null}
     </div>
+  );
+}
+
+/**
+ * The card that scans contact codes (by camera or pasted), with what the last one came to. `scan`
+ * answers the device's verdict on a code; `added` and `known` are as for ScanResult.
+ */
+export function ScanSection({
+  titleId,
+  title,
+  lead,
+  scan,
+  added,
+  known,
+}: {
+  titleId: string;
+  title: string;
+  lead: string;
+  scan(text: string): Promise<ScanVerdict>;
+  added(name: string): string;
+  known(name: string): string;
+}) {
+  const [verdict, setVerdict] = useState<ScanVerdict | null>(null);
+  const onCode = async (text: string) => setVerdict(await scan(text));
+  return (
+    <section className="card meet-scan" aria-labelledby={titleId}>
+      <h2 id={titleId} className="meet__title">
+        {title}
+      </h2>
+      <p className="muted">{lead}</p>
+      {/* Above the camera, so the answer shows on a phone's screen while the camera runs. */}
+      {verdict ? <ScanResult verdict={verdict} added={added} known={known} /> : null}
+      <CameraScanner onCode={onCode} />
+      <PasteCode onCode={onCode} />
+    </section>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEventActions, type EventView } from '../../data/index.ts';
 import { useRequireLogin } from '../../ui/useRequireLogin.ts';
+import { useLocalWrite } from '../../ui/useLocalWrite.ts';
 import { StarIcon } from '../../ui/icons.tsx';
 
 export interface FavoriteButtonProps {
@@ -18,17 +18,9 @@ export function FavoriteButton({ event, variant = 'icon' }: FavoriteButtonProps)
   const { t } = useTranslation();
   const actions = useEventActions();
   const requireLogin = useRequireLogin();
-  const [failed, setFailed] = useState(false);
+  const { failed, write } = useLocalWrite('setFavorite failed');
 
-  const toggle = () =>
-    requireLogin(() => {
-      setFailed(false);
-      actions.setFavorite(event.event_id, !event.is_favorite).catch((error: unknown) => {
-        // Only a local write can fail here (the network part is the outbox's job): say so and keep the state.
-        console.error('setFavorite failed', error);
-        setFailed(true);
-      });
-    });
+  const toggle = () => requireLogin(() => write(() => actions.setFavorite(event.event_id, !event.is_favorite)));
 
   const label = variant === 'icon' ? t('event.favoriteOf', { name: event.name }) : t('event.favorite');
   return (

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useSession, type DialogsFilter } from '../../data/index.ts';
+import type { DialogsFilter } from '../../data/index.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
-import { LoginPrompt } from '../../ui/LoginPrompt.tsx';
-import { Spinner } from '../../ui/Spinner.tsx';
+import { SignedInOnly } from '../../ui/SignedInOnly.tsx';
 import { DialogList } from './DialogList.tsx';
 import { Conversation } from './Conversation.tsx';
 import { NewMessage } from './NewMessage.tsx';
@@ -18,11 +17,12 @@ import './messages.css';
  */
 export function MessagesPage() {
   const { t } = useTranslation();
-  const { user, status } = useSession();
   useDocumentTitle(t('messages.title'));
-  if (status === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!user) return <LoginPrompt title={t('messages.title')} text={t('messages.loginRequired')} />;
-  return <Messages viewerId={user.id} />;
+  return (
+    <SignedInOnly title={t('messages.title')} guestText={t('messages.loginRequired')}>
+      {(user) => <Messages viewerId={user.id} />}
+    </SignedInOnly>
+  );
 }
 
 function Messages({ viewerId }: { viewerId: number }) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ageOf, type SocialLinks } from '../../../contract/index.ts';
 import { Avatar } from '../../ui/people/Avatar.tsx';
 import { orDash } from '../../ui/people/format.ts';
+import { PersonDetail } from '../../ui/people/PersonDetail.tsx';
 import { SocialLinksRow } from '../../ui/people/SocialLinks.tsx';
 import { Flag } from '../../ui/Flag.tsx';
 
@@ -70,12 +71,7 @@ export function ProfileDetails({ person, actions, badge }: { person: ProfileSubj
         </section>
       </div>
       <dl className="visitor__details">
-        {interests.length ? (
-          <div>
-            <dt>{t('visitors.filters.interests')}</dt>
-            <dd>{interests.map((i) => t(`visitors.interests.${i}`)).join(', ')}</dd>
-          </div>
-        ) : null}
+        <PersonDetail label={t('visitors.filters.interests')} value={interests.map((i) => t(`visitors.interests.${i}`)).join(', ')} />
         {person.email ? (
           <div>
             <dt>{t('profile.email')}</dt>

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { checkEdit } from '../../../contract/self-service.ts';
 import { useTicketActions, type Ticket } from '../../data/index.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/form/Field.tsx';
 import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
+import { sendChecked, TicketFormDialog } from './TicketFormDialog.tsx';
 
 const FIELDS = ['name', 'company'] as const;
 
@@ -22,46 +21,29 @@ export function EditDialog({ ticket, open, onClose }: { ticket: Ticket; open: bo
     () => t('general.unknownError'),
   );
   const submit = async () => {
-    const sent = await form.submit(
-      () => {
-        const problem = checkEdit(form.values);
-        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
-      },
-      async () => {
-        await actions.edit(ticket.ticket_id, form.values.name, form.values.company);
-        return { ok: true as const, data: null };
-      },
+    const sent = await sendChecked(
+      form,
+      t,
+      () => checkEdit(form.values),
+      () => actions.edit(ticket.ticket_id, form.values.name, form.values.company),
     );
     if (sent) onClose();
   };
   return (
-    <Modal
+    <TicketFormDialog
+      formId={`edit-${ticket.ticket_id}`}
       open={open}
       onClose={onClose}
       title={t('tickets.edit.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('tickets.edit.close')}
-          </Button>
-          <Button type="submit" variant="primary" form={`edit-${ticket.ticket_id}`} busy={form.busy}>
-            {t('tickets.edit.save')}
-          </Button>
-        </>
-      }
+      lead={t('tickets.edit.lead')}
+      closeLabel={t('tickets.edit.close')}
+      submitLabel={t('tickets.edit.save')}
+      submitVariant="primary"
+      busy={form.busy}
+      onSubmit={() => void submit()}
     >
-      <form
-        id={`edit-${ticket.ticket_id}`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="muted">{t('tickets.edit.lead')}</p>
-        <TextField label={t('tickets.fields.name')} autoComplete="name" {...form.field('name')} />
-        <TextField label={t('tickets.fields.company')} autoComplete="organization" {...form.field('company')} />
-      </form>
-    </Modal>
+      <TextField label={t('tickets.fields.name')} autoComplete="name" {...form.field('name')} />
+      <TextField label={t('tickets.fields.company')} autoComplete="organization" {...form.field('company')} />
+    </TicketFormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TICKETS_PAGE_SIZE } from '../../../contract/constants.ts';
 import { TICKETS_TABS, useMyTickets, useSession, type TicketsTab } from '../../data/index.ts';
-import { useLocalePath } from '../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../app/useDocumentTitle.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
@@ -17,6 +16,7 @@ import { OrdersSection } from './OrdersSection.tsx';
 import { WaitlistSection } from './WaitlistSection.tsx';
 import './tickets.css';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { BrowseEventsLink } from '../../ui/BrowseEventsLink.tsx';
 
 /** How often a ticket moves from upcoming to past while the page stays open. */
 const PERIOD_REFRESH_MS = 60_000;
@@ -61,21 +61,11 @@ export function MyTicketsPage() {
 
 function TicketsTabPanel({ tab, now }: { tab: TicketsTab; now: number }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
   const [shown, setShown] = useState(TICKETS_PAGE_SIZE);
   const { data, isLoading } = useMyTickets(tab, shown, now);
   if (isLoading && data.items.length === 0) return <Spinner label={t('common.loading')} />;
   if (data.items.length === 0) {
-    return (
-      <EmptyState
-        title={t(`tickets.empty.${tab}`)}
-        action={
-          <Link className="btn btn--primary btn--sm" to={to('/events')}>
-            {t('event.browse')}
-          </Link>
-        }
-      />
-    );
+    return <EmptyState title={t(`tickets.empty.${tab}`)} action={<BrowseEventsLink />} />;
   }
   return (
     <>

@@ -8,6 +8,7 @@ import { dateFormat } from '../../ui/intl.ts';
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
 import { FormError } from '../../ui/form/Field.tsx';
+import { OrdersList } from './OrdersList.tsx';
 
 /**
  * The user's orders on My tickets, from the device (they ride in the tickets collection): orders
@@ -21,23 +22,18 @@ export function OrdersSection({ now }: { now: number }) {
   const ended = data.past.filter((o) => o.order.state !== 'paid');
   if (!data.awaiting.length && !ended.length) return null;
   return (
-    <section className="orders" aria-labelledby="orders-h">
-      <h2 id="orders-h" className="orders__title">
-        {t('orders.title')}
-      </h2>
-      <ul className="orders__list">
-        {data.awaiting.map((o) => (
-          <li key={o.order.id}>
-            <PendingOrder view={o} />
-          </li>
-        ))}
-        {ended.map((o) => (
-          <li key={o.order.id}>
-            <EndedOrder view={o} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <OrdersList id="orders-h" className="orders" title={t('orders.title')}>
+      {data.awaiting.map((o) => (
+        <li key={o.order.id}>
+          <PendingOrder view={o} />
+        </li>
+      ))}
+      {ended.map((o) => (
+        <li key={o.order.id}>
+          <EndedOrder view={o} />
+        </li>
+      ))}
+    </OrdersList>
   );
 }
 

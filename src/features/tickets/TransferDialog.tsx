@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { checkTransfer } from '../../../contract/self-service.ts';
 import { useSession, useTicketActions, type Ticket } from '../../data/index.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Modal } from '../../ui/Modal.tsx';
 import { TextField } from '../../ui/form/Field.tsx';
 import { useFormState, type FieldRefusal } from '../../ui/form/useFormState.ts';
+import { sendChecked, TicketFormDialog } from './TicketFormDialog.tsx';
 
 const FIELDS = ['email', 'name'] as const;
 
@@ -20,15 +19,11 @@ export function TransferDialog({ ticket, open, onClose }: { ticket: Ticket; open
   const actions = useTicketActions();
   const form = useFormState<(typeof FIELDS)[number], FieldRefusal>(FIELDS, { email: '', name: '' }, () => t('general.unknownError'));
   const submit = async () => {
-    const sent = await form.submit(
-      () => {
-        const problem = checkTransfer(form.values, session.user?.email ?? null);
-        return problem ? { [problem.field]: t(`errors.${problem.code}`) } : {};
-      },
-      async () => {
-        await actions.transfer(ticket.ticket_id, form.values.email.trim(), form.values.name);
-        return { ok: true as const, data: null };
-      },
+    const sent = await sendChecked(
+      form,
+      t,
+      () => checkTransfer(form.values, session.user?.email ?? null),
+      () => actions.transfer(ticket.ticket_id, form.values.email.trim(), form.values.name),
     );
     if (sent) {
       form.reset({ email: '', name: '' });
@@ -36,33 +31,20 @@ export function TransferDialog({ ticket, open, onClose }: { ticket: Ticket; open
     }
   };
   return (
-    <Modal
+    <TicketFormDialog
+      formId={`transfer-${ticket.ticket_id}`}
       open={open}
       onClose={onClose}
       title={t('tickets.transfer.title')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('tickets.transfer.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" form={`transfer-${ticket.ticket_id}`} busy={form.busy}>
-            {t('tickets.transfer.submit')}
-          </Button>
-        </>
-      }
+      lead={t('tickets.transfer.lead')}
+      closeLabel={t('tickets.transfer.cancel')}
+      submitLabel={t('tickets.transfer.submit')}
+      submitVariant="danger"
+      busy={form.busy}
+      onSubmit={() => void submit()}
     >
-      <form
-        id={`transfer-${ticket.ticket_id}`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <p className="muted">{t('tickets.transfer.lead')}</p>
-        <TextField label={t('tickets.transfer.email')} type="email" autoComplete="off" {...form.field('email')} />
-        <TextField label={t('tickets.transfer.name')} autoComplete="off" {...form.field('name')} />
-      </form>
-    </Modal>
+      <TextField label={t('tickets.transfer.email')} type="email" autoComplete="off" {...form.field('email')} />
+      <TextField label={t('tickets.transfer.name')} autoComplete="off" {...form.field('name')} />
+    </TicketFormDialog>
   );
 }

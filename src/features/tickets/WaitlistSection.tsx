@@ -4,6 +4,7 @@ import { openOffer, useMyWaitlist, type WaitlistPlace } from '../../data/index.t
 import { buttonClass } from '../../ui/Button.tsx';
 import { dateFormat } from '../../ui/intl.ts';
 import { useLocale, useLocalePath } from '../../ui/useLocale.ts';
+import { OrdersList } from './OrdersList.tsx';
 
 /**
  * The person's waitlists on My tickets, from the device: an open offer first, with until when the
@@ -19,18 +20,13 @@ export function WaitlistSection({ now }: { now: number }) {
   const offers = open.filter((p) => openOffer(p, now));
   const waiting = open.filter((p) => !openOffer(p, now));
   return (
-    <section className="orders waitlist-list" aria-labelledby="waitlist-h">
-      <h2 id="waitlist-h" className="orders__title">
-        {t('waitlist.myTitle')}
-      </h2>
-      <ul className="orders__list">
-        {[...offers, ...waiting].map((p) => (
-          <li key={`${p.eventId}:${p.typeId}`}>
-            <WaitlistItem place={p} now={now} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <OrdersList id="waitlist-h" className="orders waitlist-list" title={t('waitlist.myTitle')}>
+      {[...offers, ...waiting].map((p) => (
+        <li key={`${p.eventId}:${p.typeId}`}>
+          <WaitlistItem place={p} now={now} />
+        </li>
+      ))}
+    </OrdersList>
   );
 }
 

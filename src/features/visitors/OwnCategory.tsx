@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOwnCategory, type EventView } from '../../data/index.ts';
+import { useLocalWrite } from '../../ui/useLocalWrite.ts';
 
 /**
  * On one's own visitor card: the category the visitor files themselves under at this event, from
@@ -10,16 +11,10 @@ export function OwnCategory({ eventId, menuId, event }: { eventId: number; menuI
   const { t } = useTranslation();
   const id = useId();
   const own = useOwnCategory(eventId, menuId);
-  const [failed, setFailed] = useState(false);
+  const { failed, write } = useLocalWrite('foyer: saving the category failed');
   const menu = event?.options.menu ?? [];
   if (menu.length === 0) return null;
-  const choose = (value: string) => {
-    setFailed(false);
-    own.set(value === '0' ? null : Number(value)).catch((err: unknown) => {
-      console.error('foyer: saving the category failed', err);
-      setFailed(true);
-    });
-  };
+  const choose = (value: string) => write(() => own.set(value === '0' ? null : Number(value)));
   return (
     <div className="field visitor__own-category">
       <label htmlFor={id}>{t('visitors.ownCategory.label')}</label>

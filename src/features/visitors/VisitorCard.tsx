@@ -7,6 +7,7 @@ import { PersonActions } from '../../ui/people/PersonActions.tsx';
 import { orDash } from '../../ui/people/format.ts';
 import { OwnCategory } from './OwnCategory.tsx';
 import { VisitorAppointment } from './VisitorAppointment.tsx';
+import { PersonDetail } from '../../ui/people/PersonDetail.tsx';
 import { SocialLinksRow } from '../../ui/people/SocialLinks.tsx';
 
 export interface VisitorCardProps {
@@ -72,30 +73,10 @@ export function VisitorCard({ visitor: v, onFilterBy, canFilterByRole, event, ap
         </div>
 
         <dl className="visitor__details">
-          {genderAge ? (
-            <div>
-              <dt>{t('visitors.details.genderAge')}</dt>
-              <dd>{genderAge}</dd>
-            </div>
-          ) : null}
-          {v.city_name ? (
-            <div>
-              <dt>{t('visitors.details.city')}</dt>
-              <dd>{v.city_name}</dd>
-            </div>
-          ) : null}
-          {v.company ? (
-            <div>
-              <dt>{t('visitors.details.company')}</dt>
-              <dd>{v.company}</dd>
-            </div>
-          ) : null}
-          {v.position ? (
-            <div>
-              <dt>{t('visitors.details.position')}</dt>
-              <dd>{v.position}</dd>
-            </div>
-          ) : null}
+          <PersonDetail label={t('visitors.details.genderAge')} value={genderAge} />
+          <PersonDetail label={t('visitors.details.city')} value={v.city_name} />
+          <PersonDetail label={t('visitors.details.company')} value={v.company} />
+          <PersonDetail label={t('visitors.details.position')} value={v.position} />
           <SocialLinksRow social={v.social} />
         </dl>
 

@@ -113,35 +113,54 @@ export function VisitorFilters({ state, categories, allCount, signedIn, onChange
             <span>{t('visitors.sex.female')}</span>
           </label>
         </fieldset>
-        <fieldset className="filter-group">
-          <legend>{t('visitors.filters.age')}</legend>
-          {AGE_BUCKETS.map((b) => (
-            <label key={b.value} className="filter-option">
-              <input type="checkbox" checked={state.ages.includes(b.value)} onChange={() => set({ ages: toggled(state.ages, b.value) })} />
-              <span>{b.max === null ? t('visitors.ageFrom', { min: b.min }) : t('visitors.ageRange', { min: b.min, max: b.max })}</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend>{t('visitors.filters.interests')}</legend>
-          {INTEREST_IDS.map((id) => (
-            <label key={id} className="filter-option">
-              <input type="checkbox" checked={state.interests.includes(id)} onChange={() => set({ interests: toggled(state.interests, id) })} />
-              <span>{t(`visitors.interests.${id}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-group">
-          <legend>{t('visitors.filters.status')}</legend>
-          {STATUS_IDS.map((id) => (
-            <label key={id} className="filter-option">
-              <input type="checkbox" checked={state.statuses.includes(id)} onChange={() => set({ statuses: toggled(state.statuses, id) })} />
-              <span>{t(`visitors.tripStatus.${id}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        <CheckGroup
+          legend={t('visitors.filters.age')}
+          options={AGE_BUCKETS.map((b) => ({
+            value: b.value,
+            label: b.max === null ? t('visitors.ageFrom', { min: b.min }) : t('visitors.ageRange', { min: b.min, max: b.max }),
+          }))}
+          checked={state.ages}
+          onChange={(ages) => set({ ages })}
+        />
+        <CheckGroup
+          legend={t('visitors.filters.interests')}
+          options={INTEREST_IDS.map((id) => ({ value: id, label: t(`visitors.interests.${id}`) }))}
+          checked={state.interests}
+          onChange={(interests) => set({ interests })}
+        />
+        <CheckGroup
+          legend={t('visitors.filters.status')}
+          options={STATUS_IDS.map((id) => ({ value: id, label: t(`visitors.tripStatus.${id}`) }))}
+          checked={state.statuses}
+          onChange={(statuses) => set({ statuses })}
+        />
       </details>
     </div>
+  );
+}
+
+/** A filter where any number of values may be chosen; none chosen means no filter. */
+function CheckGroup({
+  legend,
+  options,
+  checked,
+  onChange,
+}: {
+  legend: string;
+  options: readonly { value: number; label: string }[];
+  checked: readonly number[];
+  onChange(next: number[]): void;
+}) {
+  return (
+    <fieldset className="filter-group">
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="filter-option">
+          <input type="checkbox" checked={checked.includes(o.value)} onChange={() => onChange(toggled(checked, o.value))} />
+          <span>{o.label}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfileActions, type OwnProfile } from '../../data/index.ts';
 import { flipPatch, isShown, PRIVACY_SWITCHES, type PrivacySwitch } from './privacy.ts';
 import { FormError } from '../form/Field.tsx';
+import { useLocalWrite } from '../useLocalWrite.ts';
 
 /**
  * The privacy switches of the profile aside (the specs' four, and gender and age), all worded "Show my …" (privacy.ts). Each is a switch (role="switch"), saved at once
@@ -12,14 +12,8 @@ import { FormError } from '../form/Field.tsx';
 export function PrivacySwitches({ profile, known }: { profile: OwnProfile; known: boolean }) {
   const { t } = useTranslation();
   const actions = useProfileActions();
-  const [failed, setFailed] = useState(false);
-  const flip = (sw: PrivacySwitch) => {
-    setFailed(false);
-    actions.setPrivacy(flipPatch(sw, profile)).catch((error: unknown) => {
-      console.error('privacy switch failed', error);
-      setFailed(true);
-    });
-  };
+  const { failed, write } = useLocalWrite('privacy switch failed');
+  const flip = (sw: PrivacySwitch) => write(() => actions.setPrivacy(flipPatch(sw, profile)));
   return (
     <div className="privacy">
       {!known ? <p className="note">{t('profile.privacy.unknown')}</p> : null}

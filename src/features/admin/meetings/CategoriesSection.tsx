@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { checkCategories, MEETING_LIMITS, useAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Field } from '../../../ui/form/Field.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 
 interface Row {
   id?: number;
@@ -36,10 +37,7 @@ export function CategoriesSection({ eventId, categories, pending }: { eventId: n
     }
   };
   return (
-    <section className="admin__team" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin__h2">
-        {t('admin.meetings.categories')}
-      </h2>
+    <AdminPanel id={`${id}-title`} className="admin__team" title={t('admin.meetings.categories')}>
       <p className="muted">{t('admin.meetings.categoriesLead')}</p>
       <form className="admin-form" noValidate onSubmit={(e) => void save(e)}>
         <ul className="meeting-rows">
@@ -77,6 +75,6 @@ export function CategoriesSection({ eventId, categories, pending }: { eventId: n
           {pending ? t('admin.queued') : ''}
         </p>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MEETING_LIMITS, type MeetingPlaceInput } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { RowEnd } from './RowEnd.tsx';
+import { MeetingRows, RowEnd } from './RowEnd.tsx';
 
 /**
  * The places meetings happen at (the specs' placeItems): a hall where some of the numbered tables
@@ -23,12 +23,12 @@ export function PlacesField({
   const set = (i: number, patch: Partial<MeetingPlaceInput>) => onChange(places.map((p, k) => (k === i ? { ...p, ...patch } : p)));
   return (
     <div className="meeting-places">
-      <p className="admin__name" id={`${idp}-places`}>
-        {t('admin.meetings.places')}
-      </p>
-      <p className="muted small">{t('admin.meetings.placesHint')}</p>
-      {places.length === 0 ? <p className="muted">{t('admin.meetings.noPlaces')}</p> : null}
-      <ul className="meeting-rows" aria-labelledby={`${idp}-places`}>
+      <MeetingRows
+        titleId={`${idp}-places`}
+        title={t('admin.meetings.places')}
+        hint={t('admin.meetings.placesHint')}
+        empty={places.length === 0 ? t('admin.meetings.noPlaces') : null}
+      >
         {places.map((p, i) => {
           const rowId = `${idp}-p${i}`;
           const problem = problems[i];
@@ -66,7 +66,7 @@ export function PlacesField({
             </li>
           );
         })}
-      </ul>
+      </MeetingRows>
       <Button size="sm" onClick={() => onChange([...places, { label: '', tables: 0 }])} disabled={places.length >= MEETING_LIMITS.places}>
         {t('admin.meetings.addPlace')}
       </Button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button.tsx';
 
@@ -14,6 +15,34 @@ export function RowEnd({ rowId, label, problem, onRemove }: { rowId: string; lab
           {t(`admin.fieldErrors.${problem}`)}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** The title, hint and list of a field made of rows (places, windows); the title names the list for screen readers. */
+export function MeetingRows({
+  titleId,
+  title,
+  hint,
+  empty,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  hint: string;
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <p className="admin__name" id={titleId}>
+        {title}
+      </p>
+      <p className="muted small">{hint}</p>
+      {empty ? <p className="muted">{empty}</p> : null}
+      <ul className="meeting-rows" aria-labelledby={titleId}>
+        {children}
+      </ul>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { spanWindows } from '../../../../contract/event-windows.ts';
 import type { MeetingWindow } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { RowEnd } from './RowEnd.tsx';
+import { MeetingRows, RowEnd } from './RowEnd.tsx';
 
 /**
  * The days and hours meetings may be booked in: one row per window, in the venue's time. "The
@@ -32,12 +32,12 @@ export function WindowsField({
   };
   return (
     <div className="meeting-windows">
-      <p className="admin__name" id={`${idp}-windows`}>
-        {t('admin.meetings.windows')}
-      </p>
-      <p className="muted small">{t('admin.meetings.windowsHint', { zone: event.timezone })}</p>
-      {windows.length === 0 ? <p className="muted">{t('admin.meetings.noWindows')}</p> : null}
-      <ul className="meeting-rows" aria-labelledby={`${idp}-windows`}>
+      <MeetingRows
+        titleId={`${idp}-windows`}
+        title={t('admin.meetings.windows')}
+        hint={t('admin.meetings.windowsHint', { zone: event.timezone })}
+        empty={windows.length === 0 ? t('admin.meetings.noWindows') : null}
+      >
         {windows.map((w, i) => {
           const rowId = `${idp}-w${i}`;
           const problem = problems[i];
@@ -83,7 +83,7 @@ export function WindowsField({
             </li>
           );
         })}
-      </ul>
+      </MeetingRows>
       <div className="admin__buttons">
         <Button size="sm" onClick={add}>
           {t('admin.meetings.addWindow')}

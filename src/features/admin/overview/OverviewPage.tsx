@@ -7,6 +7,7 @@ import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { BarChart } from './BarChart.tsx';
 import { NumberCards, type NumberCard } from './NumberCards.tsx';
 import { SalesFigures } from './SalesFigures.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import './overview.css';
 
 /** 'YYYY-MM-DD' or 'YYYY-MM-DDTHH' of the event's own calendar, said in the reader's language. */
@@ -35,10 +36,7 @@ export function OverviewPage() {
   const label = (at: string) => sayDay(at, i18n.language);
   const asOf = data.fetchedAt ? dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(data.fetchedAt) : '';
   return (
-    <section className="admin-section" aria-labelledby="overview-title">
-      <h2 id="overview-title" className="admin__h2">
-        {t('admin.nav.overview')}
-      </h2>
+    <AdminPanel id="overview-title" className="admin-section" title={t('admin.nav.overview')}>
       <p className="muted">{t('admin.people.asOf', { when: asOf })}</p>
       <Numbers o={o} />
       {o.sales ? <SalesFigures sales={o.sales} label={label} /> : null}
@@ -63,7 +61,7 @@ export function OverviewPage() {
         />
         <BarChart title={t('admin.overview.chatByDay')} caption={t('admin.overview.chatByDay')} series={filledSeries(o.chat.by_day)} label={label} />
       </div>
-    </section>
+    </AdminPanel>
   );
 }
 

@@ -21,6 +21,7 @@ import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { InviteSection } from './InviteSection.tsx';
 import { PersonRow } from './PersonRow.tsx';
 import { Field } from '../../../ui/form/Field.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import './people.css';
 
 const PAGE = 50;
@@ -82,10 +83,7 @@ export function PeoplePage() {
   const setRole = (p: AdminPerson, role: TeamRole, granted: boolean) => void actions.setRole(eventId, { user_id: p.user_id }, role, granted);
 
   return (
-    <section className="admin-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin__h2">
-        {t('admin.nav.people')}
-      </h2>
+    <AdminPanel id={`${id}-title`} className="admin-section" title={t('admin.nav.people')}>
       <p className="muted">
         {data.fetchedAt
           ? t('admin.people.asOf', { when: dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(data.fetchedAt) })
@@ -140,7 +138,7 @@ export function PeoplePage() {
           <Button onClick={() => setShown(shown + PAGE)}>{t('common.loadMore')}</Button>
         </p>
       ) : null}
-    </section>
+    </AdminPanel>
   );
 }
 

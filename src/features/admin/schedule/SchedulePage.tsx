@@ -13,6 +13,7 @@ import { Refusals } from '../Refusals.tsx';
 import { SpeechForm } from './SpeechForm.tsx';
 import { TrackColumn } from './TrackColumn.tsx';
 import { Field } from '../../../ui/form/Field.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import './schedule.css';
 
 /** A calendar date of the event ("Tue, 14 Mar"), read as a date, not moved into the device's zone. */
@@ -46,10 +47,7 @@ export function SchedulePage() {
 
   if (isLoading || !data) return <Spinner label={t('common.loading')} />;
   return (
-    <section className="admin-section" aria-labelledby={`${panelId}-title`}>
-      <h2 id={`${panelId}-title`} className="admin__h2">
-        {t('admin.nav.schedule')}
-      </h2>
+    <AdminPanel id={`${panelId}-title`} className="admin-section" title={t('admin.nav.schedule')}>
       <p className="muted">{t('admin.schedule.lead')}</p>
       <Refusals items={data.refused} />
       {dates.length > 1 ? (
@@ -106,7 +104,7 @@ export function SchedulePage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-    </section>
+    </AdminPanel>
   );
 }
 

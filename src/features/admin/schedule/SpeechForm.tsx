@@ -16,7 +16,7 @@ import {
 } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Modal } from '../../../ui/Modal.tsx';
-import { Field } from '../Field.tsx';
+import { Field, UrlField } from '../Field.tsx';
 import { SpeakersField } from './SpeakersField.tsx';
 
 export interface SpeechFormProps {
@@ -182,15 +182,14 @@ export function SpeechForm(props: SpeechFormProps) {
         <Field id={`${idp}-description`} label={t('admin.schedule.description')} problem={shown.description}>
           <textarea rows={4} value={draft.description} maxLength={SCHEDULE_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
-        <Field id={`${idp}-presentation_url`} label={t('admin.schedule.link')} problem={shown.presentation_url} hint={t('admin.form.urlHint')}>
-          <input
-            type="url"
-            inputMode="url"
-            value={draft.presentation_url}
-            maxLength={SCHEDULE_LIMITS.url}
-            onChange={(e) => set('presentation_url', e.target.value)}
-          />
-        </Field>
+        <UrlField
+          id={`${idp}-presentation_url`}
+          label={t('admin.schedule.link')}
+          problem={shown.presentation_url}
+          value={draft.presentation_url}
+          max={SCHEDULE_LIMITS.url}
+          onChange={(v) => set('presentation_url', v)}
+        />
         <SpeakersField eventId={eventId} value={draft.speakers} onChange={(list) => set('speakers', list)} problem={shown.speakers} />
       </form>
     </Modal>

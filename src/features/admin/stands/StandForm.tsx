@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkStandFields, STAND_FIELD_ORDER, STAND_LIMITS, type StandFields } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Field } from '../Field.tsx';
+import { Field, UrlField } from '../Field.tsx';
 import { PictureInput } from '../PictureInput.tsx';
 
 export function blankStand(): StandFields {
@@ -61,9 +61,14 @@ export function StandForm({ eventId, current, onSave }: { eventId: number; curre
         <Field id={`${idp}-description`} label={t('admin.stands.description')} problem={shown.description}>
           <textarea rows={4} value={value.description} maxLength={STAND_LIMITS.description} onChange={(e) => set('description', e.target.value)} />
         </Field>
-        <Field id={`${idp}-link`} label={t('admin.stands.link')} problem={shown.link} hint={t('admin.form.urlHint')}>
-          <input type="url" inputMode="url" value={value.link} maxLength={STAND_LIMITS.link} onChange={(e) => set('link', e.target.value)} />
-        </Field>
+        <UrlField
+          id={`${idp}-link`}
+          label={t('admin.stands.link')}
+          problem={shown.link}
+          value={value.link}
+          max={STAND_LIMITS.link}
+          onChange={(v) => set('link', v)}
+        />
         <div className="admin-form__pair">
           {text('phone', t('admin.stands.phone'))}
           <Field id={`${idp}-email`} label={t('admin.stands.email')} problem={shown.email}>

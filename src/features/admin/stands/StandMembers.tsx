@@ -5,6 +5,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmailField } from '../EmailField.tsx';
 import { Field } from '../../../ui/form/Field.tsx';
 import { useEmailInvite } from '../useEmailInvite.ts';
+import { AdminPanel } from '../AdminPanel.tsx';
 
 interface MemberDraft {
   email: string;
@@ -34,10 +35,7 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
   });
 
   return (
-    <section className="admin__team" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin__h2">
-        {t('admin.stands.members')}
-      </h2>
+    <AdminPanel id={`${id}-title`} className="admin__team" title={t('admin.stands.members')}>
       {members.length === 0 ? <p className="muted">{t('admin.stands.noMembers')}</p> : null}
       <ul className="admin__list">
         {members.map((m) => (
@@ -62,7 +60,7 @@ export function StandMembers({ eventId, stand, members }: { eventId: number; sta
         </p>
       ) : null}
       <p className="muted small">{t('admin.stands.membersHint')}</p>
-    </section>
+    </AdminPanel>
   );
 }
 

@@ -9,6 +9,7 @@ import { useAdminEventContext } from '../AdminEventLayout.tsx';
 import { NameForm } from '../NameForm.tsx';
 import { Refusals } from '../Refusals.tsx';
 import { blankStand } from './StandForm.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import './stands.css';
 
 /**
@@ -28,10 +29,7 @@ export function StandsPage() {
 
   if (isLoading) return <Spinner label={t('common.loading')} />;
   return (
-    <section className="admin-section admin-section--narrow" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin__h2">
-        {t('admin.nav.stands')}
-      </h2>
+    <AdminPanel id={`${id}-title`} className="admin-section admin-section--narrow" title={t('admin.nav.stands')}>
       <p className="muted">{t('admin.stands.lead')}</p>
       <Refusals items={data.refused} />
       {data.stands.length === 0 ? (
@@ -75,6 +73,6 @@ export function StandsPage() {
         maxLength={STAND_LIMITS.name}
         onAdd={(name) => actions.createStand(eventId, { ...blankStand(), name })}
       />
-    </section>
+    </AdminPanel>
   );
 }

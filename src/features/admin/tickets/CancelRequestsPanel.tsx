@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contract/money.ts';
-import { useCancelRequestActions, useCancelRequests, type CancelRequestItem, type OnlineFailure } from '../../../data/index.ts';
+import { useCancelRequestActions, useCancelRequests, type CancelRequestItem } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
-import { SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { useRowAction } from './useRowAction.ts';
 
 /**
  * Holders' requests to cancel paid tickets, above the event's orders (issue 30). Approving cancels
@@ -24,13 +24,13 @@ export function CancelRequestsPanel({ eventId, timeZone, offline, onDecided }: {
     onDecided();
   };
   return (
-    <SalesPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
+    <AdminPanel id="sales-cancel-requests-h" className="promo" title={t('sales.cancelRequests.title', { count: items.length })}>
       <ul className="admin__list">
         {items.map((r) => (
           <RequestRow key={r.id} eventId={eventId} request={r} timeZone={timeZone} offline={offline} onDecided={decided} />
         ))}
       </ul>
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 
@@ -50,17 +50,9 @@ function RequestRow({
   const { t } = useTranslation();
   const locale = useLocale();
   const actions = useCancelRequestActions();
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState<'approve' | 'decline' | null>(null);
-  const [failure, setFailure] = useState<OnlineFailure | null>(null);
+  const { asking, setAsking, busy, failure, run: runAction } = useRowAction<'approve' | 'decline'>();
   const run = async (decision: 'approve' | 'decline') => {
-    setAsking(false);
-    setBusy(decision);
-    setFailure(null);
-    const res = await actions.decide(eventId, r.id, decision);
-    setBusy(null);
-    if (!res.ok) setFailure(res);
-    else onDecided();
+    if (await runAction(decision, () => actions.decide(eventId, r.id, decision))) onDecided();
   };
   const when = dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(r.created_at * 1000);
   return (
@@ -75,7 +67,7 @@ function RequestRow({
         {r.email} · {r.order_code} · {t(`checkout.methods.${r.method}`, { defaultValue: r.method })} · {when}
       </p>
       <div className="admin__buttons">
-        <Button size="sm" variant="danger" busy={busy === 'approve'} disabled={offline || busy !== null} onClick={() => setAsking(true)}>
+        <Button size="sm" variant="danger" busy={busy === 'approve'} disabled={offline || busy !== null} onClick={() => setAsking('approve')}>
           {t('sales.cancelRequests.approve')}
         </Button>
         <Button size="sm" variant="secondary" busy={busy === 'decline'} disabled={offline || busy !== null} onClick={() => void run('decline')}>
@@ -88,7 +80,7 @@ function RequestRow({
             amount: formatMoney(r.price, r.currency, locale),
           })}
           onConfirm={() => void run('approve')}
-          onCancel={() => setAsking(false)}
+          onCancel={() => setAsking(null)}
         />
       ) : null}
       <ActionFailure failure={failure} />

@@ -72,15 +72,3 @@ export function EditDeleteButtons({ edit, remove, onEdit, onDelete }: { edit: Re
     </div>
   );
 }
-
-/** One panel of the sales page: a section named by its heading, so the page's outline lists each. */
-export function SalesPanel({ id, className, title, children }: { id: string; className?: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className={className}>
-      <h2 id={id} className="admin__h2">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}

@@ -6,7 +6,8 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Field } from '../Field.tsx';
 import { CardForm, useCardSave } from './CardForm.tsx';
-import { CardList, EditDeleteButtons, SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { CardList, EditDeleteButtons } from './CardList.tsx';
 
 const BLANK: CheckinListFields = { name: '', type_ids: [], day: '', reentry: false };
 
@@ -23,7 +24,7 @@ export function CheckinListsPanel({ eventId }: { eventId: number }) {
   const view = lists.result?.ok ? lists.result.data : null;
   const items = (view?.lists ?? []).map((l) => ({ ...l, key: String(l.id) }));
   return (
-    <SalesPanel id="sales-gates-h" className="promo checkin-lists" title={t('checkinLists.title')}>
+    <AdminPanel id="sales-gates-h" className="promo checkin-lists" title={t('checkinLists.title')}>
       <p className="muted small">{t('checkinLists.lead')}</p>
       {lists.result && !lists.result.ok && !view ? <p className="muted small">{t('checkinLists.offline')}</p> : null}
       {view ? (
@@ -49,7 +50,7 @@ export function CheckinListsPanel({ eventId }: { eventId: number }) {
           add={<Button onClick={() => setEditing('new')}>{t('checkinLists.add')}</Button>}
         />
       ) : null}
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

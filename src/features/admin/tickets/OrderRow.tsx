@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../../contract/money.ts';
-import { useOrderActions, type EventOrder, type OnlineFailure } from '../../../data/index.ts';
+import { useOrderActions, type EventOrder } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
 import { ActionFailure, ConfirmStep } from './ConfirmStep.tsx';
+import { useRowAction } from './useRowAction.ts';
 
 type Action = 'paid' | 'cancel' | 'refund';
 
@@ -32,24 +32,18 @@ export function OrderRow({
   const { t } = useTranslation();
   const locale = useLocale();
   const actions = useOrderActions();
-  const [asking, setAsking] = useState<Action | null>(null);
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [failure, setFailure] = useState<OnlineFailure | null>(null);
+  const { asking, setAsking, busy, failure, run: runAction } = useRowAction<Action>();
   const when = (s: number) => dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(s * 1000);
   const money = (n: number) => (n > 0 ? formatMoney(n, order.currency, locale) : t('price.free'));
 
   const run = async (action: Action) => {
-    setAsking(null);
-    setBusy(action);
-    setFailure(null);
-    const r =
+    await runAction(action, () =>
       action === 'paid'
-        ? await actions.markPaid(eventId, order.code)
+        ? actions.markPaid(eventId, order.code)
         : action === 'cancel'
-          ? await actions.cancel(eventId, order.code, order.state)
-          : await actions.refund(eventId, order.code);
-    setBusy(null);
-    if (!r.ok) setFailure(r);
+          ? actions.cancel(eventId, order.code, order.state)
+          : actions.refund(eventId, order.code),
+    );
     // Refused or not, the list is read again: a refusal usually means the order moved meanwhile.
     onChanged();
   };

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PROMO_KINDS, PROMO_LIMITS, type PromoKind } from '../../../../contract/promo.ts';
 import type { AdminTypeView } from '../../../data/index.ts';
-import { numberOrNull } from '../form.ts';
 import { Field } from '../Field.tsx';
 import { TimeWindow } from '../TimeWindow.tsx';
+import { LimitField } from './LimitField.tsx';
 import type { PromoForm } from './usePromoCodeForm.ts';
 
 /** What each part of the promo code form gets: the form's state, the field ids and whether a save was tried. */
@@ -83,41 +83,18 @@ export function PromoUses({ form, id, tried }: PartProps) {
   const { t } = useTranslation();
   const { set, uses, setUses, limited, usesBad, problems } = form;
   return (
-    <>
-      <label className="sales__check">
-        <input
-          type="checkbox"
-          checked={limited}
-          onChange={(e) => {
-            const n = numberOrNull(uses);
-            set('max_uses', e.target.checked ? (n !== null && n >= 1 ? Math.floor(n) : 100) : null);
-            if (e.target.checked && (n === null || n < 1)) setUses('100');
-          }}
-        />
-        {t('sales.promo.form.limited')}
-      </label>
-      {limited ? (
-        <Field
-          errors="sales"
-          id={id('uses')}
-          label={t('sales.promo.form.maxUses')}
-          hint={t('sales.promo.form.maxUsesHint')}
-          problem={tried ? (usesBad ? 'required' : problems.max_uses) : undefined}
-        >
-          <input
-            type="number"
-            min={1}
-            max={PROMO_LIMITS.maxUses}
-            value={uses}
-            onChange={(e) => {
-              setUses(e.target.value);
-              const n = numberOrNull(e.target.value);
-              set('max_uses', n === null ? 0 : Math.floor(n));
-            }}
-          />
-        </Field>
-      ) : null}
-    </>
+    <LimitField
+      id={id('uses')}
+      checkLabel={t('sales.promo.form.limited')}
+      label={t('sales.promo.form.maxUses')}
+      hint={t('sales.promo.form.maxUsesHint')}
+      problem={tried ? (usesBad ? 'required' : problems.max_uses) : undefined}
+      max={PROMO_LIMITS.maxUses}
+      limited={limited}
+      text={uses}
+      setText={setUses}
+      set={(n) => set('max_uses', n)}
+    />
   );
 }
 

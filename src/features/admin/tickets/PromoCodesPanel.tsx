@@ -7,7 +7,8 @@ import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
-import { CardList, RefusedNote, SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { CardList, RefusedNote } from './CardList.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 
 /**
@@ -35,7 +36,7 @@ export function PromoCodesPanel({
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <SalesPanel id="sales-promo-h" className="promo" title={t('sales.promo.title')}>
+    <AdminPanel id="sales-promo-h" className="promo" title={t('sales.promo.title')}>
       {!stats && codes.length ? <p className="muted small">{t('sales.promo.usesOffline')}</p> : null}
       <CardList
         items={codes}
@@ -72,7 +73,7 @@ export function PromoCodesPanel({
         )}
         add={<Button onClick={() => setEditing('new')}>{t('sales.promo.add')}</Button>}
       />
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

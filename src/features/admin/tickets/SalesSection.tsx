@@ -6,7 +6,7 @@ import { NotOrganiser } from '../NotOrganiser.tsx';
 import { OrdersPanel } from './OrdersPage.tsx';
 import { SalesNav } from './SalesNav.tsx';
 import { TicketTypesPanel } from './TicketTypesPage.tsx';
-import { SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
 import '../admin.css';
 import './sales.css';
 
@@ -22,10 +22,10 @@ function SalesSection({ panel }: { panel: 'types' | 'orders' }) {
   if (isLoading) return <Spinner label={t('common.loading')} />;
   if (!data) return <NotOrganiser />;
   return (
-    <SalesPanel id="sales-section-h" className="admin-section" title={t(panel === 'types' ? 'sales.types.title' : 'sales.orders.title')}>
+    <AdminPanel id="sales-section-h" className="admin-section" title={t(panel === 'types' ? 'sales.types.title' : 'sales.orders.title')}>
       <SalesNav eventId={eventId} />
       {panel === 'types' ? <TicketTypesPanel data={data} /> : <OrdersPanel data={data} />}
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

@@ -4,7 +4,8 @@ import { blankSharedQuota, type SharedQuotaFields } from '../../../../contract/q
 import type { AdminQuotaView, AdminTypeView, EventOrdersPage, SalesAdminActions } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { EmptyState } from '../../../ui/EmptyState.tsx';
-import { CardList, RefusedNote, EditDeleteButtons, SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { CardList, RefusedNote, EditDeleteButtons } from './CardList.tsx';
 import { SharedQuotaForm } from './SharedQuotaForm.tsx';
 
 /**
@@ -29,7 +30,7 @@ export function SharedQuotasPanel({
   const [editing, setEditing] = useState<string | null>(null);
   const others = (key: string | null) => quotas.filter((q) => q.key !== key);
   return (
-    <SalesPanel id="sales-quotas-h" className="promo" title={t('sales.quotas.title')}>
+    <AdminPanel id="sales-quotas-h" className="promo" title={t('sales.quotas.title')}>
       <CardList
         items={quotas}
         editing={editing}
@@ -61,7 +62,7 @@ export function SharedQuotasPanel({
         )}
         add={<Button onClick={() => setEditing('new')}>{t('sales.quotas.add')}</Button>}
       />
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

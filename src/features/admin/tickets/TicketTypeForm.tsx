@@ -5,6 +5,7 @@ import { numberOrNull } from '../form.ts';
 import { Field } from '../Field.tsx';
 import { TimeWindow } from '../TimeWindow.tsx';
 import { CardForm, useCardSave } from './CardForm.tsx';
+import { LimitField } from './LimitField.tsx';
 
 /** A whole number typed into a limit field, kept within 1..max. */
 function clampInt(text: string, max: number): number {
@@ -95,33 +96,17 @@ export function TicketTypeForm({
             />
           </Field>
         </div>
-        <label className="sales__check">
-          <input
-            type="checkbox"
-            checked={limited}
-            onChange={(e) => {
-              const n = numberOrNull(quota);
-              set('quota', e.target.checked ? (n !== null && n >= 1 ? Math.floor(n) : 100) : null);
-              if (e.target.checked && (n === null || n < 1)) setQuota('100');
-            }}
-          />
-          {t('sales.form.limited')}
-        </label>
-        {limited ? (
-          <Field errors="sales" id={id('quota')} label={t('sales.form.quota')} problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}>
-            <input
-              type="number"
-              min={1}
-              max={TICKET_TYPE_LIMITS.maxQuota}
-              value={quota}
-              onChange={(e) => {
-                setQuota(e.target.value);
-                const n = numberOrNull(e.target.value);
-                set('quota', n === null ? 0 : Math.floor(n));
-              }}
-            />
-          </Field>
-        ) : null}
+        <LimitField
+          id={id('quota')}
+          checkLabel={t('sales.form.limited')}
+          label={t('sales.form.quota')}
+          problem={tried ? (quotaBad ? 'required' : problems.quota) : undefined}
+          max={TICKET_TYPE_LIMITS.maxQuota}
+          limited={limited}
+          text={quota}
+          setText={setQuota}
+          set={(n) => set('quota', n)}
+        />
         <label className="sales__check">
           <input type="checkbox" checked={value.hidden} onChange={(e) => set('hidden', e.target.checked)} />
           {t('sales.form.hidden')}

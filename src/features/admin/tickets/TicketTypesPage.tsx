@@ -7,7 +7,8 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { CopyField } from '../../../ui/CopyField.tsx';
 import { useLocale, useLocalePath } from '../../../ui/useLocale.ts';
 import { formatMoney } from '../../../../contract/money.ts';
-import { CardList, RefusedNote, SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { CardList, RefusedNote } from './CardList.tsx';
 import { SalesSettingsForm } from './SalesSettingsForm.tsx';
 import { PromoCodesPanel } from './PromoCodesPanel.tsx';
 import { SharedQuotasPanel } from './SharedQuotasPanel.tsx';
@@ -43,7 +44,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
       />
       {sales.settingsPending ? <p className="muted small">{t('admin.pending')}</p> : null}
 
-      <SalesPanel id="sales-types-h" title={t('sales.types.list')}>
+      <AdminPanel id="sales-types-h" title={t('sales.types.list')}>
         {!stats ? <p className="muted small">{figures.loading ? t('common.loading') : t('sales.types.figuresOffline')}</p> : null}
         <CardList
           items={sales.types}
@@ -97,7 +98,7 @@ export function TicketTypesPanel({ data }: { data: SalesAdminData }) {
             </Button>
           }
         />
-      </SalesPanel>
+      </AdminPanel>
       <SharedQuotasPanel eventId={eventId} quotas={sales.quotas} types={sales.types} stats={stats} actions={actions} />
       <WaitlistPanel eventId={eventId} types={sales.types} timezone={event.timezone} />
       <CheckinListsPanel eventId={eventId} />

@@ -7,7 +7,8 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { TextField } from '../../../ui/form/Field.tsx';
 import { dateFormat } from '../../../ui/intl.ts';
 import { useLocale } from '../../../ui/useLocale.ts';
-import { RefusedNote, SalesPanel } from './CardList.tsx';
+import { AdminPanel } from '../AdminPanel.tsx';
+import { RefusedNote } from './CardList.tsx';
 
 /**
  * The event's waitlists for its organisers (issue 30): each type's line in order with each
@@ -32,7 +33,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
     .map((ty) => ({ type: ty, entries: (view?.entries ?? []).filter((e) => e.type_id === ty.id) }))
     .filter((x) => x.entries.length > 0);
   return (
-    <SalesPanel id="sales-waitlist-h" className="promo waitlist-admin" title={t('waitlist.admin.title')}>
+    <AdminPanel id="sales-waitlist-h" className="promo waitlist-admin" title={t('waitlist.admin.title')}>
       <p className="muted small">{t('waitlist.admin.lead')}</p>
       {view ? <OfferHours eventId={eventId} hours={view.offer_hours} onSave={(h) => actions.setOfferHours(eventId, h)} /> : null}
       {list.result && !list.result.ok ? (
@@ -66,7 +67,7 @@ export function WaitlistPanel({ eventId, types, timezone }: { eventId: number; t
       <Button size="sm" variant="ghost" busy={list.loading} onClick={reload}>
         {t('waitlist.admin.refresh')}
       </Button>
-    </SalesPanel>
+    </AdminPanel>
   );
 }
 

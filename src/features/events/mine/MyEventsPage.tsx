@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MY_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { useEvents, useMyEventCounts, useSession, type EventsQuery, type EventView, type MyEventCounts } from '../../../data/index.ts';
-import { useLocalePath } from '../../../ui/useLocale.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
@@ -15,6 +14,7 @@ import { inPeriod, type Period } from './period.ts';
 import { NowAndSoon } from '../NowAndSoon.tsx';
 import { nowAndSoon } from '../home/personal.ts';
 import { PageHeader } from '../../../ui/PageHeader.tsx';
+import { BrowseEventsLink } from '../../../ui/BrowseEventsLink.tsx';
 
 type Tab = keyof MyEventCounts;
 const TABS: Tab[] = ['allEvents', 'futuredEvents', 'pastEvents', 'favorites', 'lookedEarlier'];
@@ -94,7 +94,6 @@ function MineTab({ tab }: { tab: 'allEvents' | 'futuredEvents' | 'pastEvents' })
 
 function TabList({ tab, items, total, isLoading, onMore }: { tab: Tab; items: EventView[]; total: number; isLoading: boolean; onMore(): void }) {
   const { t } = useTranslation();
-  const to = useLocalePath();
   return (
     <>
       <EventList
@@ -102,11 +101,7 @@ function TabList({ tab, items, total, isLoading, onMore }: { tab: Tab; items: Ev
         isLoading={isLoading}
         empty={{
           title: t(`myEvents.empty.${tab}`),
-          action: (
-            <Link className="btn btn--primary btn--sm" to={to('/events')}>
-              {t('event.browse')}
-            </Link>
-          ),
+          action: <BrowseEventsLink />,
         }}
       />
       {items.length < total ? (

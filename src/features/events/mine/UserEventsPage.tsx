@@ -3,7 +3,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom'
 import { useTranslation } from 'react-i18next';
 import { PAGINATION_MARGIN_PAGES, USER_EVENTS_PAGE_SIZE } from '../../../../contract/constants.ts';
 import { useLocalePath } from '../../../ui/useLocale.ts';
-import { useEvents, useProfile, useRemoteUserEvents, useSession, type EventsQuery, type UserEventsTab } from '../../../data/index.ts';
+import { useEvents, useProfile, useRemoteUserEvents, useSession, type EventsQuery, type EventView, type UserEventsTab } from '../../../data/index.ts';
 import { useDocumentTitle } from '../../../app/useDocumentTitle.ts';
 import { EmptyPage } from '../../../ui/EmptyState.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
@@ -42,11 +42,7 @@ const OTHER_TABS: UserEventsTab[] = ['all', 'future', 'past'];
 function OtherEvents({ userId, title }: { userId: number; title: string }) {
   const { t } = useTranslation();
   const to = useLocalePath();
-  const { pathname } = useLocation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: UserEventsTab = OTHER_TABS.includes(raw as UserEventsTab) ? (raw as UserEventsTab) : 'all';
-  const page = parsePage(params.get('page'));
+  const { tab, page } = useTabAndPage(OTHER_TABS);
   const remote = useRemoteUserEvents(userId, tab, page, USER_EVENTS_PAGE_SIZE, userId > 0);
 
   if (!remote.known && !remote.loading) {
@@ -63,20 +59,16 @@ function OtherEvents({ userId, title }: { userId: number; title: string }) {
     );
   }
 
-  const hrefFor = (p: number) => pageHref(pathname, params, p);
   return (
-    <div className="page">
-      <PageHeader title={title} />
-      <Tabs<UserEventsTab>
-        label={t('userEvents.tabsLabel')}
-        tabs={OTHER_TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
-        value={tab}
-        onChange={(next) => setParams(next === 'all' ? {} : { tab: next }, { replace: true })}
-      >
-        <EventList items={remote.items} isLoading={remote.loading} skeletons={USER_EVENTS_PAGE_SIZE} empty={{ title: t(`userEvents.empty.${tab}`) }} />
-        <Pagination page={page} totalPages={pageCount(remote.total, USER_EVENTS_PAGE_SIZE)} margin={PAGINATION_MARGIN_PAGES} hrefFor={hrefFor} />
-      </Tabs>
-    </div>
+    <TabbedEventList
+      title={title}
+      tabs={OTHER_TABS}
+      tab={tab}
+      items={remote.items}
+      isLoading={remote.loading}
+      page={page}
+      totalPages={pageCount(remote.total, USER_EVENTS_PAGE_SIZE)}
+    />
   );
 }
 
@@ -95,12 +87,7 @@ function useWhoseEventsTitle(userId: number): string {
 }
 
 function OwnEvents({ title }: { title: string }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('tab');
-  const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'all';
-  const page = parsePage(params.get('page'));
+  const { tab, page } = useTabAndPage(TABS);
   const now = useNow(PERIOD_REFRESH_MS);
 
   const query = useMemo<EventsQuery>(
@@ -113,14 +100,44 @@ function OwnEvents({ title }: { title: string }) {
   const items = matching.slice(start, start + USER_EVENTS_PAGE_SIZE);
   const totalPages = pageCount(matching.length, USER_EVENTS_PAGE_SIZE);
 
-  const hrefFor = (p: number) => pageHref(pathname, params, p);
+  return <TabbedEventList title={title} tabs={TABS} tab={tab} items={items} isLoading={isLoading} page={page} totalPages={totalPages} />;
+}
 
+/** The tab and page this list was opened at; an unknown tab is "all". */
+function useTabAndPage<T extends string>(tabs: readonly T[]): { tab: T | 'all'; page: number } {
+  const [params] = useSearchParams();
+  const raw = params.get('tab');
+  return { tab: tabs.includes(raw as T) ? (raw as T) : 'all', page: parsePage(params.get('page')) };
+}
+
+/** Own and other people's lists read from different places, but look and move between tabs and pages alike. */
+function TabbedEventList<T extends string>({
+  title,
+  tabs,
+  tab,
+  items,
+  isLoading,
+  page,
+  totalPages,
+}: {
+  title: string;
+  tabs: readonly T[];
+  tab: T;
+  items: EventView[];
+  isLoading: boolean;
+  page: number;
+  totalPages: number;
+}) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const hrefFor = (p: number) => pageHref(pathname, params, p);
   return (
     <div className="page">
       <PageHeader title={title} />
-      <Tabs<Tab>
+      <Tabs<T>
         label={t('userEvents.tabsLabel')}
-        tabs={TABS.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
+        tabs={tabs.map((id) => ({ id, label: t(`userEvents.tabs.${id}`) }))}
         value={tab}
         onChange={(next) => setParams(next === 'all' ? {} : { tab: next }, { replace: true })}
       >

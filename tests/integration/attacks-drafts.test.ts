@@ -88,6 +88,43 @@ describe('drafts stay their organisers’ (finding 7)', () => {
     expect(await feed()).toContain('Harbour Summit (moved)');
   });
 
+  it('are not registered for, favourited or starred by anybody but their organisers, whose id tried at random would otherwise make them a participant', async () => {
+    const ev = await createEvent(s.app.db, { name: 'Quiet Preview', is_free: true, starts_in_hours: 2, duration_hours: 24 });
+    await toDraft(ev.id);
+    const owner = await person();
+    await s.app.db.insertInto('user_events').values({ event_id: ev.id, user_id: owner.id, is_owner: true }).execute();
+    const track = await s.app.db.insertInto('tracks').values({ event_id: ev.id, title: 'Main' }).returning('id').executeTakeFirstOrThrow();
+    const speech = await s.app.db
+      .insertInto('speeches')
+      .values({
+        event_id: ev.id,
+        track_id: track.id,
+        day_date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(new Date(Date.now() + 3 * 3600_000)),
+        title: 'Secret talk',
+        starts_at: new Date(Date.now() + 3 * 3600_000),
+        ends_at: new Date(Date.now() + 4 * 3600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const stranger = await person();
+    const refused = { status: 'rejected', code: 'event_not_found' };
+    expect(await command(s.app, stranger.token, 'event.checkin', { event_id: ev.id })).toMatchObject(refused);
+    expect(await command(s.app, stranger.token, 'event.favorite', { event_id: ev.id, favorite: true })).toMatchObject(refused);
+    expect(await command(s.app, stranger.token, 'speech.star', { event_id: ev.id, speech_id: speech.id, starred: true })).toMatchObject(refused);
+    // The specs' calls answer as for an event that does not exist, and leave nothing behind.
+    const legacy = await s.app.inject({ method: 'POST', url: '/api/events/checkin', headers: auth(stranger.token), payload: { event_id: ev.id } });
+    expect(legacy.json()).toMatchObject({ status_code: 404, data: null });
+    const rows = await s.app.db.selectFrom('user_events').select('user_id').where('event_id', '=', ev.id).where('user_id', '=', stranger.id).execute();
+    expect(rows).toEqual([]);
+    expect(await s.app.db.selectFrom('tickets').select('id').where('event_id', '=', ev.id).execute()).toEqual([]);
+
+    // Its organisers may, and once it is published, so may anybody.
+    expect(await command(s.app, owner.token, 'event.favorite', { event_id: ev.id, favorite: true })).toMatchObject({ status: 'applied' });
+    await s.app.db.updateTable('events').set({ status: 'published' }).where('id', '=', ev.id).execute();
+    expect(await command(s.app, stranger.token, 'event.checkin', { event_id: ev.id })).toMatchObject({ status: 'applied' });
+    expect(await command(s.app, stranger.token, 'speech.star', { event_id: ev.id, speech_id: speech.id, starred: true })).toMatchObject({ status: 'applied' });
+  });
+
   it('keeps a draft’s drawn poster from everybody but its organisers, and out of shared caches', async () => {
     const ev = (await createEvent(s.app.db, { name: 'Unannounced Gala' })).id;
     await toDraft(ev);

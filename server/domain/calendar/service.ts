@@ -3,7 +3,7 @@ import { CALENDAR_KEY_HEX, type CalendarFeedPayload, type SpeechStarPayload } fr
 import { DomainError } from '../../../contract/errors.ts';
 import type { Q, Tx } from '../../db/tx.ts';
 import { quiet, type Effect } from '../effects.ts';
-import { requireEvent } from '../events/service.ts';
+import { requireOpenEvent } from '../events/service.ts';
 import { addStar, deleteFeed, feedOf, feedOwner, findSpeech, removeStar, setFeedToken } from './repository.ts';
 
 /**
@@ -16,7 +16,7 @@ import { addStar, deleteFeed, feedOf, feedOwner, findSpeech, removeStar, setFeed
  * event a favorite; the speech must belong to the event and still be on its programme.
  */
 export async function starSpeech(trx: Tx, userId: number, p: SpeechStarPayload): Promise<Effect> {
-  await requireEvent(trx, p.event_id);
+  await requireOpenEvent(trx, p.event_id, userId);
   const speech = await findSpeech(trx, p.speech_id);
   if (!speech || speech.event_id !== p.event_id || (speech.deleted && p.starred)) throw new DomainError('not_found', 'speech_id');
   const changed = p.starred ? await addStar(trx, userId, p.event_id, p.speech_id) : await removeStar(trx, userId, p.speech_id);

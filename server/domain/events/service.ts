@@ -5,6 +5,7 @@ import {
   bumpEventCounter,
   recountPeople,
   findEvent,
+  isEventOwner,
   findUserEvent,
   touchUserEvent,
   lastViewedSince,
@@ -24,11 +25,23 @@ export async function requireEvent(q: Q, eventId: number): Promise<EventHeader> 
 }
 
 /**
+ * requireEvent for what a person does at an event (a favorite, a view, registering, a starred
+ * talk): a draft is its organisers' alone, so to anybody else it answers as if it did not exist,
+ * as the event page, the lists and the feeds do. Without this, an id tried at random registered a
+ * stranger for a draft, which made them a participant of its chat and its visitors.
+ */
+export async function requireOpenEvent(q: Q, eventId: number, userId: number): Promise<EventHeader> {
+  const event = await requireEvent(q, eventId);
+  if (event.status === 'draft' && !(await isEventOwner(q, eventId, userId))) throw new DomainError('event_not_found');
+  return event;
+}
+
+/**
  * Sets (not toggles) the favorite flag: a command replayed after a lost answer, or sent from two
  * devices, then lands on the state the user asked for instead of flipping it back.
  */
 export async function setFavorite(trx: Tx, userId: number, eventId: number, favorite: boolean): Promise<Effect> {
-  await requireEvent(trx, eventId);
+  await requireOpenEvent(trx, eventId, userId);
   const was = (await findUserEvent(trx, eventId, userId))?.is_favorite ?? false;
   await touchUserEvent(trx, eventId, userId, { is_favorite: favorite });
   const collections = ['my_events'];
@@ -72,7 +85,7 @@ export async function viewWorthWriting(q: Q, userId: number, eventId: number, no
 
 /** Remembers that the user opened the event page, for the "recently viewed" lists. */
 export async function markViewed(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  await requireEvent(trx, eventId);
+  await requireOpenEvent(trx, eventId, userId);
   await touchUserEvent(trx, eventId, userId, { viewed_at: new Date() });
   return { ids: [String(eventId)], collections: ['my_events'], userIds: [userId] };
 }

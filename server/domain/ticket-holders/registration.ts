@@ -3,7 +3,7 @@ import type { Tx } from '../../db/tx.ts';
 import { DomainError } from '../../../contract/errors.ts';
 import type { Effect } from '../effects.ts';
 import { hasValidTicket } from '../events/repository.ts';
-import { requireEvent, setCheckedIn } from '../events/service.ts';
+import { requireEvent, requireOpenEvent, setCheckedIn } from '../events/service.ts';
 import { freshTicketCode } from '../orders/lifecycle.ts';
 import { eventCurrency, ticketTypesOf } from '../orders/types-repository.ts';
 import { cancelRegistrationTicket, insertRegistrationTicket, reviveRegistrationTicket } from './self-service-repository.ts';
@@ -51,7 +51,7 @@ export async function voidRegistrationTicket(trx: Tx, userId: number, eventId: n
  * paid one needs a valid ticket. A finished event cannot be registered for any more.
  */
 export async function checkin(trx: Tx, userId: number, eventId: number): Promise<Effect> {
-  const event = await requireEvent(trx, eventId);
+  const event = await requireOpenEvent(trx, eventId, userId);
   if (event.ends_at.getTime() < Date.now()) throw new DomainError('event_finished');
   if (!event.is_free && !(await hasValidTicket(trx, userId, eventId))) throw new DomainError('ticket_required');
   const effect = await setCheckedIn(trx, userId, eventId, true);

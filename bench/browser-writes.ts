@@ -6,8 +6,9 @@
  * sync API serves them to anna. A bench-only page (bench/browser/writes/, bundled here with vite,
  * never part of the app) imports the app's own database module and replication, and writes them in
  * batches of the client's pull size (500) three ways into fresh databases: through the app's pull
- * replication fed from memory (what a first sync does), through the collection's bulkUpsert, and
- * with a bare Dexie table's bulkPut. BENCH_ROUNDS rounds (7 by default), interleaved; no network
+ * replication fed from memory (what a first sync does, packed into pages of people), through
+ * RxDB's bulkUpsert of one document per person (how the device stored them before the pages), and
+ * with a bare Dexie table's bulkPut of one record per person. BENCH_ROUNDS rounds (7 by default), interleaved; no network
  * and no CPU slowdown, so the figure is the storage path alone. Prints docs/s, asserts nothing.
  */
 import fs from 'node:fs';
@@ -109,8 +110,8 @@ async function main() {
         batch: BATCH,
       });
     const labels: Record<Way, string> = {
-      viaReplication: "RxDB: the app's pull replication (sync/engine/replication.ts)",
-      viaBulkUpsert: 'RxDB: collection bulkUpsert (sync/engine/database.ts)',
+      viaReplication: "RxDB: the app's pull replication, packed into pages (sync/engine/visitor-pages.ts)",
+      viaBulkUpsert: 'RxDB: bulkUpsert of one document per person (the shape before the pages)',
       viaDexie: 'raw Dexie bulkPut, same indexes',
     };
     const results: Record<Way, WriteResult[]> = { viaReplication: [], viaBulkUpsert: [], viaDexie: [] };

@@ -17,6 +17,7 @@ import { VISITORS_PAGE_SIZE } from '../contract/constants.ts';
 import type { SyncEngine } from '../sync/engine/engine.ts';
 import { annaEngine, openBenchDatabase } from './lib/device.ts';
 import { observeEventVisitors } from '../sync/views/visitors/store.ts';
+import { readVisitorRows } from '../sync/engine/visitor-pages.ts';
 import { queryVisitors, type PreparedVisitor, type VisitorsFilter } from '../sync/views/visitors/visitors.ts';
 import { DEMO_IN_PERSON_EVENT_NAME } from '../server/db/seed/demo-data.ts';
 import { startFoyerServer } from '../tests/e2e/fixtures/server.ts';
@@ -69,16 +70,16 @@ async function main() {
       );
       await engine.awaitInSync();
       if (engine.replicationKeys.includes(`visitors@${eventId}`)) {
-        const before = await db.visitors.count({ selector: { event_id: eventId } }).exec();
+        const before = (await readVisitorRows(db.visitors, eventId)).length;
         await new Promise((r) => setTimeout(r, 1500));
         await engine.awaitInSync();
-        if ((await db.visitors.count({ selector: { event_id: eventId } }).exec()) === before && before > 0) break;
+        if ((await readVisitorRows(db.visitors, eventId)).length === before && before > 0) break;
       } else {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
     const syncMs = performance.now() - syncStart;
-    const stored = await db.visitors.count({ selector: { event_id: eventId } }).exec();
+    const stored = (await readVisitorRows(db.visitors, eventId)).length;
     console.log(`synced ${stored} visitors of "${DEMO_IN_PERSON_EVENT_NAME}" in ${syncMs.toFixed(0)} ms (sync/engine/engine.ts, fake-indexeddb)`);
 
     // The page's live query: the RxDB read of the event's documents plus the join and overlay.

@@ -103,7 +103,11 @@ export async function localCounts(page: Page): Promise<Record<string, number>> {
         if (!db.objectStoreNames.contains('docs')) continue;
         out[collection] = await new Promise<number>((resolve, reject) => {
           const r = db.transaction('docs', 'readonly').objectStore('docs').getAll();
-          r.onsuccess = () => resolve((r.result as { _deleted?: unknown }[]).filter((d) => d._deleted !== '1' && d._deleted !== true).length);
+          r.onsuccess = () => {
+            const live = (r.result as { _deleted?: unknown; rows?: unknown[] }[]).filter((d) => d._deleted !== '1' && d._deleted !== true);
+            // The visitors are stored in pages of people (sync/engine/visitor-pages.ts): count the people.
+            resolve(collection === 'visitors' ? live.reduce((n, d) => n + (d.rows?.length ?? 0), 0) : live.length);
+          };
           r.onerror = () => reject(r.error);
         });
       } finally {

@@ -7,7 +7,6 @@ import {
   COLLECTIONS,
   toRxJsonSchema,
   type AppointmentDoc,
-  type CollectionDef,
   type CompanyDoc,
   type DialogDoc,
   type DoorTicketDoc,
@@ -16,13 +15,13 @@ import {
   type MyEventDoc,
   type RelationDoc,
   type TicketDoc,
-  type VisitorDoc,
 } from '../../contract/index.ts';
 import type { CommentDoc } from '../../contract/chat.ts';
 import type { ScheduleDoc } from '../../contract/schedule.ts';
 import type { CommandKind } from '../../contract/commands.ts';
 import { DEFAULT_DB_NAME } from './db-name.ts';
 import { sparseReads } from './sparse-reads.ts';
+import { visitorPagesSchema, type VisitorPageDoc } from './visitor-pages.ts';
 
 /**
  * The one client database, opened with the same name and schemas by each tab's sync worker
@@ -37,7 +36,8 @@ import { sparseReads } from './sparse-reads.ts';
  *    1 events        public list
  *    2 my_events     the user's relation to events (decides the event scopes below)
  *    3 outbox        local only: the queued commands
- *    4 visitors      event-scoped: the people of the events the user takes part in
+ *    4 visitors      event-scoped: the people of the events the user takes part in, stored
+ *                    a page of a few hundred per document (visitor-pages.ts)
  *    5 relations     user: the user's likes and stars of other people, and the contacts met by QR
  *    6 appointments  user
  *    7 comments      event-scoped: the chat of opened events (recent window, older on demand)
@@ -116,7 +116,8 @@ export interface FoyerCollections {
   events: RxCollection<EventDoc>;
   my_events: RxCollection<MyEventDoc>;
   relations: RxCollection<RelationDoc>;
-  visitors: RxCollection<VisitorDoc>;
+  /** The event's visitors, packed into pages (visitor-pages.ts). */
+  visitors: RxCollection<VisitorPageDoc>;
   appointments: RxCollection<AppointmentDoc>;
   companies: RxCollection<CompanyDoc>;
   tickets: RxCollection<TicketDoc>;
@@ -155,9 +156,9 @@ const OUTBOX_MIGRATIONS: Record<number, (doc: OutboxDoc) => OutboxDoc> = {
  * converted: the replication identifier carries the version, so the new collection is pulled from
  * the server from scratch.
  */
-function dropOldDocuments(def: CollectionDef): Record<number, () => null> {
+function dropOldDocuments(version: number): Record<number, () => null> {
   const strategies: Record<number, () => null> = {};
-  for (let v = 1; v <= def.version; v++) strategies[v] = () => null;
+  for (let v = 1; v <= version; v++) strategies[v] = () => null;
   return strategies;
 }
 
@@ -211,9 +212,11 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Foye
     const creators: Record<string, { schema: RxJsonSchema<unknown>; migrationStrategies?: Record<number, (doc: never) => unknown> }> = {};
     for (const def of COLLECTIONS) {
       if (opts.collections && !opts.collections.includes(def.name)) continue;
+      // The visitors are stored packed, in a shape of their own (visitor-pages.ts).
+      const schema = def.name === 'visitors' ? visitorPagesSchema() : toRxJsonSchema(def);
       creators[def.name] = {
-        schema: toRxJsonSchema(def) as unknown as RxJsonSchema<unknown>,
-        migrationStrategies: dropOldDocuments(def),
+        schema: schema as unknown as RxJsonSchema<unknown>,
+        migrationStrategies: dropOldDocuments((schema as { version: number }).version),
       };
     }
     creators.outbox = { schema: OUTBOX_SCHEMA as RxJsonSchema<unknown>, migrationStrategies: OUTBOX_MIGRATIONS };

@@ -5,6 +5,7 @@ import { SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
 import type { PullResponse } from '../../contract/commands.ts';
 import type { CollectionDef } from '../../contract/schema.ts';
 import { USER_SCOPED, VIEWER_SHAPED } from '../../contract/entities.ts';
+import { VISITOR_PAGES_VERSION } from './visitor-pages.ts';
 import { AbortedError, HttpError, requestJson, type HttpOptions } from './http.ts';
 
 /**
@@ -64,14 +65,27 @@ export function toRxDocument<T extends { deleted: boolean }>(doc: T): WithDelete
 export function replicationIdentifier(def: CollectionDef, baseUrl: string, userId: number | null, event?: { eventId: number; generation: number }): string {
   const user = USER_SCOPED.has(def.name) || VIEWER_SHAPED.has(def.name) || event ? `:u${userId ?? 'guest'}` : '';
   const scope = event ? `:e${event.eventId}:g${event.generation}` : '';
-  return `foyer:${def.name}:v${def.version}:${baseUrl || 'same-origin'}${user}${scope}`;
+  return `foyer:${def.name}:v${localVersion(def)}:${baseUrl || 'same-origin'}${user}${scope}`;
+}
+
+/**
+ * Folds a pulled page of server documents into the documents the collection stores (the packed
+ * visitors, sync/engine/visitor-pages.ts). Its answer is never empty for a page that is not.
+ */
+export interface PullPacker {
+  apply(docs: WithDeleted<unknown>[]): WithDeleted<unknown>[];
+}
+
+/** The stored shape's version: the packed visitors have their own (sync/engine/visitor-pages.ts). */
+function localVersion(def: CollectionDef): number {
+  return def.name === 'visitors' ? VISITOR_PAGES_VERSION : def.version;
 }
 
 export function startPullReplication(
   collection: RxCollection,
   def: CollectionDef,
   hooks: PullHooks,
-  opts: { identifier: string; batchSize?: number; eventId?: number },
+  opts: { identifier: string; batchSize?: number; eventId?: number; packer?: () => Promise<PullPacker> },
 ): PullReplication {
   const stream$ = new Subject<RxReplicationPullStreamItem<unknown, RevCheckpoint>>();
   const batchLimit = opts.batchSize ?? SYNC_PULL_DEFAULT_LIMIT;
@@ -93,19 +107,26 @@ export function startPullReplication(
     }
   };
   const pages = new PagePuller(fetchPage, () => hooks.tick());
+  const packed = opts.packer;
+  const end = new PackedFeedEnd();
 
-  const handler = async (last: RevCheckpoint | undefined, batchSize: number) => {
+  const handler = async (last: RevCheckpoint | undefined, rxBatchSize: number) => {
     const checkpoint = last?.rev ?? 0;
+    const batchSize = packed ? batchLimit : rxBatchSize;
+    if (packed && end.reached(checkpoint)) return { documents: [], checkpoint: { rev: checkpoint } };
     for (;;) {
       if (signal.aborted) throw new AbortedError();
       try {
+        const packer = packed ? await packed() : null;
+        const asked = end.asked();
         const { body, startedAt, next } = await pages.page(checkpoint, batchSize);
         hooks.onSuccess();
-        if (body.documents.length < batchSize) hooks.onCaughtUp(key, startedAt);
-        return {
-          documents: body.documents.map((d) => toRxDocument(d)),
-          checkpoint: { rev: next },
-        };
+        const short = body.documents.length < batchSize;
+        if (short) hooks.onCaughtUp(key, startedAt);
+        const documents = body.documents.map((d) => toRxDocument(d));
+        if (!packer) return { documents, checkpoint: { rev: next } };
+        if (short) end.ended(next, asked);
+        return { documents: packer.apply(documents), checkpoint: { rev: next } };
       } catch (err) {
         if (err instanceof AbortedError || signal.aborted) throw new AbortedError();
         if (err instanceof HttpError && err.status === 401) {
@@ -135,7 +156,7 @@ export function startPullReplication(
     // Visibility is the page's business; the worker keeps syncing for tabs in the background.
     toggleOnDocumentVisible: false,
     autoStart: true,
-    pull: { handler, batchSize: batchLimit, stream$: stream$.asObservable() },
+    pull: { handler, batchSize: packed ? 1 : batchLimit, stream$: stream$.asObservable() },
   });
   // Errors are reported through the hooks; RxDB also emits them here and must not find nobody listening.
   state.error$.subscribe(() => undefined);
@@ -148,6 +169,7 @@ export function startPullReplication(
     resync: () => {
       // A page asked for before the server's change may not hold it: the resync asks again.
       pages.drop();
+      end.resync();
       if (!stream$.closed) stream$.next('RESYNC');
     },
     async cancel() {
@@ -156,6 +178,35 @@ export function startPullReplication(
       await state.cancel();
     },
   };
+}
+
+/**
+ * RxDB reads an answer shorter than its batch size as the end of the feed. A packed collection
+ * answers a full page of people with one or two stored documents, so its RxDB batch is 1 and the
+ * end is said by an empty answer: the call after a short page gets one without a request, until a
+ * resync says the server has more.
+ */
+class PackedFeedEnd {
+  private at: number | null = null;
+  private resyncs = 0;
+
+  /** Where a request starts: a resync during it makes its short answer no proof of the end. */
+  asked(): number {
+    return this.resyncs;
+  }
+
+  ended(checkpoint: number, asked: number): void {
+    if (asked === this.resyncs) this.at = checkpoint;
+  }
+
+  reached(checkpoint: number): boolean {
+    return this.at === checkpoint;
+  }
+
+  resync(): void {
+    this.at = null;
+    this.resyncs++;
+  }
 }
 
 type Page = PullResponse<Record<string, unknown>>;

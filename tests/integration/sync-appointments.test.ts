@@ -6,6 +6,7 @@ import { devicesPerTest, type LocalDevice } from '../fixtures/local-device.ts';
 import { signIn, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { SLOT_STATUS, addDays, daySlots, localDateOf, zonedToUnix } from '../../contract/appointments.ts';
 import { dismiss, enqueue } from '../../sync/engine/outbox.ts';
+import { findVisitorRow } from '../../sync/engine/visitor-pages.ts';
 import { observeRejections, type RejectionItem } from '../../sync/store/observe.ts';
 import { viewStatus, type AppointmentView } from '../../sync/views/appointments/overlay.ts';
 import { observeAppointmentViews, storeAvailability, isAvailabilityAnswer, observeDaySlots, observeGrid } from '../../sync/views/appointments/store.ts';
@@ -89,7 +90,7 @@ describe('appointments on a device', () => {
     const device = await openDevice(anna);
     await waitFor('first sync', () => device.engine.status.state === 'idle' && device.engine.status.lastSyncedAt !== null);
     // Bohdan's card comes from the event's visitors, replicated because Anna takes part.
-    await waitFor("Bohdan's visitors document", () => device.db.visitors.findOne(`${ev}:${bohdan.id}`).exec());
+    await waitFor("Bohdan's visitors document", () => findVisitorRow(device.db.visitors, `${ev}:${bohdan.id}`));
 
     // Online once: the modal's availability answer is kept on the device for later, offline use.
     const answer = await legacyGet(

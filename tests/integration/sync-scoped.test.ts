@@ -8,6 +8,7 @@ import { nextLikeRequest } from '../../contract/visitors.ts';
 import { enqueue } from '../../sync/engine/outbox.ts';
 import { readCache } from '../../sync/store/caches.ts';
 import { readScopes } from '../../sync/engine/scoped.ts';
+import { findVisitorRow, readVisitorRows } from '../../sync/engine/visitor-pages.ts';
 import { observeEventVisitors, observeOwnProfile, type OwnProfileState } from '../../sync/views/visitors/store.ts';
 import { queryVisitors, type PreparedVisitor } from '../../sync/views/visitors/visitors.ts';
 import { waitFor } from '../fixtures/wait.ts';
@@ -36,8 +37,7 @@ async function command(token: string, kind: string, payload: unknown) {
 /** Checks a user in to a free event through the real command, so the server announces it. */
 const checkIn = (token: string, eventId: number) => command(token, 'event.checkin', { event_id: eventId });
 
-const localVisitors = async (d: LocalDevice, eventId: number) =>
-  (await d.db.visitors.find({ selector: { event_id: eventId } }).exec()).map((v) => v.user_id).sort((a, b) => a - b);
+const localVisitors = async (d: LocalDevice, eventId: number) => (await readVisitorRows(d.db.visitors, eventId)).map((v) => v.user_id).sort((a, b) => a - b);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const same = (a: number[], b: number[]) => JSON.stringify(a) === JSON.stringify(sorted(b));
 
@@ -123,7 +123,7 @@ describe('event-scoped visitors sync', () => {
 
     proxy.setOnline(true);
     await waitFor('the hidden visitor gone', async () => same(await localVisitors(device, event), [anna.user.id]));
-    const hidden = await device.db.visitors.findOne(`${event}:${hider.user.id}`).exec();
+    const hidden = await findVisitorRow(device.db.visitors, `${event}:${hider.user.id}`);
     expect(hidden).toBeNull();
 
     // While the device is online, the live hint brings the next change without a reconnect.
@@ -281,6 +281,6 @@ describe('event-scoped visitors sync', () => {
     const row = await server.app.db.selectFrom('users').select(['position', 'hide_phone']).where('id', '=', anna.user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ position: 'Product lead', hide_phone: true });
     // The own visitors document carries the edit too, so the own card changed everywhere.
-    await waitFor('the own card', async () => (await device.db.visitors.findOne(`${event}:${anna.user.id}`).exec())?.position === 'Product lead');
+    await waitFor('the own card', async () => (await findVisitorRow(device.db.visitors, `${event}:${anna.user.id}`))?.position === 'Product lead');
   });
 });

@@ -5,6 +5,7 @@ import { signInNewUser, type DeviceAuth } from '../fixtures/sign-in.ts';
 import { command as sendCommand } from './chat-helpers.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../server/domain/effects.ts';
 import type { SyncSnapshot } from '../../sync/engine/status.ts';
+import { readVisitorRows } from '../../sync/engine/visitor-pages.ts';
 import { waitFor } from '../fixtures/wait.ts';
 
 /**
@@ -41,7 +42,7 @@ async function openDevice(auth: DeviceAuth, events: number[]): Promise<Device> {
   const read = async (): Promise<Held> => {
     const held: Held = { visitors: new Map(), comments: new Map() };
     for (const id of events) {
-      held.visitors.set(id, await db.visitors.count({ selector: { event_id: id } }).exec());
+      held.visitors.set(id, (await readVisitorRows(db.visitors, id)).length);
       held.comments.set(id, await db.comments.count({ selector: { event_id: id } }).exec());
     }
     return held;
@@ -142,7 +143,7 @@ describe('sync status and event scopes', () => {
     await issueTicket(next, anna.user.id);
     await waitFor(
       'the new event downloaded',
-      async () => device.engine.status.state === 'idle' && (await device.db.visitors.count({ selector: { event_id: next } }).exec()) === 11,
+      async () => device.engine.status.state === 'idle' && (await readVisitorRows(device.db.visitors, next)).length === 11,
     );
 
     const after = device.seen.slice(mark);

@@ -4,6 +4,7 @@ import { createEvent } from '../fixtures/factories.ts';
 import { devicesBehindProxy } from '../fixtures/local-device.ts';
 import { signInNewUser } from '../fixtures/sign-in.ts';
 import { command as sendCommand } from './chat-helpers.ts';
+import { readVisitorRows } from '../../sync/engine/visitor-pages.ts';
 import { PEOPLE_READS } from '../../sync/views/people/on-device.ts';
 import type { SuggestedPerson } from '../../sync/views/people/suggestions.ts';
 import { waitFor } from '../fixtures/wait.ts';
@@ -35,7 +36,7 @@ describe('suggestions on the device', () => {
     await command(hidden.token, 'profile.update', { position: 'Venture investor', hide_from_visitors: true });
 
     const device = await devices.openDevice({ name: 'foyer-suggest', baseUrl: proxy.url, auth: anna });
-    await waitFor('the event visitors on the device', async () => (await device.db.visitors.find({ selector: { event_id: event } }).exec()).length >= 2);
+    await waitFor('the event visitors on the device', async () => (await readVisitorRows(device.db.visitors, event)).length >= 2);
     const read = (want: (list: SuggestedPerson[]) => boolean) =>
       firstValueFrom(PEOPLE_READS.suggestions(device.db, event, 10).pipe(filter(want), timeout(20_000)));
 
@@ -43,7 +44,7 @@ describe('suggestions on the device', () => {
     expect(first.map((p) => p.user_id)).toEqual([visible.user.id]);
     expect(first[0]?.reasons).toEqual([{ kind: 'theyOffer', word: 'investor' }]);
     // The hidden person is not on the device at all: nothing the suggestions could leak.
-    const held = (await device.db.visitors.find({ selector: { event_id: event } }).exec()).map((d) => d.user_id);
+    const held = (await readVisitorRows(device.db.visitors, event)).map((d) => d.user_id);
     expect(held).toContain(visible.user.id);
     expect(held).not.toContain(hidden.user.id);
 

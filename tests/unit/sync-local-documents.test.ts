@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { putVisitorRows } from '../../sync/engine/visitor-pages.ts';
 import { openTestDatabase } from '../fixtures/test-database.ts';
 import { modifyLocal, observeLocal, writeLocal } from '../../sync/store/local.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
@@ -64,7 +65,10 @@ describe('watching a local document', () => {
       return getLocal(id);
     }) as typeof local.getLocal;
     await writeLocal(local, 'another', { v: 'b' });
-    await local.visitors.bulkInsert(Array.from({ length: 300 }, (_, i) => visitorDoc(i + 1)));
+    await putVisitorRows(
+      local.visitors,
+      Array.from({ length: 300 }, (_, i) => visitorDoc(i + 1)),
+    );
     await w.settle();
     expect(reads).toBe(0);
     expect(w.seen).toEqual([{ v: 'a' }]);

@@ -31,7 +31,8 @@ describe('collection scopes', () => {
   it('names checkpoints per user, event and generation', () => {
     const base = 'http://x';
     expect(replicationIdentifier(MyEventsCollection, base, 5)).toBe('foyer:my_events:v1:http://x:u5');
-    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 })).toBe('foyer:visitors:v1:http://x:u5:e42:g0');
+    // The visitors' checkpoint carries the version of their packed local shape (sync/engine/visitor-pages.ts).
+    expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 })).toBe('foyer:visitors:v2:http://x:u5:e42:g0');
     expect(replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 1 })).not.toBe(
       replicationIdentifier(VisitorsCollection, base, 5, { eventId: 42, generation: 0 }),
     );

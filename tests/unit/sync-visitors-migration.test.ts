@@ -4,22 +4,27 @@ import { addRxPlugin, createRxDatabase, type RxStorage } from 'rxdb';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { toRxJsonSchema } from '../../contract/schema.ts';
 import { VisitorsCollection, type VisitorDoc } from '../../contract/visitors.ts';
 import { openDatabase } from '../../sync/engine/database.ts';
+import { putVisitorRows, readVisitorRows, VISITOR_PAGES_VERSION } from '../../sync/engine/visitor-pages.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 
 addRxPlugin(RxDBDevModePlugin);
+// The old database is at version 1, so it too is opened with migrations, as the app's was.
+addRxPlugin(RxDBMigrationSchemaPlugin);
 disableWarnings();
 
 /**
- * The visitors schema went to version 1 when its index on event_id alone was dropped (issue 13).
- * A device updated from version 0 opens the new collection; the old documents are dropped, as for
- * every replicated collection (sync/database.ts dropOldDocuments), and the replication, whose
- * identifier carries the version, pulls the event again. Queries by event still run.
+ * The device stored one document per visitor up to version 1 of its visitors collection; from
+ * version 2 it stores them packed in pages (sync/engine/visitor-pages.ts, issue 28). A device
+ * updated from version 1 opens the new collection; the old documents are dropped, as for every
+ * replicated collection (sync/engine/database.ts dropOldDocuments), and the replication, whose
+ * identifier carries the local version, pulls the event again.
  */
 
-const V0 = { ...toRxJsonSchema(VisitorsCollection), version: 0, indexes: ['event_id', ['event_id', 'registered_at']] };
+const V1 = { ...toRxJsonSchema(VisitorsCollection), version: 1 };
 
 const visitor = (userId: number, registeredAt: number): VisitorDoc =>
   visitorDoc(userId, {
@@ -33,24 +38,24 @@ const visitor = (userId: number, registeredAt: number): VisitorDoc =>
     registered_at: registeredAt,
   });
 
-describe('the visitors collection after the update that dropped the event_id index', () => {
-  it('opens over a version 0 database, drops its documents, and finds by event through the compound index', async () => {
-    expect(VisitorsCollection.version).toBe(1);
-    expect(VisitorsCollection.indexes).toEqual([['event_id', 'registered_at']]);
+describe('the visitors collection after the update that packed it into pages', () => {
+  it('opens over a version 1 database, drops its documents, and reads packed visitors by event', async () => {
+    expect(VISITOR_PAGES_VERSION).toBe(2);
     const indexedDB = new IDBFactory();
     const storage = () => wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) }) as RxStorage<unknown, unknown>;
     const name = `visitors-migration-${Date.now()}`;
     const old = await createRxDatabase({ name, storage: storage(), multiInstance: false, localDocuments: true });
-    await old.addCollections({ visitors: { schema: V0 as never } });
+    await old.addCollections({ visitors: { schema: V1 as never, migrationStrategies: { 1: () => null } } });
     await (old.collections.visitors as unknown as { bulkInsert(d: VisitorDoc[]): Promise<unknown> }).bulkInsert([visitor(1, 100), visitor(2, 50)]);
     await old.close();
 
     const db = await openDatabase({ name, storage: storage(), multiInstance: false, collections: ['visitors'] });
     try {
       expect(await db.visitors.count().exec()).toBe(0);
-      await db.visitors.bulkInsert([visitor(3, 300), visitor(4, 40), { ...visitor(5, 10), id: '8:5', event_id: 8 }]);
-      const found = await db.visitors.find({ selector: { event_id: 7 }, sort: [{ registered_at: 'asc' }] }).exec();
-      expect(found.map((d) => d.user_id)).toEqual([4, 3]);
+      await putVisitorRows(db.visitors, [visitor(3, 300), visitor(4, 40), { ...visitor(5, 10), id: '8:5', event_id: 8 }]);
+      expect((await readVisitorRows(db.visitors, 7)).map((d) => d.user_id)).toEqual([3, 4]);
+      expect((await readVisitorRows(db.visitors, 8)).map((d) => d.user_id)).toEqual([5]);
+      expect(await db.visitors.count().exec()).toBe(2);
     } finally {
       await db.close();
     }

@@ -3,6 +3,7 @@ import { firstValueFrom, filter as where } from 'rxjs';
 import type { VisitorDoc } from '../../contract/visitors.ts';
 import { visitorDoc } from '../fixtures/visitor-doc.ts';
 import type { FoyerDatabase } from '../../sync/engine/database.ts';
+import { putVisitorRows, readVisitorRows } from '../../sync/engine/visitor-pages.ts';
 import { VisitorReadModels, type VisitorsRead } from '../../sync/views/visitors/read-model.ts';
 import { observeAllVisitors, observeMeetingPartners, observePersonDocs } from '../../sync/views/visitors/store.ts';
 import type { AppointmentDoc } from '../../contract/appointments.ts';
@@ -41,7 +42,7 @@ const next = (reads: VisitorReadModels, accept: (r: VisitorsRead) => boolean, fi
 describe('the visitors read model', () => {
   it('answers a filter with one page, the total and the counts, and follows new documents', async () => {
     const local = await device();
-    await local.visitors.bulkInsert([visitor(1), visitor(2), visitor(3, { country_code: 'PL', country_name: 'Poland', city_id: 2, city_name: 'Kraków' })]);
+    await putVisitorRows(local.visitors, [visitor(1), visitor(2), visitor(3, { country_code: 'PL', country_name: 'Poland', city_id: 2, city_name: 'Kraków' })]);
     const reads = new VisitorReadModels(local);
 
     const first = await next(reads, (r) => r.allCount === 3);
@@ -55,7 +56,7 @@ describe('the visitors read model', () => {
     expect(searched.items.map((v) => v.user_id)).toEqual([3]);
     expect(searched.total).toBe(1);
 
-    await local.visitors.insert(visitor(4));
+    await putVisitorRows(local.visitors, [visitor(4)]);
     const later = await next(reads, (r) => r.allCount === 4);
     expect(later.total).toBe(4);
     reads.dispose();
@@ -63,7 +64,7 @@ describe('the visitors read model', () => {
 
   it('builds one list per event, which every filter and later visit shares', async () => {
     const local = await device();
-    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    await putVisitorRows(local.visitors, [visitor(1), visitor(2)]);
     const reads = new VisitorReadModels(local);
     const a = await next(reads, (r) => r.allCount === 2);
     // The screen closed and opened again: the same prepared cards, not a new read of the documents.
@@ -77,14 +78,14 @@ describe('the visitors read model', () => {
 describe("one person's documents", () => {
   it('answer at once and again when a write touches one of theirs, not for other people', async () => {
     const local = await device();
-    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    await putVisitorRows(local.visitors, [visitor(1), visitor(2)]);
     const answers: number[][] = [];
     const sub = observePersonDocs(local, 2).subscribe((docs) => answers.push(docs.map((d) => d.user_id)));
     await waitFor(() => answers.length === 1);
     expect(answers).toEqual([[2]]);
 
-    await local.visitors.bulkInsert([visitor(3), visitor(4)]);
-    await local.visitors.bulkInsert([visitor(2, { event_id: EVENT + 1, rev: 9 })]);
+    await putVisitorRows(local.visitors, [visitor(3), visitor(4)]);
+    await putVisitorRows(local.visitors, [visitor(2, { event_id: EVENT + 1, rev: 9 })]);
     await waitFor(() => answers.length === 2);
     sub.unsubscribe();
     expect(answers).toEqual([[2], [2, 2]]);
@@ -94,7 +95,7 @@ describe("one person's documents", () => {
 describe('every visitor, for the people card', () => {
   it('reads the collection once, then follows inserts, updates and deletions from the writes themselves', async () => {
     const local = await device();
-    await local.visitors.bulkInsert([visitor(1), visitor(2)]);
+    await putVisitorRows(local.visitors, [visitor(1), visitor(2)]);
     const answers: VisitorDoc[][] = [];
     const sub = observeAllVisitors(local, 0).subscribe(({ visitors }) => answers.push(visitors));
     const latest = () => answers.at(-1) ?? [];
@@ -104,15 +105,15 @@ describe('every visitor, for the people card', () => {
         .sort((a, b) => a - b);
     await waitFor(() => ids().join() === '1,2');
 
-    await local.visitors.bulkInsert([visitor(3), visitor(4)]);
+    await putVisitorRows(local.visitors, [visitor(3), visitor(4)]);
     await waitFor(() => ids().join() === '1,2,3,4');
-    await local.visitors.upsert(visitor(2, { first_name: 'Renamed', rev: 5 }));
+    await putVisitorRows(local.visitors, [visitor(2, { first_name: 'Renamed', rev: 5 })]);
     await waitFor(() => latest().find((d) => d.user_id === 2)?.first_name === 'Renamed');
-    await (await local.visitors.findOne(visitor(1).id).exec())?.remove();
+    await putVisitorRows(local.visitors, [{ ...visitor(1), _deleted: true }]);
     await waitFor(() => ids().join() === '2,3,4');
 
     // What it holds is what a fresh read gives, without RxDB's own fields.
-    const fresh = (await local.visitors.find().exec()).map((d) => d.toJSON() as VisitorDoc);
+    const fresh = await readVisitorRows(local.visitors);
     const byId = (l: VisitorDoc[]) => [...l].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(latest())).toEqual(byId(fresh));
     sub.unsubscribe();

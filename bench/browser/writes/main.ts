@@ -4,17 +4,20 @@
  *
  * - replication: the app's pull replication (sync/engine/replication.ts) into the app's database
  *   (sync/engine/database.ts), fed pages from memory instead of the network, so RxDB writes them exactly
- *   as a first sync does (documents plus its replication bookkeeping). The database is opened with the
- *   module's defaults, as the sync worker opens it (workers/host.ts): the same storage, its Dexie
- *   middleware and multiInstance follow the app's code without being restated here;
- * - bulkUpsert: the same database's collection API, batch by batch;
+ *   as a first sync does (packed into pages of people, sync/engine/visitor-pages.ts, plus its
+ *   replication bookkeeping). The database is opened with the module's defaults, as the sync worker
+ *   opens it (workers/host.ts): the same storage, its Dexie middleware and multiInstance follow the
+ *   app's code without being restated here;
+ * - bulkUpsert: one RxDB document per person, as the device stored visitors before they were
+ *   packed (the wire schema, the same storage), batch by batch;
  * - Dexie: a bare Dexie table with the same primary key and indexes, bulkPut batch by batch.
  */
 import Dexie from 'dexie';
-import { fillWithDefaultSettings } from 'rxdb';
+import { createRxDatabase, fillWithDefaultSettings, type RxCollection } from 'rxdb';
 import { getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
 import { toRxJsonSchema, VisitorsCollection } from '../../../contract/index.ts';
-import { openDatabase } from '../../../sync/engine/database.ts';
+import { getAppStorage, openDatabase } from '../../../sync/engine/database.ts';
+import { packerFor, readVisitorRows } from '../../../sync/engine/visitor-pages.ts';
 import { startPullReplication, toRxDocument } from '../../../sync/engine/replication.ts';
 
 type Doc = Record<string, unknown> & { id: string; deleted: boolean };
@@ -39,6 +42,9 @@ async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> 
       const page = pages[at] ?? [];
       return new Response(JSON.stringify({ documents: page, checkpoint: page.length ? at + 1 : at }), { headers: { 'content-type': 'application/json' } });
     };
+    const identifier = fresh('id');
+    // The pages are per event: the documents are one event's feed.
+    const eventId = Number(docs[0]?.event_id);
     let caughtUp!: () => void;
     const done = new Promise<void>((resolve) => (caughtUp = resolve));
     const controller = new AbortController();
@@ -59,12 +65,12 @@ async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> 
         },
         onUnauthorized: async () => undefined,
       },
-      { identifier: fresh('id'), batchSize: batch },
+      { identifier: fresh('id'), batchSize: batch, eventId, packer: () => packerFor(db.visitors as never, identifier, eventId) as never },
     );
     await done;
     await replication.state.awaitInSync();
     const ms = performance.now() - t0;
-    const stored = await db.visitors.count().exec();
+    const stored = (await readVisitorRows(db.visitors, eventId)).length;
     controller.abort();
     await replication.cancel();
     return { ms, stored };
@@ -74,7 +80,8 @@ async function viaReplication(docs: Doc[], batch: number): Promise<WriteResult> 
 }
 
 async function viaBulkUpsert(docs: Doc[], batch: number): Promise<WriteResult> {
-  const db = await openDatabase({ name: fresh('upsert') });
+  const db = await createRxDatabase<{ visitors: RxCollection }>({ name: fresh('upsert'), storage: getAppStorage(), multiInstance: true });
+  await db.addCollections({ visitors: { schema: toRxJsonSchema(VisitorsCollection) as never } });
   try {
     const rx = docs.map((d) => {
       const { _deleted: _d, ...rest } = toRxDocument(d);

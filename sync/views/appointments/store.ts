@@ -1,10 +1,10 @@
 import { combineLatest, distinctUntilChanged, filter, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
 import type { AppointmentDoc } from '../../../contract/appointments.ts';
 import type { EventDoc } from '../../../contract/entities.ts';
-import type { VisitorDoc } from '../../../contract/visitors.ts';
 import { APPOINTMENT_COMMAND_KINDS, overlayAppointments, type AppointmentCommand, type AppointmentView, type PersonCard } from './overlay.ts';
 import type { CachedDaySlots, MeetingGrid, ServerSlot } from './slots.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
+import { eventOfVisitorId, rowsOf, type VisitorPageDoc } from '../../engine/visitor-pages.ts';
 import { modifyLocal, observeLocal, readLocal } from '../../store/local.ts';
 import { observeSession } from '../../store/observe.ts';
 
@@ -95,13 +95,15 @@ interface Lookups {
 }
 
 function lookups(db: FoyerDatabase, { people: visitorIds, events: eventIds, key }: LookupKeys): Observable<Lookups> {
+  const wanted = new Set(visitorIds);
+  const visitorEvents = [...new Set(visitorIds.map(eventOfVisitorId).filter((e) => e !== null))];
   const people$ = visitorIds.length
-    ? db.visitors.findByIds(visitorIds).$.pipe(
-        map((found) => {
+    ? db.visitors.find({ selector: { event_id: { $in: visitorEvents } } }).$.pipe(
+        map((pages) => {
           const out = new Map<string, { card: PersonCard; role: string }>();
-          for (const [id, doc] of found) {
-            const v = doc.toJSON() as VisitorDoc;
-            out.set(id, {
+          for (const v of rowsOf(pages.map((p) => p.toJSON() as VisitorPageDoc))) {
+            if (!wanted.has(v.id)) continue;
+            out.set(v.id, {
               card: {
                 user_id: v.user_id,
                 first_name: v.first_name,
@@ -116,6 +118,8 @@ function lookups(db: FoyerDatabase, { people: visitorIds, events: eventIds, key 
           }
           return out;
         }),
+        // Every page of the event is written during a first sync; the few people asked for rarely change.
+        distinctUntilChanged((a, b) => JSON.stringify([...a]) === JSON.stringify([...b])),
       )
     : of(new Map<string, { card: PersonCard; role: string }>());
   const events$ = eventIds.length

@@ -3,8 +3,7 @@ import type { FoyerDatabase } from '../../engine/database.ts';
 import { API_MAX_LIMIT } from '../../../contract/constants.ts';
 import { PEOPLE_TABS, type PeopleTab } from '../../../contract/visitors.ts';
 import { allPages, cacheSource, legacyGet, looseInt, looseList, looseObject } from '../../store/caches.ts';
-import type { VisitorDoc } from '../../../contract/visitors.ts';
-import { observeAllVisitors, observeMeetingPartners, signedInUser$ } from '../visitors/store.ts';
+import { observeAllVisitors, observeMeetingPartners, observeVisitorRows, signedInUser$ } from '../visitors/store.ts';
 import { suggestPeople, toSuggestedPerson, type Profile, type SuggestedPerson } from './suggestions.ts';
 import { FRIENDS_KEEP, readLocalPeople, toPersonSummary, type FriendsCache, type PeopleCache } from './people.ts';
 
@@ -32,12 +31,9 @@ export const PEOPLE_READS = {
       switchMap((meId) => {
         if (meId === null) return of<SuggestedPerson[]>([]);
         // A first sync of a large event writes visitors in many batches: read them at most once a second.
-        const visitors$ = db.visitors
-          .find({ selector: { event_id: eventId } })
-          .$.pipe(throttleTime(PEOPLE_SETTLE_MS, asyncScheduler, { leading: true, trailing: true }));
+        const visitors$ = observeVisitorRows(db, eventId).pipe(throttleTime(PEOPLE_SETTLE_MS, asyncScheduler, { leading: true, trailing: true }));
         return combineLatest([visitors$, observeMeetingPartners(db, eventId)]).pipe(
-          map(([list, partners]) => {
-            const docs = list.map((d) => d.toJSON() as VisitorDoc);
+          map(([docs, partners]) => {
             const me = docs.find((d) => d.user_id === meId);
             return me ? suggestPeople(me, docs, { skip: partners, limit, cache }).map(toSuggestedPerson) : [];
           }),

@@ -7,6 +7,7 @@ import { observeCache, type CacheEntry } from '../../store/caches.ts';
 import type { FriendsCache } from '../people/people.ts';
 import type { OwnProfile } from '../profile/profile.ts';
 import type { FoyerDatabase, OutboxDoc } from '../../engine/database.ts';
+import { readVisitorRows, rowsOf, type VisitorPageDoc } from '../../engine/visitor-pages.ts';
 import { isStopped, type QueuedCommand } from '../../store/overlay.ts';
 import { overlayProfile, profileFromVisitor } from '../profile/profile.ts';
 import { observeSession } from '../../store/observe.ts';
@@ -62,13 +63,18 @@ export function observeMeetingPartners(db: FoyerDatabase, eventId: number): Obse
   );
 }
 
+/** Every visitor document of one event on the device, unpacked from its pages (sync/engine/visitor-pages.ts). */
+export function observeVisitorRows(db: FoyerDatabase, eventId: number): Observable<VisitorDoc[]> {
+  return db.visitors.find({ selector: { event_id: eventId } }).$.pipe(map((l) => rowsOf(docs<VisitorPageDoc>(l))));
+}
+
 /**
  * Every visitor of one event as the visitors page filters them. Empty while the device holds none
  * (a guest, a user who does not take part, or before the first pull).
  */
 export function observeEventVisitors(db: FoyerDatabase, eventId: number, currentYear = new Date().getFullYear()): Observable<PreparedVisitor[]> {
   const cache = new Map();
-  const docs$ = db.visitors.find({ selector: { event_id: eventId } }).$.pipe(map((l) => docs<VisitorDoc>(l)));
+  const docs$ = observeVisitorRows(db, eventId);
   const event$ = db.events.findOne(String(eventId)).$.pipe(
     map((d) => (d ? (d.toJSON() as EventDoc) : undefined)),
     map(menuOf),
@@ -154,17 +160,19 @@ export function observeOwnProfile(db: FoyerDatabase): Observable<OwnProfileState
 
 /**
  * Every visitors document of one person on this device (one per shared event), newest first. Read
- * again only when a write touches one of theirs: a live query would read every visitor again after
- * each page a first sync writes (user_id has no index, and a page is more changes than RxDB folds
- * into a result), and the signed-in user's profile keeps this open on every screen.
+ * again only when a write touches a page holding one of theirs, and told only when theirs changed:
+ * the signed-in user's profile keeps this open on every screen, and a live query of every page
+ * would read them all again after each page a first sync writes.
  */
 export function observePersonDocs(db: FoyerDatabase, userId: number): Observable<VisitorDoc[]> {
-  const theirs = (data: { user_id?: number } | undefined) => data?.user_id === userId;
+  const theirs = (page: { rows?: readonly VisitorDoc[] } | undefined) => !!page?.rows?.some((r) => r.user_id === userId);
   return db.visitors.eventBulks$.pipe(
     filter((bulk) => bulk.events.some((e) => theirs(e.documentData) || theirs(e.previousDocumentData))),
     startWith(null),
-    switchMap(() => db.visitors.find({ selector: { user_id: userId } }).exec()),
-    map((l) => docs<VisitorDoc>(l).sort((a, b) => b.rev - a.rev)),
+    switchMap(() => readVisitorRows(db.visitors)),
+    map((rows) => rows.filter((r) => r.user_id === userId).sort((a, b) => b.rev - a.rev)),
+    // A page holds hundreds of people: a write of it may leave theirs as they were.
+    distinctUntilChanged((a, b) => a.length === b.length && a.every((d, i) => d.id === b[i]?.id && d.rev === b[i]?.rev)),
   );
 }
 
@@ -180,28 +188,28 @@ export function observePersonDocs(db: FoyerDatabase, userId: number): Observable
  */
 export function observeAllVisitors(db: FoyerDatabase, settleMs: number): Observable<{ visitors: VisitorDoc[]; events: EventDoc[] }> {
   const visitors$ = new Observable<VisitorDoc[]>((out) => {
-    const byId = new Map<string, VisitorDoc>();
+    const byId = new Map<string, VisitorPageDoc>();
     // Changes heard while the first read runs: applied after it, in order, so the newest wins.
-    let early: RxStorageChangeEvent<VisitorDoc>[] | null = [];
+    let early: RxStorageChangeEvent<VisitorPageDoc>[] | null = [];
     const changed = new Subject<void>();
-    const apply = (e: RxStorageChangeEvent<VisitorDoc>) => {
+    const apply = (e: RxStorageChangeEvent<VisitorPageDoc>) => {
       if (e.operation === 'DELETE') byId.delete(e.documentId);
-      else byId.set(e.documentId, withoutStorageFields(e.documentData));
+      else byId.set(e.documentId, e.documentData);
     };
     const changes = db.visitors.eventBulks$.subscribe((bulk) => {
-      if (early) early.push(...(bulk.events as RxStorageChangeEvent<VisitorDoc>[]));
+      if (early) early.push(...(bulk.events as RxStorageChangeEvent<VisitorPageDoc>[]));
       else {
-        for (const e of bulk.events as RxStorageChangeEvent<VisitorDoc>[]) apply(e);
+        for (const e of bulk.events as RxStorageChangeEvent<VisitorPageDoc>[]) apply(e);
         changed.next();
       }
     });
-    const emits = changed.pipe(throttleTime(settleMs, asyncScheduler, { leading: true, trailing: true })).subscribe(() => out.next([...byId.values()]));
+    const emits = changed.pipe(throttleTime(settleMs, asyncScheduler, { leading: true, trailing: true })).subscribe(() => out.next(rowsOf([...byId.values()])));
     db.visitors
       .find()
       .exec()
       .then(
         (list) => {
-          for (const doc of docs<VisitorDoc>(list)) byId.set(doc.id, doc);
+          for (const doc of docs<VisitorPageDoc>(list)) byId.set(doc.id, doc);
           for (const e of early ?? []) apply(e);
           early = null;
           changed.next();
@@ -214,10 +222,4 @@ export function observeAllVisitors(db: FoyerDatabase, settleMs: number): Observa
     };
   });
   return combineLatest([visitors$, db.events.find().$.pipe(map((l) => docs<EventDoc>(l)))]).pipe(map(([visitors, events]) => ({ visitors, events })));
-}
-
-/** A document as the storage hands it to change events, without RxDB's own fields (as toJSON gives it). */
-function withoutStorageFields(data: RxStorageChangeEvent<VisitorDoc>['documentData']): VisitorDoc {
-  const { _meta, _rev, _attachments, _deleted, ...doc } = data as VisitorDoc & Record<'_meta' | '_rev' | '_attachments' | '_deleted', unknown>;
-  return doc as VisitorDoc;
 }

@@ -45,6 +45,13 @@ function kindOf(url: string): string {
   return 'app shell and other';
 }
 
+/** A request's path and the query parameters that tell pulls apart. */
+function shortUrl(url: string): string {
+  const u = new URL(url);
+  const keep = ['event_id', 'checkpoint', 'limit'].filter((k) => u.searchParams.has(k)).map((k) => `${k}=${u.searchParams.get(k)}`);
+  return keep.length ? `${u.pathname}?${keep.join('&')}` : u.pathname;
+}
+
 async function main() {
   const distDir = prepareDist();
   console.log(`browser initial-sync bench: SEED=scale:${VISITORS}, ${SLOW_4G.name} via relay, CPU ${BENCH_CPU_RATE}× slower (${BENCH_CPU_MODE})`);
@@ -106,6 +113,17 @@ async function main() {
       byKind.set(k, e);
     }
 
+    // When each request of the timed window ran: a first sync is a chain of round trips as much as
+    // of bytes, and this shows which of them wait for which.
+    const waterfall = env.emulation
+      .networkResponses()
+      .filter((r) => r.sentAt !== null && r.sentAt >= start)
+      .sort((a, b) => (a.sentAt ?? 0) - (b.sentAt ?? 0))
+      .map((r) => {
+        const at = (t: number | null) => (t === null ? '…' : ms(t - start));
+        return [at(r.sentAt), at(r.at), at(r.endAt), kib(r.encodedBytes), shortUrl(r.url)];
+      });
+
     // The same documents, straight from the sync API, compressed in node.
     const token = await apiLogin(env.server.url, DEMO_ACCOUNTS.anna, DEMO_PASSWORD);
     const keys = [
@@ -126,6 +144,8 @@ async function main() {
         ...[...byKind.entries()].sort().map(([k, e]) => [k, e.requests, kib(e.bytes), [...e.encodings].join(',')]),
       ]),
     );
+    console.log('\nthe timed window request by request, from the login (sent, headers, end)');
+    console.log(table([['sent', 'headers', 'end', 'bytes', 'request'], ...waterfall]));
     console.log('\nthe same documents from the sync API (pages of the client size), compressed in node');
     const total = known.reduce(
       (a, f) => ({

@@ -49,6 +49,13 @@ export const DEFAULT_SLOT_MINUTES = 15;
 // while one page still fits comfortably in a phone's memory.
 export const SYNC_PULL_DEFAULT_LIMIT = 500;
 export const SYNC_PULL_MAX_LIMIT = 2000;
+/**
+ * A pull's answer says in its headers how many documents it holds and the checkpoint it ends at,
+ * so a device on a slow link asks for the next page while this one is still arriving: a first
+ * sync of a big event was a chain of round trips, one per page.
+ */
+export const SYNC_PULL_COUNT_HEADER = 'x-sync-count';
+export const SYNC_PULL_CHECKPOINT_HEADER = 'x-sync-checkpoint';
 export const SYNC_COMMANDS_MAX_BATCH = 100;
 /** The worker retries a failed push or pull with exponential backoff capped here. */
 export const SYNC_RETRY_MAX_MS = 30_000;

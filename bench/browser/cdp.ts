@@ -118,7 +118,10 @@ export interface SeenResponse {
   fromCache: boolean;
   encodedBytes: number;
   finished: boolean;
+  /** performance.now() in the bench when the request was sent, its headers came, its body ended. */
+  sentAt: number | null;
   at: number;
+  endAt: number | null;
 }
 
 /**
@@ -133,6 +136,7 @@ export class TargetEmulation {
   readonly targets: AttachedTarget[] = [];
   /** Keyed by session and request id; filled while options.recordNetwork was set. */
   readonly responses = new Map<string, SeenResponse>();
+  private readonly sent = new Map<string, number>();
   private readonly off: (() => void)[] = [];
 
   constructor(
@@ -150,6 +154,11 @@ export class TargetEmulation {
       this.cdp.on('Target.detachedFromTarget', (params) => {
         const i = this.targets.findIndex((t) => t.sessionId === params.sessionId);
         if (i >= 0) this.targets.splice(i, 1);
+      }),
+    );
+    this.off.push(
+      this.cdp.on('Network.requestWillBeSent', (params, sessionId) => {
+        this.sent.set(`${sessionId}:${params.requestId as string}`, performance.now());
       }),
     );
     this.off.push(
@@ -179,7 +188,9 @@ export class TargetEmulation {
           fromCache: !!(r.fromServiceWorker || r.fromDiskCache || r.fromPrefetchCache),
           encodedBytes: r.encodedDataLength,
           finished: false,
+          sentAt: this.sent.get(`${sessionId}:${p.requestId}`) ?? null,
           at: performance.now(),
+          endAt: null,
         });
       }),
     );
@@ -196,6 +207,7 @@ export class TargetEmulation {
         // The total, headers included, replaces the running sum of the chunks.
         r.encodedBytes = Number(params.encodedDataLength ?? r.encodedBytes);
         r.finished = true;
+        r.endAt = performance.now();
       }),
     );
     await this.cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });

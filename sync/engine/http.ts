@@ -89,7 +89,14 @@ const isForm = (body: unknown): body is FormData => typeof FormData !== 'undefin
 export async function requestJson(
   opts: HttpOptions,
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** Told the answer's headers as soon as they arrive, before its body is read. */
+    onHeaders?: (headers: Headers, status: number) => void;
+  } = {},
 ): Promise<unknown> {
   const outer = init.signal;
   if (outer?.aborted) throw new AbortedError();
@@ -119,6 +126,7 @@ export async function requestJson(
       if (outer?.aborted) throw new AbortedError();
       throw new NetworkError(controller.signal.aborted ? 'request timed out' : 'request failed', err);
     }
+    init.onHeaders?.(res.headers, res.status);
     let body: unknown;
     try {
       const text = await res.text();

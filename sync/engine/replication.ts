@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs';
 import type { RxCollection, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
+import { SYNC_PULL_CHECKPOINT_HEADER, SYNC_PULL_COUNT_HEADER, SYNC_PULL_DEFAULT_LIMIT } from '../../contract/constants.ts';
 import type { PullResponse } from '../../contract/commands.ts';
 import type { CollectionDef } from '../../contract/schema.ts';
 import { USER_SCOPED, VIEWER_SHAPED } from '../../contract/entities.ts';
@@ -96,12 +96,13 @@ export function startPullReplication(
   const key = eventId === undefined ? def.name : `${def.name}@${eventId}`;
 
   /** One request, counted in the sync status while it runs. */
-  const fetchPage = async (checkpoint: number, batchSize: number): Promise<Page> => {
+  const fetchPage = async (checkpoint: number, batchSize: number, onHead?: (head: PageHead) => void): Promise<Page> => {
     hooks.onRequest(true);
     try {
       const q = new URLSearchParams({ checkpoint: String(checkpoint), limit: String(batchSize) });
       if (eventId !== undefined) q.set('event_id', String(eventId));
-      return (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal })) as Page;
+      const onHeaders = onHead && ((headers: Headers, status: number) => status === 200 && readHead(headers, onHead));
+      return (await requestJson(hooks.http, `/sync/v1/${def.name}/pull?${q}`, { signal, ...(onHeaders ? { onHeaders } : {}) })) as Page;
     } finally {
       hooks.onRequest(false);
     }
@@ -226,18 +227,28 @@ export interface PulledPage {
  * been asked for before the change the resync is about).
  */
 export class PagePuller {
-  private ahead: { checkpoint: number; batchSize: number; startedAt: number; body: Promise<Page> } | null = null;
+  /** Pages asked for ahead, by `${checkpoint}:${batchSize}`. */
+  private readonly ahead = new Map<string, Ahead>();
+  // A drop while a page's headers are on their way makes them no reason to ask ahead.
+  private drops = 0;
 
   constructor(
-    private readonly fetchPage: (checkpoint: number, batchSize: number) => Promise<Page>,
+    private readonly fetchPage: (checkpoint: number, batchSize: number, onHead?: (head: PageHead) => void) => Promise<Page>,
     private readonly tick: () => number,
   ) {}
 
   async page(checkpoint: number, batchSize: number): Promise<PulledPage> {
-    const early = this.ahead?.checkpoint === checkpoint && this.ahead.batchSize === batchSize ? this.ahead : null;
-    this.ahead = null;
+    const key = `${checkpoint}:${batchSize}`;
+    const early = this.ahead.get(key) ?? null;
+    // What was asked for before this checkpoint, or with another size, will not be asked for again.
+    for (const k of [...this.ahead.keys()]) {
+      const [at, size] = k.split(':').map(Number);
+      if (k === key || (at ?? 0) < checkpoint || size !== batchSize) this.ahead.delete(k);
+    }
     const startedAt = early?.startedAt ?? this.tick();
-    const body = await (early?.body ?? this.fetchPage(checkpoint, batchSize));
+    // Taking a page makes room for one more ahead, whose checkpoint the last one's headers may have said.
+    if (early) this.topUp(batchSize);
+    const body = await (early?.body ?? this.fetchPage(checkpoint, batchSize, this.onHead(checkpoint, batchSize)));
     if (!body || !Array.isArray(body.documents) || typeof body.checkpoint !== 'number') throw new HttpError(502, 'invalid_answer');
     const next = Math.max(checkpoint, body.checkpoint);
     if (body.documents.length >= batchSize && next > checkpoint) this.prefetch(next, batchSize);
@@ -245,14 +256,64 @@ export class PagePuller {
   }
 
   drop(): void {
-    this.ahead = null;
+    this.ahead.clear();
+    this.drops++;
+  }
+
+  /**
+   * The next page is asked for when this one's headers say it is full, while its body arrives; at
+   * most two pages ahead of what the replication has taken, so a device slower than its link does
+   * not hold the whole feed in memory.
+   */
+  private onHead(checkpoint: number, batchSize: number): (head: PageHead) => void {
+    const drops = this.drops;
+    return ({ count, next }) => {
+      if (drops === this.drops && count >= batchSize && next > checkpoint && this.ahead.size < 2) this.prefetch(next, batchSize);
+    };
+  }
+
+  private topUp(batchSize: number) {
+    let last: { at: number; head: PageHead } | null = null;
+    for (const [k, entry] of this.ahead) {
+      const at = Number(k.split(':')[0]);
+      if (entry.head && (!last || at > last.at)) last = { at, head: entry.head };
+    }
+    if (last) this.onHead(last.at, batchSize)(last.head);
   }
 
   private prefetch(checkpoint: number, batchSize: number) {
-    const startedAt = this.tick();
-    const body = this.fetchPage(checkpoint, batchSize);
+    const key = `${checkpoint}:${batchSize}`;
+    // Already asked for when the headers came.
+    if (this.ahead.has(key)) return;
+    // Counted before it is asked for: its headers may ask for the next one.
+    const entry: Ahead = { startedAt: this.tick(), body: Promise.resolve(null as unknown as Page) };
+    this.ahead.set(key, entry);
+    const onHead = this.onHead(checkpoint, batchSize);
+    entry.body = this.fetchPage(checkpoint, batchSize, (head) => {
+      entry.head = head;
+      onHead(head);
+    });
     // Read by the next call, or dropped: a failure is met again when the page is asked for.
-    body.catch(() => undefined);
-    this.ahead = { checkpoint, batchSize, startedAt, body };
+    entry.body.catch(() => undefined);
   }
+}
+
+/** A page asked for ahead, and what its headers said once they came. */
+interface Ahead {
+  startedAt: number;
+  body: Promise<Page>;
+  head?: PageHead;
+}
+
+/** What a pull's headers say of its answer (contract/constants.ts SYNC_PULL_COUNT_HEADER). */
+export interface PageHead {
+  count: number;
+  next: number;
+}
+
+function readHead(headers: Headers, onHead: (head: PageHead) => void): void {
+  const count = Number(headers.get(SYNC_PULL_COUNT_HEADER));
+  const next = Number(headers.get(SYNC_PULL_CHECKPOINT_HEADER));
+  // An older server sends neither: the next page is then asked for once this one is read.
+  if (headers.has(SYNC_PULL_COUNT_HEADER) && Number.isInteger(count) && Number.isInteger(next)) onHead({ count, next });
 }

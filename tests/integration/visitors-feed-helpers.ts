@@ -55,10 +55,12 @@ export async function pull(viewer: TestUser | null, eventId: number | string | u
   const docs = page.documents as Doc[];
   for (const d of docs) expect(Value.Check(VisitorsCollection.schema, d), JSON.stringify(d)).toBe(true);
   const answer = JSON.stringify({ documents: docs, checkpoint: docs.at(-1)?.rev ?? checkpoint });
-  expect((await visitorsFeedJson(s.app.db, args)).text).toBe(answer);
+  // What the pull's headers say ahead of the body (SYNC_PULL_COUNT_HEADER) is what the body holds.
+  const shape = { text: answer, count: docs.length, checkpoint: docs.at(-1)?.rev ?? checkpoint };
+  expect(await visitorsFeedJson(s.app.db, args)).toMatchObject(shape);
   // Through the shared pages too, kept across every scenario of a file: each pulls again after
   // its writes, so a page answered at a version it was not read at would fail here.
-  for (let i = 0; i < 2; i++) expect((await visitorsFeedJson(s.app.db, { ...args, pages })).text).toBe(answer);
+  for (let i = 0; i < 2; i++) expect(await visitorsFeedJson(s.app.db, { ...args, pages })).toMatchObject(shape);
   return { docs, checkpoint: docs.at(-1)?.rev ?? checkpoint };
 }
 /** Everything past a checkpoint, page by page, as the worker pulls it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SYNC_PULL_CHECKPOINT_HEADER, SYNC_PULL_COUNT_HEADER } from '../../contract/constants.ts';
 import { createEvent, createTicket } from '../fixtures/factories.ts';
 import { visitorsFeed } from '../../server/domain/visitors/feed.ts';
 import { s, auth, type Doc, newUser, checkIn, byUser, serveVisitorsFeedFiles } from './visitors-feed-helpers.ts';
@@ -70,6 +71,8 @@ describe('the pull route sends the visitors page the database wrote', () => {
         expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
         expect(res.headers['cache-control']).toBe('no-store');
         expect(res.body).toBe(JSON.stringify({ documents: page.documents, checkpoint: page.documents.at(-1)?.rev ?? checkpoint }));
+        expect(res.headers[SYNC_PULL_COUNT_HEADER]).toBe(String(page.documents.length));
+        expect(res.headers[SYNC_PULL_CHECKPOINT_HEADER]).toBe(String(page.documents.at(-1)?.rev ?? checkpoint));
       }
     }
     // The odd person's document came through whole: the text above is not equal by being empty.
@@ -97,5 +100,16 @@ describe('the pull route sends the visitors page the database wrote', () => {
     const outsider = await newUser();
     expect((await route(outsider.token, '')).statusCode).toBe(403);
     expect((await s.app.inject({ url: '/sync/v1/visitors/pull?event_id=999999', headers: auth(viewer.token) })).statusCode).toBe(404);
+  });
+
+  it('says in the headers of any feed how many documents the page holds and where it ends', async () => {
+    await createEvent(s.app.db);
+    await createEvent(s.app.db);
+    const res = await s.app.inject({ url: '/sync/v1/events/pull?checkpoint=0&limit=1' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { documents: unknown[]; checkpoint: number };
+    expect(body.documents).toHaveLength(1);
+    expect(res.headers[SYNC_PULL_COUNT_HEADER]).toBe('1');
+    expect(res.headers[SYNC_PULL_CHECKPOINT_HEADER]).toBe(String(body.checkpoint));
   });
 });

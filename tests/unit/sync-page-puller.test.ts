@@ -79,4 +79,50 @@ describe('PagePuller', () => {
     const { puller } = feed({ 0: { documents: 'nope', checkpoint: 1 } as unknown as Answer });
     await expect(puller.page(0, 2)).rejects.toMatchObject({ status: 502 });
   });
+
+  it("asks for the next page when this one's headers say it is full, and stays at most two pages ahead", async () => {
+    const asked: number[] = [];
+    const bodies = new Map<number, (page: Answer) => void>();
+    // Headers come at once, bodies when the test lets them: a slow link.
+    const puller = new PagePuller(
+      (checkpoint, _size, onHead) => {
+        asked.push(checkpoint);
+        onHead?.({ count: 2, next: checkpoint + 2 });
+        return new Promise((resolve) => bodies.set(checkpoint, (a) => resolve(a as never)));
+      },
+      () => 0,
+    );
+    const first = puller.page(0, 2);
+    // Page 0's headers asked for 2, whose headers asked for 4; 4's would make three ahead.
+    expect(asked).toEqual([0, 2, 4]);
+    bodies.get(0)?.({ documents: docs(2), checkpoint: 2 });
+    await first;
+    const second = puller.page(2, 2);
+    bodies.get(2)?.({ documents: docs(2), checkpoint: 4 });
+    await second;
+    // Taking page 2 made room: 4's headers had said where 6 starts.
+    expect(asked).toEqual([0, 2, 4, 6]);
+    bodies.get(4)?.({ documents: docs(2), checkpoint: 6 });
+    await expect(puller.page(4, 2)).resolves.toMatchObject({ next: 6 });
+    expect(asked).toEqual([0, 2, 4, 6, 8]);
+    // Every page was asked for once.
+    expect(new Set(asked).size).toBe(asked.length);
+  });
+
+  it('does not ask ahead from the headers of a page asked for before a drop', async () => {
+    const asked: number[] = [];
+    let head: (() => void) | null = null;
+    const puller = new PagePuller(
+      async (checkpoint, _size, onHead) => {
+        asked.push(checkpoint);
+        head = () => onHead?.({ count: 2, next: checkpoint + 2 });
+        return { documents: docs(1), checkpoint: checkpoint + 1 };
+      },
+      () => 0,
+    );
+    await puller.page(0, 2);
+    puller.drop();
+    (head as (() => void) | null)?.();
+    expect(asked).toEqual([0]);
+  });
 });

@@ -49,6 +49,14 @@ export interface FeedJsonPage {
 export interface PullBody {
   text: string;
   shared?: CachedPage;
+  /** The documents in `text` and the checkpoint it ends at, which the route also sends as headers. */
+  count: number;
+  checkpoint: number;
+}
+
+/** A page the database wrote as JSON, as the pull's answer. */
+export function pullBody(page: FeedJsonPage & { count: number }, checkpoint: number): PullBody {
+  return { text: pullText(page, checkpoint), count: page.count, checkpoint: page.lastRev ?? checkpoint };
 }
 
 export type JsonFeed = (db: Kysely<DB>, args: FeedArgs & { pages?: PageCache }) => Promise<PullBody>;

@@ -2,7 +2,18 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.ts';
 import type { RelationDoc, VisitorDoc } from '../../../contract/visitors.ts';
 import { findEvent } from '../events/repository.ts';
-import { feedEvent, feedEventId, FeedScopeError, feedUser, pullText, type FeedArgs, type FeedPage, type PullBody, type UserMemo } from '../feed/feed.ts';
+import {
+  feedEvent,
+  feedEventId,
+  FeedScopeError,
+  feedUser,
+  pullBody,
+  pullText,
+  type FeedArgs,
+  type FeedPage,
+  type PullBody,
+  type UserMemo,
+} from '../feed/feed.ts';
 import type { PageCache } from '../feed/page-cache.ts';
 import { toVisitorDoc, visitorDocId, visitorTombstone } from './documents.ts';
 import { feedJson, feedRows, feedStamp, type FeedStamp } from './feed-repository.ts';
@@ -60,7 +71,7 @@ export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs & { pages?
   const { checkpoint, limit, pages } = args;
   if (!pages?.enabled) {
     const { viewer, eventId } = await visitorsScope(db, args);
-    return { text: pullText(await feedJson(db, viewer, eventId, checkpoint, limit, visitorTombstone(eventId, 0, 0)), checkpoint) };
+    return pullBody(await feedJson(db, viewer, eventId, checkpoint, limit, visitorTombstone(eventId, 0, 0)), checkpoint);
   }
   const eventId = feedEventId(args.scope);
   const user = feedUser(args.userId);
@@ -68,7 +79,7 @@ export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs & { pages?
   const stamp = await feedStamp(db, eventId, user);
   feedEvent(stamp.event);
   const viewer = await participant(db, user, eventId, args.memo);
-  const own = async () => ({ text: pullText(await feedJson(db, viewer, eventId, checkpoint, limit, tombstone), checkpoint) });
+  const own = async () => pullBody(await feedJson(db, viewer, eventId, checkpoint, limit, tombstone), checkpoint);
   const page = await pages.get(`visitors:${eventId}:${checkpoint}:${limit}`, stamp.version, async () => {
     const built = await feedJson(db, anyParticipant(eventId), eventId, checkpoint, limit, tombstone);
     return { text: pullText(built, checkpoint), version: built.version, count: built.count, lastRev: built.lastRev };
@@ -76,10 +87,12 @@ export async function visitorsFeedJson(db: Kysely<DB>, args: FeedArgs & { pages?
   // A page built just now may be of a later version than the stamp, which then does not describe it.
   if (page.version !== stamp.version) return own();
   const ownRev = stamp.own;
-  if (ownRev === null || ownRev <= checkpoint) return { text: page.text, shared: page };
-  if (page.count >= limit && page.lastRev !== null && page.lastRev < ownRev) return { text: page.text, shared: page };
+  const shape = { count: page.count, checkpoint: page.lastRev ?? checkpoint };
+  if (ownRev === null || ownRev <= checkpoint) return { text: page.text, shared: page, ...shape };
+  if (page.count >= limit && page.lastRev !== null && page.lastRev < ownRev) return { text: page.text, shared: page, ...shape };
+  // The same rows in the same order, one of them with the viewer's own fields.
   const text = stamp.self && withOwnFields(page.text, `{"id":${JSON.stringify(visitorDocId(eventId, user))},`, stamp.self);
-  return text ? { text } : own();
+  return text ? { text, ...shape } : own();
 }
 
 /**

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { CommandBatch, SYNC_RESYNC, type CommandResult } from '../../../contract/commands.ts';
 import { COLLECTION_NAMES, USER_SCOPED, type CollectionName } from '../../../contract/entities.ts';
-import { SYNC_PULL_DEFAULT_LIMIT, SYNC_PULL_MAX_LIMIT, SYNC_STREAM_HEARTBEAT_MS, SYNC_STREAMS_PER_USER } from '../../../contract/constants.ts';
+import {
+  SYNC_PULL_CHECKPOINT_HEADER,
+  SYNC_PULL_COUNT_HEADER,
+  SYNC_PULL_DEFAULT_LIMIT,
+  SYNC_PULL_MAX_LIMIT,
+  SYNC_STREAM_HEARTBEAT_MS,
+  SYNC_STREAMS_PER_USER,
+} from '../../../contract/constants.ts';
 import { DATABASE_RETRY_AFTER_S, isConnectionFault } from '../../db/errors.ts';
 import { sessionKey } from '../../domain/auth/sessions.ts';
 import { HINTS_CHANNEL, type ChangeHint } from '../../domain/effects.ts';
@@ -79,6 +86,8 @@ function pullRoute(app: FastifyInstance) {
         // The bytes JSON.stringify would make of the object below (domain/sync/feeds.ts JSON_FEEDS).
         const body = await jsonFeed(app.db, { ...args, pages: app.pullPages });
         reply.header('cache-control', 'no-store');
+        reply.header(SYNC_PULL_COUNT_HEADER, String(body.count));
+        reply.header(SYNC_PULL_CHECKPOINT_HEADER, String(body.checkpoint));
         reply.type('application/json; charset=utf-8');
         // A shared page is compressed once and its bytes are sent to every device after it.
         const encoding = body.shared ? precompressed(request, body.text) : undefined;
@@ -88,8 +97,11 @@ function pullRoute(app: FastifyInstance) {
       }
       const page = await feed(app.db, args);
       const last = page.documents.at(-1);
+      const next = last ? last.rev : checkpoint;
       reply.header('cache-control', 'no-store');
-      return { documents: page.documents, checkpoint: last ? last.rev : checkpoint };
+      reply.header(SYNC_PULL_COUNT_HEADER, String(page.documents.length));
+      reply.header(SYNC_PULL_CHECKPOINT_HEADER, String(next));
+      return { documents: page.documents, checkpoint: next };
     },
   );
 }

@@ -54,7 +54,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>('main a, main button, main input, main select, .menu__panel a, .menu__panel button')) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
-      if (r.right > width + 1) problems.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(r.right)}px`);
+      // A control in a row that scrolls sideways (the visitors' tabs on a phone) is reached by that
+      // scroll; only the row itself must fit.
+      let row: HTMLElement | null = el.parentElement;
+      while (row && !['auto', 'scroll'].includes(getComputedStyle(row).overflowX)) row = row.parentElement;
+      const right = row ? Math.min(r.right, row.getBoundingClientRect().right) : r.right;
+      if (right > width + 1) problems.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 30)}" ends at ${Math.round(right)}px`);
       // Controls scrolled into the tab bar's strip on the first screen, which nobody can reach without scrolling past it.
       // A menu's own scrolling panel clips its items: only the part left showing can be under the bar.
       const panel = el.closest('.menu__panel')?.getBoundingClientRect();

@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   id: T;
@@ -28,6 +28,17 @@ export interface TabListProps<T extends string> {
 /** The WAI-ARIA tab list: one tab stop for the whole list; arrow keys, Home and End move between tabs. */
 export function TabList<T extends string>({ tabs, value, onChange, label, panelId, idPrefix, activation = 'automatic', className }: TabListProps<T>) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
+
+  // A row of tabs wider than a phone scrolls sideways: the chosen tab is brought into the row's view
+  // (the row only, never the page), so a tab chosen by a link or restored from the address shows.
+  useEffect(() => {
+    const tab = refs.current.get(value);
+    const row = tab?.parentElement;
+    if (!tab || !row || row.scrollWidth <= row.clientWidth) return;
+    const left = tab.offsetLeft - row.offsetLeft;
+    if (left < row.scrollLeft) row.scrollLeft = left;
+    else if (left + tab.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = left + tab.offsetWidth - row.clientWidth;
+  }, [value]);
 
   const move = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     let next = -1;

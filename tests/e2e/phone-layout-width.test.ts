@@ -162,6 +162,20 @@ describe('a 360 px phone (issue 27)', () => {
       // The walk-through measured ~500 px a card; now well under two thirds of the screen.
       const heights = await main.getByRole('article').evaluateAll((cards) => cards.slice(0, 6).map((c) => c.getBoundingClientRect().height));
       expect(Math.max(...heights), `${locale}: visitor card heights ${heights.join(', ')}`).toBeLessThanOrEqual(SMALL_PHONE.height * 0.6);
+      // The six tabs take one row that scrolls sideways, so the first person's name is on the first
+      // screen above the tab bar (wrapped, they took three rows and pushed it under).
+      const tabTops = await main.getByRole('tab').evaluateAll((tabs) => new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size);
+      expect(tabTops, `${locale}: rows of tabs`).toBe(1);
+      const nameBottom = await first.getByRole('link').first().evaluate((a) => a.getBoundingClientRect().bottom);
+      const barTop = await page.locator('nav.tabbar').evaluate((bar) => bar.getBoundingClientRect().top);
+      expect(nameBottom, `${locale}: the first visitor's name above the tab bar`).toBeLessThan(barTop);
+      // Choosing the last tab scrolls the row to it, never the page sideways.
+      const last = main.getByRole('tab').last();
+      await last.click();
+      const lastBox = await last.evaluate((t) => ({ left: t.getBoundingClientRect().left, right: t.getBoundingClientRect().right }));
+      expect(lastBox.right, `${locale}: the last tab in view`).toBeLessThanOrEqual(SMALL_PHONE.width);
+      expect(lastBox.left).toBeGreaterThanOrEqual(0);
+      await noSideways(page, `${locale} visitors, last tab`);
     }
   });
 

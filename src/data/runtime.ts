@@ -71,8 +71,8 @@ export class DataRuntime {
   private worker: Worker | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
   private statusSubscription: number | null = null;
-  private detachClock: (() => Promise<void>) | null = null;
-  private detachReads: (() => Promise<void>) | null = null;
+  /** What attach() hooked into the worker besides the status: undone before the host stops. */
+  private detachers: (() => Promise<void>)[] = [];
   private workerStatus: SyncSnapshot | null = null;
   private workerFailed: Promise<never> = new Promise<never>(() => {});
   private unsent = 0;
@@ -350,8 +350,7 @@ export class DataRuntime {
         this.publishSync();
       }),
     );
-    this.detachClock = await this.appointments.attach(api);
-    this.detachReads = this.visitorReads.attach(api);
+    this.detachers.push(await this.appointments.attach(api), this.visitorReads.attach(api));
   }
 
   /** Stops reading from the host and has it close (or delete) the database. */
@@ -361,10 +360,7 @@ export class DataRuntime {
     const unlessDead = <T>(call: Promise<T>) => Promise.race([call, this.workerFailed.catch(() => undefined)]);
     if (this.statusSubscription !== null) await unlessDead(this.api.unsubscribeStatus(this.statusSubscription));
     this.statusSubscription = null;
-    if (this.detachClock) await unlessDead(this.detachClock());
-    this.detachClock = null;
-    if (this.detachReads) await unlessDead(this.detachReads());
-    this.detachReads = null;
+    for (const detach of this.detachers.splice(0)) await unlessDead(detach());
     await unlessDead(this.api.stop(remove));
     if (terminate) {
       this.worker?.terminate();

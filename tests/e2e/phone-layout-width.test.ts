@@ -166,7 +166,10 @@ describe('a 360 px phone (issue 27)', () => {
       // screen above the tab bar (wrapped, they took three rows and pushed it under).
       const tabTops = await main.getByRole('tab').evaluateAll((tabs) => new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))).size);
       expect(tabTops, `${locale}: rows of tabs`).toBe(1);
-      const nameBottom = await first.getByRole('link').first().evaluate((a) => a.getBoundingClientRect().bottom);
+      const nameBottom = await first
+        .getByRole('link')
+        .first()
+        .evaluate((a) => a.getBoundingClientRect().bottom);
       const barTop = await page.locator('nav.tabbar').evaluate((bar) => bar.getBoundingClientRect().top);
       expect(nameBottom, `${locale}: the first visitor's name above the tab bar`).toBeLessThan(barTop);
       // Choosing the last tab scrolls the row to it, never the page sideways.
